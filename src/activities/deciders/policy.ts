@@ -1,0 +1,51 @@
+import type { Choice, DecideRequest, Decider } from '../contract.js';
+import { bestQuote, validQuotes } from '../../domain/quotes.js';
+
+/**
+ * A deterministic decider so the service runs with no model: the choices a careful buyer makes,
+ * in order of precedence, among the tools the rules allow.
+ */
+export function choosePolicy({ state: s, allowed, now }: DecideRequest): Choice {
+  const can = (name: string) => allowed.includes(name);
+  const pick = (tool: string, reason: string, input: unknown = {}): Choice => ({ tool, input, reason });
+
+  if (can('done')) return pick('done', 'the purchase order is settled');
+  if (can('read_supplier_reply')) return pick('read_supplier_reply', 'a supplier message is waiting to be read');
+  if (can('close_purchase_order')) return pick('close_purchase_order', 'the goods are in');
+  if (can('cancel_purchase_order') && s.order && (s.refused || s.repricedTo !== null)) {
+    const reason = s.refused ? `${s.po?.supplier} refused the order` : `${s.po?.supplier} raised the price to ${s.repricedTo} after the order, above the approval`;
+    return pick('cancel_purchase_order', reason, { reason });
+  }
+  if (can('get_quotes')) return pick('get_quotes', 'no valid quotes yet');
+  if (can('draft_purchase_order')) {
+    const quote = bestQuote(validQuotes(s.quotes, now), s.stock.onHand <= 0);
+    if (quote) {
+      const why = s.stock.onHand <= 0 ? 'fastest delivery, the shelf is empty' : 'cheapest valid quote';
+      return pick('draft_purchase_order', `${quote.supplier} at ${quote.unitPrice}: ${why}`, { quoteId: quote.quoteId });
+    }
+  }
+  if (can('request_approval')) return pick('request_approval', 'the price needs the manager\'s approval');
+  if (can('wait_for_approval')) return pick('wait_for_approval', 'approval requested');
+  if (can('place_order')) return pick('place_order', 'approved within the ceiling');
+  if (can('chase_supplier')) return pick('chase_supplier', 'the supplier is overdue');
+  if (can('wait_for_supplier_reply')) return pick('wait_for_supplier_reply', 'the order awaits the supplier\'s confirmation');
+  if (can('wait_for_goods')) return pick('wait_for_goods', 'the order is confirmed');
+  if (can('cancel_purchase_order')) {
+    const reason = cancelReason(s);
+    return pick('cancel_purchase_order', reason, { reason });
+  }
+  const first = allowed[0] ?? 'done';
+  return pick(first, 'the only step left');
+}
+
+function cancelReason(s: DecideRequest['state']): string {
+  if (s.order) return `${s.po?.supplier} did not answer after ${s.chases} chases`;
+  if (s.approvalTimeouts > 0 && !s.approvalPending) return `no decision from the manager after ${s.approvalRequests} requests`;
+  if (s.quotes && s.quotes.length === 0) return `no supplier quoted ${s.sku}`;
+  return 'no way forward within the rules';
+}
+
+export const policyDecider: Decider = {
+  name: 'policy',
+  decide: async (req) => choosePolicy(req),
+};

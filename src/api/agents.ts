@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import {
+  WorkflowIdConflictPolicy, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client,
+} from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import type { AgentStatus } from '../domain/agent.js';
+import type { Rules } from '../domain/rules.js';
+import type { Message } from '../domain/state.js';
+import {
+  agentStatusQuery, deliverUpdate, pauseSignal, replenishStateQuery, resumeSignal, stockChangedSignal, stopSignal,
+  type DeliverResult, type ReplenishView,
+} from '../workflows/messages.js';
+import { SkuAgent } from '../workflows/sku-agent.js';
+import { HttpError } from './errors.js';
+
+export const agentId = (sku: string): string => `agent-${sku}`;
+
+const isNotFound = (err: unknown): boolean =>
+  err instanceof WorkflowNotFoundError || (err instanceof Error && /not found|already completed/i.test(err.message));
+
+/** The Temporal side of the API: every call to the agents goes through here. */
+export class Agents {
+  constructor(private readonly client: Client, private readonly taskQueue: string, private readonly rules: Rules) {}
+
+  async start(sku: string): Promise<{ workflowId: string; started: boolean }> {
+    const workflowId = agentId(sku);
+    try {
+      const running = await this.client.workflow.getHandle(workflowId).describe();
+      if (running.status.name === 'RUNNING') return { workflowId, started: false };
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+    // A SKU whose agent was stopped before goes on numbering its replenishments where it left off.
+    const previous = await this.client.workflow.count(`WorkflowType = 'Replenish' AND WorkflowId STARTS_WITH 'replenish-${sku}-'`)
+      .then((c) => c.count).catch(() => 0);
+    await this.client.workflow.start(SkuAgent, {
+      workflowId,
+      taskQueue: this.taskQueue,
+      args: [{ sku, rules: this.rules, replenishments: previous }],
+      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+    });
+    return { workflowId, started: true };
+  }
+
+  async status(sku: string): Promise<AgentStatus | null> {
+    try {
+      return await this.client.workflow.getHandle(agentId(sku)).query(agentStatusQuery);
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async replenishment(workflowId: string): Promise<ReplenishView | null> {
+    try {
+      return await this.client.workflow.getHandle(workflowId).query(replenishStateQuery);
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async signal(sku: string, what: 'stock-changed' | 'pause' | 'resume' | 'stop'): Promise<void> {
+    const signal = { 'stock-changed': stockChangedSignal, pause: pauseSignal, resume: resumeSignal, stop: stopSignal }[what];
+    try {
+      await this.client.workflow.getHandle(agentId(sku)).signal(signal);
+    } catch (err) {
+      if (isNotFound(err)) throw new HttpError(404, `no agent is running for ${sku}`);
+      throw err;
+    }
+  }
+
+  /** Hands a message to the SKU's agent; a message the agent does not expect is a 409. */
+  async deliver(sku: string, m: Omit<Message, 'at' | 'messageId'> & { messageId?: string }): Promise<DeliverResult> {
+    const message = { ...m, messageId: m.messageId ?? randomUUID(), at: new Date().toISOString() } as Message;
+    try {
+      return await this.client.workflow.getHandle(agentId(sku)).executeUpdate(deliverUpdate, { args: [message] });
+    } catch (err) {
+      if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'NotWaiting') {
+        throw new HttpError(409, err.cause.message);
+      }
+      if (isNotFound(err)) throw new HttpError(404, `no agent is running for ${sku}`);
+      throw err;
+    }
+  }
+
+  /** Agents of the given SKUs that exist, with their status; queried a few at a time. */
+  async statuses(skus: string[], concurrency = 16): Promise<Map<string, AgentStatus>> {
+    const found = new Map<string, AgentStatus>();
+    for (let i = 0; i < skus.length; i += concurrency) {
+      const batch = skus.slice(i, i + concurrency);
+      const results = await Promise.all(batch.map((sku) => this.status(sku)));
+      results.forEach((st, j) => { if (st) found.set(batch[j]!, st); });
+    }
+    return found;
+  }
+}

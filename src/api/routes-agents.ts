@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import type { World } from '../domain/world.js';
+import type { Agents } from './agents.js';
+import { HttpError, parse } from './errors.js';
+import { SkuParam, StartAgentBody } from './schemas.js';
+
+async function knownSku(world: World, sku: string) {
+  try {
+    return await world.stock(sku);
+  } catch (err) {
+    if (err instanceof Error && err.name === 'BusinessRefusal') throw new HttpError(404, `unknown SKU ${sku}`);
+    throw err;
+  }
+}
+
+export function agentRoutes(app: FastifyInstance, agents: Agents, world: World): void {
+  app.post('/agents', async (req, reply) => {
+    const { sku } = parse(StartAgentBody, req.body, 'body');
+    await knownSku(world, sku);
+    const result = await agents.start(sku);
+    return reply.code(result.started ? 201 : 200).send({ sku, ...result });
+  });
+
+  for (const what of ['pause', 'resume', 'stop'] as const) {
+    app.post(`/agents/:sku/${what}`, async (req, reply) => {
+      const { sku } = parse(SkuParam, req.params, 'path');
+      await agents.signal(sku, what);
+      return reply.code(202).send({ sku, [what]: true });
+    });
+  }
+
+  app.post('/skus/:sku/stock-changed', async (req, reply) => {
+    const { sku } = parse(SkuParam, req.params, 'path');
+    await agents.signal(sku, 'stock-changed');
+    return reply.code(202).send({ sku, woken: true });
+  });
+
+  app.get('/skus', async () => {
+    const items = await world.inventory();
+    const statuses = await agents.statuses(items.map((i) => i.sku));
+    const rows = items.map((stock) => {
+      const status = statuses.get(stock.sku);
+      return {
+        sku: stock.sku, onHand: stock.onHand, safetyStock: stock.safetyStock, targetLevel: stock.targetLevel, onOrder: stock.onOrder,
+        agent: status?.status ?? 'none',
+        phase: status?.active?.phase ?? null,
+        activeReplenishment: status?.active?.workflowId ?? null,
+        outcomes: status?.memory.outcomes ?? {},
+      };
+    });
+    return { items: rows };
+  });
+
+  app.get('/skus/:sku', async (req) => {
+    const { sku } = parse(SkuParam, req.params, 'path');
+    const stock = await knownSku(world, sku);
+    const status = await agents.status(sku);
+    const lastId = status && status.replenishments > 0 ? `replenish-${sku}-${status.replenishments}` : null;
+    const replenishment = lastId ? await agents.replenishment(status?.active?.workflowId ?? lastId) : null;
+    return {
+      sku,
+      stock,
+      agent: status ? { status: status.status, replenishments: status.replenishments, active: status.active } : null,
+      pastOutcomes: status?.memory.recent ?? [],
+      suppliers: status?.memory.suppliers ?? {},
+      replenishment: replenishment && {
+        workflowId: replenishment.workflowId,
+        phase: replenishment.phase,
+        po: replenishment.state.po,
+        decision: replenishment.state.decision,
+        order: replenishment.state.order,
+        received: replenishment.state.received,
+        log: replenishment.state.log,
+        notes: replenishment.notes,
+      },
+    };
+  });
+
+  app.get('/approvals', async () => {
+    const statuses = await agents.statuses((await world.inventory()).map((i) => i.sku));
+    const pending = [];
+    for (const [sku, status] of statuses) {
+      if (status.active?.phase !== 'awaiting approval') continue;
+      const view = await agents.replenishment(status.active.workflowId);
+      const s = view?.state;
+      if (!view || !s?.po) continue;
+      const requestedAt = [...s.log].reverse().find((t) => t.tool === 'request_approval' && t.result === 'ok')?.at ?? null;
+      pending.push({
+        sku, workflowId: view.workflowId, poNumber: s.po.poNumber, supplier: s.po.supplier, quantity: s.po.quantity,
+        unitPrice: s.po.unitPrice, total: s.po.total, onHand: s.stock.onHand, safetyStock: s.stock.safetyStock,
+        alternatives: (s.quotes ?? []).filter((q) => q.quoteId !== s.po!.quoteId),
+        requestedAt,
+      });
+    }
+    return { items: pending };
+  });
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ReplyFields } from '../domain/types.js';
+
+export const SkuParam = z.object({ sku: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'a SKU is 1-64 letters, digits, dot, dash or underscore') });
+export const PoParam = z.object({ po: z.string().regex(/^PO-[A-Za-z0-9_.-]+-\d+(-R\d+)?$/, 'a PO number looks like PO-<SKU>-<n>') });
+
+export const StartAgentBody = z.object({ sku: SkuParam.shape.sku }).strict();
+
+const by = z.string().min(1).max(100).optional();
+
+export const DecisionBody = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approve'), maxUnitPrice: z.number().positive().finite(), by, note: z.string().max(500).optional() }).strict(),
+  z.object({ decision: z.literal('reject'), reason: z.string().min(1).max(500), by }).strict(),
+], { error: "decision must be 'approve' (with maxUnitPrice) or 'reject' (with reason)" });
+
+export const SupplierReplyBody = z.object({
+  messageId: z.string().min(1).max(200),
+  supplier: z.string().min(1).max(100).optional(),
+  text: z.string().max(5_000_000),
+  fields: ReplyFields.partial().optional(),
+}).strict();
+
+export const ReceiptBody = z.object({
+  receiptId: z.string().min(1).max(200),
+  quantity: z.number().int().positive(),
+}).strict();
+
+/** PO numbers carry their SKU (PO-<SKU>-<n>[-R<k>]), so a message finds its agent without a lookup table. */
+export function skuOfPo(po: string): string {
+  return po.replace(/^PO-/, '').replace(/-\d+(-R\d+)?$/, '');
+}

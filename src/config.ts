@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { Rules } from './domain/rules.js';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positive = z.coerce.number().positive();
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every setting the service reads, from the environment, checked once at start-up. */
+export const Env = z.object({
+  TEMPORAL_ADDRESS: z.string().regex(/^[^:\s]+:\d+$/, 'expected host:port').optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('stock-replenisher'),
+  TEMPORAL_PORT: port.default(7233),
+  TEMPORAL_UI_PORT: port.default(8233),
+  DATA_DIR: z.string().min(1).default('./data'),
+  API_HOST: z.string().min(1).default('127.0.0.1'),
+  API_PORT: port.default(3000),
+  WORLD_URL: z.url().optional(),
+  SANDBOX_PORT: port.default(4100),
+  SANDBOX_DEMO: flag.default(true),
+  DECIDER: z.enum(['policy', 'claude']).optional(),
+  /** Length of a business day in ms. Unset: a real day, or 20 s when the demo sandbox plays the world. */
+  DAY_MS: z.coerce.number().int().positive().optional(),
+  APPROVAL_WAIT_DAYS: positive.optional(),
+  SUPPLIER_REPLY_DAYS: positive.optional(),
+  GOODS_SLACK_DAYS: z.coerce.number().nonnegative().optional(),
+  MAX_TURNS: z.coerce.number().int().positive().optional(),
+  MAX_CHASES: z.coerce.number().int().nonnegative().optional(),
+  MAX_APPROVAL_REQUESTS: z.coerce.number().int().positive().optional(),
+  STOCK_CHECK_EVERY_DAYS: positive.optional(),
+  MANAGER: z.string().min(1).optional(),
+  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().positive().default(1000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
+});
+export type Env = z.infer<typeof Env>;
+
+export interface Config {
+  env: Env;
+  rules: Rules;
+}
+
+/** A demo day short enough to watch a whole replenishment in a few minutes. */
+export const DEMO_DAY_MS = 20_000;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(source[String(i.path[0])])})`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const rules = Rules.parse({
+    dayMs: env.DAY_MS ?? (!env.WORLD_URL && env.SANDBOX_DEMO ? DEMO_DAY_MS : undefined),
+    approvalWaitDays: env.APPROVAL_WAIT_DAYS,
+    supplierReplyDays: env.SUPPLIER_REPLY_DAYS,
+    goodsSlackDays: env.GOODS_SLACK_DAYS,
+    maxTurns: env.MAX_TURNS,
+    maxChases: env.MAX_CHASES,
+    maxApprovalRequests: env.MAX_APPROVAL_REQUESTS,
+    stockCheckEveryDays: env.STOCK_CHECK_EVERY_DAYS,
+    manager: env.MANAGER,
+  });
+  return { env, rules };
+}

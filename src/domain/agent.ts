@@ -1,0 +1,75 @@
+import type { Rules } from './rules.js';
+import type { OutcomeKind, ReplenishmentResult, StockLevel } from './types.js';
+import type { Gate } from './phase.js';
+
+/** What an SKU's agent learned about one supplier; kept small, it crosses every continue-as-new. */
+export interface SupplierMemory {
+  orders: number;
+  received: number;
+  lastPrice: number;
+  /** Days from order to last receipt, as actually seen. */
+  lastLeadDays: number | null;
+  lastSeen: string;
+}
+
+export interface AgentMemory {
+  recent: Pick<ReplenishmentResult, 'replenishment' | 'poNumber' | 'outcome' | 'reason' | 'supplier' | 'unitPrice' | 'quantityReceived' | 'receivedAt'>[];
+  suppliers: Record<string, SupplierMemory>;
+  outcomes: Partial<Record<OutcomeKind, number>>;
+}
+
+export const RECENT_OUTCOMES = 10;
+export const REMEMBERED_SUPPLIERS = 20;
+export const REMEMBERED_MESSAGE_IDS = 200;
+
+export const emptyMemory = (): AgentMemory => ({ recent: [], suppliers: {}, outcomes: {} });
+
+export interface AgentInput {
+  sku: string;
+  rules: Rules;
+  memory?: AgentMemory;
+  /** How many replenishments this SKU has started; names the next one. */
+  replenishments?: number;
+  recentMessageIds?: string[];
+  paused?: boolean;
+  /** A stock change arrived while the previous run was handing over. */
+  wake?: boolean;
+}
+
+export type AgentStatusKind = 'watching' | 'replenishing' | 'paused' | 'stopped';
+
+export interface AgentStatus {
+  sku: string;
+  status: AgentStatusKind;
+  active: Gate | null;
+  stock: StockLevel | null;
+  replenishments: number;
+  memory: AgentMemory;
+}
+
+/** Folds one finished replenishment into the bounded memory. */
+export function remember(memory: AgentMemory, r: ReplenishmentResult, rules: Rules): AgentMemory {
+  const recent = [...memory.recent, {
+    replenishment: r.replenishment, poNumber: r.poNumber, outcome: r.outcome, reason: r.reason.slice(0, 200),
+    supplier: r.supplier, unitPrice: r.unitPrice, quantityReceived: r.quantityReceived, receivedAt: r.receivedAt,
+  }].slice(-RECENT_OUTCOMES);
+  const outcomes = { ...memory.outcomes, [r.outcome]: (memory.outcomes[r.outcome] ?? 0) + 1 };
+  let suppliers = memory.suppliers;
+  if (r.supplier && r.orderedAt && r.unitPrice !== null) {
+    const prev = suppliers[r.supplier];
+    const lead = r.receivedAt ? (Date.parse(r.receivedAt) - Date.parse(r.orderedAt)) / rules.dayMs : null;
+    const entry: SupplierMemory = {
+      orders: (prev?.orders ?? 0) + 1,
+      received: (prev?.received ?? 0) + (r.outcome === 'received' ? 1 : 0),
+      lastPrice: r.unitPrice,
+      lastLeadDays: lead === null ? prev?.lastLeadDays ?? null : Math.round(lead * 10) / 10,
+      lastSeen: r.receivedAt ?? r.orderedAt,
+    };
+    const merged = { ...suppliers, [r.supplier]: entry };
+    const keep = Object.entries(merged).sort((a, b) => b[1].lastSeen.localeCompare(a[1].lastSeen)).slice(0, REMEMBERED_SUPPLIERS);
+    suppliers = Object.fromEntries(keep);
+  }
+  return { recent, suppliers, outcomes };
+}
+
+export const belowSafetyStock = (s: StockLevel): boolean => s.onHand + s.onOrder < s.safetyStock;

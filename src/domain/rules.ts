@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * Business durations and limits. They travel into workflows as arguments, never read from the
+ * environment there, so a change of configuration cannot alter a running replenishment's replay.
+ * Durations are in business days; `dayMs` says how long a day is (shorter in demos and tests).
+ */
+export const Rules = z.object({
+  dayMs: z.number().int().positive().default(86_400_000),
+  approvalWaitDays: z.number().positive().default(3),
+  supplierReplyDays: z.number().positive().default(7),
+  goodsSlackDays: z.number().nonnegative().default(2),
+  maxTurns: z.number().int().positive().default(40),
+  maxChases: z.number().int().nonnegative().default(2),
+  maxApprovalRequests: z.number().int().positive().default(2),
+  stockCheckEveryDays: z.number().positive().default(1),
+  manager: z.string().default('purchasing-manager'),
+});
+export type Rules = z.infer<typeof Rules>;
+
+export const defaultRules: Rules = Rules.parse({});
+
+export const days = (rules: Rules, n: number): number => Math.round(n * rules.dayMs);

@@ -1,0 +1,126 @@
+import type {
+  Decision, OrderAck, PurchaseOrder, Quote, Receipt, StockLevel, SupplierReply, Turn,
+} from './types.js';
+import { quantityNeeded } from './quantity.js';
+
+/** An incoming message as it waits in a replenishment's inbox, before a wait tool applies it. */
+export type EventName = 'approval' | 'supplier-reply' | 'goods-receipt';
+
+export interface ApprovalPayload { approved: boolean; maxUnitPrice?: number; reason?: string; by: string }
+export interface SupplierMessagePayload { text: string; fields?: Partial<import('./types.js').ReplyFields>; ref?: string }
+export interface GoodsReceiptPayload { quantity: number }
+
+export type Message =
+  | { event: 'approval'; poNumber: string; messageId: string; at: string; payload: ApprovalPayload }
+  | { event: 'supplier-reply'; poNumber: string; messageId: string; at: string; payload: SupplierMessagePayload }
+  | { event: 'goods-receipt'; poNumber: string; messageId: string; at: string; payload: GoodsReceiptPayload };
+
+/** Everything one replenishment knows. Plain JSON; only tools' `apply` produce a new one. */
+export interface ReplenishState {
+  sku: string;
+  replenishment: number;
+  poBase: string;
+  stock: StockLevel;
+  needed: number;
+  quotes: Quote[] | null;
+  po: PurchaseOrder | null;
+  poRevision: number;
+  approvalRequests: number;
+  approvalPending: boolean;
+  approvalTimeouts: number;
+  decision: Decision | null;
+  order: OrderAck | null;
+  orderedAt: string | null;
+  unreadReply: (SupplierMessagePayload & { messageId: string; at: string }) | null;
+  replies: SupplierReply[];
+  confirmed: boolean;
+  refused: boolean;
+  /** A price the supplier asked for after the order, above what the manager approved. */
+  repricedTo: number | null;
+  expectedDelivery: string | null;
+  supplierOverdue: boolean;
+  chases: number;
+  receipts: Receipt[];
+  received: number;
+  goodsOverdue: boolean;
+  closed: boolean;
+  cancelled: { reason: string } | null;
+  finished: boolean;
+  failure: string | null;
+  log: Turn[];
+}
+
+export function initialState(stock: StockLevel, replenishment: number): ReplenishState {
+  return {
+    sku: stock.sku,
+    replenishment,
+    poBase: `PO-${stock.sku}-${replenishment}`,
+    stock,
+    needed: quantityNeeded(stock),
+    quotes: null,
+    po: null,
+    poRevision: 0,
+    approvalRequests: 0,
+    approvalPending: false,
+    approvalTimeouts: 0,
+    decision: null,
+    order: null,
+    orderedAt: null,
+    unreadReply: null,
+    replies: [],
+    confirmed: false,
+    refused: false,
+    repricedTo: null,
+    expectedDelivery: null,
+    supplierOverdue: false,
+    chases: 0,
+    receipts: [],
+    received: 0,
+    goodsOverdue: false,
+    closed: false,
+    cancelled: null,
+    finished: false,
+    failure: null,
+    log: [],
+  };
+}
+
+export const ordered = (s: ReplenishState): number => (s.order && s.po ? s.po.quantity : 0);
+export const backorder = (s: ReplenishState): number => Math.max(0, ordered(s) - s.received);
+export const isApproved = (s: ReplenishState): boolean =>
+  s.decision?.kind === 'approved' && s.po !== null && s.po.unitPrice <= s.decision.maxUnitPrice;
+export const isRejected = (s: ReplenishState): boolean => s.decision?.kind === 'rejected';
+/** No more work can be done on the PO: it is closed, cancelled, refused by the manager, or failed. */
+export const isSettled = (s: ReplenishState): boolean =>
+  s.closed || s.cancelled !== null || isRejected(s) || s.failure !== null;
+export const isFinal = (s: ReplenishState): boolean => s.finished || s.failure !== null;
+
+/** The PO number a message must carry to reach this replenishment. */
+export const currentPoNumber = (s: ReplenishState): string | null => s.po?.poNumber ?? null;
+
+/**
+ * Whether a message fits the run right now. The entity checks it before accepting (so the sender
+ * gets a 409 at once) and the replenishment checks it again on arrival, since state may have moved.
+ */
+export function accepts(s: ReplenishState, m: Pick<Message, 'event' | 'poNumber'>): { ok: true } | { ok: false; why: string } {
+  if (isSettled(s) || s.finished) return { ok: false, why: `replenishment ${s.poBase} is already settled` };
+  const po = currentPoNumber(s);
+  if (!po || po !== m.poNumber) return { ok: false, why: `purchase order ${m.poNumber} is not the one this agent is working on` };
+  switch (m.event) {
+    case 'approval':
+      if (s.decision !== null && !(s.decision.kind === 'approved' && !isApproved(s))) return { ok: false, why: `purchase order ${po} has already been decided` };
+      if (s.approvalRequests === 0) return { ok: false, why: `purchase order ${po} has not been sent for approval` };
+      if (s.order) return { ok: false, why: `purchase order ${po} has already been placed` };
+      return { ok: true };
+    case 'supplier-reply':
+      if (!s.order) return { ok: false, why: `purchase order ${po} has not been placed with a supplier` };
+      return { ok: true };
+    case 'goods-receipt':
+      if (!s.order) return { ok: false, why: `purchase order ${po} has not been placed with a supplier` };
+      return { ok: true };
+  }
+}
+
+export function appendTurn(s: ReplenishState, turn: Turn): ReplenishState {
+  return { ...s, log: [...s.log, turn] };
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+// Plain JSON shapes shared by workflows, activities, the API and the world adapters.
+// Timestamps are ISO strings so that state stays serialisable and replay-safe.
+
+export const isoTime = z.iso.datetime({ offset: true });
+
+export const StockLevel = z.object({
+  sku: z.string(),
+  onHand: z.number().int(),
+  safetyStock: z.number().int().nonnegative(),
+  targetLevel: z.number().int().nonnegative(),
+  onOrder: z.number().int().nonnegative(),
+});
+export type StockLevel = z.infer<typeof StockLevel>;
+
+export const Quote = z.object({
+  quoteId: z.string(),
+  supplier: z.string(),
+  unitPrice: z.number().positive(),
+  moq: z.number().int().positive(),
+  leadTimeDays: z.number().int().nonnegative(),
+  validUntil: isoTime,
+});
+export type Quote = z.infer<typeof Quote>;
+
+export const PurchaseOrder = z.object({
+  poNumber: z.string(),
+  sku: z.string(),
+  supplier: z.string(),
+  quoteId: z.string(),
+  quantity: z.number().int().positive(),
+  unitPrice: z.number().positive(),
+  total: z.number().nonnegative(),
+});
+export type PurchaseOrder = z.infer<typeof PurchaseOrder>;
+
+export const OrderAck = z.object({
+  poNumber: z.string(),
+  supplier: z.string(),
+  supplierRef: z.string(),
+  acceptedAt: isoTime,
+  expectedDelivery: isoTime,
+});
+export type OrderAck = z.infer<typeof OrderAck>;
+
+export type Decision =
+  | { kind: 'approved'; maxUnitPrice: number; by: string; at: string; note?: string }
+  | { kind: 'rejected'; reason: string; by: string; at: string };
+
+export const ReplyKind = z.enum(['confirmed', 'delayed', 'price_change', 'refused', 'partial']);
+export type ReplyKind = z.infer<typeof ReplyKind>;
+
+/** What a supplier's message carries once read: only these fields can influence the run. */
+export const ReplyFields = z.object({
+  kind: ReplyKind,
+  deliveryDate: isoTime.optional(),
+  unitPrice: z.number().positive().optional(),
+  quantity: z.number().int().nonnegative().optional(),
+});
+export type ReplyFields = z.infer<typeof ReplyFields>;
+
+export type SupplierReply = ReplyFields & { messageId: string; receivedAt: string; excerpt: string };
+
+export interface Receipt {
+  receiptId: string;
+  quantity: number;
+  receivedAt: string;
+}
+
+export const Notification = z.object({
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  sku: z.string().optional(),
+  poNumber: z.string().optional(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+export type Usage = { input: number; cached: number; output: number };
+
+export type TurnResult = 'ok' | 'message' | 'timeout' | 'error' | 'refused';
+
+/** One line of the decision log: what was possible, what was chosen, why, and what came of it. */
+export interface Turn {
+  turn: number;
+  at: string;
+  allowed: string[];
+  tool: string;
+  reason?: string;
+  result: TurnResult;
+  summary: string;
+  usage?: Usage;
+}
+
+export type OutcomeKind = 'received' | 'cancelled' | 'rejected' | 'gave_up' | 'failed';
+
+export interface ReplenishmentResult {
+  sku: string;
+  replenishment: number;
+  poNumber: string | null;
+  outcome: OutcomeKind;
+  reason: string;
+  supplier: string | null;
+  unitPrice: number | null;
+  quantityOrdered: number;
+  quantityReceived: number;
+  orderedAt: string | null;
+  receivedAt: string | null;
+  turns: number;
+}

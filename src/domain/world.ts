@@ -1,0 +1,30 @@
+import type { Notification, OrderAck, PurchaseOrder, Quote, ReplyFields, StockLevel } from './types.js';
+
+/**
+ * The contract between the agent and the outside world: an ERP for stock, supplier gateways,
+ * and a way to reach people. Tools see only this; the HTTP client in src/world implements it
+ * against the sandbox or a company's own gateways.
+ */
+export interface World {
+  stock(sku: string): Promise<StockLevel>;
+  /** Every SKU the company stocks. */
+  inventory(): Promise<StockLevel[]>;
+  quotes(sku: string, quantity: number): Promise<Quote[]>;
+  /** Idempotent on `idempotencyKey`: the same key and order return the first acknowledgement. */
+  placeOrder(po: PurchaseOrder, idempotencyKey: string): Promise<OrderAck>;
+  /** Looks a PO up at the supplier; null when the supplier has no such order. */
+  findOrder(supplier: string, poNumber: string): Promise<OrderAck | null>;
+  chase(supplier: string, poNumber: string, message: string): Promise<void>;
+  cancelOrder(supplier: string, poNumber: string, reason: string): Promise<void>;
+  /** Books received goods into stock; idempotent per PO. */
+  bookReceipt(sku: string, poNumber: string, quantity: number): Promise<StockLevel>;
+  notify(notification: Notification): Promise<void>;
+}
+
+/** Reads a supplier's free text into the fixed reply schema; nothing else of the text survives. */
+export interface ReplyReader {
+  read(text: string, hints: Partial<ReplyFields>): Promise<ReplyFields>;
+}
+
+/** A refusal by the world that no retry will change (a conflicting order, an unknown SKU). */
+export const BUSINESS_REFUSAL = 'BusinessRefusal';

@@ -1,0 +1,129 @@
+import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, NativeConnection, Runtime, type LogLevel } from '@temporalio/worker';
+import { createActivities } from './activities/index.js';
+import { selectDecider } from './activities/deciders/select.js';
+import { patternReader } from './activities/reply-reader.js';
+import { buildApp } from './api/app.js';
+import { Agents } from './api/agents.js';
+import { ConfigError, loadConfig } from './config.js';
+import { healthOf } from './health.js';
+import { createLogger } from './logger.js';
+import { buildSandbox } from './sandbox/app.js';
+import { seedCatalogue } from './sandbox/seed.js';
+import { SandboxStore } from './sandbox/store.js';
+import { startDevServer, type DevServer } from './temporal/dev-server.js';
+import { createWorker } from './worker.js';
+import { createWorldClient } from './world/client.js';
+
+/**
+ * `npm start`: the whole service on one machine. With no configuration it runs its own Temporal
+ * dev server (data in DATA_DIR), the sandbox world in demo mode, the worker and the REST API.
+ */
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(2);
+  }
+  throw err;
+}
+const { env, rules } = config;
+const log = createLogger(env.LOG_LEVEL);
+const dataDir = resolve(env.DATA_DIR);
+mkdirSync(dataDir, { recursive: true });
+const stops: (() => Promise<unknown>)[] = [];
+
+Runtime.install({
+  logger: new DefaultLogger(env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace' ? 'INFO' : 'WARN', (entry) => {
+    const level = entry.level.toLowerCase() as Lowercase<LogLevel>;
+    log[level === 'trace' ? 'trace' : level]({ part: 'temporal', ...entry.meta }, entry.message);
+  }),
+});
+
+let server: DevServer | undefined;
+let address = env.TEMPORAL_ADDRESS;
+if (!address) {
+  server = await startDevServer({
+    port: env.TEMPORAL_PORT, uiPort: env.TEMPORAL_UI_PORT, dbFile: join(dataDir, 'temporal.sqlite'),
+    log: (line) => log.info({ part: 'temporal' }, line),
+  });
+  address = server.address;
+  stops.push(() => server!.stop());
+  log.info({ webUi: server.uiUrl }, `Temporal dev server on ${address}, Web UI at ${server.uiUrl}`);
+} else {
+  log.info(`using the Temporal server at ${address}`);
+}
+
+let worldUrl = env.WORLD_URL;
+if (!worldUrl) {
+  const store = new SandboxStore(join(dataDir, 'sandbox.sqlite'));
+  seedCatalogue(store);
+  const sandbox = buildSandbox({
+    store,
+    dayMs: rules.dayMs,
+    demo: env.SANDBOX_DEMO ? { apiUrl: `http://127.0.0.1:${env.API_PORT}` } : undefined,
+    logger: log.child({ part: 'sandbox' }),
+  });
+  worldUrl = (await sandbox.listen({ port: env.SANDBOX_PORT, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
+  stops.unshift(async () => { await sandbox.close(); store.close(); });
+  log.info(`sandbox world on ${worldUrl}${env.SANDBOX_DEMO ? ' (demo: suppliers and warehouse act on their own)' : ''}; a business day lasts ${rules.dayMs} ms`);
+}
+const world = createWorldClient({ baseUrl: worldUrl });
+
+const connection = await Connection.connect({ address });
+const client = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
+const nativeConnection = await NativeConnection.connect({ address });
+const decider = selectDecider(env, log);
+log.info(`decider: ${decider.name}`);
+const worker = await createWorker({
+  connection: nativeConnection,
+  namespace: env.TEMPORAL_NAMESPACE,
+  taskQueue: env.TEMPORAL_TASK_QUEUE,
+  activities: createActivities({ world, reader: patternReader, decider }),
+  maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
+});
+const workerRun = worker.run();
+stops.unshift(async () => {
+  if (worker.getState() === 'RUNNING') worker.shutdown();
+  await workerRun;
+  await nativeConnection.close();
+  await connection.close();
+});
+
+const app = buildApp({
+  client, world, taskQueue: env.TEMPORAL_TASK_QUEUE, rules,
+  health: healthOf({ client, worker: () => worker, worldUrl }),
+  logger: log.child({ part: 'api' }),
+});
+await app.listen({ port: env.API_PORT, host: env.API_HOST });
+stops.unshift(() => app.close());
+log.info(`REST API on http://${env.API_HOST}:${env.API_PORT} (try /health, /skus, /approvals)`);
+
+if (!env.WORLD_URL) {
+  // The demo catalogue gets its agents; starting is idempotent, so a restart changes nothing.
+  const agents = new Agents(client, env.TEMPORAL_TASK_QUEUE, rules);
+  for (const { sku } of await world.inventory()) {
+    const { started } = await agents.start(sku);
+    log.info(`${started ? 'started' : 'resumed'} agent-${sku}`);
+  }
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: shutting down`);
+    void (async () => {
+      for (const stop of stops) {
+        try { await stop(); } catch (err) { log.warn({ err }, 'error while shutting down'); }
+      }
+      log.info('stopped');
+      process.exit(0);
+    })();
+  });
+}

@@ -1,0 +1,189 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ReplyFields } from '../domain/types.js';
+import { letter } from './letters.js';
+import type { ScheduledAction, SandboxStore, StoredOrder } from './store.js';
+
+export interface DemoOptions {
+  /** The agent service the suppliers and the warehouse talk to. */
+  apiUrl: string;
+  /** Units consumed per business day: one figure for every SKU, or per SKU (others then 0). Default 2. */
+  consumptionPerDay?: number | Record<string, number>;
+  tickMs?: number;
+  /** Deliveries to the API that failed this many times are given up (and logged). Default 20. */
+  maxAttempts?: number;
+}
+
+export interface Actors {
+  orderPlaced(order: StoredOrder): void;
+  chased(order: StoredOrder): void;
+  /** Call after any stock write with the on-hand figure before it (null for a new SKU). */
+  stockWritten(sku: string, onHandBefore: number | null): void;
+  start(): void;
+  stop(): Promise<void>;
+  tick(): Promise<void>;
+}
+
+interface ReplyPayload {
+  supplier: string;
+  fields: ReplyFields;
+  /** Units the supplier will deliver once its reply is out; 0 for none. */
+  deliver: number;
+}
+
+/**
+ * Suppliers and a warehouse that act on their own, for demos. Every future action is a row in
+ * `scheduled` with a due time, and one interval timer runs what is due, so a restarted sandbox
+ * carries on where it stopped.
+ */
+export function createActors(store: SandboxStore, dayMs: number, demo: DemoOptions, log: FastifyBaseLogger): Actors {
+  const apiUrl = demo.apiUrl.replace(/\/+$/, '');
+  const tickMs = demo.tickMs ?? Math.min(1000, Math.max(10, Math.round(dayMs / 100)));
+  const maxAttempts = demo.maxAttempts ?? 20;
+  const consumption = demo.consumptionPerDay ?? 2;
+  const rate = (sku: string) => (typeof consumption === 'number' ? consumption : (consumption[sku] ?? 0));
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+
+  function scheduleReply(order: StoredOrder, afterDays: number, fields: ReplyFields, deliver: number): void {
+    const payload: ReplyPayload = { supplier: order.supplier, fields, deliver };
+    store.schedule('reply', order.poNumber, payload, Date.now() + afterDays * dayMs);
+  }
+
+  function confirmation(order: StoredOrder, deliveryDate = order.expectedDelivery): ReplyFields {
+    return { kind: 'confirmed', deliveryDate, unitPrice: order.unitPrice, quantity: order.quantity };
+  }
+
+  async function post(path: string, body?: unknown): Promise<void> {
+    const res = await fetch(apiUrl + path, {
+      method: 'POST',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  }
+
+  // 'rescheduled' keeps the row pending: consumption is one row that keeps moving forward.
+  async function run(a: ScheduledAction): Promise<'done' | 'skipped' | 'rescheduled'> {
+    if (a.kind === 'stock-changed') {
+      await post(`/skus/${encodeURIComponent(a.ref)}/stock-changed`);
+      return 'done';
+    }
+    if (a.kind === 'consume') return consume(a);
+    const order = store.order(a.ref);
+    if (!order || order.status === 'cancelled') return 'skipped';
+    const po = encodeURIComponent(order.poNumber);
+    if (a.kind === 'reply') {
+      const p = a.payload as ReplyPayload;
+      const text = letter(order, p.fields, p.deliver);
+      await post(`/purchase-orders/${po}/supplier-replies`, { messageId: `MSG-${a.id}`, supplier: p.supplier, text, fields: p.fields });
+      if (p.deliver > 0) {
+        const deliveryAt = Date.parse(p.fields.deliveryDate ?? order.expectedDelivery);
+        store.schedule('receipt', order.poNumber, { quantity: p.deliver }, Math.max(deliveryAt, Date.now()));
+      }
+      return 'done';
+    }
+    if (a.kind === 'receipt') {
+      if (order.status === 'booked') return 'skipped';
+      const { quantity } = a.payload as { quantity: number };
+      await post(`/purchase-orders/${po}/receipts`, { receiptId: `GR-${order.poNumber}`, quantity });
+      return 'done';
+    }
+    throw new Error(`unknown scheduled action ${a.kind}`);
+  }
+
+  // Catches up on the days since it last ran, so a sandbox that was down consumes what it missed.
+  function consume(a: ScheduledAction): 'skipped' | 'rescheduled' {
+    const perDay = rate(a.ref);
+    const level = store.stock(a.ref);
+    if (!level || perDay <= 0) return 'skipped';
+    const every = dayMs / perDay;
+    const units = 1 + Math.floor((Date.now() - a.dueAt) / every);
+    const taken = Math.min(units, Math.max(0, level.onHand));
+    if (taken > 0) {
+      store.adjust(a.ref, -taken, 'demo consumption', new Date().toISOString());
+      actors.stockWritten(a.ref, level.onHand);
+    }
+    store.reschedule(a.id, a.dueAt + units * every);
+    return 'rescheduled';
+  }
+
+  function ensureConsumers(): void {
+    for (const { sku } of store.allStock()) {
+      if (rate(sku) > 0 && !store.hasScheduled('consume', sku, ['pending'])) {
+        store.schedule('consume', sku, {}, Date.now() + dayMs / rate(sku));
+      }
+    }
+  }
+
+  async function tickOnce(): Promise<void> {
+    ensureConsumers();
+    for (const a of store.due(Date.now())) {
+      try {
+        const outcome = await run(a);
+        if (outcome !== 'rescheduled') store.finish(a.id, outcome);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const attempts = store.retryLater(a.id, message);
+        if (attempts >= maxAttempts) {
+          store.finish(a.id, 'failed', message);
+          log.error({ action: a.kind, ref: a.ref, attempts, err: message }, 'demo action given up');
+        } else {
+          log.warn({ action: a.kind, ref: a.ref, attempts, err: message }, 'demo action failed; retrying next tick');
+        }
+      }
+    }
+  }
+
+  const actors: Actors = {
+    orderPlaced(order) {
+      const supplier = store.supplier(order.supplier);
+      const after = supplier?.replyAfterDays ?? 0.5;
+      switch (supplier?.behaviour ?? 'prompt') {
+        case 'prompt':
+          return scheduleReply(order, after, confirmation(order), order.quantity);
+        case 'partial':
+          return scheduleReply(order, after, confirmation(order), Math.max(1, Math.floor(order.quantity / 2)));
+        case 'refuse':
+          return scheduleReply(order, after, { kind: 'refused' }, 0);
+        case 'late':
+        case 'silent':
+          return;
+      }
+    },
+
+    chased(order) {
+      const supplier = store.supplier(order.supplier);
+      if (supplier?.behaviour !== 'late' || store.hasScheduled('reply', order.poNumber)) return;
+      // A late supplier has let the promised date slip by the time it answers.
+      const deliveryDate = new Date(Math.max(Date.parse(order.expectedDelivery), Date.now() + dayMs)).toISOString();
+      scheduleReply(order, supplier.replyAfterDays, confirmation(order, deliveryDate), order.quantity);
+    },
+
+    stockWritten(sku, before) {
+      const level = store.stock(sku);
+      if (!level || level.onHand >= level.safetyStock) return;
+      if (before === null || before >= level.safetyStock) store.schedule('stock-changed', sku, {}, Date.now());
+    },
+
+    start() {
+      timer ??= setInterval(() => void actors.tick(), tickMs);
+    },
+
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+
+    tick() {
+      running ??= tickOnce()
+        .catch((error: unknown) => log.error({ err: error }, 'demo tick failed'))
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    },
+  };
+  return actors;
+}

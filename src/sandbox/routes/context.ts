@@ -1,0 +1,13 @@
+import type { Actors } from '../actors.js';
+import type { Faults } from '../faults.js';
+import type { SandboxStore } from '../store.js';
+
+export interface SandboxContext {
+  store: SandboxStore;
+  dayMs: number;
+  faults: Faults;
+  /** Present only in demo mode. */
+  actors: Actors | null;
+}
+
+export const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { StockLevel } from '../../domain/types.js';
+import { conflict, notFound, parse } from '../http-errors.js';
+import { Adjustment, ReceiptBody, StockSettings } from '../schemas.js';
+import { iso, type SandboxContext } from './context.js';
+
+type SkuParams = { Params: { sku: string } };
+
+export function inventoryRoutes(app: FastifyInstance, { store, faults, actors }: SandboxContext): void {
+  const known = (sku: string): StockLevel => {
+    const level = store.stock(sku);
+    if (!level) throw notFound(`unknown SKU ${sku}`);
+    return level;
+  };
+
+  app.get('/inventory', async () => ({ items: store.allStock() }));
+
+  app.get<SkuParams>('/inventory/:sku', { preHandler: faults.guard('stock') }, async (req) => known(req.params.sku));
+
+  app.put<SkuParams>('/inventory/:sku', async (req) => {
+    const settings = parse(StockSettings, req.body, 'stock settings');
+    const { sku } = req.params;
+    return store.transaction(() => {
+      const before = store.stock(sku)?.onHand ?? null;
+      store.setStock(sku, settings);
+      actors?.stockWritten(sku, before);
+      return known(sku);
+    });
+  });
+
+  app.post<SkuParams>('/inventory/:sku/adjust', async (req) => {
+    const { delta, reason } = parse(Adjustment, req.body, 'adjustment');
+    return store.transaction(() => {
+      const before = known(req.params.sku).onHand;
+      store.adjust(req.params.sku, delta, reason, iso(Date.now()));
+      actors?.stockWritten(req.params.sku, before);
+      return known(req.params.sku);
+    });
+  });
+
+  // Idempotent per (SKU, PO): a goods receipt booked twice must not count the goods twice.
+  app.post<SkuParams>('/inventory/:sku/receipts', { preHandler: faults.guard('receipts') }, async (req) => {
+    const { poNumber, quantity } = parse(ReceiptBody, req.body, 'receipt');
+    const { sku } = req.params;
+    return store.transaction(() => {
+      known(sku);
+      const order = store.order(poNumber);
+      if (!order) throw notFound(`no purchase order ${poNumber}`);
+      if (order.sku !== sku) throw conflict(`purchase order ${poNumber} is for ${order.sku}, not ${sku}`);
+      store.addReceipt(sku, poNumber, quantity, iso(Date.now()));
+      return known(sku);
+    });
+  });
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// Request bodies of the sandbox; response shapes come from src/domain/types.ts.
+
+const name = z.string().trim().min(1);
+
+export const StockSettings = z.object({
+  onHand: z.number().int(),
+  safetyStock: z.number().int().nonnegative(),
+  targetLevel: z.number().int().nonnegative(),
+});
+
+export const Adjustment = z.object({ delta: z.number().int(), reason: name });
+
+export const ReceiptBody = z.object({ poNumber: name, quantity: z.number().int().positive() });
+
+export const Behaviour = z.enum(['prompt', 'late', 'silent', 'refuse', 'partial']);
+
+export const SupplierSettingsBody = z.object({
+  behaviour: Behaviour.optional(),
+  replyAfterDays: z.number().nonnegative().optional(),
+  priceFactor: z.number().positive().optional(),
+});
+
+export const QuoteRequest = z.object({ sku: name, quantity: z.number().int().positive() });
+
+export const ChaseBody = z.object({ message: z.string() });
+
+export const CancelBody = z.object({ reason: z.string() });
+
+export const OrdersQuery = z.object({ sku: z.string().optional(), supplier: z.string().optional() });
+
+export const InboxQuery = z.object({ to: z.string().optional() });
+
+export const FaultKey = z.enum(['placeOrder', 'quotes', 'stock', 'findOrder', 'chase', 'cancel', 'receipts', 'notify']);
+export type FaultKey = z.infer<typeof FaultKey>;
+
+export const FaultBody = z.object({
+  endpoint: FaultKey,
+  errorRate: z.number().min(0).max(1).optional(),
+  latencyMs: z.number().int().nonnegative().optional(),
+  dropAfterCommitRate: z.number().min(0).max(1).optional(),
+  failNext: z.number().int().nonnegative().optional(),
+  dropNext: z.number().int().nonnegative().optional(),
+});
+export type FaultSettings = z.infer<typeof FaultBody>;

@@ -1,0 +1,290 @@
+import Database from 'better-sqlite3';
+import type { OrderAck, PurchaseOrder, StockLevel } from '../domain/types.js';
+import { tables } from './tables.js';
+
+export type Behaviour = 'prompt' | 'late' | 'silent' | 'refuse' | 'partial';
+export type OrderStatus = 'placed' | 'cancelled' | 'booked';
+
+export interface SupplierSettings {
+  supplier: string;
+  behaviour: Behaviour;
+  replyAfterDays: number;
+  priceFactor: number;
+}
+
+export interface CatalogueEntry {
+  supplier: string;
+  sku: string;
+  basePrice: number;
+  moq: number;
+  leadTimeDays: number;
+}
+
+export interface StoredQuote {
+  quoteId: string;
+  sku: string;
+  supplier: string;
+  quantity: number;
+  unitPrice: number;
+  moq: number;
+  leadTimeDays: number;
+  validUntil: string;
+  createdAt: string;
+}
+
+export interface StoredOrder extends PurchaseOrder, OrderAck {
+  idempotencyKey: string;
+  status: OrderStatus;
+  placeCalls: number;
+  chases: number;
+  cancelReason: string | null;
+  receivedQuantity: number | null;
+}
+
+export interface StoredNotification {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+  sku: string | null;
+  poNumber: string | null;
+  at: string;
+}
+
+export interface ScheduledAction {
+  id: number;
+  kind: string;
+  ref: string;
+  payload: unknown;
+  dueAt: number;
+  attempts: number;
+}
+
+type Row = Record<string, unknown>;
+
+const stockSelect = `
+  SELECT s.sku, s.on_hand AS onHand, s.safety_stock AS safetyStock, s.target_level AS targetLevel,
+    COALESCE((SELECT SUM(o.quantity) FROM orders o WHERE o.sku = s.sku AND o.status = 'placed'), 0) AS onOrder
+  FROM stock s`;
+
+const orderSelect = `
+  SELECT o.po_number AS poNumber, o.idempotency_key AS idempotencyKey, o.sku, o.supplier,
+    o.quote_id AS quoteId, o.quantity, o.unit_price AS unitPrice, o.total,
+    o.supplier_ref AS supplierRef, o.accepted_at AS acceptedAt, o.expected_delivery AS expectedDelivery,
+    o.status, o.place_calls AS placeCalls, o.chases, o.cancel_reason AS cancelReason,
+    (SELECT SUM(r.quantity) FROM receipts r WHERE r.po_number = o.po_number) AS receivedQuantity
+  FROM orders o`;
+
+/** SQL for the sandbox. Business checks (conflicts, unknown ids) stay with the routes. */
+export class SandboxStore {
+  readonly db: Database.Database;
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 2000');
+    this.db.exec(tables);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  // Stock
+
+  stock(sku: string): StockLevel | null {
+    return (this.db.prepare(`${stockSelect} WHERE s.sku = ?`).get(sku) as StockLevel | undefined) ?? null;
+  }
+
+  allStock(): StockLevel[] {
+    return this.db.prepare(`${stockSelect} ORDER BY s.sku`).all() as StockLevel[];
+  }
+
+  setStock(sku: string, s: { onHand: number; safetyStock: number; targetLevel: number }, ifAbsent = false): void {
+    const conflict = ifAbsent
+      ? 'DO NOTHING'
+      : 'DO UPDATE SET on_hand = excluded.on_hand, safety_stock = excluded.safety_stock, target_level = excluded.target_level';
+    this.db
+      .prepare(`INSERT INTO stock (sku, on_hand, safety_stock, target_level) VALUES (?, ?, ?, ?) ON CONFLICT (sku) ${conflict}`)
+      .run(sku, s.onHand, s.safetyStock, s.targetLevel);
+  }
+
+  adjust(sku: string, delta: number, reason: string, at: string): void {
+    this.db.prepare('UPDATE stock SET on_hand = on_hand + ? WHERE sku = ?').run(delta, sku);
+    this.db.prepare('INSERT INTO movements (sku, delta, reason, at) VALUES (?, ?, ?, ?)').run(sku, delta, reason, at);
+  }
+
+  /** True when this (sku, PO) had not been booked before. */
+  addReceipt(sku: string, poNumber: string, quantity: number, at: string): boolean {
+    const inserted = this.db
+      .prepare('INSERT INTO receipts (sku, po_number, quantity, at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
+      .run(sku, poNumber, quantity, at);
+    if (inserted.changes === 0) return false;
+    this.adjust(sku, quantity, `receipt ${poNumber}`, at);
+    this.db.prepare(`UPDATE orders SET status = 'booked' WHERE po_number = ? AND sku = ?`).run(poNumber, sku);
+    return true;
+  }
+
+  // Suppliers and catalogue
+
+  supplier(name: string): SupplierSettings | null {
+    const row = this.db
+      .prepare(
+        'SELECT supplier, behaviour, reply_after_days AS replyAfterDays, price_factor AS priceFactor FROM suppliers WHERE supplier = ?',
+      )
+      .get(name) as SupplierSettings | undefined;
+    return row ?? null;
+  }
+
+  setSupplier(name: string, patch: Partial<Omit<SupplierSettings, 'supplier'>>): SupplierSettings {
+    this.db.prepare('INSERT INTO suppliers (supplier) VALUES (?) ON CONFLICT DO NOTHING').run(name);
+    const current = this.supplier(name)!;
+    const next = { ...current, ...patch };
+    this.db
+      .prepare('UPDATE suppliers SET behaviour = ?, reply_after_days = ?, price_factor = ? WHERE supplier = ?')
+      .run(next.behaviour, next.replyAfterDays, next.priceFactor, name);
+    return next;
+  }
+
+  addCatalogueEntry(e: CatalogueEntry): void {
+    this.db.prepare('INSERT INTO suppliers (supplier) VALUES (?) ON CONFLICT DO NOTHING').run(e.supplier);
+    this.db
+      .prepare(
+        'INSERT INTO catalogue (supplier, sku, base_price, moq, lead_time_days) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      )
+      .run(e.supplier, e.sku, e.basePrice, e.moq, e.leadTimeDays);
+  }
+
+  /** Catalogue lines for a SKU joined with each supplier's current settings. */
+  offers(sku: string): Array<CatalogueEntry & SupplierSettings> {
+    return this.db
+      .prepare(
+        `SELECT c.supplier, c.sku, c.base_price AS basePrice, c.moq, c.lead_time_days AS leadTimeDays,
+           s.behaviour, s.reply_after_days AS replyAfterDays, s.price_factor AS priceFactor
+         FROM catalogue c JOIN suppliers s ON s.supplier = c.supplier WHERE c.sku = ? ORDER BY c.supplier`,
+      )
+      .all(sku) as Array<CatalogueEntry & SupplierSettings>;
+  }
+
+  // Quotes
+
+  addQuote(q: StoredQuote): void {
+    this.db
+      .prepare(
+        `INSERT INTO quotes (quote_id, sku, supplier, quantity, unit_price, moq, lead_time_days, valid_until, created_at)
+         VALUES (@quoteId, @sku, @supplier, @quantity, @unitPrice, @moq, @leadTimeDays, @validUntil, @createdAt)`,
+      )
+      .run(q);
+  }
+
+  quote(quoteId: string): StoredQuote | null {
+    const row = this.db
+      .prepare(
+        `SELECT quote_id AS quoteId, sku, supplier, quantity, unit_price AS unitPrice, moq,
+           lead_time_days AS leadTimeDays, valid_until AS validUntil, created_at AS createdAt
+         FROM quotes WHERE quote_id = ?`,
+      )
+      .get(quoteId) as StoredQuote | undefined;
+    return row ?? null;
+  }
+
+  // Orders
+
+  order(poNumber: string): StoredOrder | null {
+    return (this.db.prepare(`${orderSelect} WHERE o.po_number = ?`).get(poNumber) as StoredOrder | undefined) ?? null;
+  }
+
+  orderByKey(key: string): StoredOrder | null {
+    return (this.db.prepare(`${orderSelect} WHERE o.idempotency_key = ?`).get(key) as StoredOrder | undefined) ?? null;
+  }
+
+  orders(filter: { sku?: string; supplier?: string }): StoredOrder[] {
+    return this.db
+      .prepare(
+        `${orderSelect} WHERE (@sku IS NULL OR o.sku = @sku) AND (@supplier IS NULL OR o.supplier = @supplier)
+         ORDER BY o.accepted_at, o.po_number`,
+      )
+      .all({ sku: filter.sku ?? null, supplier: filter.supplier ?? null }) as StoredOrder[];
+  }
+
+  addOrder(o: PurchaseOrder & OrderAck & { idempotencyKey: string }): void {
+    this.db
+      .prepare(
+        `INSERT INTO orders (po_number, idempotency_key, sku, supplier, quote_id, quantity, unit_price, total,
+           supplier_ref, accepted_at, expected_delivery)
+         VALUES (@poNumber, @idempotencyKey, @sku, @supplier, @quoteId, @quantity, @unitPrice, @total,
+           @supplierRef, @acceptedAt, @expectedDelivery)`,
+      )
+      .run(o);
+  }
+
+  countPlaceCall(poNumber: string): void {
+    this.db.prepare('UPDATE orders SET place_calls = place_calls + 1 WHERE po_number = ?').run(poNumber);
+  }
+
+  addChase(poNumber: string, message: string, at: string): void {
+    this.db.prepare('INSERT INTO chases (po_number, message, at) VALUES (?, ?, ?)').run(poNumber, message, at);
+    this.db.prepare('UPDATE orders SET chases = chases + 1 WHERE po_number = ?').run(poNumber);
+  }
+
+  cancel(poNumber: string, reason: string): void {
+    this.db.prepare(`UPDATE orders SET status = 'cancelled', cancel_reason = ? WHERE po_number = ?`).run(reason, poNumber);
+  }
+
+  // Notifications
+
+  addNotification(n: Omit<StoredNotification, 'id'>): void {
+    this.db
+      .prepare('INSERT INTO notifications (recipient, subject, body, sku, po_number, at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(n.to, n.subject, n.body, n.sku, n.poNumber, n.at);
+  }
+
+  notifications(to?: string): StoredNotification[] {
+    return this.db
+      .prepare(
+        `SELECT id, recipient AS "to", subject, body, sku, po_number AS poNumber, at FROM notifications
+         WHERE @to IS NULL OR recipient = @to ORDER BY id DESC`,
+      )
+      .all({ to: to ?? null }) as StoredNotification[];
+  }
+
+  // Scheduled demo actions
+
+  schedule(kind: string, ref: string, payload: unknown, dueAt: number): void {
+    this.db
+      .prepare('INSERT INTO scheduled (kind, ref, payload, due_at) VALUES (?, ?, ?, ?)')
+      .run(kind, ref, JSON.stringify(payload), Math.round(dueAt));
+  }
+
+  hasScheduled(kind: string, ref: string, states: string[] = ['pending', 'done']): boolean {
+    const rows = this.db.prepare('SELECT state FROM scheduled WHERE kind = ? AND ref = ?').all(kind, ref) as Row[];
+    return rows.some((r) => states.includes(r.state as string));
+  }
+
+  due(now: number, limit = 50): ScheduledAction[] {
+    const rows = this.db
+      .prepare(
+        `SELECT id, kind, ref, payload, due_at AS dueAt, attempts FROM scheduled
+         WHERE state = 'pending' AND due_at <= ? ORDER BY due_at, id LIMIT ?`,
+      )
+      .all(now, limit) as Row[];
+    return rows.map((r) => ({ ...(r as unknown as ScheduledAction), payload: JSON.parse(r.payload as string) }));
+  }
+
+  finish(id: number, state: 'done' | 'failed' | 'skipped', error?: string): void {
+    this.db.prepare('UPDATE scheduled SET state = ?, last_error = ? WHERE id = ?').run(state, error ?? null, id);
+  }
+
+  retryLater(id: number, error: string): number {
+    this.db.prepare('UPDATE scheduled SET attempts = attempts + 1, last_error = ? WHERE id = ?').run(error, id);
+    return (this.db.prepare('SELECT attempts FROM scheduled WHERE id = ?').get(id) as { attempts: number }).attempts;
+  }
+
+  reschedule(id: number, dueAt: number): void {
+    this.db.prepare('UPDATE scheduled SET due_at = ?, attempts = 0 WHERE id = ?').run(Math.round(dueAt), id);
+  }
+}

@@ -1,0 +1,92 @@
+// One file holds the whole sandbox: stock, catalogue, quotes, orders, inbox and the demo's
+// pending actions. Everything a restart must not forget lives here, nothing in memory.
+export const tables = `
+CREATE TABLE IF NOT EXISTS stock (
+  sku TEXT PRIMARY KEY,
+  on_hand INTEGER NOT NULL,
+  safety_stock INTEGER NOT NULL,
+  target_level INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS movements (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  sku TEXT NOT NULL,
+  delta INTEGER NOT NULL,
+  reason TEXT NOT NULL,
+  at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS suppliers (
+  supplier TEXT PRIMARY KEY,
+  behaviour TEXT NOT NULL DEFAULT 'prompt',
+  reply_after_days REAL NOT NULL DEFAULT 0.5,
+  price_factor REAL NOT NULL DEFAULT 1
+);
+CREATE TABLE IF NOT EXISTS catalogue (
+  supplier TEXT NOT NULL REFERENCES suppliers(supplier),
+  sku TEXT NOT NULL,
+  base_price REAL NOT NULL,
+  moq INTEGER NOT NULL,
+  lead_time_days INTEGER NOT NULL,
+  PRIMARY KEY (supplier, sku)
+);
+CREATE TABLE IF NOT EXISTS quotes (
+  quote_id TEXT PRIMARY KEY,
+  sku TEXT NOT NULL,
+  supplier TEXT NOT NULL,
+  quantity INTEGER NOT NULL,
+  unit_price REAL NOT NULL,
+  moq INTEGER NOT NULL,
+  lead_time_days INTEGER NOT NULL,
+  valid_until TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS orders (
+  po_number TEXT PRIMARY KEY,
+  idempotency_key TEXT NOT NULL UNIQUE,
+  sku TEXT NOT NULL,
+  supplier TEXT NOT NULL,
+  quote_id TEXT NOT NULL,
+  quantity INTEGER NOT NULL,
+  unit_price REAL NOT NULL,
+  total REAL NOT NULL,
+  supplier_ref TEXT NOT NULL,
+  accepted_at TEXT NOT NULL,
+  expected_delivery TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'placed',
+  place_calls INTEGER NOT NULL DEFAULT 1,
+  chases INTEGER NOT NULL DEFAULT 0,
+  cancel_reason TEXT
+);
+CREATE TABLE IF NOT EXISTS chases (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  po_number TEXT NOT NULL,
+  message TEXT NOT NULL,
+  at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS receipts (
+  sku TEXT NOT NULL,
+  po_number TEXT NOT NULL,
+  quantity INTEGER NOT NULL,
+  at TEXT NOT NULL,
+  PRIMARY KEY (sku, po_number)
+);
+CREATE TABLE IF NOT EXISTS notifications (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  recipient TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  body TEXT NOT NULL,
+  sku TEXT,
+  po_number TEXT,
+  at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS scheduled (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  ref TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  due_at INTEGER NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  state TEXT NOT NULL DEFAULT 'pending',
+  last_error TEXT
+);
+CREATE INDEX IF NOT EXISTS scheduled_due ON scheduled (state, due_at);
+`;

@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cacheDir } from './cache-dir.js';
+
+/** Temporal's Java test server skips time: a three-day wait takes milliseconds in a test. */
+export const TEST_SERVER_VERSION = '1.38.0';
+
+const POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>local.stock-replenisher</groupId>
+  <artifactId>temporal-test-server-fetch</artifactId>
+  <version>1</version>
+  <packaging>pom</packaging>
+  <dependencies>
+    <dependency>
+      <groupId>io.temporal</groupId>
+      <artifactId>temporal-test-server</artifactId>
+      <version>${TEST_SERVER_VERSION}</version>
+    </dependency>
+  </dependencies>
+</project>
+`;
+
+// The SDK starts the given executable with the port as its argument and expects it to listen
+// within seconds, so the wrapper replaces itself with java rather than running it as a child.
+const WRAPPER = `#!/bin/sh
+here="$(dirname "$0")"
+exec java -Xss1m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "$here/lib/*" io.temporal.testserver.TestServer "$@"
+`;
+
+export function testServerDir(): string {
+  return join(cacheDir(), `temporal-test-server-${TEST_SERVER_VERSION}`);
+}
+
+/** Returns the wrapper's path, fetching the jars with Maven once; throws with the reason if it cannot. */
+export function ensureTestServer(say: (l: string) => void = console.error): string {
+  const dir = testServerDir();
+  const wrapper = join(dir, 'temporal-test-server');
+  const lib = join(dir, 'lib');
+  if (existsSync(wrapper) && existsSync(lib) && readdirSync(lib).some((f) => f.startsWith('temporal-test-server'))) return wrapper;
+  for (const tool of ['java', 'mvn']) {
+    if (spawnSync(tool, ['-version'], { stdio: 'ignore' }).status !== 0) {
+      throw new Error(`the time-skipping test server needs ${tool} (Java 17 and Maven), which is not installed`);
+    }
+  }
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'pom.xml'), POM);
+  say(`fetching io.temporal:temporal-test-server:${TEST_SERVER_VERSION} with Maven into ${dir}`);
+  const mvn = spawnSync('mvn', ['-q', '-B', '-f', join(dir, 'pom.xml'), 'dependency:copy-dependencies',
+    `-DoutputDirectory=${lib}`, '-DincludeScope=runtime'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (mvn.status !== 0) throw new Error(`Maven could not fetch temporal-test-server (exit ${mvn.status})`);
+  writeFileSync(wrapper, WRAPPER);
+  chmodSync(wrapper, 0o755);
+  return wrapper;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { Rules } from '../domain/rules.js';
+import { isSettled, type ReplenishState } from '../domain/state.js';
+import { callTool } from './tool.js';
+
+const Input = z.object({ reason: z.string().min(1).max(500).describe('Why the purchase order is cancelled, for the manager') }).strict();
+
+/** Once an order is placed, cancelling is for a supplier that refused, repriced, or went silent. */
+export function mayCancelPlacedOrder(s: ReplenishState, rules: Rules): boolean {
+  const chasingExhausted = s.chases >= rules.maxChases && (s.supplierOverdue || s.goodsOverdue) && s.received === 0;
+  return s.refused || s.repricedTo !== null || chasingExhausted;
+}
+
+export const cancelPurchaseOrder = callTool<z.infer<typeof Input>, { cancelledAtSupplier: boolean }>({
+  name: 'cancel_purchase_order',
+  description: 'Cancel the replenishment (and the order at the supplier if one was placed), telling the manager why.',
+  input: Input,
+  allowed: (s, rules) => !isSettled(s) && (s.order === null || mayCancelPlacedOrder(s, rules)),
+  execute: async (input, s, ctx) => {
+    const po = s.po;
+    if (s.order && po) await ctx.world.cancelOrder(po.supplier, po.poNumber, input.reason);
+    await ctx.world.notify({
+      to: ctx.rules.manager,
+      subject: `Cancelled ${po?.poNumber ?? s.poBase} for ${s.sku}`,
+      body: input.reason,
+      sku: s.sku,
+      ...(po ? { poNumber: po.poNumber } : {}),
+    });
+    return { cancelledAtSupplier: s.order !== null };
+  },
+  apply: (s, input) => ({ ...s, cancelled: { reason: input.reason } }),
+  describe: (s, input) => `cancel_purchase_order ${s.po?.poNumber ?? s.poBase}: ${input.reason}`,
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { PurchaseOrder } from '../domain/types.js';
+import { isSettled, type ReplenishState } from '../domain/state.js';
+import { isQuoteValid, validQuotes } from '../domain/quotes.js';
+import { lineTotal, orderQuantity } from '../domain/quantity.js';
+import { callTool } from './tool.js';
+
+const Input = z.object({ quoteId: z.string().min(1).describe('The quoteId of the chosen quote') }).strict();
+
+export function draftFor(s: ReplenishState, quoteId: string): PurchaseOrder | null {
+  const quote = s.quotes?.find((q) => q.quoteId === quoteId);
+  if (!quote) return null;
+  const quantity = orderQuantity(s.needed, quote);
+  const revision = s.poRevision + 1;
+  return {
+    poNumber: revision === 1 ? s.poBase : `${s.poBase}-R${revision}`,
+    sku: s.sku,
+    supplier: quote.supplier,
+    quoteId: quote.quoteId,
+    quantity,
+    unitPrice: quote.unitPrice,
+    total: lineTotal(quantity, quote.unitPrice),
+  };
+}
+
+export const draftPurchaseOrder = callTool<z.infer<typeof Input>, PurchaseOrder>({
+  name: 'draft_purchase_order',
+  description: 'Draft a purchase order from one of the valid quotes. The quantity follows the min/max rule and the supplier minimum.',
+  input: Input,
+  allowed: (s, _rules, now) =>
+    !isSettled(s) && !s.order && s.po === null && validQuotes(s.quotes, now).length > 0,
+  refuse: (s, input, now) => {
+    const quote = s.quotes?.find((q) => q.quoteId === input.quoteId);
+    if (!quote) return `there is no quote ${input.quoteId}`;
+    return isQuoteValid(quote, now) ? null : `quote ${input.quoteId} expired at ${quote.validUntil}`;
+  },
+  execute: async (input, s) => {
+    const po = draftFor(s, input.quoteId);
+    if (!po) throw new Error(`there is no quote ${input.quoteId}`);
+    return po;
+  },
+  apply: (s, _input, po) => ({ ...s, po, poRevision: s.poRevision + 1, decision: null, approvalPending: false }),
+  describe: (s, input) => {
+    const q = s.quotes?.find((x) => x.quoteId === input.quoteId);
+    return q ? `draft_purchase_order from ${q.supplier} at ${q.unitPrice.toFixed(2)}` : `draft_purchase_order from quote ${input.quoteId}`;
+  },
+});

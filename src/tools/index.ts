@@ -1,0 +1,38 @@
+import type { Rules } from '../domain/rules.js';
+import type { ReplenishState } from '../domain/state.js';
+import { getQuotes } from './get-quotes.js';
+import { draftPurchaseOrder } from './draft-purchase-order.js';
+import { requestApproval } from './request-approval.js';
+import { waitForApproval } from './wait-for-approval.js';
+import { placeOrder } from './place-order.js';
+import { waitForSupplierReply } from './wait-for-supplier-reply.js';
+import { readSupplierReply } from './read-supplier-reply.js';
+import { chaseSupplier } from './chase-supplier.js';
+import { waitForGoods } from './wait-for-goods.js';
+import { closePurchaseOrder } from './close-purchase-order.js';
+import { cancelPurchaseOrder } from './cancel-purchase-order.js';
+import { done } from './done.js';
+import type { Tool } from './tool.js';
+
+/** Every tool the agent has. Adding a tool is adding its file and one line here. */
+export const TOOLS: Tool[] = [
+  getQuotes,
+  draftPurchaseOrder,
+  requestApproval,
+  waitForApproval,
+  placeOrder,
+  waitForSupplierReply,
+  readSupplierReply,
+  chaseSupplier,
+  waitForGoods,
+  closePurchaseOrder,
+  cancelPurchaseOrder,
+  done,
+];
+
+export type ToolName = string;
+
+export const toolByName = (name: string): Tool | undefined => TOOLS.find((t) => t.name === name);
+
+export const allowedTools = (state: ReplenishState, rules: Rules, now: string): Tool[] =>
+  TOOLS.filter((t) => t.allowed(state, rules, now));

@@ -1,0 +1,22 @@
+import type { OrderAck } from '../domain/types.js';
+import { isApproved, isSettled, type ReplenishState } from '../domain/state.js';
+import { isQuoteValid } from '../domain/quotes.js';
+import { callTool, noInput } from './tool.js';
+
+/** The quote behind the PO must still stand: a price agreed weeks ago is not a price today. */
+export function quoteStillValid(s: ReplenishState, now: string): boolean {
+  const quote = s.quotes?.find((q) => q.quoteId === s.po?.quoteId);
+  return quote !== undefined && isQuoteValid(quote, now);
+}
+
+export const placeOrder = callTool<Record<string, never>, OrderAck>({
+  name: 'place_order',
+  description: 'Send the approved purchase order to the supplier. Allowed only when the drafted price is within the approved price.',
+  input: noInput,
+  allowed: (s, _rules, now) => !isSettled(s) && s.po !== null && !s.order && isApproved(s) && quoteStillValid(s, now),
+  // The PO number is the idempotency key, so a retry after a lost response cannot order twice.
+  key: (s) => s.po!.poNumber,
+  execute: (_input, s, ctx) => ctx.world.placeOrder(s.po!, ctx.idempotencyKey),
+  apply: (s, _input, ack, now) => ({ ...s, order: ack, orderedAt: now, expectedDelivery: ack.expectedDelivery }),
+  describe: (s) => `place_order ${s.po?.poNumber} to ${s.po?.supplier}, ${s.po?.quantity} units at ${s.po?.unitPrice.toFixed(2)}`,
+});

@@ -1,0 +1,39 @@
+import type { ReplyFields, SupplierReply } from '../domain/types.js';
+import { excerpt } from '../domain/text.js';
+import type { ReplenishState } from '../domain/state.js';
+import { callTool, noInput } from './tool.js';
+
+function applyReply(s: ReplenishState, reply: SupplierReply): ReplenishState {
+  const next = { ...s, replies: [...s.replies, reply], unreadReply: null, supplierOverdue: false, goodsOverdue: false };
+  switch (reply.kind) {
+    case 'confirmed':
+      return { ...next, confirmed: true, expectedDelivery: reply.deliveryDate ?? s.expectedDelivery };
+    case 'delayed':
+      return { ...next, confirmed: true, expectedDelivery: reply.deliveryDate ?? s.expectedDelivery };
+    case 'partial':
+      return { ...next, confirmed: true, expectedDelivery: reply.deliveryDate ?? s.expectedDelivery };
+    case 'price_change': {
+      // A new price within the manager's ceiling stands; above it the order cannot go on as approved.
+      const ceiling = s.decision?.kind === 'approved' ? s.decision.maxUnitPrice : 0;
+      if (reply.unitPrice === undefined) return next;
+      return reply.unitPrice <= ceiling
+        ? { ...next, confirmed: true, po: s.po && { ...s.po, unitPrice: reply.unitPrice } }
+        : { ...next, repricedTo: reply.unitPrice };
+    }
+    case 'refused':
+      return { ...next, refused: true };
+  }
+}
+
+export const readSupplierReply = callTool<Record<string, never>, ReplyFields>({
+  name: 'read_supplier_reply',
+  description: "Read the supplier's latest message into its fields: confirmation, new delivery date, price change, refusal or partial delivery.",
+  input: noInput,
+  allowed: (s) => s.unreadReply !== null,
+  execute: (_input, s, ctx) => ctx.reader.read(s.unreadReply!.text, s.unreadReply!.fields ?? {}),
+  apply: (s, _input, fields) => {
+    const u = s.unreadReply!;
+    return applyReply(s, { ...fields, messageId: u.messageId, receivedAt: u.at, excerpt: excerpt(u.text) });
+  },
+  describe: (s) => `read_supplier_reply ${s.unreadReply?.messageId ?? ''} on ${s.po?.poNumber}`,
+});

@@ -1,0 +1,30 @@
+import { isApproved, isSettled } from '../domain/state.js';
+import { callTool, noInput } from './tool.js';
+
+export const requestApproval = callTool<Record<string, never>, { sentTo: string }>({
+  name: 'request_approval',
+  description: "Send the drafted purchase order to the purchasing manager for price approval. Money is committed only after the manager's approval.",
+  input: noInput,
+  allowed: (s, rules) =>
+    !isSettled(s) && s.po !== null && !s.order && !s.approvalPending && !isApproved(s) &&
+    s.approvalRequests < rules.maxApprovalRequests,
+  execute: async (_input, s, ctx) => {
+    const po = s.po!;
+    const others = (s.quotes ?? []).filter((q) => q.quoteId !== po.quoteId)
+      .map((q) => `${q.supplier} ${q.unitPrice.toFixed(2)} (MOQ ${q.moq}, ${q.leadTimeDays} days)`);
+    await ctx.world.notify({
+      to: ctx.rules.manager,
+      subject: `Approve ${po.poNumber}: ${po.quantity} × ${po.sku} from ${po.supplier} at ${po.unitPrice.toFixed(2)}`,
+      body: [
+        `Stock on hand ${s.stock.onHand}, safety stock ${s.stock.safetyStock}, target ${s.stock.targetLevel}.`,
+        `Total ${po.total.toFixed(2)}.`,
+        others.length ? `Other quotes: ${others.join('; ')}.` : 'No other quotes.',
+      ].join('\n'),
+      sku: po.sku,
+      poNumber: po.poNumber,
+    });
+    return { sentTo: ctx.rules.manager };
+  },
+  apply: (s) => ({ ...s, approvalRequests: s.approvalRequests + 1, approvalPending: true }),
+  describe: (s) => `request_approval ${s.po?.poNumber} at ${s.po?.unitPrice.toFixed(2)}`,
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { Rules } from '../domain/rules.js';
+import type { EventName, Message, ReplenishState } from '../domain/state.js';
+import type { ReplyReader, World } from '../domain/world.js';
+
+/** What a tool's `execute` may touch; it exists only inside the tool activity. */
+export interface ToolContext {
+  world: World;
+  reader: ReplyReader;
+  rules: Rules;
+  /** Stable across retries and replays of one turn: the key the outside world deduplicates on. */
+  idempotencyKey: string;
+}
+
+interface ToolBase<I> {
+  name: string;
+  /** What the model reads when choosing. */
+  description: string;
+  input: z.ZodType<I>;
+  /** The business rule: whether the tool may be used in this state. Pure. */
+  allowed(state: ReplenishState, rules: Rules, now: string): boolean;
+}
+
+export interface CallTool<I = unknown, R = unknown> extends ToolBase<I> {
+  kind: 'call';
+  execute(input: I, state: ReplenishState, ctx: ToolContext): Promise<R>;
+  /** Why this input cannot be used in this state (an unknown quote, say); null when it can. */
+  refuse?(state: ReplenishState, input: I, now: string): string | null;
+  apply(state: ReplenishState, input: I, result: R, now: string): ReplenishState;
+  /** One line for the decision log and the Web UI. */
+  describe(state: ReplenishState, input: I): string;
+  /** The key the outside world deduplicates this call on; by default unique to the turn. */
+  key?(state: ReplenishState): string;
+}
+
+export type MessageOf<E extends EventName> = Extract<Message, { event: E }>;
+
+export interface WaitTool<E extends EventName = EventName> extends ToolBase<Record<string, never>> {
+  kind: 'wait';
+  /** The messages that end the wait, in the order the inbox received them. */
+  events: E[];
+  timeoutMs(state: ReplenishState, rules: Rules, now: string): number;
+  /** `null` means the wait timed out. */
+  apply(state: ReplenishState, message: MessageOf<E> | null, now: string): ReplenishState;
+  describe(state: ReplenishState): string;
+}
+
+export interface DoneTool extends ToolBase<Record<string, never>> {
+  kind: 'done';
+}
+
+// `any` here lets one list hold tools of different input and result types; each tool file is
+// still checked against its own types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyCallTool = CallTool<any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyWaitTool = WaitTool<any>;
+export type Tool = AnyCallTool | AnyWaitTool | DoneTool;
+
+export const noInput = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
+
+export function callTool<I, R>(t: Omit<CallTool<I, R>, 'kind'>): CallTool<I, R> {
+  return { kind: 'call', ...t };
+}
+export function waitTool<E extends EventName>(t: Omit<WaitTool<E>, 'kind'>): WaitTool<E> {
+  return { kind: 'wait', ...t };
+}

@@ -1,0 +1,21 @@
+import { days } from '../domain/rules.js';
+import { isSettled } from '../domain/state.js';
+import { noInput, waitTool } from './tool.js';
+
+export const waitForApproval = waitTool({
+  name: 'wait_for_approval',
+  description: "Wait for the manager's decision on the purchase order (up to the approval wait).",
+  input: noInput,
+  events: ['approval'],
+  allowed: (s) => !isSettled(s) && s.approvalPending,
+  timeoutMs: (_s, rules) => days(rules, rules.approvalWaitDays),
+  apply: (s, m, now) => {
+    if (!m) return { ...s, approvalPending: false, approvalTimeouts: s.approvalTimeouts + 1 };
+    const p = m.payload;
+    const decision = p.approved
+      ? { kind: 'approved' as const, maxUnitPrice: p.maxUnitPrice ?? s.po!.unitPrice, by: p.by, at: now }
+      : { kind: 'rejected' as const, reason: p.reason ?? 'no reason given', by: p.by, at: now };
+    return { ...s, approvalPending: false, decision };
+  },
+  describe: (s) => `wait_for_approval of ${s.po?.poNumber}`,
+});

@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import { DefaultLogger, NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
+import type { Activities } from './activities/contract.js';
+
+export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
+
+export interface WorkerOptions {
+  connection: NativeConnection;
+  namespace?: string;
+  taskQueue: string;
+  activities: Activities;
+  /** Pre-bundled workflow code (tests bundle once per run); otherwise bundled at start. */
+  workflowBundle?: WorkflowBundleOption;
+  maxCachedWorkflows?: number;
+}
+
+export function createWorker(o: WorkerOptions): Promise<Worker> {
+  return Worker.create({
+    connection: o.connection,
+    namespace: o.namespace ?? 'default',
+    taskQueue: o.taskQueue,
+    activities: o.activities,
+    ...(o.workflowBundle ? { workflowBundle: o.workflowBundle } : { workflowsPath }),
+    maxCachedWorkflows: o.maxCachedWorkflows ?? 1000,
+    shutdownGraceTime: '5 seconds',
+  });
+}
+
+export const bundleWorkflows = () => bundleWorkflowCode({ workflowsPath, logger: new DefaultLogger('WARN') });

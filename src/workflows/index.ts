@@ -1,0 +1,2 @@
+export { SkuAgent } from './sku-agent.js';
+export { Replenish } from './replenish.js';

@@ -1,0 +1,157 @@
+import {
+  ActivityFailure, ApplicationFailure, condition, getExternalWorkflowHandle, log, proxyActivities, setCurrentDetails,
+  setHandler, workflowInfo, type ActivityOptions,
+} from '@temporalio/workflow';
+import type { Activities, Choice } from '../activities/contract.js';
+import { GOAL } from '../domain/goal.js';
+import { outcome } from '../domain/outcome.js';
+import { gate, phase } from '../domain/phase.js';
+import type { Rules } from '../domain/rules.js';
+import { accepts, appendTurn, isFinal, initialState, type ReplenishState } from '../domain/state.js';
+import type { ReplenishmentResult, StockLevel, Turn, TurnResult } from '../domain/types.js';
+import { allowedTools } from '../tools/index.js';
+import type { AnyCallTool, AnyWaitTool } from '../tools/tool.js';
+import { Inbox } from './inbox.js';
+import { deliverSignal, progressSignal, replenishStateQuery, type ReplenishView } from './messages.js';
+import { decideActivity, toolActivity } from './options.js';
+
+export interface ReplenishInput {
+  stock: StockLevel;
+  replenishment: number;
+  rules: Rules;
+  goal?: string;
+}
+
+const activities = (options: ActivityOptions, activityId: string) =>
+  proxyActivities<Activities>({ ...options, activityId });
+
+const now = (): string => new Date().toISOString();
+
+const failureMessage = (err: unknown): string => {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  if (cause instanceof ApplicationFailure) return cause.message;
+  return cause instanceof Error ? cause.message : String(cause);
+};
+
+const isBusinessRefusal = (err: unknown): boolean =>
+  err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.nonRetryable === true;
+
+/**
+ * One replenishment: the agentic loop. Each turn the code decides what is allowed, the decider
+ * picks one allowed tool, and the tool runs as an activity or waits for a message. Only a tool's
+ * `apply` changes the business state; the loop itself only records the turn.
+ */
+export async function Replenish(input: ReplenishInput): Promise<ReplenishmentResult> {
+  const { rules } = input;
+  const goal = input.goal ?? GOAL;
+  const { workflowId, parent } = workflowInfo();
+  let state: ReplenishState = initialState(input.stock, input.replenishment);
+  const inbox = new Inbox();
+  const notes: string[] = [];
+
+  const currentGate = () => {
+    const g = gate(workflowId, state);
+    // A decision already in the inbox closes the door to a second one.
+    return inbox.has(['approval']) ? { ...g, open: g.open.filter((e) => e !== 'approval') } : g;
+  };
+  const report = async () => {
+    if (!parent) return;
+    try {
+      await getExternalWorkflowHandle(parent.workflowId).signal(progressSignal, currentGate());
+    } catch (err) {
+      log.warn('could not report progress to the agent', { error: failureMessage(err) });
+    }
+  };
+
+  setHandler(deliverSignal, (m) => {
+    if (inbox.isDuplicate(m.messageId)) return;
+    const verdict = accepts(state, m);
+    if (!verdict.ok || (m.event === 'approval' && inbox.has(['approval']))) {
+      notes.push(`${m.event} ${m.messageId} refused: ${verdict.ok ? 'a decision is already waiting to be read' : verdict.why}`);
+      return;
+    }
+    inbox.push(m);
+    void report();
+  });
+  setHandler(replenishStateQuery, (): ReplenishView => ({ workflowId, state, phase: phase(state), inbox: inbox.list(), notes }));
+
+  const record = (turn: Turn) => {
+    state = appendTurn(state, turn);
+    setCurrentDetails(`**${phase(state)}** · turn ${turn.turn}: ${turn.summary}`);
+  };
+
+  await report();
+  for (let turn = 1; turn <= rules.maxTurns && !isFinal(state); turn++) {
+    const at = now();
+    const allowed = allowedTools(state, rules, at);
+    const names = allowed.map((t) => t.name);
+    if (names.length === 0) {
+      state = { ...state, failure: 'no tool is allowed in this state' };
+      break;
+    }
+    let choice: Choice;
+    try {
+      choice = await activities(decideActivity, `decide-${turn}`).decide({ goal, state, allowed: names, turn, now: at });
+    } catch (err) {
+      state = { ...state, failure: `the decider failed: ${failureMessage(err)}` };
+      record({ turn, at, allowed: names, tool: 'decide', result: 'error', summary: failureMessage(err) });
+      break;
+    }
+    const entry = (result: TurnResult, summary: string): Turn => ({
+      turn, at, allowed: names, tool: choice.tool, result, summary,
+      ...(choice.reason ? { reason: choice.reason } : {}), ...(choice.usage ? { usage: choice.usage } : {}),
+    });
+    const tool = allowed.find((t) => t.name === choice.tool);
+    if (!tool) {
+      record(entry('refused', `${choice.tool} is not allowed now; nothing was run`));
+      continue;
+    }
+    const parsed = tool.input.safeParse(choice.input ?? {});
+    if (!parsed.success) {
+      record(entry('refused', `invalid input for ${tool.name}: ${parsed.error.issues.map((i) => i.message).join('; ')}`));
+      continue;
+    }
+    if (tool.kind === 'done') {
+      state = { ...state, finished: true };
+      record(entry('ok', 'done'));
+      break;
+    }
+    if (tool.kind === 'wait') await runWait(tool, turn, entry);
+    else await runCall(tool, parsed.data, turn, entry);
+    await report();
+  }
+  if (!isFinal(state)) log.info('replenishment ran out of turns', { turns: rules.maxTurns });
+  const result = outcome(state);
+  setCurrentDetails(`**${result.outcome}** · ${result.reason}`);
+  await report();
+  return result;
+
+  async function runWait(tool: AnyWaitTool, turn: number, entry: (r: TurnResult, s: string) => Turn) {
+    const summary = tool.describe(state);
+    const timeout = tool.timeoutMs(state, rules, now());
+    setCurrentDetails(`**${phase(state)}** · turn ${turn}: ${summary} (until ${new Date(Date.now() + timeout).toISOString()})`);
+    const arrived = await condition(() => inbox.has(tool.events), timeout, { summary });
+    const message = arrived ? inbox.take(tool.events) : null;
+    state = tool.apply(state, message, now());
+    record(entry(message ? 'message' : 'timeout', message ? `${summary}: ${message.event} ${message.messageId}` : `${summary}: timed out`));
+  }
+
+  async function runCall(tool: AnyCallTool, input: unknown, turn: number, entry: (r: TurnResult, s: string) => Turn) {
+    const refusal = tool.refuse?.(state, input, now());
+    if (refusal) {
+      record(entry('refused', refusal));
+      return;
+    }
+    const summary = tool.describe(state, input);
+    const idempotencyKey = tool.key?.(state) ?? `${workflowId}/${tool.name}-${turn}`;
+    try {
+      const result = await activities({ ...toolActivity, summary }, `${tool.name}-${turn}`)
+        .runTool({ tool: tool.name, input, state, rules, idempotencyKey });
+      state = tool.apply(state, input, result, now());
+      record(entry('ok', summary));
+    } catch (err) {
+      const why = failureMessage(err);
+      record(entry('error', `${summary} failed${isBusinessRefusal(err) ? ' (refused)' : ''}: ${why}`));
+    }
+  }
+}

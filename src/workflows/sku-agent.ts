@@ -1,0 +1,121 @@
+import {
+  allHandlersFinished, ApplicationFailure, ChildWorkflowFailure, condition, continueAsNew, executeChild,
+  getExternalWorkflowHandle, log, proxyActivities, setCurrentDetails, setHandler, workflowInfo,
+} from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import type { Activities } from '../activities/contract.js';
+import {
+  belowSafetyStock, emptyMemory, remember, REMEMBERED_MESSAGE_IDS, type AgentInput, type AgentStatus,
+} from '../domain/agent.js';
+import type { Gate } from '../domain/phase.js';
+import { days } from '../domain/rules.js';
+import type { Message } from '../domain/state.js';
+import type { ReplenishmentResult, StockLevel } from '../domain/types.js';
+import {
+  agentStatusQuery, deliverSignal, deliverUpdate, pauseSignal, progressSignal, resumeSignal, stockChangedSignal,
+  stopSignal,
+} from './messages.js';
+import { stockActivity } from './options.js';
+import { Replenish } from './replenish.js';
+
+const { checkStock } = proxyActivities<Activities>(stockActivity);
+
+const failed = (sku: string, n: number, reason: string): ReplenishmentResult => ({
+  sku, replenishment: n, poNumber: null, outcome: 'failed', reason, supplier: null, unitPrice: null,
+  quantityOrdered: 0, quantityReceived: 0, orderedAt: null, receivedAt: null, turns: 0,
+});
+
+/**
+ * The SKU's agent for its whole life. Each run checks stock once, runs at most one
+ * replenishment, then continues as new carrying only a bounded memory.
+ */
+export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
+  const { sku, rules } = input;
+  let memory = input.memory ?? emptyMemory();
+  let replenishments = input.replenishments ?? 0;
+  const recentIds = [...(input.recentMessageIds ?? [])];
+  let paused = input.paused ?? false;
+  let wake = input.wake ?? false;
+  let stopping = false;
+  let stock: StockLevel | null = null;
+  let active: Gate | null = null;
+
+  const status = (): AgentStatus => ({
+    sku, status: stopping ? 'stopped' : active ? 'replenishing' : paused ? 'paused' : 'watching',
+    active, stock, replenishments, memory,
+  });
+
+  setHandler(agentStatusQuery, status);
+  setHandler(stockChangedSignal, () => { wake = true; });
+  setHandler(pauseSignal, () => { paused = true; });
+  setHandler(resumeSignal, () => { paused = false; wake = true; });
+  setHandler(stopSignal, () => { stopping = true; });
+  setHandler(progressSignal, (g) => {
+    if (active && g.workflowId === active.workflowId) active = g;
+  });
+  setHandler(deliverUpdate, async (m: Message) => {
+    if (recentIds.includes(m.messageId)) return { status: 'duplicate' as const, workflowId: active?.workflowId ?? '' };
+    const target = active!;
+    recentIds.push(m.messageId);
+    if (recentIds.length > REMEMBERED_MESSAGE_IDS) recentIds.splice(0, recentIds.length - REMEMBERED_MESSAGE_IDS);
+    // Close the door at once: a second decision must not slip through before the child reports back.
+    if (m.event === 'approval') active = { ...target, open: target.open.filter((e) => e !== 'approval') };
+    await getExternalWorkflowHandle(target.workflowId).signal(deliverSignal, m);
+    return { status: 'delivered' as const, workflowId: target.workflowId };
+  }, {
+    validator: (m: Message) => {
+      if (recentIds.includes(m.messageId)) return;
+      if (!active) throw ApplicationFailure.nonRetryable(`no replenishment is running for ${sku}`, 'NotWaiting');
+      if (active.poNumber !== m.poNumber) {
+        throw ApplicationFailure.nonRetryable(`purchase order ${m.poNumber} is not the one ${sku} is working on`, 'NotWaiting');
+      }
+      if (!active.open.includes(m.event)) {
+        throw ApplicationFailure.nonRetryable(active.why[m.event] ?? `${m.poNumber} is not waiting for ${m.event}`, 'NotWaiting');
+      }
+    },
+  });
+
+  if (!paused && !stopping) {
+    stock = await checkStock(sku);
+    if (belowSafetyStock(stock)) {
+      const result = await runReplenishment(stock);
+      memory = remember(memory, result, rules);
+      wake = false;
+    }
+  }
+  if (!active && !stopping && !wake) {
+    setCurrentDetails(`**${status().status}** · on hand ${stock?.onHand ?? '?'} (safety ${stock?.safetyStock ?? '?'})`);
+    await condition(() => wake || stopping || workflowInfo().continueAsNewSuggested, days(rules, rules.stockCheckEveryDays));
+  }
+  // Messages accepted by this run are forwarded before it hands over; nothing in flight is lost.
+  await condition(allHandlersFinished);
+  if (stopping) return status();
+  return continueAsNew<typeof SkuAgent>({
+    sku, rules, memory, replenishments, recentMessageIds: recentIds, paused, wake,
+  });
+
+  async function runReplenishment(level: StockLevel): Promise<ReplenishmentResult> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      replenishments += 1;
+      const workflowId = `replenish-${sku}-${replenishments}`;
+      active = { workflowId, poNumber: null, phase: 'quoting', open: [], why: {} };
+      setCurrentDetails(`**replenishing** · ${workflowId}`);
+      try {
+        return await executeChild(Replenish, {
+          workflowId,
+          workflowIdReusePolicy: 'REJECT_DUPLICATE',
+          args: [{ stock: level, replenishment: replenishments, rules }],
+        });
+      } catch (err) {
+        // An id used by an earlier life of this agent (say, it was reset) just moves the counter on.
+        if (err instanceof WorkflowExecutionAlreadyStartedError) continue;
+        const reason = err instanceof ChildWorkflowFailure && err.cause ? err.cause.message : String(err);
+        log.error('replenishment failed', { workflowId, reason });
+        return failed(sku, replenishments, reason);
+      } finally {
+        active = null;
+      }
+    }
+    return failed(sku, replenishments, 'could not find a free replenishment id');
+  }
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { BUSINESS_REFUSAL } from '../../src/domain/world.js';
+import { orderFrom, startSandbox } from '../support/sandbox.js';
+
+async function placedOrder(sandbox: Awaited<ReturnType<typeof startSandbox>>, quantity: number) {
+  const [quote] = (await sandbox.world.quotes('GLOVES-L', quantity)).filter((q) => q.supplier === 'quickparts');
+  await sandbox.world.placeOrder(orderFrom(quote!, 'GLOVES-L', quantity, 'PO-GLOVES-1'), 'PO-GLOVES-1');
+}
+
+describe('stock in the ERP', () => {
+  it('goods booked twice for the same PO are added once and the order stops counting as on order', async () => {
+    const sandbox = await startSandbox();
+    await placedOrder(sandbox, 60);
+    expect(await sandbox.world.stock('GLOVES-L')).toMatchObject({ onHand: 60, onOrder: 60 });
+
+    const booked = await sandbox.world.bookReceipt('GLOVES-L', 'PO-GLOVES-1', 60);
+    const again = await sandbox.world.bookReceipt('GLOVES-L', 'PO-GLOVES-1', 60);
+    expect(booked).toMatchObject({ onHand: 120, onOrder: 0 });
+    expect(again).toEqual(booked);
+    expect((await sandbox.orders('GLOVES-L'))[0].status).toBe('booked');
+  });
+
+  it('a receipt for a PO nobody placed is refused', async () => {
+    const { world } = await startSandbox();
+    await expect(world.bookReceipt('GLOVES-L', 'PO-GHOST', 5)).rejects.toMatchObject({
+      name: BUSINESS_REFUSAL,
+      message: 'no purchase order PO-GHOST',
+    });
+  });
+
+  it('an unknown SKU is refused for good, not retried', async () => {
+    const { world } = await startSandbox();
+    await expect(world.stock('NO-SUCH-SKU')).rejects.toMatchObject({ name: BUSINESS_REFUSAL, message: 'unknown SKU NO-SUCH-SKU' });
+    await expect(world.quotes('NO-SUCH-SKU', 1)).rejects.toMatchObject({ name: BUSINESS_REFUSAL });
+  });
+
+  it('consumption and new SKUs show up in the stock levels', async () => {
+    const { world, http } = await startSandbox();
+    const created = await http('PUT', '/inventory/CABLE-3M', { onHand: 10, safetyStock: 4, targetLevel: 30 });
+    expect(created.body).toEqual({ sku: 'CABLE-3M', onHand: 10, safetyStock: 4, targetLevel: 30, onOrder: 0 });
+    const used = await http('POST', '/inventory/CABLE-3M/adjust', { delta: -7, reason: 'picked for job 42' });
+    expect(used.body.onHand).toBe(3);
+    expect(await world.stock('CABLE-3M')).toEqual(used.body);
+    const all = await http('GET', '/inventory');
+    expect(all.body.items.map((i: { sku: string }) => i.sku)).toContain('CABLE-3M');
+  });
+
+  it('bad input is answered 400 with a message saying what is wrong', async () => {
+    const { http } = await startSandbox();
+    const badStock = await http('PUT', '/inventory/X', { onHand: 'lots', safetyStock: -1, targetLevel: 3 });
+    expect(badStock.status).toBe(400);
+    expect(badStock.body.error).toMatch(/onHand.*safetyStock/s);
+
+    const noKey = await http('POST', '/suppliers/quickparts/orders', { poNumber: 'P' });
+    expect(noKey).toEqual({ status: 400, body: { error: 'the Idempotency-Key header is required' } });
+
+    const badOrder = await http('POST', '/suppliers/quickparts/orders', { poNumber: 'P' }, { 'idempotency-key': 'k' });
+    expect(badOrder.status).toBe(400);
+    expect(badOrder.body.error).toMatch(/^invalid purchase order: .*quantity/);
+
+    const notJson = await http('POST', '/quotes', '{"sku": ');
+    expect(notJson.status).toBe(400);
+    expect(typeof notJson.body.error).toBe('string');
+
+    const badFault = await http('PUT', '/faults', { endpoint: 'everything', failNext: 1 });
+    expect(badFault.status).toBe(400);
+    expect(badFault.body.error).toMatch(/endpoint/);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { BUSINESS_REFUSAL } from '../../src/domain/world.js';
+import { orderFrom, startSandbox } from '../support/sandbox.js';
+
+describe('ordering from a supplier', () => {
+  it('quotes the SKU from every supplier that carries it, with MOQ, lead time and a two-week validity', async () => {
+    const { world } = await startSandbox();
+    const quotes = await world.quotes('BOLT-M8', 600);
+    expect(quotes.map((q) => q.supplier).sort()).toEqual(['acme-industrial', 'budget-supply', 'quickparts']);
+    const quick = quotes.find((q) => q.supplier === 'quickparts')!;
+    expect(quick).toMatchObject({ unitPrice: 0.18, moq: 100, leadTimeDays: 1 });
+    const days = (Date.parse(quick.validUntil) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThanOrEqual(14);
+    expect(new Set(quotes.map((q) => q.quoteId)).size).toBe(3);
+  });
+
+  it('a supplier that raises its prices quotes higher, and an old quote shows today\'s price', async () => {
+    const { world, http } = await startSandbox();
+    const [before] = (await world.quotes('GLOVES-L', 50)).filter((q) => q.supplier === 'quickparts');
+    await http('PUT', '/suppliers/quickparts', { priceFactor: 1.25 });
+    const [after] = (await world.quotes('GLOVES-L', 50)).filter((q) => q.supplier === 'quickparts');
+    expect(after!.unitPrice).toBe(4);
+    const recheck = await http('GET', `/quotes/${before!.quoteId}`);
+    expect(recheck.body).toMatchObject({ unitPrice: 3.2, currentUnitPrice: 4, sku: 'GLOVES-L' });
+  });
+
+  it('placing the same order twice under one key returns the same acknowledgement and stores one order', async () => {
+    const { world, orders } = await startSandbox({ dayMs: 1000 });
+    const [quote] = (await world.quotes('TAPE-50', 40)).filter((q) => q.supplier === 'quickparts');
+    const po = orderFrom(quote!, 'TAPE-50', 40, 'PO-TAPE-1');
+    const first = await world.placeOrder(po, 'key-1');
+    const second = await world.placeOrder(po, 'key-1');
+    expect(second).toEqual(first);
+    expect(Date.parse(first.expectedDelivery) - Date.parse(first.acceptedAt)).toBe(1000);
+    const stored = await orders('TAPE-50');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ poNumber: 'PO-TAPE-1', status: 'placed', placeCalls: 2 });
+    expect((await world.stock('TAPE-50')).onOrder).toBe(40);
+  });
+
+  it('a different order under a key already used is refused for good, not retried', async () => {
+    const { world, orders } = await startSandbox();
+    const [quote] = (await world.quotes('TAPE-50', 40)).filter((q) => q.supplier === 'quickparts');
+    await world.placeOrder(orderFrom(quote!, 'TAPE-50', 40, 'PO-TAPE-1'), 'key-1');
+    const error = await world.placeOrder(orderFrom(quote!, 'TAPE-50', 80, 'PO-TAPE-1'), 'key-1').catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).name).toBe(BUSINESS_REFUSAL);
+    expect((error as Error).message).toMatch(/key-1.*differs/);
+    expect(await orders('TAPE-50')).toHaveLength(1);
+  });
+
+  it('a supplier refuses an order below its minimum quantity', async () => {
+    const { world } = await startSandbox();
+    const [quote] = (await world.quotes('BOLT-M8', 10)).filter((q) => q.supplier === 'acme-industrial');
+    const error = await world.placeOrder(orderFrom(quote!, 'BOLT-M8', 10, 'PO-BOLT-1'), 'k').catch((e: Error) => e);
+    expect((error as Error).name).toBe(BUSINESS_REFUSAL);
+    expect((error as Error).message).toContain('at least 500');
+  });
+
+  it('finds a placed order at its supplier, and reports an unknown PO as absent', async () => {
+    const { world } = await startSandbox();
+    const [quote] = (await world.quotes('DRILL-10', 10)).filter((q) => q.supplier === 'acme-industrial');
+    const ack = await world.placeOrder(orderFrom(quote!, 'DRILL-10', 10, 'PO-DRILL-1'), 'k-drill');
+    expect(await world.findOrder('acme-industrial', 'PO-DRILL-1')).toEqual(ack);
+    expect(await world.findOrder('acme-industrial', 'PO-NOPE')).toBeNull();
+    expect(await world.findOrder('quickparts', 'PO-DRILL-1')).toBeNull();
+  });
+
+  it('a cancelled order no longer counts as on order, and chasing it is refused', async () => {
+    const { world, orders } = await startSandbox();
+    const [quote] = (await world.quotes('DRILL-10', 10)).filter((q) => q.supplier === 'acme-industrial');
+    await world.placeOrder(orderFrom(quote!, 'DRILL-10', 10, 'PO-DRILL-1'), 'k-drill');
+    await world.chase('acme-industrial', 'PO-DRILL-1', 'any news?');
+    await world.cancelOrder('acme-industrial', 'PO-DRILL-1', 'found stock elsewhere');
+    await world.cancelOrder('acme-industrial', 'PO-DRILL-1', 'found stock elsewhere');
+    expect((await world.stock('DRILL-10')).onOrder).toBe(0);
+    expect((await orders('DRILL-10'))[0]).toMatchObject({ status: 'cancelled', chases: 1 });
+    await expect(world.chase('acme-industrial', 'PO-DRILL-1', 'hello?')).rejects.toMatchObject({ name: BUSINESS_REFUSAL });
+  });
+});

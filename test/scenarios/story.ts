@@ -1,0 +1,41 @@
+import { expect } from 'vitest';
+import { eventually, type Stack } from '../support/stack.js';
+
+/** Steps of a replenishment as the people around it see them, shared by the scenario tests. */
+export function story(stack: Stack, sku: string) {
+  const approvals = async () => (await stack.api('GET', '/approvals')).body.items as { sku: string; poNumber: string; unitPrice: number; quantity: number }[];
+  const view = async () => (await stack.api('GET', `/skus/${sku}`)).body;
+  const orders = () => stack.sandbox.orders(sku);
+
+  return {
+    view,
+    orders,
+    async startAgent() {
+      const res = await stack.api('POST', '/agents', { sku });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    },
+    async approvalRequest() {
+      const items = await eventually(approvals, (xs) => xs.some((x) => x.sku === sku), 30_000, `an approval request for ${sku}`);
+      return items.find((x) => x.sku === sku)!;
+    },
+    async decide(po: string, body: unknown, headers: Record<string, string> = {}) {
+      return stack.api('POST', `/purchase-orders/${po}/decision`, body, headers);
+    },
+    async phase(phase: string) {
+      return eventually(view, (v) => v.replenishment?.phase === phase, 30_000, `${sku} to reach ${phase}`);
+    },
+    async outcome() {
+      const v = await eventually(view, (x) => x.pastOutcomes?.length > 0, 60_000, `${sku} to finish a replenishment`);
+      return v.pastOutcomes.at(-1) as { outcome: string; reason: string; poNumber: string };
+    },
+    async reply(po: string, messageId: string, text: string, fields?: unknown) {
+      return stack.api('POST', `/purchase-orders/${po}/supplier-replies`, { messageId, text, ...(fields ? { fields } : {}) });
+    },
+    async receive(po: string, receiptId: string, quantity: number) {
+      return stack.api('POST', `/purchase-orders/${po}/receipts`, { receiptId, quantity });
+    },
+    async log() {
+      return (await view()).replenishment.log as { tool: string; result: string; summary: string }[];
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { onTestFinished } from 'vitest';
+import { lineTotal } from '../../src/domain/quantity.js';
+import type { PurchaseOrder, Quote } from '../../src/domain/types.js';
+import type { DemoOptions } from '../../src/sandbox/actors.js';
+import { buildSandbox } from '../../src/sandbox/app.js';
+import { seedCatalogue } from '../../src/sandbox/seed.js';
+import { SandboxStore } from '../../src/sandbox/store.js';
+import { createWorldClient } from '../../src/world/client.js';
+
+export const tempFile = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return join(dir, 'sandbox.sqlite');
+};
+
+/** A seeded sandbox listening on a loopback port, closed when the test ends. */
+export async function startSandbox(opts: { file?: string; dayMs?: number; demo?: DemoOptions } = {}) {
+  const store = new SandboxStore(opts.file ?? tempFile());
+  seedCatalogue(store);
+  const app = buildSandbox({ store, dayMs: opts.dayMs ?? 86_400_000, demo: opts.demo });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close();
+    store.close();
+  };
+  onTestFinished(close);
+
+  /** Raw HTTP for what the World interface does not cover (set-up, inspection, bad input). */
+  async function http(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(url + path, {
+      method,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  }
+
+  const world = createWorldClient({ baseUrl: url, timeoutMs: 2000 });
+  const orders = async (sku?: string) => (await http('GET', `/orders${sku ? `?sku=${sku}` : ''}`)).body.orders as any[];
+  return { url, store, app, world, http, orders, close };
+}
+
+export function orderFrom(quote: Quote, sku: string, quantity: number, poNumber: string): PurchaseOrder {
+  return {
+    poNumber,
+    sku,
+    supplier: quote.supplier,
+    quoteId: quote.quoteId,
+    quantity,
+    unitPrice: quote.unitPrice,
+    total: lineTotal(quantity, quote.unitPrice),
+  };
+}
+
+export interface AgentCall {
+  path: string;
+  body: any;
+}
+
+/** Stands in for the agent service: records what the demo suppliers and warehouse send. */
+export async function startFakeAgent(opts: { failFirst?: number } = {}) {
+  const calls: AgentCall[] = [];
+  let failures = opts.failFirst ?? 0;
+  const app = Fastify();
+  app.post('/*', async (req, reply) => {
+    if (failures > 0) {
+      failures -= 1;
+      return reply.code(503).send({ error: 'agent restarting' });
+    }
+    calls.push({ path: req.url, body: req.body ?? null });
+    return reply.code(202).send({ ok: true });
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  onTestFinished(() => app.close());
+  const of = (suffix: string) => calls.filter((c) => c.path.endsWith(suffix));
+  return { url, calls, of };
+}
