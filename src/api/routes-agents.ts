@@ -66,6 +66,7 @@ export function agentRoutes(app: FastifyInstance, agents: Agents, world: World):
       replenishment: replenishment && {
         workflowId: replenishment.workflowId,
         phase: replenishment.phase,
+        waiting: replenishment.waiting,
         po: replenishment.state.po,
         decision: replenishment.state.decision,
         order: replenishment.state.order,

@@ -8,6 +8,8 @@ export interface ReplenishView {
   state: ReplenishState;
   phase: string;
   inbox: { event: string; messageId: string }[];
+  /** The wait in progress, if any: which tool, for which messages, until when. */
+  waiting: { tool: string; events: string[]; until: string } | null;
   notes: string[];
 }
 

@@ -48,6 +48,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   let state: ReplenishState = initialState(input.stock, input.replenishment);
   const inbox = new Inbox();
   const notes: string[] = [];
+  let waiting: ReplenishView['waiting'] = null;
 
   const currentGate = () => {
     const g = gate(workflowId, state);
@@ -73,7 +74,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     inbox.push(m);
     void report();
   });
-  setHandler(replenishStateQuery, (): ReplenishView => ({ workflowId, state, phase: phase(state), inbox: inbox.list(), notes }));
+  setHandler(replenishStateQuery, (): ReplenishView => ({ workflowId, state, phase: phase(state), inbox: inbox.list(), waiting, notes }));
 
   const record = (turn: Turn) => {
     state = appendTurn(state, turn);
@@ -129,8 +130,10 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   async function runWait(tool: AnyWaitTool, turn: number, entry: (r: TurnResult, s: string) => Turn) {
     const summary = tool.describe(state);
     const timeout = tool.timeoutMs(state, rules, now());
-    setCurrentDetails(`**${phase(state)}** · turn ${turn}: ${summary} (until ${new Date(Date.now() + timeout).toISOString()})`);
+    waiting = { tool: tool.name, events: tool.events, until: new Date(Date.now() + timeout).toISOString() };
+    setCurrentDetails(`**${phase(state)}** · turn ${turn}: ${summary} (until ${waiting.until})`);
     const arrived = await condition(() => inbox.has(tool.events), timeout, { summary });
+    waiting = null;
     const message = arrived ? inbox.take(tool.events) : null;
     state = tool.apply(state, message, now());
     record(entry(message ? 'message' : 'timeout', message ? `${summary}: ${message.event} ${message.messageId}` : `${summary}: timed out`));

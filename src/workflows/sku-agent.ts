@@ -76,16 +76,18 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   });
 
   if (!paused && !stopping) {
+    // This check answers every wake-up so far; a signal from here on asks for another.
+    wake = false;
     stock = await checkStock(sku);
     if (belowSafetyStock(stock)) {
       const result = await runReplenishment(stock);
       memory = remember(memory, result, rules);
-      wake = false;
     }
   }
-  if (!active && !stopping && !wake) {
+  // A paused agent keeps any wake-up for when it resumes instead of spinning through new runs.
+  if (!stopping && (paused || !wake)) {
     setCurrentDetails(`**${status().status}** · on hand ${stock?.onHand ?? '?'} (safety ${stock?.safetyStock ?? '?'})`);
-    await condition(() => wake || stopping || workflowInfo().continueAsNewSuggested, days(rules, rules.stockCheckEveryDays));
+    await condition(() => (wake && !paused) || stopping || workflowInfo().continueAsNewSuggested, days(rules, rules.stockCheckEveryDays));
   }
   // Messages accepted by this run are forwarded before it hands over; nothing in flight is lost.
   await condition(allHandlersFinished);

@@ -24,6 +24,10 @@ export function story(stack: Stack, sku: string) {
     async phase(phase: string) {
       return eventually(view, (v) => v.replenishment?.phase === phase, 30_000, `${sku} to reach ${phase}`);
     },
+    /** The agent is parked in this wait (not merely about to decide to wait). */
+    async waitingIn(tool: string) {
+      return eventually(view, (v) => v.replenishment?.waiting?.tool === tool, 30_000, `${sku} to wait in ${tool}`);
+    },
     async outcome() {
       const v = await eventually(view, (x) => x.pastOutcomes?.length > 0, 60_000, `${sku} to finish a replenishment`);
       return v.pastOutcomes.at(-1) as { outcome: string; reason: string; poNumber: string };

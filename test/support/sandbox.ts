@@ -11,15 +11,21 @@ import { seedCatalogue } from '../../src/sandbox/seed.js';
 import { SandboxStore } from '../../src/sandbox/store.js';
 import { createWorldClient } from '../../src/world/client.js';
 
-export const tempFile = (): string => {
+export type Cleanup = (fn: () => unknown) => void;
+const afterThisTest: Cleanup = (fn) => onTestFinished(async () => { await fn(); });
+
+export const tempFile = (cleanup: Cleanup = afterThisTest): string => {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  cleanup(() => rmSync(dir, { recursive: true, force: true }));
   return join(dir, 'sandbox.sqlite');
 };
 
 /** A seeded sandbox listening on a loopback port, closed when the test ends. */
-export async function startSandbox(opts: { file?: string; dayMs?: number; demo?: DemoOptions } = {}) {
-  const store = new SandboxStore(opts.file ?? tempFile());
+export { afterThisTest };
+
+export async function startSandbox(opts: { file?: string; dayMs?: number; demo?: DemoOptions; cleanup?: Cleanup } = {}) {
+  const cleanup = opts.cleanup ?? afterThisTest;
+  const store = new SandboxStore(opts.file ?? tempFile(cleanup));
   seedCatalogue(store);
   const app = buildSandbox({ store, dayMs: opts.dayMs ?? 86_400_000, demo: opts.demo });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -30,7 +36,7 @@ export async function startSandbox(opts: { file?: string; dayMs?: number; demo?:
     await app.close();
     store.close();
   };
-  onTestFinished(close);
+  cleanup(close);
 
   /** Raw HTTP for what the World interface does not cover (set-up, inspection, bad input). */
   async function http(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
-import { inject, onTestFinished } from 'vitest';
+import { inject } from 'vitest';
 import { createActivities } from '../../src/activities/index.js';
 import { policyDecider } from '../../src/activities/deciders/policy.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
@@ -11,7 +11,7 @@ import { buildApp } from '../../src/api/app.js';
 import { agentId } from '../../src/api/agents.js';
 import { Rules } from '../../src/domain/rules.js';
 import { createWorker } from '../../src/worker.js';
-import { startSandbox } from './sandbox.js';
+import { afterThisTest, startSandbox, type Cleanup } from './sandbox.js';
 
 export type TemporalKind = 'dev' | 'time-skipping';
 
@@ -21,6 +21,8 @@ export interface StackOptions {
   decider?: Decider;
   /** Leave the worker out, to run it in another process. */
   inProcessWorker?: boolean;
+  /** How to register clean-up; by default when the test ends (pass afterAll's for a shared stack). */
+  cleanup?: Cleanup;
 }
 
 let skuCounter = 0;
@@ -37,7 +39,8 @@ export async function startStack(opts: StackOptions) {
   }
   const rules = Rules.parse(opts.rules ?? {});
   const taskQueue = `tq-${randomUUID()}`;
-  const sandbox = await startSandbox({ dayMs: rules.dayMs });
+  const cleanup = opts.cleanup ?? afterThisTest;
+  const sandbox = await startSandbox({ dayMs: rules.dayMs, cleanup });
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
 
   let client: Client;
@@ -86,7 +89,7 @@ export async function startStack(opts: StackOptions) {
     await stopWorker();
     for (const c of cleanups.reverse()) await c();
   };
-  onTestFinished(stop);
+  cleanup(stop);
 
   async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await fetch(apiUrl + path, {

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../support/stack.js';
+import { story } from '../scenarios/story.js';
+
+describe('the REST API refuses what it cannot act on, and says why', () => {
+  let stack: Stack;
+  let sku: string;
+  let po: string;
+  const historyLength = async () => (await stack.client.workflow.getHandle(`replenish-${sku}-1`).describe()).historyLength;
+
+  beforeAll(async () => {
+    stack = await startStack({ temporal: 'dev', cleanup: (fn) => afterAll(async () => { await fn(); }) });
+    sku = stack.newSku();
+    const s = story(stack, sku);
+    await s.startAgent();
+    po = (await s.approvalRequest()).poNumber;
+    await s.waitingIn('wait_for_approval');
+  });
+
+  const cases: [string, string, string, unknown, number, RegExp][] = [
+    ['a start without a SKU', 'POST', '/agents', {}, 400, /sku/],
+    ['a start for a SKU nobody stocks', 'POST', '/agents', { sku: 'NO-SUCH-SKU' }, 404, /unknown SKU NO-SUCH-SKU/],
+    ['a SKU with spaces', 'POST', '/agents', { sku: 'two words' }, 400, /sku: a SKU is/],
+    ['a malformed PO number', 'POST', '/purchase-orders/not-a-po/decision', { decision: 'reject', reason: 'x' }, 400, /PO number/],
+    ['a decision without a price ceiling', 'POST', '/purchase-orders/{po}/decision', { decision: 'approve' }, 400, /maxUnitPrice/],
+    ['a negative price ceiling', 'POST', '/purchase-orders/{po}/decision', { decision: 'approve', maxUnitPrice: -1 }, 400, /maxUnitPrice/],
+    ['an unknown decision', 'POST', '/purchase-orders/{po}/decision', { decision: 'maybe' }, 400, /decision must be/],
+    ['a rejection without a reason', 'POST', '/purchase-orders/{po}/decision', { decision: 'reject' }, 400, /reason/],
+    ['an unexpected field', 'POST', '/purchase-orders/{po}/decision', { decision: 'reject', reason: 'no', approvedBy: 'ceo' }, 400, /approvedBy|unrecognized/i],
+    ['a receipt of zero units', 'POST', '/purchase-orders/{po}/receipts', { receiptId: 'r', quantity: 0 }, 400, /quantity/],
+    ['a supplier reply without a message id', 'POST', '/purchase-orders/{po}/supplier-replies', { text: 'hi' }, 400, /messageId/],
+    ['a decision for a SKU without an agent', 'POST', '/purchase-orders/PO-NOBODY-1/decision', { decision: 'reject', reason: 'x' }, 404, /no agent is running for NOBODY/],
+    ['a decision on a PO the agent is not working on', 'POST', '/purchase-orders/{sku-po-9}/decision', { decision: 'reject', reason: 'x' }, 409, /is not the one/],
+    ['a supplier reply before any order', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm', text: 'confirmed' }, 409, /has not been placed/],
+    ['goods before any order', 'POST', '/purchase-orders/{po}/receipts', { receiptId: 'r', quantity: 5 }, 409, /has not been placed/],
+    ['an unknown SKU page', 'GET', '/skus/NO-SUCH-SKU', undefined, 404, /unknown SKU/],
+    ['a wake-up for a SKU without an agent', 'POST', '/skus/NO-AGENT/stock-changed', undefined, 404, /no agent/],
+    ['an unknown route', 'GET', '/nowhere', undefined, 404, /no route GET \/nowhere/],
+    ['JSON that is not JSON', 'POST', '/agents', '{"sku": ', 400, /JSON/i],
+    ['JSON that tries prototype pollution', 'POST', '/purchase-orders/{po}/decision', '{"decision":"reject","reason":"x","__proto__":{"admin":true}}', 400, /.+/],
+  ];
+
+  it.each(cases)('%s: %s %s is a %i with a message', async (_name, method, rawPath, body, status, message) => {
+    const path = rawPath.replace('{po}', po).replace('{sku-po-9}', `PO-${sku}-9`);
+    const before = await historyLength();
+    const res = await stack.api(method, path, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(res.body.error).toMatch(message);
+    // Refused requests leave the agent's history as it was.
+    expect(await historyLength()).toBe(before);
+  });
+
+  it('a second decision on the same PO is a 409 and changes nothing', async () => {
+    const first = await stack.api('POST', `/purchase-orders/${po}/decision`, { decision: 'reject', reason: 'not now' });
+    expect(first.status).toBe(202);
+    const second = await stack.api('POST', `/purchase-orders/${po}/decision`, { decision: 'approve', maxUnitPrice: 100 });
+    expect(second.status).toBe(409);
+    expect(second.body.error).toMatch(/not waiting for approval|already/);
+    const result = await story(stack, sku).outcome();
+    expect(result.outcome).toBe('rejected');
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { startExternalWorker, kill } from '../support/external-worker.js';
+import { startStack } from '../support/stack.js';
+import { story } from './story.js';
+
+/** How many times each activity was scheduled and started, from the workflow's own history. */
+async function activityRuns(stack: Awaited<ReturnType<typeof startStack>>, workflowId: string) {
+  const history = await stack.client.workflow.getHandle(workflowId).fetchHistory();
+  const scheduled: Record<string, number> = {};
+  for (const e of history.events ?? []) {
+    const id = e.activityTaskScheduledEventAttributes?.activityId;
+    if (id) scheduled[id] = (scheduled[id] ?? 0) + 1;
+  }
+  return scheduled;
+}
+
+describe('a worker crash during a wait', () => {
+  it('killed while the approval waits, the agent repeats nothing before the wait and still completes on approval', async () => {
+    const stack = await startStack({ temporal: 'dev', inProcessWorker: false });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    let worker = await startExternalWorker(stack);
+    await s.startAgent();
+    const request = await s.approvalRequest();
+    await s.waitingIn('wait_for_approval');
+    const workflowId = `replenish-${sku}-1`;
+    const before = await activityRuns(stack, workflowId);
+
+    await kill(worker);
+    await new Promise((r) => setTimeout(r, 1000));
+    worker = await startExternalWorker(stack);
+
+    const res = await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    await s.phase('ordered');
+
+    const after = await activityRuns(stack, workflowId);
+    for (const id of ['get_quotes-1', 'draft_purchase_order-2', 'request_approval-3']) {
+      expect(before[id], id).toBe(1);
+      expect(after[id], id).toBe(1);
+    }
+    const asks = (await stack.sandbox.http('GET', '/notifications')).body.items.filter((n: { sku?: string }) => n.sku === sku);
+    expect(asks).toHaveLength(1);
+    expect(await s.orders()).toHaveLength(1);
+
+    await s.reply(request.poNumber, 'c-1', 'Confirmed.', { kind: 'confirmed' });
+    await s.phase('awaiting goods');
+    await s.receive(request.poNumber, 'r-1', request.quantity);
+    expect((await s.outcome()).outcome).toBe('received');
+  });
+});

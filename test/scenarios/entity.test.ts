@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { agentStatusQuery } from '../../src/workflows/messages.js';
+import { eventually, startStack } from '../support/stack.js';
+import { story } from './story.js';
+
+describe('one agent per SKU', () => {
+  it('a second low-stock signal while a replenishment runs starts no second replenishment', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    await s.startAgent();
+    const request = await s.approvalRequest();
+
+    await stack.sandbox.http('POST', `/inventory/${sku}/adjust`, { delta: -5, reason: 'picking' });
+    for (let i = 0; i < 3; i++) expect((await stack.api('POST', `/skus/${sku}/stock-changed`)).status).toBe(202);
+    await new Promise((r) => setTimeout(r, 500));
+
+    const status = await stack.agent(sku).query(agentStatusQuery);
+    expect(status.replenishments).toBe(1);
+    expect(status.active?.workflowId).toBe(`replenish-${sku}-1`);
+    expect((await s.approvalRequest()).poNumber).toBe(request.poNumber);
+  });
+
+  it('messages that arrive while the agent continues as new are all applied: the last pause holds', async () => {
+    // Checks far apart, so only messages move the agent.
+    const stack = await startStack({ temporal: 'dev', rules: { stockCheckEveryDays: 30 } });
+    const sku = stack.newSku({ onHand: 50, safetyStock: 20, targetLevel: 100 });
+    const s = story(stack, sku);
+    await s.startAgent();
+    const firstRun = (await stack.agent(sku).describe()).runId;
+
+    // Every resume wakes the agent: it re-checks stock and hands over to a new run, while the
+    // next message is already on its way.
+    for (let i = 0; i < 20; i++) {
+      expect((await stack.api('POST', `/agents/${sku}/pause`)).status).toBe(202);
+      expect((await stack.api('POST', `/agents/${sku}/resume`)).status).toBe(202);
+    }
+    expect((await stack.api('POST', `/agents/${sku}/pause`)).status).toBe(202);
+    await stack.sandbox.http('POST', `/inventory/${sku}/adjust`, { delta: -45, reason: 'a big order shipped' });
+    expect((await stack.api('POST', `/skus/${sku}/stock-changed`)).status).toBe(202);
+
+    const paused = await eventually(() => stack.agent(sku).query(agentStatusQuery), (st) => st.status === 'paused');
+    const pausedRun = (await stack.agent(sku).describe()).runId;
+    expect(pausedRun).not.toBe(firstRun);
+    await new Promise((r) => setTimeout(r, 1000));
+    // Paused means parked: no new runs, no stock checks, whatever messages arrive.
+    expect((await stack.agent(sku).describe()).runId).toBe(pausedRun);
+    expect((await stack.agent(sku).query(agentStatusQuery)).replenishments).toBe(paused.replenishments);
+    expect(paused.replenishments).toBe(0);
+
+    await stack.api('POST', `/agents/${sku}/resume`);
+    expect((await s.approvalRequest()).poNumber).toBe(`PO-${sku}-1`);
+  });
+});

@@ -1,0 +1,20 @@
+import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
+import { createActivities } from '../../src/activities/index.js';
+import { policyDecider } from '../../src/activities/deciders/policy.js';
+import { patternReader } from '../../src/activities/reply-reader.js';
+import { createWorker } from '../../src/worker.js';
+import { createWorldClient } from '../../src/world/client.js';
+
+/** A worker in its own process, so a test can kill it with SIGKILL as a crash would. */
+Runtime.install({ logger: new DefaultLogger('WARN') });
+const { TEMPORAL_ADDRESS, TASK_QUEUE, WORLD_URL, BUNDLE_PATH } = process.env;
+if (!TEMPORAL_ADDRESS || !TASK_QUEUE || !WORLD_URL || !BUNDLE_PATH) throw new Error('worker-process needs TEMPORAL_ADDRESS, TASK_QUEUE, WORLD_URL, BUNDLE_PATH');
+const connection = await NativeConnection.connect({ address: TEMPORAL_ADDRESS });
+const worker = await createWorker({
+  connection,
+  taskQueue: TASK_QUEUE,
+  activities: createActivities({ world: createWorldClient({ baseUrl: WORLD_URL }), reader: patternReader, decider: policyDecider }),
+  workflowBundle: { codePath: BUNDLE_PATH },
+});
+process.stdout.write('worker running\n');
+await worker.run();
