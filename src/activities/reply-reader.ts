@@ -4,7 +4,7 @@ import type { ReplyReader } from '../domain/world.js';
 const MAX_TEXT = 20_000;
 
 const KIND_WORDS: [ReplyKind, RegExp][] = [
-  ['refused', /\b(cannot|can't|unable to) (fulfil|fulfill|supply|accept)|\bdecline\b|\brefuse/i],
+  ['refused', /\b(cannot|can't|can not|unable to) (fulfil|fulfill|supply|accept|deliver)|\bdeclin(e|ed|es|ing)\b|\brefuse/i],
   ['partial', /\bpartial(ly)?\b|\bonly\s+\d+\s+(units|pcs|pieces)/i],
   ['price_change', /\bprice (increase|change|rise)|\bnew (unit )?price\b|\bnow costs?\b/i],
   ['delayed', /\bdelay(ed)?\b|\bpostpone|\blate\b|\bnew delivery date\b/i],
@@ -20,7 +20,8 @@ export const patternReader: ReplyReader = {
     const body = text.slice(0, MAX_TEXT);
     const kind = hints.kind ?? KIND_WORDS.find(([, re]) => re.test(body))?.[0] ?? 'confirmed';
     const date = body.match(/\b(\d{4}-\d{2}-\d{2})\b/)?.[1];
-    const price = body.match(/(?:price|cost)[^\d$€£]{0,20}[$€£]?\s?(\d+(?:\.\d{1,2})?)/i)?.[1];
+    const withoutDates = body.replace(/\b\d{4}-\d{2}-\d{2}\b/g, ' ');
+    const price = withoutDates.match(/(?:price|cost)[^\d$€£]{0,20}[$€£]?\s?(\d+(?:\.\d{1,2})?)/i)?.[1];
     const qty = body.match(/\bonly\s+(\d+)\s+(?:units|pcs|pieces)/i)?.[1];
     const fields = {
       kind,

@@ -45,7 +45,8 @@ export const OrderAck = z.object({
 export type OrderAck = z.infer<typeof OrderAck>;
 
 export type Decision =
-  | { kind: 'approved'; maxUnitPrice: number; by: string; at: string; note?: string }
+  /** An approval binds to what was approved: this supplier, up to this quantity, at or below this price. */
+  | { kind: 'approved'; maxUnitPrice: number; supplier: string; quantity: number; by: string; at: string; note?: string }
   | { kind: 'rejected'; reason: string; by: string; at: string };
 
 export const ReplyKind = z.enum(['confirmed', 'delayed', 'price_change', 'refused', 'partial']);

@@ -7,7 +7,9 @@ const Input = z.object({ reason: z.string().min(1).max(500).describe('Why the pu
 
 /** Once an order is placed, cancelling is for a supplier that refused, repriced, or went silent. */
 export function mayCancelPlacedOrder(s: ReplenishState, rules: Rules): boolean {
-  const chasingExhausted = s.chases >= rules.maxChases && (s.supplierOverdue || s.goodsOverdue) && s.received === 0;
+  // Goods already received are closed and booked instead: cancelling would lose them.
+  if (s.received > 0) return false;
+  const chasingExhausted = s.chases >= rules.maxChases && (s.supplierOverdue || s.goodsOverdue);
   return s.refused || s.repricedTo !== null || chasingExhausted;
 }
 

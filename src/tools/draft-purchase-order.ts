@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PurchaseOrder } from '../domain/types.js';
-import { isSettled, type ReplenishState } from '../domain/state.js';
+import { isApproved, isSettled, type ReplenishState } from '../domain/state.js';
+import { quoteStillValid } from './place-order.js';
 import { isQuoteValid, validQuotes } from '../domain/quotes.js';
 import { lineTotal, orderQuantity } from '../domain/quantity.js';
 import { callTool } from './tool.js';
@@ -27,8 +28,10 @@ export const draftPurchaseOrder = callTool<z.infer<typeof Input>, PurchaseOrder>
   name: 'draft_purchase_order',
   description: 'Draft a purchase order from one of the valid quotes. The quantity follows the min/max rule and the supplier minimum.',
   input: Input,
+  // A new revision when the drafted quote has expired or the manager approved less than its price.
   allowed: (s, _rules, now) =>
-    !isSettled(s) && !s.order && s.po === null && validQuotes(s.quotes, now).length > 0,
+    !isSettled(s) && !s.order && validQuotes(s.quotes, now).length > 0 &&
+    (s.po === null || !quoteStillValid(s, now) || (s.decision?.kind === 'approved' && !isApproved(s))),
   refuse: (s, input, now) => {
     const quote = s.quotes?.find((q) => q.quoteId === input.quoteId);
     if (!quote) return `there is no quote ${input.quoteId}`;
@@ -39,7 +42,14 @@ export const draftPurchaseOrder = callTool<z.infer<typeof Input>, PurchaseOrder>
     if (!po) throw new Error(`there is no quote ${input.quoteId}`);
     return po;
   },
-  apply: (s, _input, po) => ({ ...s, po, poRevision: s.poRevision + 1, decision: null, approvalPending: false }),
+  apply: (s, _input, po) => {
+    const d = s.decision;
+    const stillApproved = d?.kind === 'approved' && d.supplier === po.supplier && po.quantity <= d.quantity && po.unitPrice <= d.maxUnitPrice;
+    // A PO the manager's approval does not cover is a new question for the manager.
+    return stillApproved
+      ? { ...s, po, poRevision: s.poRevision + 1 }
+      : { ...s, po, poRevision: s.poRevision + 1, decision: null, approvalPending: false };
+  },
   describe: (s, input) => {
     const q = s.quotes?.find((x) => x.quoteId === input.quoteId);
     return q ? `draft_purchase_order from ${q.supplier} at ${q.unitPrice.toFixed(2)}` : `draft_purchase_order from quote ${input.quoteId}`;

@@ -7,7 +7,9 @@ export const getQuotes = callTool<Record<string, never>, Quote[]>({
   name: 'get_quotes',
   description: 'Ask every supplier that carries the SKU for a quote for the quantity needed. Use when there are no valid quotes yet.',
   input: noInput,
-  allowed: (s, _rules, now) => !isSettled(s) && !s.order && validQuotes(s.quotes, now).length === 0,
+  // An empty answer is an answer: asking the same suppliers again the same day changes nothing.
+  allowed: (s, _rules, now) =>
+    !isSettled(s) && !s.order && validQuotes(s.quotes, now).length === 0 && !(s.quotes !== null && s.quotes.length === 0),
   execute: (_input, s, ctx) => ctx.world.quotes(s.sku, s.needed),
   apply: (s, _input, quotes) => ({ ...s, quotes }),
   describe: (s) => `get_quotes for ${s.needed} × ${s.sku}`,

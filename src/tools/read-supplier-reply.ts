@@ -1,5 +1,6 @@
 import type { ReplyFields, SupplierReply } from '../domain/types.js';
 import { excerpt } from '../domain/text.js';
+import { lineTotal } from '../domain/quantity.js';
 import type { ReplenishState } from '../domain/state.js';
 import { callTool, noInput } from './tool.js';
 
@@ -17,7 +18,7 @@ function applyReply(s: ReplenishState, reply: SupplierReply): ReplenishState {
       const ceiling = s.decision?.kind === 'approved' ? s.decision.maxUnitPrice : 0;
       if (reply.unitPrice === undefined) return next;
       return reply.unitPrice <= ceiling
-        ? { ...next, confirmed: true, po: s.po && { ...s.po, unitPrice: reply.unitPrice } }
+        ? { ...next, confirmed: true, po: s.po && { ...s.po, unitPrice: reply.unitPrice, total: lineTotal(s.po.quantity, reply.unitPrice) } }
         : { ...next, repricedTo: reply.unitPrice };
     }
     case 'refused':

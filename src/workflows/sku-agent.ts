@@ -79,7 +79,8 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
     // This check answers every wake-up so far; a signal from here on asks for another.
     wake = false;
     stock = await checkStock(sku);
-    if (belowSafetyStock(stock)) {
+    // A pause or stop that arrived while stock was being read still holds.
+    if (belowSafetyStock(stock) && !paused && !stopping) {
       const result = await runReplenishment(stock);
       memory = remember(memory, result, rules);
     }

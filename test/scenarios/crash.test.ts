@@ -47,5 +47,6 @@ describe('a worker crash during a wait', () => {
     await s.phase('awaiting goods');
     await s.receive(request.poNumber, 'r-1', request.quantity);
     expect((await s.outcome()).outcome).toBe('received');
+    await s.keep('worker-crash');
   });
 });

@@ -19,6 +19,7 @@ describe('one agent per SKU', () => {
     expect(status.replenishments).toBe(1);
     expect(status.active?.workflowId).toBe(`replenish-${sku}-1`);
     expect((await s.approvalRequest()).poNumber).toBe(request.poNumber);
+    await s.keep('second-signal');
   });
 
   it('messages that arrive while the agent continues as new are all applied: the last pause holds', async () => {
@@ -27,6 +28,7 @@ describe('one agent per SKU', () => {
     const sku = stack.newSku({ onHand: 50, safetyStock: 20, targetLevel: 100 });
     const s = story(stack, sku);
     await s.startAgent();
+    await eventually(() => stack.agent(sku).query(agentStatusQuery), (st) => st.stock !== null, 30_000, 'the first stock check');
     const firstRun = (await stack.agent(sku).describe()).runId;
 
     // Every resume wakes the agent: it re-checks stock and hands over to a new run, while the
@@ -50,5 +52,6 @@ describe('one agent per SKU', () => {
 
     await stack.api('POST', `/agents/${sku}/resume`);
     expect((await s.approvalRequest()).poNumber).toBe(`PO-${sku}-1`);
+    await s.keep('continue-as-new');
   });
 });

@@ -34,5 +34,6 @@ describe('a replenishment from low stock to goods on the shelf', () => {
       'get_quotes', 'draft_purchase_order', 'request_approval', 'wait_for_approval', 'place_order',
       'wait_for_supplier_reply', 'read_supplier_reply', 'wait_for_goods', 'close_purchase_order', 'done',
     ]);
+    await s.keep('happy-path');
   });
 });

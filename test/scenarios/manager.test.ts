@@ -18,6 +18,7 @@ describe('the manager decides', () => {
     expect(result.reason).toContain('too expensive this quarter');
     expect(result.reason).toContain('dana');
     expect(await s.orders()).toHaveLength(0);
+    await s.keep('manager-rejects');
   });
 
   it('a manager silent for three days is asked again, then the purchase order is cancelled', async () => {
@@ -41,5 +42,6 @@ describe('the manager decides', () => {
     expect(await s.orders()).toHaveLength(0);
     const log = await s.log();
     expect(log.filter((t) => t.tool === 'wait_for_approval').map((t) => t.result)).toEqual(['timeout', 'timeout']);
+    await s.keep('manager-silent');
   });
 });

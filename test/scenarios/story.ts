@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { keepHistories } from '../support/histories.js';
 import { eventually, type Stack } from '../support/stack.js';
 
 /** Steps of a replenishment as the people around it see them, shared by the scenario tests. */
@@ -37,6 +38,10 @@ export function story(stack: Stack, sku: string) {
     },
     async receive(po: string, receiptId: string, quantity: number) {
       return stack.api('POST', `/purchase-orders/${po}/receipts`, { receiptId, quantity });
+    },
+    /** Saves this SKU's workflow histories as replay fixtures (with RECORD_HISTORIES=1). */
+    async keep(scenario: string) {
+      await keepHistories(stack.client, scenario, [`replenish-${sku}-1`, `agent-${sku}`]);
     },
     async log() {
       return (await view()).replenishment.log as { tool: string; result: string; summary: string }[];

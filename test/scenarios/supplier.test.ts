@@ -33,6 +33,7 @@ describe('the supplier', () => {
     const waits = log.filter((t) => t.tool === 'wait_for_supplier_reply').map((t) => t.result);
     expect(waits).toEqual(['timeout', 'message']);
     expect(log.map((t) => t.tool)).toContain('chase_supplier');
+    await s.keep('supplier-silent');
   });
 
   it("a supplier API that is down when the order is placed gets the same PO number on retry, and one order", async () => {
@@ -52,5 +53,6 @@ describe('the supplier', () => {
     expect(orders[0].placeCalls).toBe(2);
     const log = await s.log();
     expect(log.filter((t) => t.tool === 'place_order')).toHaveLength(1);
+    await s.keep('supplier-down');
   });
 });

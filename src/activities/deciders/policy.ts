@@ -1,5 +1,6 @@
 import type { Choice, DecideRequest, Decider } from '../contract.js';
 import { bestQuote, validQuotes } from '../../domain/quotes.js';
+import { quoteStillValid } from '../../tools/place-order.js';
 
 /**
  * A deterministic decider so the service runs with no model: the choices a careful buyer makes,
@@ -18,7 +19,13 @@ export function choosePolicy({ state: s, allowed, now }: DecideRequest): Choice 
   }
   if (can('get_quotes')) return pick('get_quotes', 'no valid quotes yet');
   if (can('draft_purchase_order')) {
-    const quote = bestQuote(validQuotes(s.quotes, now), s.stock.onHand <= 0);
+    const ceiling = s.decision?.kind === 'approved' ? s.decision.maxUnitPrice : Infinity;
+    const valid = validQuotes(s.quotes, now);
+    const within = valid.filter((q) => q.unitPrice <= ceiling);
+    // An expired quote means a new price and a new question; a low ceiling on a valid quote means asking again.
+    const expired = s.po !== null && !quoteStillValid(s, now);
+    // With no quote within a ceiling the manager set, the agent asks again (below) rather than redraft.
+    const quote = within.length === 0 && !expired ? undefined : bestQuote(within.length ? within : valid, s.stock.onHand <= 0);
     if (quote) {
       const why = s.stock.onHand <= 0 ? 'fastest delivery, the shelf is empty' : 'cheapest valid quote';
       return pick('draft_purchase_order', `${quote.supplier} at ${quote.unitPrice}: ${why}`, { quoteId: quote.quoteId });
@@ -40,6 +47,9 @@ export function choosePolicy({ state: s, allowed, now }: DecideRequest): Choice 
 
 function cancelReason(s: DecideRequest['state']): string {
   if (s.order) return `${s.po?.supplier} did not answer after ${s.chases} chases`;
+  if (s.decision?.kind === 'approved' && s.po && s.po.unitPrice > s.decision.maxUnitPrice) {
+    return `the manager approved up to ${s.decision.maxUnitPrice} but no valid quote is within it (drafted at ${s.po.unitPrice})`;
+  }
   if (s.approvalTimeouts > 0 && !s.approvalPending) return `no decision from the manager after ${s.approvalRequests} requests`;
   if (s.quotes && s.quotes.length === 0) return `no supplier quoted ${s.sku}`;
   return 'no way forward within the rules';

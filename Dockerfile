@@ -1,0 +1,51 @@
+# syntax=docker/dockerfile:1
+#
+# One image, three roles, chosen by the command (see docker-compose.yml and docs/production.md):
+#   worker + REST API   node --import tsx src/main.ts           (the default; what `npm start` runs)
+#   sandbox world       node --import tsx src/sandbox/server.ts
+# With TEMPORAL_ADDRESS and WORLD_URL set, src/main.ts starts no Temporal dev server and no
+# in-process sandbox: it only connects to them.
+#
+# The service runs TypeScript through tsx, a runtime dependency, so there is no compile step:
+# production dependencies are enough.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# ---- deps: production node_modules; better-sqlite3 may need to compile its native addon ----
+FROM ${NODE_IMAGE} AS deps
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund \
+ && npm cache clean --force
+
+# ---- runtime: no compilers, non-root ----
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    DATA_DIR=/app/data \
+    SANDBOX_DB=/app/data/sandbox.sqlite \
+    API_HOST=0.0.0.0 \
+    API_PORT=3000 \
+    SANDBOX_HOST=0.0.0.0 \
+    SANDBOX_PORT=4100
+WORKDIR /app
+# Code and dependencies stay owned by root (read-only to the service); only DATA_DIR is writable.
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json package-lock.json tsconfig.json ./
+COPY src ./src
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+
+EXPOSE 3000 4100
+
+# Probes the REST API's /health (Temporal reachable, worker polling, world answering).
+# The sandbox role answers /health on SANDBOX_PORT instead; docker-compose.yml overrides the probe there.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.API_PORT || 3000) + '/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+
+# The same program `npm start` runs, but with node itself as the container's main process: SIGTERM
+# from `docker stop` reaches main.ts's handler (worker drains, API closes) with no npm, shell or
+# tsx CLI process in between.
+CMD ["node", "--import", "tsx", "src/main.ts"]

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { emptyMemory, RECENT_OUTCOMES, remember, REMEMBERED_SUPPLIERS, type AgentMemory } from '../../src/domain/agent.js';
+import type { OutcomeKind, ReplenishmentResult } from '../../src/domain/types.js';
+import { at, rules } from '../support/states.js';
+
+const KINDS: OutcomeKind[] = ['received', 'cancelled', 'rejected', 'gave_up', 'failed'];
+
+const result = (overrides: Partial<ReplenishmentResult> = {}): ReplenishmentResult => ({
+  sku: 'SKU-1', replenishment: 1, poNumber: 'PO-SKU-1-1', outcome: 'received', reason: 'received 90 units',
+  supplier: 'acme', unitPrice: 2.5, quantityOrdered: 90, quantityReceived: 90,
+  orderedAt: at(0), receivedAt: at(6), turns: 10, ...overrides,
+});
+
+/** The n-th replenishment of a long life: many suppliers, every outcome, long reasons. */
+const nth = (n: number): ReplenishmentResult => result({
+  replenishment: n,
+  poNumber: `PO-SKU-1-${n}`,
+  outcome: KINDS[n % KINDS.length]!,
+  reason: `reason ${n} `.repeat(100),
+  supplier: `supplier-${n % 37}`,
+  unitPrice: 1 + (n % 7) / 4,
+  orderedAt: at(n),
+  receivedAt: n % 3 === 0 ? null : at(n + 4.5),
+});
+
+describe('what the agent remembers across replenishments', () => {
+  it('learns a supplier\'s price and actual lead time from a delivered order', () => {
+    const m = remember(emptyMemory(), result(), rules());
+    expect(m.suppliers).toEqual({ acme: { orders: 1, received: 1, lastPrice: 2.5, lastLeadDays: 6, lastSeen: at(6) } });
+    expect(m.outcomes).toEqual({ received: 1 });
+    expect(m.recent).toEqual([{
+      replenishment: 1, poNumber: 'PO-SKU-1-1', outcome: 'received', reason: 'received 90 units',
+      supplier: 'acme', unitPrice: 2.5, quantityReceived: 90, receivedAt: at(6),
+    }]);
+  });
+
+  it('counts an order that was cancelled without forgetting the last lead time seen', () => {
+    const first = remember(emptyMemory(), result(), rules());
+    const m = remember(first, result({ replenishment: 2, outcome: 'cancelled', unitPrice: 2.7, orderedAt: at(20), receivedAt: null }), rules());
+    expect(m.suppliers.acme).toEqual({ orders: 2, received: 1, lastPrice: 2.7, lastLeadDays: 6, lastSeen: at(20) });
+    expect(m.outcomes).toEqual({ received: 1, cancelled: 1 });
+  });
+
+  it('learns nothing about a supplier when no order was placed', () => {
+    const m = remember(emptyMemory(), result({ outcome: 'rejected', orderedAt: null, receivedAt: null }), rules());
+    expect(m.suppliers).toEqual({});
+    expect(m.recent).toHaveLength(1);
+  });
+
+  it('rounds lead times to a tenth of a day', () => {
+    const m = remember(emptyMemory(), result({ receivedAt: '2025-03-05T17:00:00.000Z' }), rules());
+    expect(m.suppliers.acme!.lastLeadDays).toBe(2.3);
+  });
+
+  describe('after 500 replenishments', () => {
+    const memory = Array.from({ length: 500 }, (_, i) => nth(i + 1))
+      .reduce<AgentMemory>((m, r) => remember(m, r, rules()), emptyMemory());
+
+    it('keeps only the last ten outcomes, newest last', () => {
+      expect(memory.recent).toHaveLength(RECENT_OUTCOMES);
+      expect(memory.recent.map((r) => r.replenishment)).toEqual([491, 492, 493, 494, 495, 496, 497, 498, 499, 500]);
+    });
+
+    it('keeps the twenty suppliers seen most recently', () => {
+      const kept = Object.keys(memory.suppliers);
+      expect(kept).toHaveLength(REMEMBERED_SUPPLIERS);
+      const latest = Array.from({ length: 37 }, (_, k) => k)
+        .map((k) => ({ name: `supplier-${k}`, seen: lastSeenOf(k) }))
+        .sort((a, b) => b.seen.localeCompare(a.seen))
+        .slice(0, REMEMBERED_SUPPLIERS)
+        .map((x) => x.name);
+      expect(kept.sort()).toEqual(latest.sort());
+    });
+
+    it('still counts every outcome', () => {
+      expect(memory.outcomes).toEqual({ received: 100, cancelled: 100, rejected: 100, gave_up: 100, failed: 100 });
+    });
+
+    it('cuts long reasons to 200 characters', () => {
+      expect(Math.max(...memory.recent.map((r) => r.reason.length))).toBe(200);
+    });
+
+    it('fits in a few kilobytes of JSON, as it crosses every continue-as-new', () => {
+      expect(Buffer.byteLength(JSON.stringify(memory))).toBeLessThan(8_192);
+    });
+  });
+});
+
+/** When supplier k was last seen among replenishments 1..500, by the same rule `nth` builds results with. */
+function lastSeenOf(k: number): string {
+  let n = 500;
+  while (n % 37 !== k) n--;
+  const r = nth(n);
+  return r.receivedAt ?? r.orderedAt!;
+}

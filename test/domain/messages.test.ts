@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { gate, phase } from '../../src/domain/phase.js';
+import { accepts, type EventName, type ReplenishState } from '../../src/domain/state.js';
+import {
+  approvalTimedOut, approved, awaitingApproval, cancelled, closed, confirmed, drafted, goodsArrived, lowStock, ordered,
+  quoted, rejected,
+} from '../support/states.js';
+
+const PO = 'PO-SKU-1-1';
+const send = (s: ReplenishState, event: EventName, poNumber = PO) => accepts(s, { event, poNumber });
+
+describe('which messages a replenishment takes', () => {
+  it('refuses an approval for another purchase order, naming it', () => {
+    expect(send(awaitingApproval(), 'approval', 'PO-SKU-1-9')).toEqual({
+      ok: false, why: 'purchase order PO-SKU-1-9 is not the one this agent is working on',
+    });
+  });
+
+  it('refuses any message before a purchase order is drafted', () => {
+    const why = `purchase order ${PO} is not the one this agent is working on`;
+    for (const event of ['approval', 'supplier-reply', 'goods-receipt'] as const) expect(send(quoted(), event)).toEqual({ ok: false, why });
+  });
+
+  it('refuses an approval for a draft nobody was asked to approve', () => {
+    expect(send(drafted(), 'approval')).toEqual({ ok: false, why: `purchase order ${PO} has not been sent for approval` });
+  });
+
+  it('takes the manager\'s decision once approval was requested', () => {
+    expect(send(awaitingApproval(), 'approval')).toEqual({ ok: true });
+  });
+
+  it('still takes a decision that arrives after the wait for it timed out', () => {
+    expect(send(approvalTimedOut(), 'approval')).toEqual({ ok: true });
+  });
+
+  it('refuses a second decision once the price is approved', () => {
+    expect(send(approved(), 'approval')).toEqual({ ok: false, why: `purchase order ${PO} has already been decided` });
+  });
+
+  it('refuses a second decision after a rejection: the replenishment is settled', () => {
+    expect(send(rejected(), 'approval')).toEqual({ ok: false, why: `replenishment ${PO} is already settled` });
+  });
+
+  it('takes a fresh decision when the first approved a ceiling below the drafted price', () => {
+    expect(send(approved(awaitingApproval(), 2.0), 'approval')).toEqual({ ok: true });
+  });
+
+  it('refuses a supplier reply or a goods receipt before the order is placed', () => {
+    const why = `purchase order ${PO} has not been placed with a supplier`;
+    expect(send(approved(), 'supplier-reply')).toEqual({ ok: false, why });
+    expect(send(approved(), 'goods-receipt')).toEqual({ ok: false, why });
+  });
+
+  it('takes supplier replies and goods receipts once the order is placed', () => {
+    expect(send(ordered(), 'supplier-reply')).toEqual({ ok: true });
+    expect(send(ordered(), 'goods-receipt')).toEqual({ ok: true });
+  });
+
+  it('refuses everything once the purchase order is closed or cancelled', () => {
+    const why = `replenishment ${PO} is already settled`;
+    for (const s of [closed(goodsArrived(confirmed(), 90)), cancelled(ordered())]) {
+      expect(send(s, 'supplier-reply')).toEqual({ ok: false, why });
+      expect(send(s, 'goods-receipt')).toEqual({ ok: false, why });
+    }
+  });
+});
+
+describe('the gate a replenishment shows its senders', () => {
+  it('opens only the approval while the manager is asked', () => {
+    const g = gate('replenish-SKU-1-1', awaitingApproval());
+    expect(g).toEqual({
+      workflowId: 'replenish-SKU-1-1',
+      poNumber: PO,
+      phase: 'awaiting approval',
+      open: ['approval'],
+      why: {
+        'supplier-reply': `purchase order ${PO} has not been placed with a supplier`,
+        'goods-receipt': `purchase order ${PO} has not been placed with a supplier`,
+      },
+    });
+  });
+
+  it('opens supplier replies and receipts once ordered, and says why a decision is no longer wanted', () => {
+    const g = gate('w', ordered());
+    expect(g.open).toEqual(['supplier-reply', 'goods-receipt']);
+    expect(g.why).toEqual({ approval: `purchase order ${PO} has already been decided` });
+    expect(g.phase).toBe('ordered');
+  });
+
+  it('opens nothing before a purchase order exists', () => {
+    const g = gate('w', quoted());
+    expect(g.poNumber).toBeNull();
+    expect(g.open).toEqual([]);
+    expect(Object.keys(g.why)).toEqual(['approval', 'supplier-reply', 'goods-receipt']);
+  });
+
+  it('opens nothing once the goods are in and the order closed', () => {
+    const g = gate('w', closed(goodsArrived(confirmed(), 90)));
+    expect(g.open).toEqual([]);
+    expect(g.phase).toBe('received');
+  });
+});
+
+describe('where a replenishment stands, in a manager\'s words', () => {
+  const partly = goodsArrived(confirmed(), 40);
+  it.each<[string, string, ReplenishState]>([
+    ['nothing asked yet', 'quoting', lowStock()],
+    ['quotes in', 'quoting', quoted()],
+    ['a draft not yet sent', 'drafting', drafted()],
+    ['approval requested', 'awaiting approval', awaitingApproval()],
+    ['the manager did not answer in time', 'drafting', approvalTimedOut()],
+    ['the price approved', 'approved', approved()],
+    ['the manager said no', 'rejected', rejected()],
+    ['the order sent', 'ordered', ordered()],
+    ['the supplier confirmed', 'awaiting goods', confirmed()],
+    ['part of the goods in', 'receiving', partly],
+    ['closed short', 'received', closed(partly)],
+    ['cancelled after ordering', 'cancelled', cancelled(ordered())],
+    ['the decider broke', 'failed', { ...confirmed(), failure: 'the decider failed' }],
+  ])('%s: %s', (_story, expected, s) => {
+    expect(phase(s)).toBe(expected);
+  });
+});

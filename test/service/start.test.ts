@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { eventually } from '../support/stack.js';
+
+const port = () => 21_000 + Math.floor(Math.random() * 19_000);
+
+/** `npm start` as a newcomer runs it, on ports and a data directory of this test. */
+function startService(dataDir: string, ports: Record<string, number>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: {
+      ...process.env, DATA_DIR: dataDir, LOG_FORMAT: 'json', LOG_LEVEL: 'warn',
+      API_PORT: String(ports.api), SANDBOX_PORT: String(ports.sandbox),
+      TEMPORAL_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  onTestFinished(() => { if (child.exitCode === null) child.kill('SIGKILL'); });
+  return child;
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => {
+  if (child.exitCode !== null) resolve(child.exitCode);
+  else child.once('exit', (code) => resolve(code));
+});
+
+const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+
+describe('npm start', () => {
+  it('brings up Temporal, worker, API and the demo world; survives SIGKILL; stops cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'replenisher-start-'));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    const ports = { api: port(), sandbox: port(), temporal: port(), ui: port() };
+    const api = (path: string) => fetch(`http://127.0.0.1:${ports.api}${path}`).then(async (r) => ({ status: r.status, body: await r.json() as any })).catch(() => ({ status: 0, body: null as any }));
+
+    let service = startService(dataDir, ports);
+    const health = await eventually(() => api('/health'), (r) => r.status === 200, 90_000, 'the service to be healthy');
+    expect(health.body.parts.temporal.ok).toBe(true);
+    expect(health.body.parts.worker.detail).toBe('polling');
+    expect(health.body.parts.world.ok).toBe(true);
+    expect((await fetch(`http://127.0.0.1:${ports.ui}/`)).status).toBe(200);
+
+    // The seeded catalogue has a SKU below safety stock: its agent asks for approval by itself.
+    const waiting = await eventually(() => api('/approvals'), (r) => r.body?.items?.length > 0, 60_000, 'an approval to wait');
+    const po = waiting.body.items[0].poNumber as string;
+    expect(existsSync(join(dataDir, 'temporal.sqlite'))).toBe(true);
+
+    // Killed outright: the Temporal server it started is orphaned, and the next start must cope.
+    const serverPid = Number(readFileSync(join(dataDir, 'temporal.pid'), 'utf8'));
+    service.kill('SIGKILL');
+    await exited(service);
+    service = startService(dataDir, ports);
+    await eventually(() => api('/health'), (r) => r.status === 200, 90_000, 'the restarted service to be healthy');
+    expect(alive(serverPid)).toBe(false);
+    const again = await eventually(() => api('/approvals'), (r) => r.body?.items?.some((i: { poNumber: string }) => i.poNumber === po), 60_000, `${po} to be waiting again`);
+    expect(again.body.items.filter((i: { poNumber: string }) => i.poNumber === po)).toHaveLength(1);
+
+    const newServerPid = Number(readFileSync(join(dataDir, 'temporal.pid'), 'utf8'));
+    service.kill('SIGTERM');
+    expect(await exited(service)).toBe(0);
+    expect(alive(newServerPid)).toBe(false);
+  });
+});

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { choosePolicy } from '../../src/activities/deciders/policy.js';
+import { outcome } from '../../src/domain/outcome.js';
+import type { ReplenishState } from '../../src/domain/state.js';
+import { chaseSupplier } from '../../src/tools/chase-supplier.js';
+import { allowedTools } from '../../src/tools/index.js';
+import {
+  approvalTimedOut, at, awaitingApproval, confirmed, lowStock, ordered, quote, quoted, replyRead, replyWaiting, rules,
+  supplierOverdue, T0, twoQuotes,
+} from '../support/states.js';
+import { approve, receive, reject, reply, scripted, silence, walk } from './walk.js';
+
+const R = rules({ maxChases: 2, maxApprovalRequests: 2 });
+const choose = (s: ReplenishState, now = T0) =>
+  choosePolicy({ goal: 'replenish', state: s, allowed: allowedTools(s, R, now).map((t) => t.name), turn: 1, now });
+const chased = (s: ReplenishState): ReplenishState => chaseSupplier.apply(s, {}, { chased: true }, T0);
+
+describe('the policy decider\'s choices', () => {
+  it('drafts from the cheapest valid quote', () => {
+    expect(choose(quoted())).toEqual({ tool: 'draft_purchase_order', input: { quoteId: 'Q-ACME' }, reason: 'acme at 2.5: cheapest valid quote' });
+  });
+
+  it('drafts from the fastest supplier when the shelf is empty', () => {
+    expect(choose(quoted(lowStock({ onHand: 0 })))).toEqual({
+      tool: 'draft_purchase_order', input: { quoteId: 'Q-BOLT' }, reason: 'bolt at 2.8: fastest delivery, the shelf is empty',
+    });
+  });
+
+  it('never drafts from an expired quote, however cheap', () => {
+    const s = quoted(lowStock(), [quote({ quoteId: 'Q-CHEAP', unitPrice: 1, validUntil: at(1) }), quote({ quoteId: 'Q-DEAR', unitPrice: 4 })]);
+    expect(choose(s, at(2)).input).toEqual({ quoteId: 'Q-DEAR' });
+  });
+
+  it('reads a supplier message before doing anything else', () => {
+    expect(choose(replyWaiting(supplierOverdue(), 'We confirm.')).tool).toBe('read_supplier_reply');
+  });
+
+  it('chases an overdue supplier before waiting again', () => {
+    expect(choose(supplierOverdue())).toMatchObject({ tool: 'chase_supplier', reason: 'the supplier is overdue' });
+  });
+
+  it('cancels an order the supplier refused, saying so', () => {
+    expect(choose(replyRead(ordered(), { kind: 'refused' }))).toEqual({
+      tool: 'cancel_purchase_order', input: { reason: 'acme refused the order' }, reason: 'acme refused the order',
+    });
+  });
+
+  it('cancels an order the supplier repriced above the approval, naming the price', () => {
+    const reason = 'acme raised the price to 3.4 after the order, above the approval';
+    expect(choose(replyRead(ordered(), { kind: 'price_change', unitPrice: 3.4 }))).toEqual({
+      tool: 'cancel_purchase_order', input: { reason }, reason,
+    });
+  });
+
+  it('cancels after the last chase goes unanswered, saying how often it chased', () => {
+    const s = supplierOverdue(chased(supplierOverdue(chased(supplierOverdue()))));
+    expect(choose(s).input).toEqual({ reason: 'acme did not answer after 2 chases' });
+  });
+
+  it('cancels after the manager left every request unanswered', () => {
+    expect(choose(approvalTimedOut(awaitingApproval(approvalTimedOut()))).input).toEqual({
+      reason: 'no decision from the manager after 2 requests',
+    });
+  });
+
+  it('waits for the goods once the supplier confirmed', () => {
+    expect(choose(confirmed()).tool).toBe('wait_for_goods');
+  });
+});
+
+describe('a replenishment walked by the policy decider', () => {
+  it('low stock to goods on the shelf: quotes, draft, approval, order, confirmation, goods, close', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(
+      twoQuotes(),
+      approve(2.5),
+      reply('We confirm PO-SKU-1-1, delivery on 2025-03-10.'),
+      receive(90),
+    ));
+    expect(tools).toEqual([
+      'get_quotes', 'draft_purchase_order', 'request_approval', 'wait_for_approval', 'place_order',
+      'wait_for_supplier_reply', 'read_supplier_reply', 'wait_for_goods', 'close_purchase_order', 'done',
+    ]);
+    expect(state.expectedDelivery).toBe('2025-03-10T00:00:00.000Z');
+    expect(state.stock.onHand).toBe(100);
+    expect(outcome(state)).toMatchObject({
+      outcome: 'received', reason: 'received 90 units', supplier: 'acme', unitPrice: 2.5, quantityOrdered: 90, quantityReceived: 90, turns: 10,
+    });
+  });
+
+  it('a manager who rejects the price ends it without an order', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), reject('wait for the new catalogue')));
+    expect(tools).toEqual(['get_quotes', 'draft_purchase_order', 'request_approval', 'wait_for_approval', 'done']);
+    expect(outcome(state)).toMatchObject({ outcome: 'rejected', reason: 'rejected by dana: wait for the new catalogue', quantityOrdered: 0 });
+  });
+
+  it('a manager who never answers is asked twice, then the replenishment is cancelled', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes()));
+    expect(tools).toEqual([
+      'get_quotes', 'draft_purchase_order', 'request_approval', 'wait_for_approval', 'request_approval', 'wait_for_approval',
+      'cancel_purchase_order', 'done',
+    ]);
+    expect(outcome(state)).toMatchObject({ outcome: 'cancelled', reason: 'no decision from the manager after 2 requests' });
+  });
+
+  it('an approval below the drafted price is asked again, and the order goes out once the price is approved', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(2.2), approve(2.5)));
+    expect(tools.slice(2, 7)).toEqual(['request_approval', 'wait_for_approval', 'request_approval', 'wait_for_approval', 'place_order']);
+    expect(state.order?.poNumber).toBe('PO-SKU-1-1');
+  });
+
+  it('a supplier who never answers is chased twice, then the order is cancelled', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve()));
+    expect(tools.slice(4)).toEqual([
+      'place_order', 'wait_for_supplier_reply', 'chase_supplier', 'wait_for_supplier_reply', 'chase_supplier',
+      'wait_for_supplier_reply', 'cancel_purchase_order', 'done',
+    ]);
+    expect(outcome(state)).toMatchObject({ outcome: 'cancelled', reason: 'acme did not answer after 2 chases', quantityOrdered: 90 });
+  });
+
+  it('a supplier who answers only after a chase still gets the order through, placed once', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(
+      twoQuotes(), approve(), silence, reply('Sorry for the wait, we confirm the order.'), receive(90),
+    ));
+    expect(tools.filter((t) => t === 'place_order')).toHaveLength(1);
+    expect(tools.slice(5, 10)).toEqual(['wait_for_supplier_reply', 'chase_supplier', 'wait_for_supplier_reply', 'read_supplier_reply', 'wait_for_goods']);
+    expect(outcome(state).outcome).toBe('received');
+  });
+
+  it('a supplier who raises the price above the approval after the order gets the order cancelled', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(2.6), reply('Price increase: the new unit price is 2.75.')));
+    expect(tools.slice(5)).toEqual(['wait_for_supplier_reply', 'read_supplier_reply', 'cancel_purchase_order', 'done']);
+    expect(outcome(state)).toMatchObject({ outcome: 'cancelled', reason: 'acme raised the price to 2.75 after the order, above the approval' });
+  });
+
+  it('a price rise within the approval is accepted and the goods are received at the new price', async () => {
+    const { state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(2.6), reply('Price change: new unit price 2.55.'), receive(90)));
+    expect(outcome(state)).toMatchObject({ outcome: 'received', unitPrice: 2.55 });
+  });
+
+  it('a partial delivery is chased, then closed short', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(), reply('We confirm.'), receive(40)));
+    expect(tools.slice(7)).toEqual([
+      'wait_for_goods', 'wait_for_goods', 'chase_supplier', 'wait_for_goods', 'chase_supplier', 'wait_for_goods',
+      'close_purchase_order', 'done',
+    ]);
+    expect(outcome(state)).toMatchObject({ outcome: 'received', reason: 'received 40 of 90; 50 not delivered', quantityReceived: 40 });
+    expect(state.stock.onHand).toBe(50);
+  });
+
+  it('a supplier that refuses the order gets it cancelled', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(), reply('We cannot supply this item.')));
+    expect(tools.slice(-3)).toEqual(['read_supplier_reply', 'cancel_purchase_order', 'done']);
+    expect(outcome(state)).toMatchObject({ outcome: 'cancelled', reason: 'acme refused the order' });
+  });
+
+  it('an empty shelf orders from the fastest supplier, at its minimum order quantity', async () => {
+    const { state } = await walk(lowStock({ onHand: 0 }), R, scripted(twoQuotes(), approve(), reply('Confirmed.'), receive(120)));
+    expect(outcome(state)).toMatchObject({ outcome: 'received', supplier: 'bolt', quantityOrdered: 120, quantityReceived: 120 });
+  });
+});
