@@ -19,6 +19,14 @@ export const Env = z.object({
   SANDBOX_PORT: port.default(4100),
   SANDBOX_DEMO: flag.default(true),
   DECIDER: z.enum(['policy', 'claude']).optional(),
+  /** Set, with DECIDER unset, it selects the Claude decider. */
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-5-5'),
+  ANTHROPIC_BASE_URL: z.url().optional(),
+  /** One call to the Messages API; three calls (a decide's re-asks) must fit the decide activity's 2 minutes. */
+  ANTHROPIC_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Input plus output tokens one replenishment may spend on the model's decisions. */
+  TOKEN_BUDGET: z.coerce.number().int().positive().optional(),
   /** Length of a business day in ms. Unset: a real day, or 20 s when the demo sandbox plays the world. */
   DAY_MS: z.coerce.number().int().positive().optional(),
   APPROVAL_WAIT_DAYS: positive.optional(),
@@ -51,6 +59,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.DECIDER === 'claude' && !env.ANTHROPIC_API_KEY) {
+    throw new ConfigError('invalid configuration:\n  DECIDER=claude needs ANTHROPIC_API_KEY (or leave DECIDER unset to run the policy decider)');
+  }
   const rules = Rules.parse({
     dayMs: env.DAY_MS ?? (!env.WORLD_URL && env.SANDBOX_DEMO ? DEMO_DAY_MS : undefined),
     approvalWaitDays: env.APPROVAL_WAIT_DAYS,

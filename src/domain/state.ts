@@ -31,6 +31,13 @@ export interface ReplenishState {
   decision: Decision | null;
   order: OrderAck | null;
   orderedAt: string | null;
+  /** place_order failed without an answer: the supplier may or may not hold the order. */
+  orderUnknown: boolean;
+  lookupsFailed: number;
+  escalated: boolean;
+  /** When stock and the quote's price were last re-read before committing money. */
+  checkedBeforeOrderAt: string | null;
+  stockRecovered: boolean;
   unreadReply: (SupplierMessagePayload & { messageId: string; at: string }) | null;
   replies: SupplierReply[];
   confirmed: boolean;
@@ -66,6 +73,11 @@ export function initialState(stock: StockLevel, replenishment: number): Replenis
     decision: null,
     order: null,
     orderedAt: null,
+    orderUnknown: false,
+    lookupsFailed: 0,
+    escalated: false,
+    checkedBeforeOrderAt: null,
+    stockRecovered: false,
     unreadReply: null,
     replies: [],
     confirmed: false,

@@ -10,6 +10,8 @@ export interface World {
   /** Every SKU the company stocks. */
   inventory(): Promise<StockLevel[]>;
   quotes(sku: string, quantity: number): Promise<Quote[]>;
+  /** A quote as it stands today: its price may have moved since it was given. */
+  currentQuote(quoteId: string): Promise<{ unitPrice: number; validUntil: string }>;
   /** Idempotent on `idempotencyKey`: the same key and order return the first acknowledgement. */
   placeOrder(po: PurchaseOrder, idempotencyKey: string): Promise<OrderAck>;
   /** Looks a PO up at the supplier; null when the supplier has no such order. */

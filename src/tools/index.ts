@@ -12,6 +12,9 @@ import { waitForGoods } from './wait-for-goods.js';
 import { closePurchaseOrder } from './close-purchase-order.js';
 import { cancelPurchaseOrder } from './cancel-purchase-order.js';
 import { done } from './done.js';
+import { findOrder } from './find-order.js';
+import { escalateToManager } from './escalate-to-manager.js';
+import { checkBeforeOrder } from './check-before-order.js';
 import type { Tool } from './tool.js';
 
 /** Every tool the agent has. Adding a tool is adding its file and one line here. */
@@ -20,7 +23,10 @@ export const TOOLS: Tool[] = [
   draftPurchaseOrder,
   requestApproval,
   waitForApproval,
+  checkBeforeOrder,
   placeOrder,
+  findOrder,
+  escalateToManager,
   waitForSupplierReply,
   readSupplierReply,
   chaseSupplier,
@@ -34,5 +40,9 @@ export type ToolName = string;
 
 export const toolByName = (name: string): Tool | undefined => TOOLS.find((t) => t.name === name);
 
+/**
+ * The tools the rules allow now. While an order's outcome is unknown, only the tools that find
+ * out may run: anything else could order twice or walk away from an order the supplier holds.
+ */
 export const allowedTools = (state: ReplenishState, rules: Rules, now: string): Tool[] =>
-  TOOLS.filter((t) => t.allowed(state, rules, now));
+  TOOLS.filter((t) => (!state.orderUnknown || (t.kind === 'call' && t.resolvesUnknownOrder === true)) && t.allowed(state, rules, now));

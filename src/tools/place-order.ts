@@ -13,10 +13,14 @@ export const placeOrder = callTool<Record<string, never>, OrderAck>({
   name: 'place_order',
   description: 'Send the approved purchase order to the supplier. Allowed only when the drafted price is within the approved price.',
   input: noInput,
-  allowed: (s, _rules, now) => !isSettled(s) && s.po !== null && !s.order && isApproved(s) && quoteStillValid(s, now),
+  allowed: (s, rules, now) =>
+    !isSettled(s) && s.po !== null && !s.order && isApproved(s) && quoteStillValid(s, now) && !s.stockRecovered &&
+    (!rules.checkBeforeOrder || (s.checkedBeforeOrderAt !== null && s.decision !== null && s.checkedBeforeOrderAt >= s.decision.at)),
   // The PO number is the idempotency key, so a retry after a lost response cannot order twice.
   key: (s) => s.po!.poNumber,
   execute: (_input, s, ctx) => ctx.world.placeOrder(s.po!, ctx.idempotencyKey),
-  apply: (s, _input, ack, now) => ({ ...s, order: ack, orderedAt: now, expectedDelivery: ack.expectedDelivery }),
+  apply: (s, _input, ack, now) => ({ ...s, order: ack, orderedAt: now, expectedDelivery: ack.expectedDelivery, orderUnknown: false }),
+  // The supplier may have taken the order and lost the answer: never record "failed" and walk away.
+  applyUnanswered: (s) => ({ ...s, orderUnknown: true }),
   describe: (s) => `place_order ${s.po?.poNumber} to ${s.po?.supplier}, ${s.po?.quantity} units at ${s.po?.unitPrice.toFixed(2)}`,
 });

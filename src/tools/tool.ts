@@ -31,6 +31,13 @@ export interface CallTool<I = unknown, R = unknown> extends ToolBase<I> {
   describe(state: ReplenishState, input: I): string;
   /** The key the outside world deduplicates this call on; by default unique to the turn. */
   key?(state: ReplenishState): string;
+  /**
+   * What the state learns when the call failed for good without an answer (retries exhausted):
+   * for a call that may have taken effect, that its outcome is unknown.
+   */
+  applyUnanswered?(state: ReplenishState, input: I, now: string): ReplenishState;
+  /** Allowed even while an order's outcome is unknown: it helps find out. */
+  resolvesUnknownOrder?: boolean;
 }
 
 export type MessageOf<E extends EventName> = Extract<Message, { event: E }>;

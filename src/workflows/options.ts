@@ -1,17 +1,18 @@
 import type { ActivityOptions } from '@temporalio/workflow';
+import type { Rules } from '../domain/rules.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
 
 /** Calls to the outside world: retried with backoff, except refusals no retry can change. */
-export const toolActivity: ActivityOptions = {
+export const toolActivity = (rules: Pick<Rules, 'toolAttempts' | 'toolRetryInitialMs'>): ActivityOptions => ({
   startToCloseTimeout: '30 seconds',
   retry: {
-    initialInterval: '1 second',
+    initialInterval: rules.toolRetryInitialMs,
     backoffCoefficient: 2,
     maximumInterval: '1 minute',
-    maximumAttempts: 6,
+    maximumAttempts: rules.toolAttempts,
     nonRetryableErrorTypes: [BUSINESS_REFUSAL, 'InvalidToolInput'],
   },
-};
+});
 
 /** The model's choice. A hung call is cut by the timeout; 4xx from the model API are not retried. */
 export const decideActivity: ActivityOptions = {
@@ -21,7 +22,7 @@ export const decideActivity: ActivityOptions = {
     backoffCoefficient: 2,
     maximumInterval: '2 minutes',
     maximumAttempts: 8,
-    nonRetryableErrorTypes: ['DeciderRejected', 'ModelRequestInvalid'],
+    nonRetryableErrorTypes: ['DeciderRejected', 'ModelRequestInvalid', 'TokenBudgetExceeded'],
   },
 };
 

@@ -1,6 +1,6 @@
 import {
-  ActivityFailure, ApplicationFailure, condition, getExternalWorkflowHandle, log, proxyActivities, setCurrentDetails,
-  setHandler, workflowInfo, type ActivityOptions,
+  ActivityFailure, ApplicationFailure, condition, getExternalWorkflowHandle, log, patched, proxyActivities,
+  setCurrentDetails, setHandler, workflowInfo, type ActivityOptions,
 } from '@temporalio/workflow';
 import type { Activities, Choice } from '../activities/contract.js';
 import { GOAL } from '../domain/goal.js';
@@ -42,7 +42,8 @@ const isBusinessRefusal = (err: unknown): boolean =>
  * `apply` changes the business state; the loop itself only records the turn.
  */
 export async function Replenish(input: ReplenishInput): Promise<ReplenishmentResult> {
-  const { rules } = input;
+  // Each change to the loop's logic is patched, so replenishments started by older code replay (docs/changing-workflows.md).
+  const rules: Rules = { ...input.rules, checkBeforeOrder: patched('check-before-order') };
   const goal = input.goal ?? GOAL;
   const { workflowId, parent } = workflowInfo();
   let state: ReplenishState = initialState(input.stock, input.replenishment);
@@ -148,13 +149,15 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     const summary = tool.describe(state, input);
     const idempotencyKey = tool.key?.(state) ?? `${workflowId}/${tool.name}-${turn}`;
     try {
-      const result = await activities({ ...toolActivity, summary }, `${tool.name}-${turn}`)
+      const result = await activities({ ...toolActivity(rules), summary }, `${tool.name}-${turn}`)
         .runTool({ tool: tool.name, input, state, rules, idempotencyKey });
       state = tool.apply(state, input, result, now());
       record(entry('ok', summary));
     } catch (err) {
       const why = failureMessage(err);
-      record(entry('error', `${summary} failed${isBusinessRefusal(err) ? ' (refused)' : ''}: ${why}`));
+      const refused = isBusinessRefusal(err);
+      if (!refused && tool.applyUnanswered) state = tool.applyUnanswered(state, input, now());
+      record(entry('error', `${summary} ${refused ? 'was refused' : 'got no answer after every retry'}: ${why}`));
     }
   }
 }

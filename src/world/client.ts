@@ -63,6 +63,13 @@ export function createWorldClient({ baseUrl, timeoutMs = 10_000 }: WorldClientOp
     quotes: async (sku, quantity) =>
       (await call(QuoteList, { endpoint: 'quotes', method: 'POST', path: '/quotes', body: { sku, quantity } })).quotes,
 
+    currentQuote: async (quoteId) => {
+      const q = await call(z.object({ currentUnitPrice: z.number().positive(), validUntil: z.string() }), {
+        endpoint: 'quotes', method: 'GET', path: `/quotes/${seg(quoteId)}`,
+      });
+      return { unitPrice: q.currentUnitPrice, validUntil: q.validUntil };
+    },
+
     placeOrder: (po: PurchaseOrder, idempotencyKey: string) =>
       call(OrderAck, {
         endpoint: 'placeOrder',

@@ -31,7 +31,7 @@ describe('a replenishment from low stock to goods on the shelf', () => {
     expect(stock.onHand).toBeGreaterThan(stock.safetyStock);
     const tools = (await s.log()).map((t) => t.tool);
     expect(tools).toEqual([
-      'get_quotes', 'draft_purchase_order', 'request_approval', 'wait_for_approval', 'place_order',
+      'get_quotes', 'draft_purchase_order', 'request_approval', 'wait_for_approval', 'check_before_order', 'place_order',
       'wait_for_supplier_reply', 'read_supplier_reply', 'wait_for_goods', 'close_purchase_order', 'done',
     ]);
     await s.keep('happy-path');

@@ -15,9 +15,11 @@ export function story(stack: Stack, sku: string) {
       const res = await stack.api('POST', '/agents', { sku });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     },
-    async approvalRequest() {
-      const items = await eventually(approvals, (xs) => xs.some((x) => x.sku === sku), 30_000, `an approval request for ${sku}`);
-      return items.find((x) => x.sku === sku)!;
+    /** The pending approval of this SKU (optionally: one whose PO number ends so, e.g. a revision). */
+    async approvalRequest(poSuffix = '') {
+      const mine = (x: { sku: string; poNumber: string }) => x.sku === sku && x.poNumber.endsWith(poSuffix);
+      const items = await eventually(approvals, (xs) => xs.some(mine), 30_000, `an approval request for ${sku}${poSuffix}`);
+      return items.find(mine)!;
     },
     async decide(po: string, body: unknown, headers: Record<string, string> = {}) {
       return stack.api('POST', `/purchase-orders/${po}/decision`, body, headers);

@@ -11,6 +11,14 @@ export function choosePolicy({ state: s, allowed, now }: DecideRequest): Choice 
   const pick = (tool: string, reason: string, input: unknown = {}): Choice => ({ tool, input, reason });
 
   if (can('done')) return pick('done', 'the purchase order is settled');
+  if (s.orderUnknown) {
+    if (can('escalate_to_manager') && s.lookupsFailed >= 2) return pick('escalate_to_manager', 'the supplier cannot be reached to say whether it took the order');
+    if (can('find_order')) return pick('find_order', 'the order was sent but no answer came back: look it up before anything else');
+  }
+  if (s.stockRecovered && can('cancel_purchase_order')) {
+    const reason = `stock recovered to ${s.stock.onHand} (safety stock ${s.stock.safetyStock}) while waiting; nothing was ordered`;
+    return pick('cancel_purchase_order', reason, { reason });
+  }
   if (can('read_supplier_reply')) return pick('read_supplier_reply', 'a supplier message is waiting to be read');
   if (can('close_purchase_order')) return pick('close_purchase_order', 'the goods are in');
   if (can('cancel_purchase_order') && s.order && (s.refused || s.repricedTo !== null)) {
@@ -33,6 +41,7 @@ export function choosePolicy({ state: s, allowed, now }: DecideRequest): Choice 
   }
   if (can('request_approval')) return pick('request_approval', 'the price needs the manager\'s approval');
   if (can('wait_for_approval')) return pick('wait_for_approval', 'approval requested');
+  if (can('check_before_order')) return pick('check_before_order', 'approved: re-read stock and price before committing money');
   if (can('place_order')) return pick('place_order', 'approved within the ceiling');
   if (can('chase_supplier')) return pick('chase_supplier', 'the supplier is overdue');
   if (can('wait_for_supplier_reply')) return pick('wait_for_supplier_reply', 'the order awaits the supplier\'s confirmation');

@@ -1,0 +1,219 @@
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
+import type {
+  ContentBlock, ContentBlockParam, Message, MessageCreateParamsNonStreaming, MessageParam, Tool as ApiTool,
+} from '@anthropic-ai/sdk/resources/messages';
+import { asyncLocalStorage } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Usage } from '../../domain/types.js';
+import { toolByName } from '../../tools/index.js';
+import type { Choice, DecideRequest, Decider } from '../contract.js';
+import { REASON_FIELD, systemPrompt, toolDefinition } from './prompt.js';
+import { renderState } from './render-state.js';
+
+export interface ClaudeOptions {
+  apiKey: string;
+  model: string;
+  baseURL?: string;
+  /** Cuts one call to the Messages API; keep timeoutMs × maxAttempts under the decide activity's timeout. */
+  timeoutMs: number;
+  /** Input plus output tokens one replenishment may spend on decisions. */
+  tokenBudget?: number;
+  /** Calls within one decide before a refused choice fails it. */
+  maxAttempts?: number;
+  maxTokens?: number;
+}
+
+/** A choice refused inside the decide, before the model was asked again. */
+export interface Rejection {
+  attempt: number;
+  tool: string;
+  why: string;
+}
+
+/** What the decider returns: a Choice, plus the choices it refused on the way (for the turn log). */
+export interface ClaudeChoice extends Choice {
+  usage: Usage;
+  rejected: Rejection[];
+}
+
+export const REASON_CHARS = 300;
+
+/** The Messages API request for one turn: system and tools first (the cached prefix), then the state. */
+export function buildRequest(req: DecideRequest, model: string, maxTokens = 1024): Omit<MessageCreateParamsNonStreaming, 'tools'> & { tools: ApiTool[] } {
+  const tools: ApiTool[] = req.allowed.map((name, i, all) => {
+    const tool = toolByName(name);
+    if (!tool) throw ApplicationFailure.nonRetryable(`the workflow allowed ${name}, which is not a tool`, 'DeciderRejected');
+    const definition = toolDefinition(tool);
+    return i === all.length - 1 ? { ...definition, cache_control: { type: 'ephemeral' } } : definition;
+  });
+  return {
+    model,
+    max_tokens: maxTokens,
+    system: [{ type: 'text', text: systemPrompt(req.goal), cache_control: { type: 'ephemeral' } }],
+    tools,
+    tool_choice: { type: 'any', disable_parallel_tool_use: true },
+    messages: [{ role: 'user', content: renderState(req) }],
+  };
+}
+
+/** Claude picks each step through tool use; the rules and the tools' schemas have the last word. */
+export function createClaudeDecider(opts: ClaudeOptions): Decider {
+  const client = new Anthropic({ apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: opts.timeoutMs });
+  const maxAttempts = opts.maxAttempts ?? 3;
+
+  async function decide(req: DecideRequest): Promise<ClaudeChoice> {
+    const params = buildRequest(req, opts.model, opts.maxTokens);
+    const messages: MessageParam[] = [...params.messages];
+    const usage: Usage = { input: 0, cached: 0, output: 0 };
+    const rejected: Rejection[] = [];
+    const activity = asyncLocalStorage.getStore();
+
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      checkBudget(req, usage, opts.tokenBudget);
+      const response = await call(client, { ...params, messages }, opts.timeoutMs, activity?.cancellationSignal);
+      addUsage(usage, response);
+      const verdict = judge(req, response);
+      if (verdict.ok) return { tool: verdict.tool, input: verdict.input, ...reasonOf(response, verdict.reason), usage, rejected };
+      rejected.push({ attempt, tool: verdict.tool, why: verdict.why });
+      activity?.log.warn('model choice refused', { turn: req.turn, attempt, tool: verdict.tool, why: verdict.why });
+      const said = replayable(response.content);
+      if (said.length) messages.push({ role: 'assistant', content: said });
+      messages.push({ role: 'user', content: verdict.feedback });
+    }
+    throw ApplicationFailure.create({
+      message: `the model made no usable choice in ${maxAttempts} attempts: ${rejected.map((r) => r.why).join('; ')} (offered: ${req.allowed.join(', ')})`,
+      type: 'DeciderRejected',
+      nonRetryable: true,
+      details: [{ usage, rejected }],
+    });
+  }
+
+  return { name: 'claude', decide };
+}
+
+async function call(client: Anthropic, params: MessageCreateParamsNonStreaming, timeoutMs: number, signal?: AbortSignal): Promise<Message> {
+  try {
+    return await client.messages.create(params, signal ? { signal } : undefined);
+  } catch (err) {
+    throw toFailure(err, timeoutMs);
+  }
+}
+
+type Verdict =
+  | { ok: true; tool: string; input: unknown; reason?: string }
+  | { ok: false; tool: string; why: string; feedback: ContentBlockParam[] };
+
+/** The single tool_use block, checked against the allowed list, the tool's schema and its refusals. */
+function judge(req: DecideRequest, response: Message): Verdict {
+  const uses = response.content.filter((b) => b.type === 'tool_use');
+  const [use] = uses;
+  if (!use) {
+    const why = `no tool was called (stop_reason ${response.stop_reason ?? 'unknown'})`;
+    return { ok: false, tool: '(none)', why, feedback: [{ type: 'text', text: `${why}. Call exactly one of the offered tools.` }] };
+  }
+  const refuse = (why: string): Verdict => ({
+    ok: false,
+    tool: use.name,
+    why,
+    feedback: uses.map((u) => ({
+      type: 'tool_result', tool_use_id: u.id, is_error: true,
+      content: `Nothing was run: ${why}. The offered tools are ${req.allowed.join(', ')}. Choose again: call exactly one of them with a valid input.`,
+    })),
+  });
+  if (uses.length > 1) return refuse(`${uses.length} tools were called; exactly one is allowed per turn`);
+
+  const tool = toolByName(use.name);
+  if (!tool) return refuse(`${use.name} is not a tool`);
+  if (!req.allowed.includes(tool.name)) return refuse(`${tool.name} is not allowed now`);
+
+  const raw = (use.input && typeof use.input === 'object' ? use.input : {}) as Record<string, unknown>;
+  const { [REASON_FIELD]: reason, ...input } = raw;
+  const parsed = tool.input.safeParse(input);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
+    return refuse(`invalid input for ${tool.name}: ${issues}`);
+  }
+  const refusal = tool.kind === 'call' ? tool.refuse?.(req.state, parsed.data, req.now) : null;
+  if (refusal) return refuse(`${tool.name} cannot be used with this input: ${refusal}`);
+  return { ok: true, tool: tool.name, input: parsed.data, ...(typeof reason === 'string' ? { reason } : {}) };
+}
+
+/** The model's reason: the `reason` field of its tool call, else any text it wrote; capped. */
+function reasonOf(response: Message, fromInput?: string): { reason?: string } {
+  const text = fromInput?.trim() || response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join(' ').trim();
+  if (!text) return {};
+  const flat = text.replace(/\s+/g, ' ');
+  return { reason: flat.length <= REASON_CHARS ? flat : `${flat.slice(0, REASON_CHARS - 1)}…` };
+}
+
+/** The assistant's turn as request blocks, so a refusal can answer its tool_use by id. */
+function replayable(content: ContentBlock[]): ContentBlockParam[] {
+  return content.flatMap((b): ContentBlockParam[] => {
+    if (b.type === 'text') return b.text ? [{ type: 'text', text: b.text }] : [];
+    if (b.type === 'tool_use') return [{ type: 'tool_use', id: b.id, name: b.name, input: b.input }];
+    return [];
+  });
+}
+
+/**
+ * `input` counts every input token not read from the cache (cache writes included), `cached` the
+ * tokens read from it; together they are the whole prompt.
+ */
+function addUsage(sum: Usage, { usage: u }: Message): void {
+  sum.input += u.input_tokens + (u.cache_creation_input_tokens ?? 0);
+  sum.cached += u.cache_read_input_tokens ?? 0;
+  sum.output += u.output_tokens;
+}
+
+export const spentTokens = (req: Pick<DecideRequest, 'state'>): number =>
+  req.state.log.reduce((n, t) => n + (t.usage ? t.usage.input + t.usage.output : 0), 0);
+
+function checkBudget(req: DecideRequest, current: Usage, budget: number | undefined): void {
+  if (budget === undefined) return;
+  const spent = spentTokens(req) + current.input + current.output;
+  if (spent < budget) return;
+  throw ApplicationFailure.create({
+    message: `token budget spent: ${spent} of ${budget} tokens (input + output) on ${req.state.poBase}; the purchase order needs the manager`,
+    type: 'TokenBudgetExceeded',
+    nonRetryable: true,
+    details: [{ spent, budget, usage: current }],
+  });
+}
+
+/** Temporal's retry policy owns retries: say which failures a retry can fix, and when to retry. */
+export function toFailure(err: unknown, timeoutMs: number): unknown {
+  if (err instanceof APIConnectionTimeoutError) {
+    return ApplicationFailure.create({ message: `the model API did not answer within ${timeoutMs} ms`, type: 'ModelTimeout', nonRetryable: false, cause: err });
+  }
+  if (err instanceof APIConnectionError) {
+    return ApplicationFailure.create({ message: `the model API could not be reached: ${err.message}`, type: 'ModelUnavailable', nonRetryable: false, cause: err });
+  }
+  if (!(err instanceof APIError) || typeof err.status !== 'number') return err;
+  const detail = `${err.status}${err.type ? ` ${err.type}` : ''}: ${err.apiMessage ?? err.message}`;
+  if (isRetryableStatus(err.status)) {
+    const delay = retryAfterMs(err.headers);
+    return ApplicationFailure.create({
+      message: `the model API is unavailable (${detail})`,
+      type: 'ModelUnavailable',
+      nonRetryable: false,
+      cause: err,
+      ...(delay !== undefined ? { nextRetryDelay: delay } : {}),
+    });
+  }
+  return ApplicationFailure.create({ message: `the model API refused the request (${detail})`, type: 'ModelRequestInvalid', nonRetryable: true, cause: err });
+}
+
+const isRetryableStatus = (status: number): boolean => status === 408 || status === 409 || status === 429 || status >= 500;
+
+const MAX_RETRY_AFTER_MS = 15 * 60_000;
+
+/** `retry-after-ms`, or `retry-after` in seconds or as an HTTP date. */
+export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const ms = Number(headers?.get('retry-after-ms') ?? NaN);
+  const header = headers?.get('retry-after');
+  const seconds = Number(header ?? NaN);
+  const value = Number.isFinite(ms) ? ms
+    : Number.isFinite(seconds) ? seconds * 1000
+    : header ? Date.parse(header) - now : NaN;
+  return Number.isFinite(value) && value > 0 ? Math.min(Math.ceil(value), MAX_RETRY_AFTER_MS) : undefined;
+}

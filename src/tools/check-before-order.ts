@@ -1,0 +1,31 @@
+import type { StockLevel } from '../domain/types.js';
+import { belowSafetyStock } from '../domain/agent.js';
+import { isApproved, isSettled } from '../domain/state.js';
+import { callTool, noInput } from './tool.js';
+
+interface Check { stock: StockLevel; unitPrice: number; validUntil: string }
+
+export const checkBeforeOrder = callTool<Record<string, never>, Check>({
+  name: 'check_before_order',
+  description: "Re-read today's stock and the quote's current price before money is committed: the world may have moved while the manager decided.",
+  input: noInput,
+  allowed: (s, rules) =>
+    rules.checkBeforeOrder && !isSettled(s) && s.po !== null && !s.order && !s.orderUnknown && isApproved(s) &&
+    (s.checkedBeforeOrderAt === null || s.decision === null || s.checkedBeforeOrderAt < s.decision.at),
+  execute: async (_input, s, ctx) => {
+    const [stock, quote] = await Promise.all([ctx.world.stock(s.sku), ctx.world.currentQuote(s.po!.quoteId)]);
+    return { stock, ...quote };
+  },
+  apply: (s, _input, check, now) => {
+    const po = s.po!;
+    const moved = check.unitPrice !== po.unitPrice || check.validUntil !== s.quotes?.find((q) => q.quoteId === po.quoteId)?.validUntil;
+    // A price that moved means every quote may have: the agent re-quotes, redrafts and asks again.
+    const quotes = moved ? null : s.quotes;
+    return {
+      ...s, quotes, checkedBeforeOrderAt: now,
+      stock: { ...check.stock, onOrder: s.stock.onOrder },
+      stockRecovered: !belowSafetyStock({ ...check.stock, onOrder: s.stock.onOrder }),
+    };
+  },
+  describe: (s) => `check_before_order ${s.po?.poNumber}: stock and ${s.po?.supplier}'s price today`,
+});
