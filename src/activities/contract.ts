@@ -15,6 +15,8 @@ export interface Choice {
   input: unknown;
   reason?: string;
   usage?: Usage;
+  /** Choices the decider refused before this one (a tool not allowed, bad input): kept for the log. */
+  rejected?: { attempt: number; tool: string; why: string }[];
 }
 
 export interface RunToolRequest {
@@ -30,6 +32,8 @@ export interface Activities {
   decide(req: DecideRequest): Promise<Choice>;
   runTool(req: RunToolRequest): Promise<unknown>;
   checkStock(sku: string): Promise<StockLevel>;
+  /** Hands the PO to a person when the agent cannot go on choosing (the model refused, the budget is spent). */
+  notifyManager(req: { state: ReplenishState; rules: Rules; subject: string; body: string }): Promise<void>;
 }
 
 export interface Decider {

@@ -35,5 +35,8 @@ export function createActivities({ world, reader, decider }: ActivityDeps): Acti
     },
 
     checkStock: (sku) => world.stock(sku),
+
+    notifyManager: ({ state, rules, subject, body }) =>
+      world.notify({ to: rules.manager, subject, body, sku: state.sku, ...(state.po ? { poNumber: state.po.poNumber } : {}) }),
   };
 }

@@ -8,7 +8,7 @@ import { outcome } from '../domain/outcome.js';
 import { gate, phase } from '../domain/phase.js';
 import type { Rules } from '../domain/rules.js';
 import { accepts, appendTurn, isFinal, initialState, type ReplenishState } from '../domain/state.js';
-import type { ReplenishmentResult, StockLevel, Turn, TurnResult } from '../domain/types.js';
+import type { ReplenishmentResult, StockLevel, Turn, TurnResult, Usage } from '../domain/types.js';
 import { allowedTools } from '../tools/index.js';
 import type { AnyCallTool, AnyWaitTool } from '../tools/tool.js';
 import { Inbox } from './inbox.js';
@@ -95,9 +95,16 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     try {
       choice = await activities(decideActivity, `decide-${turn}`).decide({ goal, state, allowed: names, turn, now: at });
     } catch (err) {
-      state = { ...state, failure: `the decider failed: ${failureMessage(err)}` };
-      record({ turn, at, allowed: names, tool: 'decide', result: 'error', summary: failureMessage(err) });
+      const cause = err instanceof ActivityFailure && err.cause instanceof ApplicationFailure ? err.cause : undefined;
+      const usage = (cause?.details?.[0] as { usage?: Usage } | undefined)?.usage;
+      const budgetSpent = cause?.type === 'TokenBudgetExceeded';
+      state = { ...state, failure: `${budgetSpent ? 'token budget spent; handed to the manager' : 'the decider failed'}: ${failureMessage(err)}` };
+      record({ turn, at, allowed: names, tool: 'decide', result: 'error', summary: failureMessage(err), ...(usage ? { usage } : {}) });
+      if (patched('hand-over-on-decider-failure')) await handOver(failureMessage(err));
       break;
+    }
+    for (const r of choice.rejected ?? []) {
+      record({ turn, at, allowed: names, tool: r.tool, result: 'refused', summary: `attempt ${r.attempt}: ${r.why}; nothing was run` });
     }
     const entry = (result: TurnResult, summary: string): Turn => ({
       turn, at, allowed: names, tool: choice.tool, result, summary,
@@ -127,6 +134,22 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   setCurrentDetails(`**${result.outcome}** · ${result.reason}`);
   await report();
   return result;
+
+  /** A person takes over: they learn what stands and what may be on its way. */
+  async function handOver(why: string) {
+    const po = state.po;
+    const where = state.order
+      ? `An order was placed with ${po?.supplier} (expected ${state.expectedDelivery ?? 'unknown'}); it is still on its way and nobody is watching it now.`
+      : 'Nothing has been ordered.';
+    try {
+      await activities(toolActivity(rules), `hand_over-${state.log.length}`).notifyManager({
+        state, rules, subject: `Take over ${po?.poNumber ?? state.poBase} for ${state.sku}`,
+        body: `The agent stopped choosing: ${why}\nPhase: ${phase(state)}. ${where}`,
+      });
+    } catch (err) {
+      log.error('could not hand the purchase order to the manager', { error: failureMessage(err) });
+    }
+  }
 
   async function runWait(tool: AnyWaitTool, turn: number, entry: (r: TurnResult, s: string) => Turn) {
     const summary = tool.describe(state);

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import type { Turn } from '../../src/domain/types.js';
+import { apiError, cheapestQuote, hang, offeredTools, startFakeModel, toolUse, turnText, type FakeModel, type ModelRequest, type ScriptStep } from '../support/fake-model.js';
+import { eventually, startStack, type Stack, type TemporalKind } from '../support/stack.js';
+import { story } from '../scenarios/story.js';
+import { claudeAt } from './requests.js';
+
+/** The model's turns of a replenishment that goes to plan: the choices the policy decider makes. */
+const toPlan = (): ScriptStep[] => [
+  toolUse('get_quotes'),
+  (req) => toolUse('draft_purchase_order', { quoteId: cheapestQuote(req) }),
+  toolUse('request_approval'),
+  toolUse('wait_for_approval'),
+  toolUse('check_before_order'),
+  toolUse('place_order'),
+  toolUse('wait_for_supplier_reply'),
+  toolUse('read_supplier_reply'),
+  toolUse('wait_for_goods'),
+  toolUse('close_purchase_order'),
+  toolUse('done'),
+];
+const PLAN_TOOLS = [
+  'get_quotes', 'draft_purchase_order', 'request_approval', 'wait_for_approval', 'check_before_order', 'place_order',
+  'wait_for_supplier_reply', 'read_supplier_reply', 'wait_for_goods', 'close_purchase_order', 'done',
+];
+
+/** Up to the manager's desk: the agent has quoted, drafted, asked for approval and waits. */
+const toApproval = (): ScriptStep[] => toPlan().slice(0, 4);
+
+async function claudeStack(script: ScriptStep[], temporal: TemporalKind = 'time-skipping', timeoutMs = 5_000, minCacheTokens?: number) {
+  const fake = await startFakeModel(script, { minCacheTokens });
+  const stack = await startStack({ temporal, decider: claudeAt(fake, { timeoutMs }) });
+  return { fake, stack };
+}
+
+/** The people around the agent do their part, as in the happy path; the model does the rest. */
+async function replenishToPlan(stack: Stack, sku: string) {
+  const s = story(stack, sku);
+  await s.startAgent();
+  const request = await s.approvalRequest();
+  expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice, by: 'dana' })).status).toBe(202);
+  await s.phase('ordered');
+  expect((await s.reply(request.poNumber, 'm-1', 'We confirm your order, delivery on schedule.', { kind: 'confirmed' })).status).toBe(202);
+  await s.phase('awaiting goods');
+  expect((await s.receive(request.poNumber, 'r-1', request.quantity)).status).toBe(202);
+  const result = await s.outcome();
+  return { result, log: (await s.log()) as unknown as Turn[], orders: await s.orders() };
+}
+
+/** The requests one replenishment's decides sent, in order. */
+const requestsOf = (fake: FakeModel, poNumber: string): ModelRequest[] =>
+  fake.requests.filter((r) => turnText(r).startsWith('Turn ') && turnText(r).includes(` of ${poNumber}. `));
+const turnOf = (r: ModelRequest) => Number(turnText(r).match(/^Turn (\d+) /)![1]);
+
+/** With REPORT_TOKENS set, prints the figures docs/claude.md quotes: per decide and per replenishment. */
+function reportTokens(label: string, logs: Turn[][]) {
+  if (!process.env.REPORT_TOKENS) return;
+  const rows = logs.flatMap((log, k) => log.map((t) => ({ run: k + 1, turn: t.turn, tool: t.tool, offered: t.allowed.length, ...t.usage })));
+  const sum = (key: 'input' | 'cached' | 'output') => rows.reduce((n, r) => n + (r[key] ?? 0), 0) / logs.length;
+  console.log(label);
+  console.table(rows);
+  console.log({ perReplenishment: { input: sum('input'), cached: sum('cached'), output: sum('output') } });
+}
+
+describe('a replenishment where Claude picks each step', () => {
+  it('scripted model turns take it from low stock to received, and each turn offers exactly the tools the rules allow', async () => {
+    const { fake, stack } = await claudeStack(toPlan());
+    const sku = stack.newSku();
+    const { result, log, orders } = await replenishToPlan(stack, sku);
+
+    expect(result.outcome).toBe('received');
+    expect(orders).toHaveLength(1);
+    expect(orders[0].placeCalls).toBe(1);
+    expect(log.map((t) => t.tool)).toEqual(PLAN_TOOLS);
+    expect(fake.requests).toHaveLength(log.length);
+    fake.requests.forEach((req, i) => {
+      expect(turnOf(req)).toBe(log[i]!.turn);
+      expect(offeredTools(req), `turn ${log[i]!.turn}`).toEqual(log[i]!.allowed);
+    });
+  });
+
+  it('the tokens of every decide and the model\'s reason reach the turn log', async () => {
+    const { fake, stack } = await claudeStack(toPlan());
+    const { log } = await replenishToPlan(stack, stack.newSku());
+    reportTokens('one replenishment, cache minimum 1,024 tokens', [log]);
+
+    expect(log).toHaveLength(fake.responses.length);
+    log.forEach((turn, i) => {
+      const u = fake.responses[i]!.body.usage;
+      expect(turn.usage).toEqual({ input: u.input_tokens + u.cache_creation_input_tokens, cached: u.cache_read_input_tokens, output: u.output_tokens });
+      expect(turn.usage!.input).toBeGreaterThan(0);
+      expect(turn.reason).toBe(`scripted: ${turn.tool}`);
+    });
+  });
+
+  it('the system prompt is byte-identical on every turn of two SKUs, and so are the tools whenever the same ones are allowed', async () => {
+    // A cache minimum of one token: every prefix is cacheable, so cache reads show where bytes repeat.
+    const { fake, stack } = await claudeStack([...toPlan(), ...toPlan()], 'time-skipping', 5_000, 1);
+    const first = await replenishToPlan(stack, stack.newSku());
+    const second = await replenishToPlan(stack, stack.newSku());
+    expect([first.result.outcome, second.result.outcome]).toEqual(['received', 'received']);
+
+    expect(fake.requests).toHaveLength(2 * PLAN_TOOLS.length);
+    expect(new Set(fake.requests.map((r) => JSON.stringify(r.body.system))).size).toBe(1);
+    const half = PLAN_TOOLS.length;
+    for (let i = 0; i < half; i++) {
+      const [a, b] = [fake.requests[i]!, fake.requests[i + half]!];
+      expect(JSON.stringify(b.body.tools), `turn ${i + 1}`).toBe(JSON.stringify(a.body.tools));
+      expect(turnText(b)).not.toBe(turnText(a));
+    }
+    // The first SKU writes each prefix once; the second SKU reads every one of them from the cache.
+    const cached = fake.responses.map((r) => r.body.usage.cache_read_input_tokens as number);
+    expect(cached[0]).toBe(0);
+    expect(cached.slice(half).every((n) => n > 0)).toBe(true);
+    reportTokens('two replenishments, every prefix cacheable', [first.log, second.log]);
+  });
+});
+
+describe('choices the rules refuse', () => {
+  it('a tool the rules do not allow and a malformed input run nothing: the model is asked again within the same decide', async () => {
+    const { fake, stack } = await claudeStack([toolUse('place_order'), toolUse('get_quotes', { quantity: 10_000 }), ...toApproval()]);
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    await s.startAgent();
+    await s.approvalRequest();
+
+    expect(await s.orders()).toHaveLength(0);
+    const log = (await s.log()) as unknown as Turn[];
+    // The refused attempts are in the decision log, and nothing ran for them.
+    expect(log.map((t) => [t.turn, t.tool, t.result])).toEqual([
+      [1, 'place_order', 'refused'], [1, 'get_quotes', 'refused'], [1, 'get_quotes', 'ok'],
+      [2, 'draft_purchase_order', 'ok'], [3, 'request_approval', 'ok'],
+    ]);
+    const turnOne = fake.requests.filter((r) => turnOf(r) === 1);
+    expect(turnOne).toHaveLength(3);
+    const refusals = turnOne.slice(1).map((r) => r.body.messages.at(-1).content[0]);
+    expect(refusals.map((c: any) => c.is_error)).toEqual([true, true]);
+    expect(refusals[0].content).toMatch(/place_order is not allowed now/);
+    expect(refusals[1].content).toMatch(/invalid input for get_quotes/);
+  });
+
+  it('a model that keeps choosing what the rules forbid fails the run after three attempts, with the reason, and nothing is ordered', async () => {
+    const { fake, stack } = await claudeStack([toolUse('place_order'), toolUse('place_order', { poNumber: 'PO-1' }), toolUse('done')]);
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    await s.startAgent();
+    const result = await s.outcome();
+
+    expect(result.outcome).toBe('failed');
+    expect(result.reason).toMatch(/no usable choice in 3 attempts: place_order is not allowed now; place_order is not allowed now; done is not allowed now/);
+    expect(await s.orders()).toHaveLength(0);
+    expect(requestsOf(fake, `PO-${sku}-1`)).toHaveLength(3);
+  });
+});
+
+describe('the model API failing', () => {
+  it('429 with retry-after: Temporal retries the decide no sooner than the API asked', async () => {
+    // retry-after 4 s is above the decide activity's 2 s initial interval, so only honouring it passes.
+    const { fake, stack } = await claudeStack([apiError(429, 'rate_limit_error', 'Number of requests has exceeded your rate limit', 4), ...toApproval()], 'dev');
+    const s = story(stack, stack.newSku());
+    await s.startAgent();
+    await s.approvalRequest();
+
+    const [limited, retried] = fake.requests;
+    expect(turnOf(retried!)).toBe(1);
+    expect(retried!.at - limited!.at).toBeGreaterThanOrEqual(4_000);
+    expect(((await s.log()) as unknown as Turn[])[0]!.tool).toBe('get_quotes');
+  });
+
+  it('529 overloaded, then an answer: the run carries on', async () => {
+    const { fake, stack } = await claudeStack([apiError(529, 'overloaded_error', 'Overloaded'), ...toApproval()]);
+    const s = story(stack, stack.newSku());
+    await s.startAgent();
+    await s.approvalRequest();
+
+    expect(fake.requests.slice(0, 2).map(turnOf)).toEqual([1, 1]);
+    expect(fake.responses.map((r) => r.status)).toEqual([529, 200, 200, 200, 200].slice(0, fake.responses.length));
+    expect(((await s.log()) as unknown as Turn[]).map((t) => t.tool).slice(0, 3)).toEqual(['get_quotes', 'draft_purchase_order', 'request_approval']);
+  });
+
+  it('400: the replenishment ends failed with the API\'s message, without a retry', async () => {
+    const { fake, stack } = await claudeStack([apiError(400, 'invalid_request_error', 'tools.0.input_schema: JSON schema is invalid')]);
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    await s.startAgent();
+    const result = await s.outcome();
+
+    expect(result.outcome).toBe('failed');
+    expect(result.reason).toContain('400 invalid_request_error: tools.0.input_schema: JSON schema is invalid');
+    expect(requestsOf(fake, `PO-${sku}-1`)).toHaveLength(1);
+  });
+
+  it('a call that hangs is cut by the timeout and the decide is retried', async () => {
+    const { fake, stack } = await claudeStack([hang(), ...toApproval()], 'time-skipping', 1_000);
+    const s = story(stack, stack.newSku());
+    await s.startAgent();
+    await s.approvalRequest();
+
+    const [hung, retried] = fake.requests;
+    expect(turnOf(retried!)).toBe(1);
+    expect(retried!.at - hung!.at).toBeGreaterThanOrEqual(1_000);
+    expect(fake.responses[0]!.request).toBe(1);
+    await eventually(async () => fake.requests.length, (n) => n >= 4, 10_000, 'the decides up to the approval');
+  });
+});

@@ -1,0 +1,178 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildRequest, type ClaudeChoice } from '../../src/activities/deciders/claude.js';
+import { toolByName } from '../../src/tools/index.js';
+import { apiError, hang, startFakeModel, textOnly, toolUse } from '../support/fake-model.js';
+import { claudeAt, quotedState, requestFor, stateFor } from './requests.js';
+
+const failureOf = async (p: Promise<unknown>): Promise<ApplicationFailure> => {
+  const err = await p.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(ApplicationFailure);
+  return err as ApplicationFailure;
+};
+
+describe('the request Claude receives', () => {
+  it('offers only the allowed tools, each from its zod schema, and requires exactly one tool call', async () => {
+    const fake = await startFakeModel([toolUse('draft_purchase_order', { quoteId: 'Q-acme-industrial' })]);
+    const req = requestFor(quotedState());
+    expect(req.allowed).toEqual(['draft_purchase_order', 'cancel_purchase_order']);
+    await claudeAt(fake).decide(req);
+
+    const [sent] = fake.requests;
+    expect(sent!.headers.authorization ?? sent!.headers['x-api-key']).toContain('sk-test');
+    expect(sent!.body.model).toBe('claude-test');
+    expect(sent!.body.tool_choice).toEqual({ type: 'any', disable_parallel_tool_use: true });
+    expect(sent!.body.tools.map((t: any) => t.name)).toEqual(req.allowed);
+    for (const t of sent!.body.tools) {
+      const { $schema: _ignored, ...schema } = z.toJSONSchema(toolByName(t.name)!.input) as any;
+      expect(t.description).toBe(toolByName(t.name)!.description);
+      expect(t.input_schema).toMatchObject({
+        ...schema,
+        properties: { ...schema.properties, rationale: { type: 'string' } },
+        required: [...(schema.required ?? []), 'rationale'],
+      });
+    }
+  });
+
+  it('marks the system prompt and the last tool as the cached prefix, and puts the state in the user message', () => {
+    const params = buildRequest(requestFor(quotedState()), 'claude-test');
+    expect(params.system).toEqual([expect.objectContaining({ type: 'text', cache_control: { type: 'ephemeral' } })]);
+    expect((params.tools ?? []).map((t) => 'cache_control' in t && t.cache_control)).toEqual([false, { type: 'ephemeral' }]);
+    expect(params.messages).toHaveLength(1);
+    expect(params.messages[0]!.content).toContain('<state>');
+  });
+
+  it('keeps the system prompt the same for every SKU, turn and time', () => {
+    const a = buildRequest(requestFor(stateFor('BOLT-M8'), 1, '2026-11-02T09:00:00.000Z'), 'm');
+    const b = buildRequest(requestFor(quotedState('GLOVES-L'), 7, '2026-12-24T18:30:00.000Z'), 'm');
+    expect(JSON.stringify(b.system)).toBe(JSON.stringify(a.system));
+    expect(JSON.stringify(b.messages)).not.toBe(JSON.stringify(a.messages));
+  });
+});
+
+describe('the answer', () => {
+  it('returns the chosen tool with its input parsed by the tool\'s schema, the model\'s reason and the tokens', async () => {
+    const fake = await startFakeModel([
+      toolUse('draft_purchase_order', { quoteId: 'Q-acme-industrial', rationale: 'acme is the cheapest valid quote' }, {
+        usage: { input_tokens: 700, cache_read_input_tokens: 1500, cache_creation_input_tokens: 0, output_tokens: 40 },
+      }),
+    ]);
+    const choice = await claudeAt(fake).decide(requestFor(quotedState()));
+    expect(choice).toMatchObject({
+      tool: 'draft_purchase_order',
+      input: { quoteId: 'Q-acme-industrial' },
+      reason: 'acme is the cheapest valid quote',
+      usage: { input: 700, cached: 1500, output: 40 },
+    });
+  });
+
+  it('a tool with a reason of its own gets it, apart from the model\'s rationale', async () => {
+    const fake = await startFakeModel([toolUse('cancel_purchase_order', { reason: 'no supplier can deliver in time', rationale: 'nothing else is allowed' })]);
+    const choice = await claudeAt(fake).decide(requestFor(quotedState()));
+    expect(choice).toMatchObject({ tool: 'cancel_purchase_order', input: { reason: 'no supplier can deliver in time' }, reason: 'nothing else is allowed' });
+  });
+
+  it('takes a text block as the reason when the tool call carries none, capped at 300 characters', async () => {
+    const fake = await startFakeModel([{ kind: 'tool_use', name: 'get_quotes', input: {}, text: `Quotes first. ${'x'.repeat(400)}` }]);
+    const choice = await claudeAt(fake).decide(requestFor(stateFor('BOLT-M8')));
+    expect(choice.reason).toMatch(/^Quotes first\. x+…$/);
+    expect(choice.reason).toHaveLength(300);
+  });
+
+  it.each([
+    ['a tool that is not allowed now', toolUse('place_order'), /place_order is not allowed now/],
+    ['a tool that does not exist', toolUse('order_everything'), /order_everything is not a tool/],
+    ['input the schema refuses', toolUse('get_quotes', { quantity: 500 }), /invalid input for get_quotes: .*Unrecognized key.*quantity/],
+  ])('%s runs nothing: the model is told why and asked again within the same decide', async (_what, bad, why) => {
+    const fake = await startFakeModel([bad, toolUse('get_quotes', {}, { usage: { input_tokens: 100, output_tokens: 10 } })]);
+    const choice = (await claudeAt(fake).decide(requestFor(stateFor('BOLT-M8')))) as ClaudeChoice;
+
+    expect(choice.tool).toBe('get_quotes');
+    expect(fake.requests).toHaveLength(2);
+    const [user, assistant, answer] = fake.requests[1]!.body.messages;
+    expect(user).toEqual(fake.requests[0]!.body.messages[0]);
+    expect(assistant.role).toBe('assistant');
+    expect(assistant.content).toEqual([expect.objectContaining({ type: 'tool_use', id: 'toolu_fake_0' })]);
+    expect(answer.content).toEqual([expect.objectContaining({ type: 'tool_result', tool_use_id: 'toolu_fake_0', is_error: true })]);
+    expect(answer.content[0].content).toMatch(why);
+    expect(answer.content[0].content).toContain('The offered tools are get_quotes, cancel_purchase_order.');
+    expect(choice.rejected).toEqual([expect.objectContaining({ attempt: 1, why: expect.stringMatching(why) })]);
+    const first = fake.responses[0]!.body.usage;
+    expect(choice.usage).toEqual({ input: first.input_tokens + first.cache_creation_input_tokens + 100, cached: first.cache_read_input_tokens, output: first.output_tokens + 10 });
+  });
+
+  it('a quote the state does not hold is refused before the workflow sees it', async () => {
+    const fake = await startFakeModel([toolUse('draft_purchase_order', { quoteId: 'Q-made-up' }), toolUse('draft_purchase_order', { quoteId: 'Q-quickparts' })]);
+    const choice = await claudeAt(fake).decide(requestFor(quotedState()));
+    expect(choice.input).toEqual({ quoteId: 'Q-quickparts' });
+    expect(fake.requests[1]!.body.messages[2].content[0].content).toMatch(/there is no quote Q-made-up/);
+  });
+
+  it('an answer without a tool call is asked again', async () => {
+    const fake = await startFakeModel([textOnly('I think we should wait.'), toolUse('get_quotes')]);
+    await expect(claudeAt(fake).decide(requestFor(stateFor('BOLT-M8')))).resolves.toMatchObject({ tool: 'get_quotes' });
+    const [, assistant, nudge] = fake.requests[1]!.body.messages;
+    expect(assistant).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'I think we should wait.' }] });
+    expect(nudge.content[0].text).toMatch(/no tool was called .*Call exactly one of the offered tools/);
+  });
+
+  it('fails the decide for good after three refused choices, saying why each was refused', async () => {
+    const fake = await startFakeModel([toolUse('place_order'), toolUse('get_quotes', { sku: 'X' }), toolUse('done')]);
+    const failure = await failureOf(claudeAt(fake).decide(requestFor(stateFor('BOLT-M8'))));
+    expect(failure.type).toBe('DeciderRejected');
+    expect(failure.nonRetryable).toBe(true);
+    expect(failure.message).toMatch(/no usable choice in 3 attempts: place_order is not allowed now; invalid input for get_quotes: .*; done is not allowed now \(offered: get_quotes, cancel_purchase_order\)$/);
+    expect(fake.requests).toHaveLength(3);
+  });
+});
+
+describe('failures of the model API', () => {
+  it.each([
+    [429, 'rate_limit_error', 'ModelUnavailable', false, '7', 7000],
+    [529, 'overloaded_error', 'ModelUnavailable', false, undefined, undefined],
+    [500, 'api_error', 'ModelUnavailable', false, undefined, undefined],
+    [503, 'api_error', 'ModelUnavailable', false, '2', 2000],
+    [400, 'invalid_request_error', 'ModelRequestInvalid', true, undefined, undefined],
+    [401, 'authentication_error', 'ModelRequestInvalid', true, undefined, undefined],
+    [403, 'permission_error', 'ModelRequestInvalid', true, undefined, undefined],
+    [404, 'not_found_error', 'ModelRequestInvalid', true, undefined, undefined],
+  ] as const)('%i %s becomes %s (non-retryable: %s), retry-after %s, once, with the API\'s message', async (status, type, failureType, nonRetryable, retryAfter, delay) => {
+    const fake = await startFakeModel([apiError(status, type, `scripted ${type} for the test`, retryAfter)]);
+    const failure = await failureOf(claudeAt(fake).decide(requestFor(stateFor('BOLT-M8'))));
+    expect(failure.type).toBe(failureType);
+    expect(failure.nonRetryable).toBe(nonRetryable);
+    expect(failure.message).toContain(`${status} ${type}: scripted ${type} for the test`);
+    expect(failure.nextRetryDelay ?? undefined).toBe(delay);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('a call that hangs is cut at the timeout and reported as retryable', async () => {
+    const fake = await startFakeModel([hang()]);
+    const started = Date.now();
+    const failure = await failureOf(claudeAt(fake, { timeoutMs: 500 }).decide(requestFor(stateFor('BOLT-M8'))));
+    expect(failure).toMatchObject({ type: 'ModelTimeout', nonRetryable: false });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe('the token budget', () => {
+  const spent = (input: number, output: number) => stateFor('BOLT-M8', () => ({
+    log: [{ turn: 1, at: '2026-11-02T08:00:00.000Z', allowed: ['get_quotes'], tool: 'get_quotes', result: 'ok', summary: 'get_quotes', usage: { input, cached: 50_000, output } }],
+  }));
+
+  it('once input and output tokens reach the budget, the model is not called and the decide fails for good', async () => {
+    const fake = await startFakeModel([toolUse('get_quotes')]);
+    const failure = await failureOf(claudeAt(fake, { tokenBudget: 5_000 }).decide(requestFor(spent(4_800, 200))));
+    expect(failure).toMatchObject({ type: 'TokenBudgetExceeded', nonRetryable: true });
+    expect(failure.message).toMatch(/5000 of 5000 tokens .* PO-BOLT-M8-1; the purchase order needs the manager/);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('below the budget the model decides, and cached tokens do not count against it', async () => {
+    const fake = await startFakeModel([toolUse('get_quotes')]);
+    await expect(claudeAt(fake, { tokenBudget: 5_000 }).decide(requestFor(spent(4_000, 200)))).resolves.toMatchObject({ tool: 'get_quotes' });
+  });
+});
