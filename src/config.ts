@@ -37,6 +37,10 @@ export const Env = z.object({
   MAX_APPROVAL_REQUESTS: z.coerce.number().int().positive().optional(),
   STOCK_CHECK_EVERY_DAYS: positive.optional(),
   MANAGER: z.string().min(1).optional(),
+  /** Worker versioning (Temporal worker deployments): both set, or neither. */
+  TEMPORAL_DEPLOYMENT_NAME: z.string().min(1).optional(),
+  TEMPORAL_BUILD_ID: z.string().min(1).optional(),
+  TEMPORAL_VERSIONING_BEHAVIOR: z.enum(['AUTO_UPGRADE', 'PINNED']).default('AUTO_UPGRADE'),
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().positive().default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
 });
@@ -59,6 +63,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if ((env.TEMPORAL_DEPLOYMENT_NAME === undefined) !== (env.TEMPORAL_BUILD_ID === undefined)) {
+    throw new ConfigError('invalid configuration:\n  TEMPORAL_DEPLOYMENT_NAME and TEMPORAL_BUILD_ID go together: set both for worker versioning, or neither');
+  }
   if (env.DECIDER === 'claude' && !env.ANTHROPIC_API_KEY) {
     throw new ConfigError('invalid configuration:\n  DECIDER=claude needs ANTHROPIC_API_KEY (or leave DECIDER unset to run the policy decider)');
   }

@@ -85,6 +85,9 @@ const worker = await createWorker({
   taskQueue: env.TEMPORAL_TASK_QUEUE,
   activities: createActivities({ world, reader: patternReader, decider }),
   maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
+  ...(env.TEMPORAL_DEPLOYMENT_NAME && env.TEMPORAL_BUILD_ID ? {
+    versioning: { deploymentName: env.TEMPORAL_DEPLOYMENT_NAME, buildId: env.TEMPORAL_BUILD_ID, behavior: env.TEMPORAL_VERSIONING_BEHAVIOR },
+  } : {}),
 });
 const workerRun = worker.run();
 stops.unshift(async () => {

@@ -12,6 +12,8 @@ export interface WorkerOptions {
   /** Pre-bundled workflow code (tests bundle once per run); otherwise bundled at start. */
   workflowBundle?: WorkflowBundleOption;
   maxCachedWorkflows?: number;
+  /** Temporal worker versioning: this worker's deployment and build. */
+  versioning?: { deploymentName: string; buildId: string; behavior: 'AUTO_UPGRADE' | 'PINNED' };
 }
 
 export function createWorker(o: WorkerOptions): Promise<Worker> {
@@ -23,6 +25,13 @@ export function createWorker(o: WorkerOptions): Promise<Worker> {
     ...(o.workflowBundle ? { workflowBundle: o.workflowBundle } : { workflowsPath }),
     maxCachedWorkflows: o.maxCachedWorkflows ?? 1000,
     shutdownGraceTime: '5 seconds',
+    ...(o.versioning ? {
+      workerDeploymentOptions: {
+        version: { deploymentName: o.versioning.deploymentName, buildId: o.versioning.buildId },
+        useWorkerVersioning: true as const,
+        defaultVersioningBehavior: o.versioning.behavior,
+      },
+    } : {}),
   });
 }
 
