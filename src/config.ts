@@ -1,9 +1,34 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { Security } from './api/security.js';
 import { Rules } from './domain/rules.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positive = z.coerce.number().positive();
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const NAME = /^[\p{L}\p{N}][\p{L}\p{N}._@+-]{0,99}$/u;
+const secret = (min: number) => z.string().min(min, `must be at least ${min} characters`);
+/** `name:secret,name:secret`: names are letters, digits and `._@+-`; secrets have no commas. */
+const pairs = (what: string, min: number) => z.string().transform((raw, ctx) => {
+  const out: Record<string, string> = {};
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const at = part.indexOf(':');
+    const name = part.slice(0, Math.max(at, 0)).trim();
+    const value = at < 0 ? '' : part.slice(at + 1).trim();
+    const problem = !NAME.test(name) ? `expected ${what}:secret pairs separated by commas (${what}: letters, digits, ._@+-)`
+      : value.length < min ? `the secret of ${name} must be at least ${min} characters`
+        : Object.hasOwn(out, name) ? `${name} is given twice` : null;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    out[name] = value;
+  }
+  if (Object.keys(out).length === 0) ctx.addIssue({ code: 'custom', message: `expected at least one ${what}:secret pair` });
+  return out;
+});
+/** Never echoed in a configuration error. */
+const SECRETS = new Set(['ANTHROPIC_API_KEY', 'NOTIFY_WEBHOOK_URL', 'MANAGER_TOKENS', 'JWT_SECRET', 'SUPPLIER_SECRETS', 'WAREHOUSE_SECRET']);
 
 /** Every setting the service reads, from the environment, checked once at start-up. */
 export const Env = z.object({
@@ -42,7 +67,24 @@ export const Env = z.object({
   TEMPORAL_BUILD_ID: z.string().min(1).optional(),
   TEMPORAL_VERSIONING_BEHAVIOR: z.enum(['AUTO_UPGRADE', 'PINNED']).default('AUTO_UPGRADE'),
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().positive().default(1000),
+  /** The Temporal worker's own Prometheus exporter, on 127.0.0.1; the API's /metrics includes it. 0: off. */
+  METRICS_PORT: port.default(9464),
+  /** Notifications to people are also POSTed here as JSON (besides the world's inbox). */
+  NOTIFY_WEBHOOK_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
+  /** Managers' static bearer tokens, `name:token,...`; the name is recorded as the approver. */
+  MANAGER_TOKENS: pairs('name', 16).optional(),
+  /** HS256 JWTs for managers: `sub` is the approver, `exp` required, issuer (and audience) checked. */
+  JWT_SECRET: secret(32).optional(),
+  JWT_ISSUER: z.string().min(1).optional(),
+  JWT_AUDIENCE: z.string().min(1).optional(),
+  /** GET routes need a manager's token too. */
+  READ_REQUIRES_AUTH: flag.default(false),
+  /** Per-supplier HMAC secrets for signed replies, `supplier:secret,...`. */
+  SUPPLIER_SECRETS: pairs('supplier', 16).optional(),
+  /** HMAC secret of the warehouse's signed goods receipts. */
+  WAREHOUSE_SECRET: secret(16).optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
 });
 export type Env = z.infer<typeof Env>;
 
@@ -59,7 +101,8 @@ export class ConfigError extends Error {}
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(source[String(i.path[0])])})`);
+    const given = (name: string) => (SECRETS.has(name) ? 'value hidden' : `got ${JSON.stringify(source[name])}`);
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (${given(String(i.path[0]))})`);
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
@@ -68,6 +111,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.DECIDER === 'claude' && !env.ANTHROPIC_API_KEY) {
     throw new ConfigError('invalid configuration:\n  DECIDER=claude needs ANTHROPIC_API_KEY (or leave DECIDER unset to run the policy decider)');
+  }
+  if (env.JWT_SECRET && !env.JWT_ISSUER) {
+    throw new ConfigError('invalid configuration:\n  JWT_SECRET needs JWT_ISSUER: tokens are only accepted from a named issuer');
+  }
+  const unsigned = [!env.SUPPLIER_SECRETS && 'SUPPLIER_SECRETS', !env.WAREHOUSE_SECRET && 'WAREHOUSE_SECRET'].filter(Boolean);
+  if (env.WORLD_URL && unsigned.length) {
+    throw new ConfigError(`invalid configuration:\n  WORLD_URL needs ${unsigned.join(' and ')}: messages from a real world must be signed (only the embedded demo sandbox makes up its own secrets)`);
   }
   const rules = Rules.parse({
     dayMs: env.DAY_MS ?? (!env.WORLD_URL && env.SANDBOX_DEMO ? DEMO_DAY_MS : undefined),
@@ -81,4 +131,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     manager: env.MANAGER,
   });
   return { env, rules };
+}
+
+/** A random secret for a demo run. */
+const generated = (): string => randomBytes(24).toString('base64url');
+
+/**
+ * The API's secrets from configuration. A demo run (nothing configured, the embedded sandbox)
+ * gets random ones: a manager token to print once, and secrets for the sandbox's suppliers.
+ */
+export function securityOf(env: Env, sandboxSuppliers: readonly string[] = []): { security: Security; generatedManagerToken: string | null } {
+  const generatedManagerToken = !env.MANAGER_TOKENS && !env.JWT_SECRET ? generated() : null;
+  const security: Security = {
+    managerTokens: env.MANAGER_TOKENS ?? (generatedManagerToken ? { manager: generatedManagerToken } : {}),
+    ...(env.JWT_SECRET && env.JWT_ISSUER ? {
+      jwt: { secret: env.JWT_SECRET, issuer: env.JWT_ISSUER, ...(env.JWT_AUDIENCE ? { audience: env.JWT_AUDIENCE } : {}) },
+    } : {}),
+    readRequiresAuth: env.READ_REQUIRES_AUTH,
+    supplierSecrets: env.SUPPLIER_SECRETS ?? Object.fromEntries(sandboxSuppliers.map((s) => [s, generated()])),
+    warehouseSecret: env.WAREHOUSE_SECRET ?? generated(),
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+  };
+  return { security, generatedManagerToken };
 }

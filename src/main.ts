@@ -7,15 +7,17 @@ import { selectDecider } from './activities/deciders/select.js';
 import { patternReader } from './activities/reply-reader.js';
 import { buildApp } from './api/app.js';
 import { Agents } from './api/agents.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, securityOf } from './config.js';
 import { healthOf } from './health.js';
 import { createLogger } from './logger.js';
+import { createMetrics } from './metrics.js';
 import { buildSandbox } from './sandbox/app.js';
-import { seedCatalogue } from './sandbox/seed.js';
+import { SEEDED_SUPPLIERS, seedCatalogue } from './sandbox/seed.js';
 import { SandboxStore } from './sandbox/store.js';
 import { startDevServer, type DevServer } from './temporal/dev-server.js';
 import { createWorker } from './worker.js';
 import { createWorldClient } from './world/client.js';
+import { withNotifyWebhook } from './world/webhook.js';
 
 /**
  * `npm start`: the whole service on one machine. With no configuration it runs its own Temporal
@@ -32,17 +34,32 @@ try {
   throw err;
 }
 const { env, rules } = config;
+// Without WORLD_URL the embedded sandbox plays the suppliers: they sign with secrets made up for this run.
+const { security, generatedManagerToken } = securityOf(env, env.WORLD_URL ? [] : SEEDED_SUPPLIERS);
 const log = createLogger(env.LOG_LEVEL);
 const dataDir = resolve(env.DATA_DIR);
 mkdirSync(dataDir, { recursive: true });
 const stops: (() => Promise<unknown>)[] = [];
 
-Runtime.install({
-  logger: new DefaultLogger(env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace' ? 'INFO' : 'WARN', (entry) => {
-    const level = entry.level.toLowerCase() as Lowercase<LogLevel>;
-    log[level === 'trace' ? 'trace' : level]({ part: 'temporal', ...entry.meta }, entry.message);
-  }),
+const temporalLogger = new DefaultLogger(env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace' ? 'INFO' : 'WARN', (entry) => {
+  const level = entry.level.toLowerCase() as Lowercase<LogLevel>;
+  log[level === 'trace' ? 'trace' : level]({ part: 'temporal', ...entry.meta }, entry.message);
 });
+// The worker's own metrics (task latencies, slots, polls) from Temporal's Prometheus exporter; the API's /metrics includes them.
+const workerMetricsAddress = env.METRICS_PORT ? `127.0.0.1:${env.METRICS_PORT}` : null;
+let workerMetricsUrl: string | undefined;
+try {
+  Runtime.install({
+    logger: temporalLogger,
+    ...(workerMetricsAddress ? { telemetryOptions: { metrics: { prometheus: { bindAddress: workerMetricsAddress } } } } : {}),
+  });
+  if (workerMetricsAddress) workerMetricsUrl = `http://${workerMetricsAddress}/metrics`;
+} catch (err) {
+  if (!workerMetricsAddress) throw err;
+  log.warn(`the Temporal worker's metrics cannot listen on ${workerMetricsAddress} (${err instanceof Error ? err.message : String(err)}); /metrics shows the service's own figures only`);
+  Runtime.install({ logger: temporalLogger });
+}
+const metrics = createMetrics({ processMetrics: true, ...(workerMetricsUrl ? { workerMetricsUrl } : {}) });
 
 let server: DevServer | undefined;
 let address = env.TEMPORAL_ADDRESS;
@@ -65,14 +82,19 @@ if (!worldUrl) {
   const sandbox = buildSandbox({
     store,
     dayMs: rules.dayMs,
-    demo: env.SANDBOX_DEMO ? { apiUrl: `http://127.0.0.1:${env.API_PORT}` } : undefined,
+    demo: env.SANDBOX_DEMO ? {
+      apiUrl: `http://127.0.0.1:${env.API_PORT}`,
+      secrets: { suppliers: security.supplierSecrets, warehouse: security.warehouseSecret },
+    } : undefined,
     logger: log.child({ part: 'sandbox' }),
   });
   worldUrl = (await sandbox.listen({ port: env.SANDBOX_PORT, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
   stops.unshift(async () => { await sandbox.close(); store.close(); });
   log.info(`sandbox world on ${worldUrl}${env.SANDBOX_DEMO ? ' (demo: suppliers and warehouse act on their own)' : ''}; a business day lasts ${rules.dayMs} ms`);
 }
-const world = createWorldClient({ baseUrl: worldUrl });
+const worldClient = createWorldClient({ baseUrl: worldUrl });
+const world = env.NOTIFY_WEBHOOK_URL ? withNotifyWebhook(worldClient, { url: env.NOTIFY_WEBHOOK_URL }) : worldClient;
+if (env.NOTIFY_WEBHOOK_URL) log.info('notifications to people also go to the NOTIFY_WEBHOOK_URL webhook');
 
 const connection = await Connection.connect({ address });
 const client = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
@@ -83,7 +105,7 @@ const worker = await createWorker({
   connection: nativeConnection,
   namespace: env.TEMPORAL_NAMESPACE,
   taskQueue: env.TEMPORAL_TASK_QUEUE,
-  activities: createActivities({ world, reader: patternReader, decider }),
+  activities: createActivities({ world, reader: patternReader, decider, metrics }),
   maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
   ...(env.TEMPORAL_DEPLOYMENT_NAME && env.TEMPORAL_BUILD_ID ? {
     versioning: { deploymentName: env.TEMPORAL_DEPLOYMENT_NAME, buildId: env.TEMPORAL_BUILD_ID, behavior: env.TEMPORAL_VERSIONING_BEHAVIOR },
@@ -100,11 +122,16 @@ stops.unshift(async () => {
 const app = buildApp({
   client, world, taskQueue: env.TEMPORAL_TASK_QUEUE, rules,
   health: healthOf({ client, worker: () => worker, worldUrl }),
+  metrics,
   logger: log.child({ part: 'api' }),
+  security,
 });
 await app.listen({ port: env.API_PORT, host: env.API_HOST });
 stops.unshift(() => app.close());
-log.info(`REST API on http://${env.API_HOST}:${env.API_PORT} (try /health, /skus, /approvals)`);
+log.info(`REST API on http://${env.API_HOST}:${env.API_PORT} (try /health, /skus, /approvals; docs at /docs, metrics at /metrics)`);
+if (generatedManagerToken) {
+  log.warn(`manager token for this run: ${generatedManagerToken} (a demo: set MANAGER_TOKENS or JWT_SECRET for lasting tokens)`);
+}
 
 if (!env.WORLD_URL) {
   // The demo catalogue gets its agents; starting is idempotent, so a restart changes nothing.

@@ -2,6 +2,8 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Rules } from '../domain/rules.js';
 import type { ReplyReader, World } from '../domain/world.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
+import type { Usage } from '../domain/types.js';
+import type { ActivityMetrics } from '../metrics.js';
 import { toolByName } from '../tools/index.js';
 import type { Activities, Decider, RunToolRequest } from './contract.js';
 
@@ -9,12 +11,29 @@ export interface ActivityDeps {
   world: World;
   reader: ReplyReader;
   decider: Decider;
+  /** Decide latency and tokens, tool calls by result (Prometheus, src/metrics.ts). */
+  metrics?: ActivityMetrics;
 }
 
+const usageOfFailure = (err: unknown): Usage | undefined =>
+  ((err as { details?: unknown[] } | null)?.details?.[0] as { usage?: Usage } | undefined)?.usage;
+
 /** Activities close over their dependencies, so tests and production wire different worlds. */
-export function createActivities({ world, reader, decider }: ActivityDeps): Activities {
+export function createActivities({ world, reader, decider, metrics }: ActivityDeps): Activities {
   return {
-    decide: (req) => decider.decide(req),
+    async decide(req) {
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
+      try {
+        const choice = await decider.decide(req);
+        metrics?.decided({ decider: decider.name, seconds: seconds(), ok: true, ...(choice.usage ? { usage: choice.usage } : {}) });
+        return choice;
+      } catch (err) {
+        const usage = usageOfFailure(err);
+        metrics?.decided({ decider: decider.name, seconds: seconds(), ok: false, ...(usage ? { usage } : {}) });
+        throw err;
+      }
+    },
 
     async runTool({ tool: name, input, state, rules, idempotencyKey }: RunToolRequest) {
       const tool = toolByName(name);
@@ -25,11 +44,15 @@ export function createActivities({ world, reader, decider }: ActivityDeps): Acti
       if (!parsed.success) throw ApplicationFailure.nonRetryable(`invalid input for ${name}: ${parsed.error.message}`, 'InvalidToolInput');
       Context.current().log.info('running tool', { tool: name, idempotencyKey, attempt: Context.current().info.attempt });
       try {
-        return await tool.execute(parsed.data, state, { world, reader, rules: rules as Rules, idempotencyKey });
+        const result = await tool.execute(parsed.data, state, { world, reader, rules: rules as Rules, idempotencyKey });
+        metrics?.toolRan(name, 'ok');
+        return result;
       } catch (err) {
         if (err instanceof Error && err.name === BUSINESS_REFUSAL) {
+          metrics?.toolRan(name, 'refused');
           throw ApplicationFailure.nonRetryable(err.message, BUSINESS_REFUSAL);
         }
+        metrics?.toolRan(name, 'failed');
         throw err;
       }
     },

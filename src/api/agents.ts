@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   WorkflowIdConflictPolicy, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client,
 } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
+import { ApplicationFailure, type TypedSearchAttributes } from '@temporalio/common';
 import type { AgentStatus } from '../domain/agent.js';
 import type { Rules } from '../domain/rules.js';
 import type { Message } from '../domain/state.js';
@@ -10,10 +10,31 @@ import {
   agentStatusQuery, deliverUpdate, pauseSignal, replenishStateQuery, resumeSignal, stockChangedSignal, stopSignal,
   type DeliverResult, type ReplenishView,
 } from '../workflows/messages.js';
+import { OUTCOME, PHASE, PO_NUMBER, SKU } from '../workflows/search-attributes.js';
 import { SkuAgent } from '../workflows/sku-agent.js';
 import { HttpError } from './errors.js';
+import { skuOfPo } from './schemas.js';
 
 export const agentId = (sku: string): string => `agent-${sku}`;
+
+/** A PO number names its replenishment: PO-<SKU>-<n>[-R<k>] is worked on by replenish-<SKU>-<n>. */
+export const replenishmentIdOfPo = (po: string): string => `replenish-${skuOfPo(po)}-${po.replace(/-R\d+$/, '').replace(/^.*-/, '')}`;
+
+/** Where a purchase order is worked on, as Temporal sees it. */
+export interface PurchaseOrderRef {
+  poNumber: string;
+  workflowId: string;
+  runId: string;
+  sku: string;
+  /** Temporal's status of the replenishment: RUNNING, COMPLETED, FAILED, … */
+  status: string;
+  phase: string | null;
+  outcome: string | null;
+  /** The PO the replenishment carries now; a revision (…-R2) replaces the first number. */
+  currentPoNumber: string | null;
+  /** `search-attribute`: visibility found `PoNumber = "…"`; `po-number`: the id the PO number names. */
+  foundBy: 'search-attribute' | 'po-number';
+}
 
 const isNotFound = (err: unknown): boolean =>
   err instanceof WorkflowNotFoundError || (err instanceof Error && /not found|already completed/i.test(err.message));
@@ -38,8 +59,39 @@ export class Agents {
       taskQueue: this.taskQueue,
       args: [{ sku, rules: this.rules, replenishments: previous }],
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+      typedSearchAttributes: [{ key: SKU, value: sku }],
     });
     return { workflowId, started: true };
+  }
+
+  /**
+   * The replenishment of a PO, without a table of our own: visibility first (`PoNumber = "…"`),
+   * then the workflow id the PO number names, for runs that carry no attributes (started by older
+   * code, on a server without them, or a PO since revised).
+   */
+  async findPurchaseOrder(po: string): Promise<PurchaseOrderRef | null> {
+    const ref = (
+      wf: { workflowId: string; runId: string; status: { name: string }; typedSearchAttributes: TypedSearchAttributes },
+      foundBy: PurchaseOrderRef['foundBy'],
+    ): PurchaseOrderRef => ({
+      poNumber: po, workflowId: wf.workflowId, runId: wf.runId, sku: wf.typedSearchAttributes.get(SKU) ?? skuOfPo(po),
+      status: wf.status.name, phase: wf.typedSearchAttributes.get(PHASE) ?? null, outcome: wf.typedSearchAttributes.get(OUTCOME) ?? null,
+      currentPoNumber: wf.typedSearchAttributes.get(PO_NUMBER) ?? null, foundBy,
+    });
+    try {
+      // The schema allows no quotes in a PO number, so it is safe inside the query; newest first.
+      for await (const wf of this.client.workflow.list({ query: `WorkflowType = 'Replenish' AND PoNumber = "${po}"`, pageSize: 1 })) {
+        return ref(wf, 'search-attribute');
+      }
+    } catch {
+      // A server without the attribute registered: the name still finds it.
+    }
+    try {
+      return ref(await this.client.workflow.getHandle(replenishmentIdOfPo(po)).describe(), 'po-number');
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
   }
 
   async status(sku: string): Promise<AgentStatus | null> {
@@ -58,6 +110,14 @@ export class Agents {
       if (isNotFound(err)) return null;
       throw err;
     }
+  }
+
+  /** The supplier a PO was drafted for, while it is the PO its SKU's agent works on; otherwise null. */
+  async supplierOf(sku: string, po: string): Promise<string | null> {
+    const active = (await this.status(sku))?.active;
+    if (!active || active.poNumber !== po) return null;
+    const draft = (await this.replenishment(active.workflowId))?.state.po;
+    return draft?.poNumber === po ? draft.supplier : null;
   }
 
   async signal(sku: string, what: 'stock-changed' | 'pause' | 'resume' | 'stop'): Promise<void> {

@@ -14,7 +14,14 @@ async function knownSku(world: World, sku: string) {
 }
 
 export function agentRoutes(app: FastifyInstance, agents: Agents, world: World): void {
-  app.post('/agents', async (req, reply) => {
+  app.post('/agents', {
+    config: {
+      docs: {
+        summary: 'Start the agent of a SKU (idempotent)', tags: ['agents'], body: StartAgentBody,
+        responses: { 201: 'started', 200: 'already running', 400: 'not a SKU', 404: 'unknown SKU' },
+      },
+    },
+  }, async (req, reply) => {
     const { sku } = parse(StartAgentBody, req.body, 'body');
     await knownSku(world, sku);
     const result = await agents.start(sku);
@@ -22,20 +29,28 @@ export function agentRoutes(app: FastifyInstance, agents: Agents, world: World):
   });
 
   for (const what of ['pause', 'resume', 'stop'] as const) {
-    app.post(`/agents/:sku/${what}`, async (req, reply) => {
+    app.post(`/agents/:sku/${what}`, {
+      config: { docs: { summary: `${what[0]!.toUpperCase()}${what.slice(1)} the agent of a SKU`, tags: ['agents'], params: SkuParam, responses: { 202: 'signalled', 404: 'no agent' } } },
+    }, async (req, reply) => {
       const { sku } = parse(SkuParam, req.params, 'path');
       await agents.signal(sku, what);
       return reply.code(202).send({ sku, [what]: true });
     });
   }
 
-  app.post('/skus/:sku/stock-changed', async (req, reply) => {
+  // The warehouse (or the ERP behind it) signs a wake-up as it signs receipts; a manager may too.
+  app.post('/skus/:sku/stock-changed', {
+    config: {
+      auth: 'manager-or-warehouse',
+      docs: { summary: 'Stock of a SKU changed: its agent checks now', tags: ['skus'], params: SkuParam, responses: { 202: 'agent woken', 404: 'no agent' } },
+    },
+  }, async (req, reply) => {
     const { sku } = parse(SkuParam, req.params, 'path');
     await agents.signal(sku, 'stock-changed');
     return reply.code(202).send({ sku, woken: true });
   });
 
-  app.get('/skus', async () => {
+  app.get('/skus', { config: { docs: { summary: 'Every SKU with its stock, agent status, phase and past outcomes', tags: ['skus'] } } }, async () => {
     const items = await world.inventory();
     const statuses = await agents.statuses(items.map((i) => i.sku));
     const rows = items.map((stock) => {
@@ -51,7 +66,9 @@ export function agentRoutes(app: FastifyInstance, agents: Agents, world: World):
     return { items: rows };
   });
 
-  app.get('/skus/:sku', async (req) => {
+  app.get('/skus/:sku', {
+    config: { docs: { summary: 'One SKU: stock, agent, the running replenishment with its decision log', tags: ['skus'], params: SkuParam, responses: { 200: 'the SKU', 404: 'unknown SKU' } } },
+  }, async (req) => {
     const { sku } = parse(SkuParam, req.params, 'path');
     const stock = await knownSku(world, sku);
     const status = await agents.status(sku);
@@ -71,13 +88,15 @@ export function agentRoutes(app: FastifyInstance, agents: Agents, world: World):
         decision: replenishment.state.decision,
         order: replenishment.state.order,
         received: replenishment.state.received,
+        replies: replenishment.state.replies.map(({ messageId, kind, deliveryDate, unitPrice, quantity, receivedAt }) =>
+          ({ messageId, kind, deliveryDate, unitPrice, quantity, receivedAt })),
         log: replenishment.state.log,
         notes: replenishment.notes,
       },
     };
   });
 
-  app.get('/approvals', async () => {
+  app.get('/approvals', { config: { docs: { summary: 'Purchase orders waiting for the manager\'s decision', tags: ['purchase orders'] } } }, async () => {
     const statuses = await agents.statuses((await world.inventory()).map((i) => i.sku));
     const pending = [];
     for (const [sku, status] of statuses) {

@@ -1,40 +1,90 @@
 import type { FastifyInstance } from 'fastify';
+import type { World } from '../domain/world.js';
+import type { DeliverResult } from '../workflows/messages.js';
 import type { Agents } from './agents.js';
-import { parse } from './errors.js';
+import { HttpError, parse } from './errors.js';
+import { approverOf, supplierOf } from './security.js';
 import { DecisionBody, PoParam, ReceiptBody, SupplierReplyBody, skuOfPo } from './schemas.js';
 
 /** Messages from the manager, suppliers and the warehouse, each addressed by PO number. */
-export function messageRoutes(app: FastifyInstance, agents: Agents): void {
-  app.post('/purchase-orders/:po/decision', async (req, reply) => {
+/** Longer supplier texts are stored in the world's document store and sent by reference. */
+export const INLINE_TEXT_CHARS = 2_000;
+/** Supplier replies may carry long emails; every other body stays under the app's 1 MiB. */
+export const REPLY_BODY_LIMIT = 6 * 1024 * 1024;
+
+/** 202 for a message the agent takes now, 200 for one it already has. */
+const accepted = (result: DeliverResult): number => (result.status === 'duplicate' ? 200 : 202);
+
+export function messageRoutes(app: FastifyInstance, agents: Agents, world: World): void {
+  app.post('/purchase-orders/:po/decision', {
+    config: {
+      docs: {
+        summary: 'The manager approves (up to a unit price) or rejects a purchase order', tags: ['purchase orders'],
+        params: PoParam, body: DecisionBody,
+        responses: { 202: 'delivered to the agent', 200: 'a repeat of a decision already delivered', 400: 'invalid decision', 401: 'no valid manager token', 404: 'no agent for the SKU', 409: 'the PO is not waiting for a decision' },
+      },
+    },
+  }, async (req, reply) => {
     const { po } = parse(PoParam, req.params, 'path');
     const body = parse(DecisionBody, req.body, 'body');
-    const by = body.by ?? 'manager';
+    // The decision log records who the token proves, whatever the body's `by` says.
+    const by = approverOf(req);
     const payload = body.decision === 'approve'
-      ? { approved: true, maxUnitPrice: body.maxUnitPrice, by }
+      ? { approved: true, maxUnitPrice: body.maxUnitPrice, by, ...(body.note ? { note: body.note } : {}) }
       : { approved: false, reason: body.reason, by };
     const idem = req.headers['idempotency-key'];
     const result = await agents.deliver(skuOfPo(po), {
       event: 'approval', poNumber: po, payload, ...(typeof idem === 'string' && idem ? { messageId: `approval:${idem}` } : {}),
     });
-    return reply.code(202).send({ poNumber: po, ...result });
+    return reply.code(accepted(result)).send({ poNumber: po, ...result, by });
   });
 
-  app.post('/purchase-orders/:po/supplier-replies', async (req, reply) => {
+  app.post('/purchase-orders/:po/supplier-replies', {
+    config: {
+      auth: 'supplier',
+      docs: {
+        summary: 'A supplier\'s reply about a purchase order (signed by the supplier)', tags: ['purchase orders'],
+        params: PoParam, body: SupplierReplyBody,
+        responses: { 202: 'delivered to the agent', 200: 'a repeat of a message already delivered', 401: 'unsigned or badly signed', 403: 'the PO was sent to another supplier', 409: 'the PO is not waiting for a reply' },
+      },
+    },
+    bodyLimit: REPLY_BODY_LIMIT,
+  }, async (req, reply) => {
     const { po } = parse(PoParam, req.params, 'path');
     const body = parse(SupplierReplyBody, req.body, 'body');
+    const supplier = supplierOf(req);
+    const addressee = await agents.supplierOf(skuOfPo(po), po);
+    if (addressee !== null && addressee !== supplier) throw new HttpError(403, `purchase order ${po} was not sent to ${supplier}`);
+    // A long email travels by reference: workflow histories carry at most an excerpt of it.
+    const large = body.text.length > INLINE_TEXT_CHARS;
+    const documentRef = large ? await world.storeDocument(body.text, po) : undefined;
     const result = await agents.deliver(skuOfPo(po), {
       event: 'supplier-reply', poNumber: po, messageId: `reply:${body.messageId}`,
-      payload: { text: body.text, ...(body.fields ? { fields: body.fields } : {}), ...(body.supplier ? { ref: body.supplier } : {}) },
+      payload: {
+        text: large ? body.text.slice(0, INLINE_TEXT_CHARS) : body.text,
+        ...(documentRef ? { documentRef } : {}),
+        ...(body.fields ? { fields: body.fields } : {}),
+        supplier,
+      },
     });
-    return reply.code(202).send({ poNumber: po, ...result });
+    return reply.code(accepted(result)).send({ poNumber: po, ...result });
   });
 
-  app.post('/purchase-orders/:po/receipts', async (req, reply) => {
+  app.post('/purchase-orders/:po/receipts', {
+    config: {
+      auth: 'warehouse',
+      docs: {
+        summary: 'Goods received against a purchase order (signed by the warehouse)', tags: ['purchase orders'],
+        params: PoParam, body: ReceiptBody,
+        responses: { 202: 'delivered to the agent', 200: 'a repeat of a message already delivered', 401: 'unsigned or badly signed', 409: 'the PO is not waiting for goods' },
+      },
+    },
+  }, async (req, reply) => {
     const { po } = parse(PoParam, req.params, 'path');
     const body = parse(ReceiptBody, req.body, 'body');
     const result = await agents.deliver(skuOfPo(po), {
       event: 'goods-receipt', poNumber: po, messageId: `receipt:${body.receiptId}`, payload: { quantity: body.quantity },
     });
-    return reply.code(202).send({ poNumber: po, ...result });
+    return reply.code(accepted(result)).send({ poNumber: po, ...result });
   });
 }

@@ -6,8 +6,14 @@ import { quantityNeeded } from './quantity.js';
 /** An incoming message as it waits in a replenishment's inbox, before a wait tool applies it. */
 export type EventName = 'approval' | 'supplier-reply' | 'goods-receipt';
 
-export interface ApprovalPayload { approved: boolean; maxUnitPrice?: number; reason?: string; by: string }
-export interface SupplierMessagePayload { text: string; fields?: Partial<import('./types.js').ReplyFields>; ref?: string }
+export interface ApprovalPayload { approved: boolean; maxUnitPrice?: number; reason?: string; note?: string; by: string }
+/** `text` is at most an excerpt when the whole message is kept outside the history under `documentRef`. */
+export interface SupplierMessagePayload {
+  text: string;
+  fields?: Partial<import('./types.js').ReplyFields>;
+  supplier?: string;
+  documentRef?: string;
+}
 export interface GoodsReceiptPayload { quantity: number }
 
 export type Message =

@@ -21,6 +21,9 @@ export interface World {
   /** Books received goods into stock; idempotent per PO. */
   bookReceipt(sku: string, poNumber: string, quantity: number): Promise<StockLevel>;
   notify(notification: Notification): Promise<void>;
+  /** Keeps a large text outside any workflow history; returns its reference. */
+  storeDocument(body: string, poNumber?: string): Promise<string>;
+  document(ref: string): Promise<string>;
 }
 
 /** Reads a supplier's free text into the fixed reply schema; nothing else of the text survives. */

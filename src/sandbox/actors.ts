@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { signedHeaders, WAREHOUSE } from '../api/signatures.js';
 import type { ReplyFields } from '../domain/types.js';
 import { letter } from './letters.js';
 import type { ScheduledAction, SandboxStore, StoredOrder } from './store.js';
@@ -11,6 +12,8 @@ export interface DemoOptions {
   tickMs?: number;
   /** Deliveries to the API that failed this many times are given up (and logged). Default 20. */
   maxAttempts?: number;
+  /** Secrets the suppliers and the warehouse sign their POSTs with; unset, they send them unsigned. */
+  secrets?: { suppliers: Record<string, string>; warehouse: string };
 }
 
 export interface Actors {
@@ -53,11 +56,21 @@ export function createActors(store: SandboxStore, dayMs: number, demo: DemoOptio
     return { kind: 'confirmed', deliveryDate, unitPrice: order.unitPrice, quantity: order.quantity };
   }
 
-  async function post(path: string, body?: unknown): Promise<void> {
+  /** Signed as the supplier it names, or as the warehouse. */
+  function signature(sender: string, raw: string): Record<string, string> {
+    if (!demo.secrets) return {};
+    const { suppliers, warehouse } = demo.secrets;
+    const secret = sender === WAREHOUSE ? warehouse : Object.hasOwn(suppliers, sender) ? suppliers[sender] : undefined;
+    if (secret === undefined) throw new Error(`no secret to sign as supplier ${sender}`);
+    return signedHeaders(sender, secret, raw);
+  }
+
+  async function post(path: string, sender: string, body?: unknown): Promise<void> {
+    const raw = body === undefined ? '' : JSON.stringify(body);
     const res = await fetch(apiUrl + path, {
       method: 'POST',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...signature(sender, raw) },
+      body: body === undefined ? undefined : raw,
       signal: AbortSignal.timeout(5000),
     });
     if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
@@ -66,7 +79,7 @@ export function createActors(store: SandboxStore, dayMs: number, demo: DemoOptio
   // 'rescheduled' keeps the row pending: consumption is one row that keeps moving forward.
   async function run(a: ScheduledAction): Promise<'done' | 'skipped' | 'rescheduled'> {
     if (a.kind === 'stock-changed') {
-      await post(`/skus/${encodeURIComponent(a.ref)}/stock-changed`);
+      await post(`/skus/${encodeURIComponent(a.ref)}/stock-changed`, WAREHOUSE);
       return 'done';
     }
     if (a.kind === 'consume') return consume(a);
@@ -76,7 +89,7 @@ export function createActors(store: SandboxStore, dayMs: number, demo: DemoOptio
     if (a.kind === 'reply') {
       const p = a.payload as ReplyPayload;
       const text = letter(order, p.fields, p.deliver);
-      await post(`/purchase-orders/${po}/supplier-replies`, { messageId: `MSG-${a.id}`, supplier: p.supplier, text, fields: p.fields });
+      await post(`/purchase-orders/${po}/supplier-replies`, p.supplier, { messageId: `MSG-${a.id}`, supplier: p.supplier, text, fields: p.fields });
       if (p.deliver > 0) {
         const deliveryAt = Date.parse(p.fields.deliveryDate ?? order.expectedDelivery);
         store.schedule('receipt', order.poNumber, { quantity: p.deliver }, Math.max(deliveryAt, Date.now()));
@@ -86,7 +99,7 @@ export function createActors(store: SandboxStore, dayMs: number, demo: DemoOptio
     if (a.kind === 'receipt') {
       if (order.status === 'booked') return 'skipped';
       const { quantity } = a.payload as { quantity: number };
-      await post(`/purchase-orders/${po}/receipts`, { receiptId: `GR-${order.poNumber}`, quantity });
+      await post(`/purchase-orders/${po}/receipts`, WAREHOUSE, { receiptId: `GR-${order.poNumber}`, quantity });
       return 'done';
     }
     throw new Error(`unknown scheduled action ${a.kind}`);

@@ -4,6 +4,7 @@ import { Faults } from './faults.js';
 import { HttpError } from './http-errors.js';
 import type { SandboxContext } from './routes/context.js';
 import { faultRoutes } from './routes/faults.js';
+import { documentRoutes } from './routes/documents.js';
 import { inboxRoutes } from './routes/inbox.js';
 import { inventoryRoutes } from './routes/inventory.js';
 import { orderRoutes } from './routes/orders.js';
@@ -45,6 +46,7 @@ export function buildSandbox({ store, dayMs, demo, logger = false }: SandboxOpti
   orderRoutes(app, ctx);
   inboxRoutes(app, ctx);
   faultRoutes(app, ctx);
+  documentRoutes(app, ctx);
 
   if (actors) {
     app.addHook('onReady', async () => actors.start());

@@ -33,6 +33,9 @@ const catalogue: Record<string, Array<[string, number, number, number]>> = {
   ],
 };
 
+/** The suppliers of the seeded catalogue. */
+export const SEEDED_SUPPLIERS: readonly string[] = Object.keys(catalogue);
+
 /** Idempotent: an existing SKU, supplier or price line is left as it is. */
 export function seedCatalogue(store: SandboxStore): void {
   store.transaction(() => {

@@ -252,6 +252,18 @@ export class SandboxStore {
       .all({ to: to ?? null }) as StoredNotification[];
   }
 
+  // Documents: large texts kept out of workflow histories
+
+  addDocument(d: { ref: string; poNumber: string | null; contentType: string; body: string; at: string }): void {
+    this.db.prepare('INSERT OR IGNORE INTO documents (ref, po_number, content_type, body, at) VALUES (?, ?, ?, ?, ?)')
+      .run(d.ref, d.poNumber, d.contentType, d.body, d.at);
+  }
+
+  document(ref: string): { body: string; contentType: string } | null {
+    return (this.db.prepare('SELECT body, content_type AS contentType FROM documents WHERE ref = ?').get(ref) as
+      { body: string; contentType: string } | undefined) ?? null;
+  }
+
   // Scheduled demo actions
 
   schedule(kind: string, ref: string, payload: unknown, dueAt: number): void {

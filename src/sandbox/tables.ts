@@ -89,4 +89,11 @@ CREATE TABLE IF NOT EXISTS scheduled (
   last_error TEXT
 );
 CREATE INDEX IF NOT EXISTS scheduled_due ON scheduled (state, due_at);
+CREATE TABLE IF NOT EXISTS documents (
+  ref TEXT PRIMARY KEY,
+  po_number TEXT,
+  content_type TEXT NOT NULL,
+  body TEXT NOT NULL,
+  at TEXT NOT NULL
+);
 `;

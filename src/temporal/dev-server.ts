@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { ensureCli, NO_CLI_HELP } from './cli.js';
+import { SEARCH_ATTRIBUTE_KEYS } from '../workflows/search-attributes.js';
 
 export interface DevServerOptions {
   port: number;
@@ -19,8 +20,8 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
-/** Search attributes the agents set, so the Web UI and the API can find a SKU or a PO. */
-export const SEARCH_ATTRIBUTES = ['SKU=Keyword', 'PoNumber=Keyword', 'Phase=Keyword', 'Outcome=Keyword'];
+/** Search attributes the agents set, so the Web UI and the API can find a SKU or a PO (all Keyword). */
+export const SEARCH_ATTRIBUTES = SEARCH_ATTRIBUTE_KEYS.map((k) => `${k.name}=Keyword`);
 
 export function waitForPort(host: string, port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,5 +1,6 @@
 import type { ReplyFields, SupplierReply } from '../domain/types.js';
 import { excerpt } from '../domain/text.js';
+import { visibleText } from '../domain/visible-text.js';
 import { lineTotal } from '../domain/quantity.js';
 import type { ReplenishState } from '../domain/state.js';
 import { callTool, noInput } from './tool.js';
@@ -31,10 +32,15 @@ export const readSupplierReply = callTool<Record<string, never>, ReplyFields>({
   description: "Read the supplier's latest message into its fields: confirmation, new delivery date, price change, refusal or partial delivery.",
   input: noInput,
   allowed: (s) => s.unreadReply !== null,
-  execute: (_input, s, ctx) => ctx.reader.read(s.unreadReply!.text, s.unreadReply!.fields ?? {}),
+  execute: async (_input, s, ctx) => {
+    const u = s.unreadReply!;
+    const text = u.documentRef ? await ctx.world.document(u.documentRef) : u.text;
+    return ctx.reader.read(text, u.fields ?? {});
+  },
   apply: (s, _input, fields) => {
     const u = s.unreadReply!;
-    return applyReply(s, { ...fields, messageId: u.messageId, receivedAt: u.at, excerpt: excerpt(u.text) });
+    // The excerpt a person (or a model) later reads is the visible text, never hidden markup.
+    return applyReply(s, { ...fields, messageId: u.messageId, receivedAt: u.at, excerpt: excerpt(visibleText(u.text)) });
   },
   describe: (s) => `read_supplier_reply ${s.unreadReply?.messageId ?? ''} on ${s.po?.poNumber}`,
 });

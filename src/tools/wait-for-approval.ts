@@ -13,7 +13,7 @@ export const waitForApproval = waitTool({
     if (!m) return { ...s, approvalPending: false, approvalTimeouts: s.approvalTimeouts + 1 };
     const p = m.payload;
     const decision = p.approved
-      ? { kind: 'approved' as const, maxUnitPrice: p.maxUnitPrice ?? s.po!.unitPrice, supplier: s.po!.supplier, quantity: s.po!.quantity, by: p.by, at: now }
+      ? { kind: 'approved' as const, maxUnitPrice: p.maxUnitPrice ?? s.po!.unitPrice, supplier: s.po!.supplier, quantity: s.po!.quantity, by: p.by, at: now, ...(p.note ? { note: p.note } : {}) }
       : { kind: 'rejected' as const, reason: p.reason ?? 'no reason given', by: p.by, at: now };
     return { ...s, approvalPending: false, decision };
   },

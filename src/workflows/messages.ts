@@ -9,7 +9,7 @@ export interface ReplenishView {
   phase: string;
   inbox: { event: string; messageId: string }[];
   /** The wait in progress, if any: which tool, for which messages, until when. */
-  waiting: { tool: string; events: string[]; until: string } | null;
+  waiting: { tool: string; events: string[]; since: string; until: string } | null;
   notes: string[];
 }
 

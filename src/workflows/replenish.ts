@@ -7,13 +7,14 @@ import { GOAL } from '../domain/goal.js';
 import { outcome } from '../domain/outcome.js';
 import { gate, phase } from '../domain/phase.js';
 import type { Rules } from '../domain/rules.js';
-import { accepts, appendTurn, isFinal, initialState, type ReplenishState } from '../domain/state.js';
+import { accepts, appendTurn, isFinal, isSettled, initialState, type ReplenishState } from '../domain/state.js';
 import type { ReplenishmentResult, StockLevel, Turn, TurnResult, Usage } from '../domain/types.js';
 import { allowedTools } from '../tools/index.js';
 import type { AnyCallTool, AnyWaitTool } from '../tools/tool.js';
 import { Inbox } from './inbox.js';
 import { deliverSignal, progressSignal, replenishStateQuery, type ReplenishView } from './messages.js';
 import { decideActivity, toolActivity } from './options.js';
+import { OUTCOME, PHASE, PO_NUMBER, SKU, showInSearch } from './search-attributes.js';
 
 export interface ReplenishInput {
   stock: StockLevel;
@@ -44,6 +45,7 @@ const isBusinessRefusal = (err: unknown): boolean =>
 export async function Replenish(input: ReplenishInput): Promise<ReplenishmentResult> {
   // Each change to the loop's logic is patched, so replenishments started by older code replay (docs/changing-workflows.md).
   const rules: Rules = { ...input.rules, checkBeforeOrder: patched('check-before-order') };
+  const searchable = patched('search-attributes');
   const goal = input.goal ?? GOAL;
   const { workflowId, parent } = workflowInfo();
   let state: ReplenishState = initialState(input.stock, input.replenishment);
@@ -77,11 +79,25 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   });
   setHandler(replenishStateQuery, (): ReplenishView => ({ workflowId, state, phase: phase(state), inbox: inbox.list(), waiting, notes }));
 
+  /**
+   * SKU, PO, phase and, once settled, outcome as search attributes, so the Web UI and the API find
+   * this run (`PoNumber = "…"`). Only changed values are upserted; the agent starts us with SKU and phase.
+   */
+  const tag = (ended = false) => {
+    if (!searchable) return;
+    showInSearch([
+      { key: SKU, value: state.sku }, { key: PHASE, value: phase(state) },
+      ...(state.po ? [{ key: PO_NUMBER, value: state.po.poNumber }] : []),
+      ...(ended || isSettled(state) || isFinal(state) ? [{ key: OUTCOME, value: outcome(state).outcome }] : []),
+    ]);
+  };
   const record = (turn: Turn) => {
     state = appendTurn(state, turn);
     setCurrentDetails(`**${phase(state)}** · turn ${turn.turn}: ${turn.summary}`);
+    tag();
   };
 
+  tag();
   await report();
   for (let turn = 1; turn <= rules.maxTurns && !isFinal(state); turn++) {
     const at = now();
@@ -93,7 +109,8 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     }
     let choice: Choice;
     try {
-      choice = await activities(decideActivity, `decide-${turn}`).decide({ goal, state, allowed: names, turn, now: at });
+      choice = await activities({ ...decideActivity, summary: `decide turn ${turn}: one of ${names.join(', ')}` }, `decide-${turn}`)
+        .decide({ goal, state, allowed: names, turn, now: at });
     } catch (err) {
       const cause = err instanceof ActivityFailure && err.cause instanceof ApplicationFailure ? err.cause : undefined;
       const usage = (cause?.details?.[0] as { usage?: Usage } | undefined)?.usage;
@@ -132,6 +149,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   if (!isFinal(state)) log.info('replenishment ran out of turns', { turns: rules.maxTurns });
   const result = outcome(state);
   setCurrentDetails(`**${result.outcome}** · ${result.reason}`);
+  tag(true);
   await report();
   return result;
 
@@ -142,7 +160,8 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
       ? `An order was placed with ${po?.supplier} (expected ${state.expectedDelivery ?? 'unknown'}); it is still on its way and nobody is watching it now.`
       : 'Nothing has been ordered.';
     try {
-      await activities(toolActivity(rules), `hand_over-${state.log.length}`).notifyManager({
+      const summary = `hand_over ${po?.poNumber ?? state.poBase} to ${rules.manager}`;
+      await activities({ ...toolActivity(rules), summary }, `hand_over-${state.log.length}`).notifyManager({
         state, rules, subject: `Take over ${po?.poNumber ?? state.poBase} for ${state.sku}`,
         body: `The agent stopped choosing: ${why}\nPhase: ${phase(state)}. ${where}`,
       });
@@ -154,7 +173,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   async function runWait(tool: AnyWaitTool, turn: number, entry: (r: TurnResult, s: string) => Turn) {
     const summary = tool.describe(state);
     const timeout = tool.timeoutMs(state, rules, now());
-    waiting = { tool: tool.name, events: tool.events, until: new Date(Date.now() + timeout).toISOString() };
+    waiting = { tool: tool.name, events: tool.events, since: now(), until: new Date(Date.now() + timeout).toISOString() };
     setCurrentDetails(`**${phase(state)}** · turn ${turn}: ${summary} (until ${waiting.until})`);
     const arrived = await condition(() => inbox.has(tool.events), timeout, { summary });
     waiting = null;

@@ -1,15 +1,15 @@
 import {
-  allHandlersFinished, ApplicationFailure, ChildWorkflowFailure, condition, continueAsNew, executeChild,
-  getExternalWorkflowHandle, log, proxyActivities, setCurrentDetails, setHandler, workflowInfo,
+  allHandlersFinished, ApplicationFailure, ChildWorkflowFailure, condition, executeChild,
+  getExternalWorkflowHandle, log, makeContinueAsNewFunc, proxyActivities, setCurrentDetails, setHandler, workflowInfo,
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Activities } from '../activities/contract.js';
 import {
   belowSafetyStock, emptyMemory, remember, REMEMBERED_MESSAGE_IDS, type AgentInput, type AgentStatus,
 } from '../domain/agent.js';
-import type { Gate } from '../domain/phase.js';
+import { phase, type Gate } from '../domain/phase.js';
 import { days } from '../domain/rules.js';
-import type { Message } from '../domain/state.js';
+import { initialState, type Message } from '../domain/state.js';
 import type { ReplenishmentResult, StockLevel } from '../domain/types.js';
 import {
   agentStatusQuery, deliverSignal, deliverUpdate, pauseSignal, progressSignal, resumeSignal, stockChangedSignal,
@@ -17,8 +17,7 @@ import {
 } from './messages.js';
 import { stockActivity } from './options.js';
 import { Replenish } from './replenish.js';
-
-const { checkStock } = proxyActivities<Activities>(stockActivity);
+import { PHASE, SKU } from './search-attributes.js';
 
 const failed = (sku: string, n: number, reason: string): ReplenishmentResult => ({
   sku, replenishment: n, poNumber: null, outcome: 'failed', reason, supplier: null, unitPrice: null,
@@ -78,7 +77,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   if (!paused && !stopping) {
     // This check answers every wake-up so far; a signal from here on asks for another.
     wake = false;
-    stock = await checkStock(sku);
+    stock = await proxyActivities<Activities>({ ...stockActivity, summary: `check_stock ${sku}` }).checkStock(sku);
     // A pause or stop that arrived while stock was being read still holds.
     if (belowSafetyStock(stock) && !paused && !stopping) {
       const result = await runReplenishment(stock);
@@ -88,12 +87,16 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   // A paused agent keeps any wake-up for when it resumes instead of spinning through new runs.
   if (!stopping && (paused || !wake)) {
     setCurrentDetails(`**${status().status}** · on hand ${stock?.onHand ?? '?'} (safety ${stock?.safetyStock ?? '?'})`);
-    await condition(() => (wake && !paused) || stopping || workflowInfo().continueAsNewSuggested, days(rules, rules.stockCheckEveryDays));
+    await condition(() => (wake && !paused) || stopping || workflowInfo().continueAsNewSuggested, days(rules, rules.stockCheckEveryDays), {
+      summary: `next stock check of ${sku} in ${rules.stockCheckEveryDays} day(s), sooner on stock-changed`,
+    });
   }
   // Messages accepted by this run are forwarded before it hands over; nothing in flight is lost.
   await condition(allHandlersFinished);
   if (stopping) return status();
-  return continueAsNew<typeof SkuAgent>({
+  // The next run carries the SKU attribute even if this one was started without it (by older code).
+  // Replay does not compare continue-as-new or child start options, so neither needs a patch.
+  return makeContinueAsNewFunc<typeof SkuAgent>({ typedSearchAttributes: [{ key: SKU, value: sku }] })({
     sku, rules, memory, replenishments, recentMessageIds: recentIds, paused, wake,
   });
 
@@ -108,6 +111,8 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
           workflowId,
           workflowIdReusePolicy: 'REJECT_DUPLICATE',
           args: [{ stock: level, replenishment: replenishments, rules }],
+          // Listed under its SKU and phase from its first moment (the child keeps them up to date).
+          typedSearchAttributes: [{ key: SKU, value: sku }, { key: PHASE, value: phase(initialState(level, replenishments)) }],
         });
       } catch (err) {
         // An id used by an earlier life of this agent (say, it was reset) just moves the counter on.

@@ -63,6 +63,14 @@ export function createWorldClient({ baseUrl, timeoutMs = 10_000 }: WorldClientOp
     quotes: async (sku, quantity) =>
       (await call(QuoteList, { endpoint: 'quotes', method: 'POST', path: '/quotes', body: { sku, quantity } })).quotes,
 
+    storeDocument: async (body, poNumber) =>
+      (await call(z.object({ ref: z.string() }), {
+        endpoint: 'documents', method: 'POST', path: '/documents', body: { body, ...(poNumber ? { poNumber } : {}) },
+      })).ref,
+
+    document: async (ref) =>
+      (await call(z.object({ body: z.string() }), { endpoint: 'documents', method: 'GET', path: `/documents/${seg(ref)}` })).body,
+
     currentQuote: async (quoteId) => {
       const q = await call(z.object({ currentUnitPrice: z.number().positive(), validUntil: z.string() }), {
         endpoint: 'quotes', method: 'GET', path: `/quotes/${seg(quoteId)}`,

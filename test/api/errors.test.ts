@@ -43,7 +43,8 @@ describe('the REST API refuses what it cannot act on, and says why', () => {
   it.each(cases)('%s: %s %s is a %i with a message', async (_name, method, rawPath, body, status, message) => {
     const path = rawPath.replace('{po}', po).replace('{sku-po-9}', `PO-${sku}-9`);
     const before = await historyLength();
-    const res = await stack.api(method, path, body);
+    // With the caller's credentials: what is refused here is the request itself.
+    const res = await stack.authed(method, path, body);
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     expect(res.body.error).toMatch(message);
     // Refused requests leave the agent's history as it was.
@@ -51,9 +52,9 @@ describe('the REST API refuses what it cannot act on, and says why', () => {
   });
 
   it('a second decision on the same PO is a 409 and changes nothing', async () => {
-    const first = await stack.api('POST', `/purchase-orders/${po}/decision`, { decision: 'reject', reason: 'not now' });
+    const first = await stack.authed('POST', `/purchase-orders/${po}/decision`, { decision: 'reject', reason: 'not now' });
     expect(first.status).toBe(202);
-    const second = await stack.api('POST', `/purchase-orders/${po}/decision`, { decision: 'approve', maxUnitPrice: 100 });
+    const second = await stack.authed('POST', `/purchase-orders/${po}/decision`, { decision: 'approve', maxUnitPrice: 100 });
     expect(second.status).toBe(409);
     expect(second.body.error).toMatch(/not waiting for approval|already/);
     const result = await story(stack, sku).outcome();

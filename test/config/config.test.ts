@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig, securityOf } from '../../src/config.js';
 
 describe('configuration is checked at start-up', () => {
   it('no configuration runs the demo: a 20-second business day and the default limits', () => {
@@ -10,8 +10,10 @@ describe('configuration is checked at start-up', () => {
     expect(rules.supplierReplyDays).toBe(7);
   });
 
+  const signed = { SUPPLIER_SECRETS: 'acme-industrial:acme-secret-0123456789', WAREHOUSE_SECRET: 'warehouse-secret-0123456789' };
+
   it('a real world means real days', () => {
-    expect(loadConfig({ WORLD_URL: 'http://erp.local:8080' }).rules.dayMs).toBe(86_400_000);
+    expect(loadConfig({ WORLD_URL: 'http://erp.local:8080', ...signed }).rules.dayMs).toBe(86_400_000);
   });
 
   it('a bad value names the variable, the problem and what was given', () => {
@@ -25,5 +27,43 @@ describe('configuration is checked at start-up', () => {
     expect(() => loadConfig({ TEMPORAL_DEPLOYMENT_NAME: 'replenisher' })).toThrow(/go together/);
     const { env } = loadConfig({ TEMPORAL_DEPLOYMENT_NAME: 'replenisher', TEMPORAL_BUILD_ID: '2026-11-29.1' });
     expect(env.TEMPORAL_VERSIONING_BEHAVIOR).toBe('AUTO_UPGRADE');
+  });
+
+  it('a real world without secrets for its messages does not start, and says which are missing', () => {
+    expect(() => loadConfig({ WORLD_URL: 'http://erp.local:8080' })).toThrow(/WORLD_URL needs SUPPLIER_SECRETS and WAREHOUSE_SECRET/);
+    expect(() => loadConfig({ WORLD_URL: 'http://erp.local:8080', SUPPLIER_SECRETS: signed.SUPPLIER_SECRETS })).toThrow(/WORLD_URL needs WAREHOUSE_SECRET:/);
+  });
+
+  it('secrets are read as name:secret pairs, and a bad one is named without showing it', () => {
+    const { env } = loadConfig({ MANAGER_TOKENS: 'dana:dana-token-0123456789, lee:lee-token-0123456789:x', ...signed });
+    expect(env.MANAGER_TOKENS).toEqual({ dana: 'dana-token-0123456789', lee: 'lee-token-0123456789:x' });
+    for (const [name, value] of [['MANAGER_TOKENS', 'dana:tok1'], ['SUPPLIER_SECRETS', 'acme:s1'], ['WAREHOUSE_SECRET', 'w1'], ['JWT_SECRET', 'too-short-for-hs256']]) {
+      const error = (() => { try { loadConfig({ [name!]: value }); } catch (err) { return err as Error; } })();
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error!.message).toMatch(new RegExp(`${name}: .*at least \\d+ characters \\(value hidden\\)`));
+      expect(error!.message).not.toContain(value!.split(':').at(-1));
+    }
+    expect(() => loadConfig({ MANAGER_TOKENS: 'just-a-token-without-a-name' })).toThrow(/MANAGER_TOKENS: expected name:secret pairs/);
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32) })).toThrow(/JWT_SECRET needs JWT_ISSUER/);
+  });
+
+  it('a demo run makes up a manager token and its sandbox suppliers\' secrets', () => {
+    const { security, generatedManagerToken } = securityOf(loadConfig({}).env, ['acme-industrial', 'quickparts']);
+    expect(generatedManagerToken).toMatch(/^[\w-]{32}$/);
+    expect(security.managerTokens).toEqual({ manager: generatedManagerToken });
+    expect(Object.keys(security.supplierSecrets)).toEqual(['acme-industrial', 'quickparts']);
+    expect(security.warehouseSecret.length).toBeGreaterThanOrEqual(32);
+    expect(security.rateLimitPerMinute).toBe(300);
+    expect(securityOf(loadConfig({}).env).security.warehouseSecret).not.toBe(security.warehouseSecret);
+  });
+
+  it('configured secrets are used as given, and nothing is made up', () => {
+    const env = loadConfig({ JWT_SECRET: 'j'.repeat(32), JWT_ISSUER: 'https://id.example', JWT_AUDIENCE: 'replenisher', ...signed }).env;
+    const { security, generatedManagerToken } = securityOf(env, ['quickparts']);
+    expect(generatedManagerToken).toBeNull();
+    expect(security.managerTokens).toEqual({});
+    expect(security.jwt).toEqual({ secret: 'j'.repeat(32), issuer: 'https://id.example', audience: 'replenisher' });
+    expect(security.supplierSecrets).toEqual({ 'acme-industrial': 'acme-secret-0123456789' });
+    expect(security.warehouseSecret).toBe('warehouse-secret-0123456789');
   });
 });

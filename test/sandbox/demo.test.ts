@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { verify } from '../../src/api/signatures.js';
 import { orderFrom, startFakeAgent, startSandbox, tempFile } from '../support/sandbox.js';
 
 const dayMs = 200;
@@ -35,6 +36,26 @@ describe('demo suppliers and warehouse', () => {
       '/purchase-orders/PO-TAPE-1/receipts',
     ]);
     expect(agent.calls[1]!.body).toEqual({ receiptId: 'GR-PO-TAPE-1', quantity: 40 });
+  });
+
+  it('given secrets, the supplier signs its reply and the warehouse its receipt and stock changes', async () => {
+    const agent = await startFakeAgent();
+    const secrets = { suppliers: { quickparts: 'quickparts-secret-0123' }, warehouse: 'warehouse-secret-0123' };
+    const sandbox = await startSandbox({ dayMs, demo: { apiUrl: agent.url, consumptionPerDay: { 'DRILL-10': 40 }, tickMs: 10, secrets } });
+    await order(sandbox, 'quickparts', 'PO-TAPE-7');
+    await vi.waitFor(() => expect(agent.of('/receipts')).toHaveLength(1), until);
+    await vi.waitFor(() => expect(agent.of('/stock-changed')).toHaveLength(1), until);
+
+    const signedBy = (call: { headers: Record<string, unknown>; raw: string }, secret: string) =>
+      verify(secret, call.headers['x-timestamp'] as string, call.headers['x-signature'] as string, call.raw);
+    const [reply] = agent.of('/supplier-replies');
+    expect(reply!.headers['x-supplier']).toBe('quickparts');
+    expect(signedBy(reply!, secrets.suppliers.quickparts)).toEqual({ ok: true });
+    expect(signedBy(reply!, secrets.warehouse).ok).toBe(false);
+    for (const call of [...agent.of('/receipts'), ...agent.of('/stock-changed')]) {
+      expect(call.headers['x-supplier']).toBe('warehouse');
+      expect(signedBy(call, secrets.warehouse)).toEqual({ ok: true });
+    }
   });
 
   it('a partial supplier confirms everything but delivers half', async () => {

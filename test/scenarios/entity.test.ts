@@ -12,7 +12,7 @@ describe('one agent per SKU', () => {
     const request = await s.approvalRequest();
 
     await stack.sandbox.http('POST', `/inventory/${sku}/adjust`, { delta: -5, reason: 'picking' });
-    for (let i = 0; i < 3; i++) expect((await stack.api('POST', `/skus/${sku}/stock-changed`)).status).toBe(202);
+    for (let i = 0; i < 3; i++) expect((await stack.authed('POST', `/skus/${sku}/stock-changed`)).status).toBe(202);
     await new Promise((r) => setTimeout(r, 500));
 
     const status = await stack.agent(sku).query(agentStatusQuery);
@@ -34,12 +34,12 @@ describe('one agent per SKU', () => {
     // Every resume wakes the agent: it re-checks stock and hands over to a new run, while the
     // next message is already on its way.
     for (let i = 0; i < 20; i++) {
-      expect((await stack.api('POST', `/agents/${sku}/pause`)).status).toBe(202);
-      expect((await stack.api('POST', `/agents/${sku}/resume`)).status).toBe(202);
+      expect((await stack.authed('POST', `/agents/${sku}/pause`)).status).toBe(202);
+      expect((await stack.authed('POST', `/agents/${sku}/resume`)).status).toBe(202);
     }
-    expect((await stack.api('POST', `/agents/${sku}/pause`)).status).toBe(202);
+    expect((await stack.authed('POST', `/agents/${sku}/pause`)).status).toBe(202);
     await stack.sandbox.http('POST', `/inventory/${sku}/adjust`, { delta: -45, reason: 'a big order shipped' });
-    expect((await stack.api('POST', `/skus/${sku}/stock-changed`)).status).toBe(202);
+    expect((await stack.authed('POST', `/skus/${sku}/stock-changed`)).status).toBe(202);
 
     const paused = await eventually(() => stack.agent(sku).query(agentStatusQuery), (st) => st.status === 'paused');
     const pausedRun = (await stack.agent(sku).describe()).runId;
@@ -50,7 +50,7 @@ describe('one agent per SKU', () => {
     expect((await stack.agent(sku).query(agentStatusQuery)).replenishments).toBe(paused.replenishments);
     expect(paused.replenishments).toBe(0);
 
-    await stack.api('POST', `/agents/${sku}/resume`);
+    await stack.authed('POST', `/agents/${sku}/resume`);
     expect((await s.approvalRequest()).poNumber).toBe(`PO-${sku}-1`);
     await s.keep('continue-as-new');
   });

@@ -39,9 +39,9 @@ describe('messages that come early', () => {
     const stack = await startStack({ temporal: 'dev' });
     const sku = stack.newSku({ onHand: 50, safetyStock: 20, targetLevel: 100 });
     await story(stack, sku).startAgent();
-    expect((await stack.api('POST', `/agents/${sku}/stop`)).status).toBe(202);
+    expect((await stack.authed('POST', `/agents/${sku}/stop`)).status).toBe(202);
     const result = await stack.agent(sku).result();
     expect(result.status).toBe('stopped');
-    expect((await stack.api('POST', `/agents/${sku}/pause`)).status).toBe(404);
+    expect((await stack.authed('POST', `/agents/${sku}/pause`)).status).toBe(404);
   });
 });

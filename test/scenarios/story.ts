@@ -2,8 +2,12 @@ import { expect } from 'vitest';
 import { keepHistories } from '../support/histories.js';
 import { eventually, type Stack } from '../support/stack.js';
 
-/** Steps of a replenishment as the people around it see them, shared by the scenario tests. */
-export function story(stack: Stack, sku: string) {
+/**
+ * Steps of a replenishment as the people around it see them, shared by the scenario tests. Each
+ * step carries its sender's credentials: the manager's token (a JWT for the body's `by`, if any),
+ * the signature of `supplier` (by default the PO's, as the SKU's view shows it), the warehouse's.
+ */
+export function story(stack: Stack, sku: string, opts: { supplier?: string } = {}) {
   const approvals = async () => (await stack.api('GET', '/approvals')).body.items as { sku: string; poNumber: string; unitPrice: number; quantity: number }[];
   const view = async () => (await stack.api('GET', `/skus/${sku}`)).body;
   const orders = () => stack.sandbox.orders(sku);
@@ -12,7 +16,7 @@ export function story(stack: Stack, sku: string) {
     view,
     orders,
     async startAgent() {
-      const res = await stack.api('POST', '/agents', { sku });
+      const res = await stack.authed('POST', '/agents', { sku });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     },
     /** The pending approval of this SKU (optionally: one whose PO number ends so, e.g. a revision). */
@@ -22,7 +26,9 @@ export function story(stack: Stack, sku: string) {
       return items.find(mine)!;
     },
     async decide(po: string, body: unknown, headers: Record<string, string> = {}) {
-      return stack.api('POST', `/purchase-orders/${po}/decision`, body, headers);
+      const by = (body as { by?: unknown } | null)?.by;
+      const token = typeof by === 'string' ? await stack.tokenFor(by) : stack.managerToken;
+      return stack.api('POST', `/purchase-orders/${po}/decision`, body, { authorization: `Bearer ${token}`, ...headers });
     },
     async phase(phase: string) {
       return eventually(view, (v) => v.replenishment?.phase === phase, 30_000, `${sku} to reach ${phase}`);
@@ -36,10 +42,12 @@ export function story(stack: Stack, sku: string) {
       return v.pastOutcomes.at(-1) as { outcome: string; reason: string; poNumber: string };
     },
     async reply(po: string, messageId: string, text: string, fields?: unknown) {
-      return stack.api('POST', `/purchase-orders/${po}/supplier-replies`, { messageId, text, ...(fields ? { fields } : {}) });
+      const drafted = (await view()).replenishment?.po as { poNumber: string; supplier: string } | null | undefined;
+      const supplier = opts.supplier ?? (drafted?.poNumber === po ? drafted.supplier : 'acme-industrial');
+      return stack.authed('POST', `/purchase-orders/${po}/supplier-replies`, { messageId, text, ...(fields ? { fields } : {}) }, { supplier });
     },
     async receive(po: string, receiptId: string, quantity: number) {
-      return stack.api('POST', `/purchase-orders/${po}/receipts`, { receiptId, quantity });
+      return stack.authed('POST', `/purchase-orders/${po}/receipts`, { receiptId, quantity });
     },
     /** Saves this SKU's workflow histories as replay fixtures (with RECORD_HISTORIES=1). */
     async keep(scenario: string) {

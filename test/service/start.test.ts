@@ -13,7 +13,7 @@ function startService(dataDir: string, ports: Record<string, number>): ChildProc
     env: {
       ...process.env, DATA_DIR: dataDir, LOG_FORMAT: 'json', LOG_LEVEL: 'warn',
       API_PORT: String(ports.api), SANDBOX_PORT: String(ports.sandbox),
-      TEMPORAL_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui),
+      TEMPORAL_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui), METRICS_PORT: String(ports.metrics),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -32,7 +32,7 @@ describe('npm start', () => {
   it('brings up Temporal, worker, API and the demo world; survives SIGKILL; stops cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'replenisher-start-'));
     onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
-    const ports = { api: port(), sandbox: port(), temporal: port(), ui: port() };
+    const ports = { api: port(), sandbox: port(), temporal: port(), ui: port(), metrics: port() };
     const api = (path: string) => fetch(`http://127.0.0.1:${ports.api}${path}`).then(async (r) => ({ status: r.status, body: await r.json() as any })).catch(() => ({ status: 0, body: null as any }));
 
     let service = startService(dataDir, ports);
@@ -40,11 +40,20 @@ describe('npm start', () => {
     expect(health.body.parts.temporal.ok).toBe(true);
     expect(health.body.parts.worker.detail).toBe('polling');
     expect(health.body.parts.world.ok).toBe(true);
+    expect((await api('/ready')).body).toMatchObject({ ready: true });
     expect((await fetch(`http://127.0.0.1:${ports.ui}/`)).status).toBe(200);
 
     // The seeded catalogue has a SKU below safety stock: its agent asks for approval by itself.
     const waiting = await eventually(() => api('/approvals'), (r) => r.body?.items?.length > 0, 60_000, 'an approval to wait');
     const po = waiting.body.items[0].poNumber as string;
+
+    // One scrape: the service's figures, then the Temporal worker's own, with no metric named twice.
+    const metrics = await fetch(`http://127.0.0.1:${ports.api}/metrics`).then((r) => r.text());
+    expect(metrics).toMatch(/^replenisher_approvals_pending [1-9]/m);
+    expect(metrics).toMatch(/^replenisher_decide_duration_seconds_count\{decider="policy",result="ok"\} [1-9]/m);
+    expect(metrics).toMatch(/^temporal_\w+/m);
+    const types = [...metrics.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]);
+    expect(new Set(types).size).toBe(types.length);
     expect(existsSync(join(dataDir, 'temporal.sqlite'))).toBe(true);
 
     // Killed outright: the Temporal server it started is orphaned, and the next start must cope.

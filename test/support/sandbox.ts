@@ -68,6 +68,9 @@ export function orderFrom(quote: Quote, sku: string, quantity: number, poNumber:
 export interface AgentCall {
   path: string;
   body: any;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as sent, for signature checks. */
+  raw: string;
 }
 
 /** Stands in for the agent service: records what the demo suppliers and warehouse send. */
@@ -75,12 +78,18 @@ export async function startFakeAgent(opts: { failFirst?: number } = {}) {
   const calls: AgentCall[] = [];
   let failures = opts.failFirst ?? 0;
   const app = Fastify();
+  const raws = new WeakMap<object, string>();
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    raws.set(req, body as string);
+    try { done(null, JSON.parse(body as string)); } catch (err) { done(err as Error, undefined); }
+  });
   app.post('/*', async (req, reply) => {
     if (failures > 0) {
       failures -= 1;
       return reply.code(503).send({ error: 'agent restarting' });
     }
-    calls.push({ path: req.url, body: req.body ?? null });
+    calls.push({ path: req.url, body: req.body ?? null, headers: req.headers, raw: raws.get(req) ?? '' });
     return reply.code(202).send({ ok: true });
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
+import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes.js';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
+import { SignJWT } from 'jose';
 import { inject } from 'vitest';
 import { createActivities } from '../../src/activities/index.js';
 import { policyDecider } from '../../src/activities/deciders/policy.js';
@@ -9,8 +11,13 @@ import { patternReader } from '../../src/activities/reply-reader.js';
 import type { Decider } from '../../src/activities/contract.js';
 import { buildApp } from '../../src/api/app.js';
 import { agentId } from '../../src/api/agents.js';
+import type { Security } from '../../src/api/security.js';
+import { signedHeaders, WAREHOUSE } from '../../src/api/signatures.js';
 import { Rules } from '../../src/domain/rules.js';
+import { createMetrics } from '../../src/metrics.js';
 import { createWorker } from '../../src/worker.js';
+import { withNotifyWebhook } from '../../src/world/webhook.js';
+import { SEARCH_ATTRIBUTE_KEYS } from '../../src/workflows/search-attributes.js';
 import { afterThisTest, startSandbox, type Cleanup } from './sandbox.js';
 
 export type TemporalKind = 'dev' | 'time-skipping';
@@ -23,6 +30,25 @@ export interface StackOptions {
   inProcessWorker?: boolean;
   /** How to register clean-up; by default when the test ends (pass afterAll's for a shared stack). */
   cleanup?: Cleanup;
+  /** Replaces parts of the API's secrets and limits. */
+  security?: Partial<Security>;
+  /** Notifications to people also go to this webhook (as NOTIFY_WEBHOOK_URL does). */
+  notifyWebhookUrl?: string;
+}
+
+export const TEST_ISSUER = 'stock-replenisher-tests';
+const secret = () => randomBytes(24).toString('hex');
+
+/** A manager token, a JWT issuer and supplier secrets of one stack; no rate limit to speak of. */
+function testSecurity(overrides: Partial<Security> = {}): Security {
+  return {
+    managerTokens: { dana: `tok-${secret()}` },
+    jwt: { secret: secret(), issuer: TEST_ISSUER },
+    supplierSecrets: { 'acme-industrial': secret(), quickparts: secret(), 'budget-supply': secret() },
+    warehouseSecret: secret(),
+    rateLimitPerMinute: 1_000_000,
+    ...overrides,
+  };
 }
 
 let skuCounter = 0;
@@ -51,6 +77,11 @@ export async function startStack(opts: StackOptions) {
     env = await TestWorkflowEnvironment.createTimeSkipping({
       server: { executable: { type: 'existing-path', path: inject('testServerPath') } },
     });
+    // Like a real server, the test server refuses search attributes nobody registered.
+    await env.connection.operatorService.addSearchAttributes({
+      namespace: 'default',
+      searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTE_KEYS.map((k) => [k.name, encodeSearchAttributeIndexedValueType(k.type)!])),
+    });
     client = env.client;
     connection = env.nativeConnection;
     address = (env.connection as unknown as { options: { address: string } }).options.address;
@@ -63,13 +94,16 @@ export async function startStack(opts: StackOptions) {
     cleanups.push(() => conn.close(), () => connection.close());
   }
 
+  // One registry for the worker's activities and the API, as in src/main.ts; agent figures read fresh on every scrape.
+  const metrics = createMetrics({ agentFiguresTtlMs: 0 });
+  const activityWorld = opts.notifyWebhookUrl ? withNotifyWebhook(sandbox.world, { url: opts.notifyWebhookUrl }) : sandbox.world;
   let worker: Worker | undefined;
   let running: Promise<void> | undefined;
   const startWorker = async () => {
     worker = await createWorker({
       connection,
       taskQueue,
-      activities: createActivities({ world: sandbox.world, reader: patternReader, decider: opts.decider ?? policyDecider }),
+      activities: createActivities({ world: activityWorld, reader: patternReader, decider: opts.decider ?? policyDecider, metrics }),
       workflowBundle: { codePath: inject('workflowBundlePath') },
     });
     running = worker.run();
@@ -81,7 +115,8 @@ export async function startStack(opts: StackOptions) {
   };
   if (opts.inProcessWorker !== false) await startWorker();
 
-  const app = buildApp({ client, world: sandbox.world, taskQueue, rules });
+  const security = testSecurity(opts.security);
+  const app = buildApp({ client, world: sandbox.world, taskQueue, rules, security, metrics });
   const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
   const stop = async () => {
@@ -115,9 +150,38 @@ export async function startStack(opts: StackOptions) {
 
   const agent = (sku: string) => client.workflow.getHandle(agentId(sku));
 
+  /** The static token of the stack's manager, dana. */
+  const managerToken = Object.values(security.managerTokens)[0]!;
+
+  /** A JWT for this approver, as the configured issuer signs them (claims and header overridable). */
+  async function tokenFor(sub: string, opts: { exp?: number | string | null; issuer?: string; alg?: string; secret?: string } = {}) {
+    const jwt = new SignJWT({}).setProtectedHeader({ alg: opts.alg ?? 'HS256' }).setSubject(sub).setIssuer(opts.issuer ?? TEST_ISSUER).setIssuedAt();
+    if (opts.exp !== null) jwt.setExpirationTime(opts.exp ?? '10m');
+    return jwt.sign(new TextEncoder().encode(opts.secret ?? security.jwt!.secret));
+  }
+
+  /** Headers that sign `body` (as api() sends it) as this supplier, or as the warehouse. */
+  function sign(sender: string, body: unknown = undefined, nowMs = Date.now()) {
+    const raw = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+    const key = sender === WAREHOUSE ? security.warehouseSecret : security.supplierSecrets[sender] ?? 'not-a-configured-secret';
+    return signedHeaders(sender, key, raw, nowMs);
+  }
+
+  /**
+   * api() with the credentials its real caller has: the PO's supplier signs a reply (acme-industrial
+   * unless told), the warehouse a receipt, and dana's token goes with every other POST.
+   */
+  async function authed(method: string, path: string, body?: unknown, opts: { supplier?: string; headers?: Record<string, string> } = {}) {
+    const credentials = method !== 'POST' ? {}
+      : path.endsWith('/supplier-replies') ? sign(opts.supplier ?? 'acme-industrial', body)
+        : path.endsWith('/receipts') ? sign(WAREHOUSE, body)
+          : { authorization: `Bearer ${managerToken}` };
+    return api(method, path, body, { ...credentials, ...opts.headers });
+  }
+
   return {
     rules, taskQueue, client, env, address, sandbox, world: sandbox.world, apiUrl, api, newSku, agent,
-    startWorker, stopWorker, stop,
+    startWorker, stopWorker, stop, security, managerToken, tokenFor, sign, authed, app, metrics,
   };
 }
 

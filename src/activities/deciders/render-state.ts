@@ -1,3 +1,4 @@
+import { visibleText } from '../../domain/visible-text.js';
 import type { DecideRequest } from '../contract.js';
 import { isQuoteValid } from '../../domain/quotes.js';
 import type { Turn } from '../../domain/types.js';
@@ -27,7 +28,8 @@ export function renderState({ state, turn, now }: Pick<DecideRequest, 'state' | 
     unreadReply: unreadReply && {
       messageId: unreadReply.messageId,
       at: unreadReply.at,
-      ref: unreadReply.ref,
+      supplier: unreadReply.supplier,
+      documentRef: unreadReply.documentRef,
       fields: unreadReply.fields,
       text: 'see the unread supplier_email block below',
     },
@@ -36,7 +38,7 @@ export function renderState({ state, turn, now }: Pick<DecideRequest, 'state' | 
 
   const emails = [
     ...replies.slice(-LIMITS.readReplies).map((r) => email(r.messageId, r.receivedAt, 'read', r.excerpt)),
-    ...(unreadReply ? [email(unreadReply.messageId, unreadReply.at, 'unread', unreadReply.text)] : []),
+    ...(unreadReply ? [email(unreadReply.messageId, unreadReply.at, 'unread', visibleText(unreadReply.text))] : []),
   ];
   const recent = log.slice(-LIMITS.recentTurns).map(turnLine);
 

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { World } from '../domain/world.js';
+import type { AgentFigures, Metrics } from '../metrics.js';
+import type { ReplenishView } from '../workflows/messages.js';
+import type { Agents } from './agents.js';
+import type { Health } from './app.js';
+
+/** What readiness needs: the service can take work only with Temporal reachable and its worker polling. */
+export const READINESS = ['temporal', 'worker'] as const;
+
+const requestedAt = (view: ReplenishView | null): string | null =>
+  view ? [...view.state.log].reverse().find((t) => t.tool === 'request_approval' && t.result === 'ok')?.at ?? null : null;
+
+/** Figures of every agent of the catalogue, from their status queries (read on a scrape, cached by Metrics). */
+export async function agentFigures(agents: Agents, world: World, now = Date.now()): Promise<AgentFigures> {
+  const statuses = await agents.statuses((await world.inventory()).map((i) => i.sku));
+  const outcomes: Record<string, number> = {};
+  const byStatus: Record<string, number> = { watching: 0, replenishing: 0, paused: 0, stopped: 0 };
+  const waiting: string[] = [];
+  for (const status of statuses.values()) {
+    byStatus[status.status] = (byStatus[status.status] ?? 0) + 1;
+    for (const [outcome, n] of Object.entries(status.memory.outcomes)) outcomes[outcome] = (outcomes[outcome] ?? 0) + (n ?? 0);
+    if (status.active?.phase === 'awaiting approval') waiting.push(status.active.workflowId);
+  }
+  const since = await Promise.all(waiting.map(async (id) => requestedAt(await agents.replenishment(id))));
+  const oldest = Math.min(...since.filter((at): at is string => at !== null).map((at) => Date.parse(at)), now);
+  return { outcomes, agents: byStatus, pendingApprovals: waiting.length, oldestApprovalWaitSeconds: Math.max(0, (now - oldest) / 1000) };
+}
+
+export function operationRoutes(app: FastifyInstance, deps: { health?: () => Promise<Health>; metrics: Metrics }): void {
+  app.get('/ready', {
+    config: {
+      auth: 'none', rateLimit: false,
+      docs: {
+        summary: 'Readiness: Temporal reachable and the worker polling', tags: ['operations'],
+        responses: { 200: 'ready to take work', 503: 'not ready; the parts say why' },
+      },
+    },
+  }, async (_req, reply) => {
+    if (!deps.health) return reply.send({ ready: true, parts: {} });
+    const health = await deps.health();
+    const parts = Object.fromEntries(READINESS.map((name) => [name, health.parts[name] ?? { ok: false, detail: 'not checked' }]));
+    const ready = Object.values(parts).every((p) => p.ok);
+    return reply.code(ready ? 200 : 503).send({ ready, parts });
+  });
+
+  app.get('/metrics', {
+    config: {
+      auth: 'none', rateLimit: false,
+      docs: {
+        summary: 'Prometheus metrics: the service\'s figures and the Temporal worker\'s own', tags: ['operations'],
+        responses: { 200: 'Prometheus text exposition format' },
+      },
+    },
+  }, async (_req, reply) => {
+    const { contentType, body } = await deps.metrics.render();
+    return reply.type(contentType).send(body);
+  });
+}

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { isGrpcServiceError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HttpError, parse } from './errors.js';
+import { parentOf, timelineOf, type Timeline } from './timeline.js';
+import { timelineSvg } from './timeline-svg.js';
+
+export const DEFAULT_TEMPORAL_UI_URL = 'http://localhost:8233';
+
+declare module './app.js' {
+  interface AppDeps {
+    /** Where engineers open a workflow in the Temporal Web UI; default http://localhost:8233. */
+    temporalUiUrl?: string;
+  }
+}
+
+export interface UiOptions {
+  client: Client;
+  temporalUiUrl?: string;
+}
+
+export const ReplenishmentParam = z.object({
+  workflowId: z.string().regex(/^replenish-[A-Za-z0-9][A-Za-z0-9_.-]{0,63}-\d+$/, 'a replenishment id looks like replenish-<SKU>-<n>'),
+});
+export const TimelineQuery = z.object({
+  runId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a run id is a UUID').optional(),
+});
+
+/** The page's files, read once at start-up: index.html, app.js, style.css. */
+const STATIC = new URL('../ui/static/', import.meta.url);
+const ASSETS = [
+  { url: '/', file: 'index.html', type: 'text/html; charset=utf-8', summary: 'The manager\'s page: approvals, SKUs, timelines' },
+  { url: '/ui/app.js', file: 'app.js', type: 'text/javascript; charset=utf-8', summary: 'The page\'s script' },
+  { url: '/ui/style.css', file: 'style.css', type: 'text/css; charset=utf-8', summary: 'The page\'s styles' },
+] as const;
+
+const isNotFound = (err: unknown): boolean =>
+  err instanceof WorkflowNotFoundError || (isGrpcServiceError(err) && err.code === 5);
+const isInvalid = (err: unknown): boolean => isGrpcServiceError(err) && err.code === 3;
+
+/** A replenishment's history, and its agent's run alongside for the stalls every message went through. */
+async function loadTimeline(client: Client, workflowId: string, runId?: string): Promise<Timeline> {
+  let history;
+  try {
+    history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+  } catch (err) {
+    if (isNotFound(err)) throw new HttpError(404, `no replenishment ${workflowId}${runId ? ` with run ${runId}` : ''}`);
+    if (isInvalid(err)) throw new HttpError(400, `run id ${runId}: not a valid run id`);
+    throw err;
+  }
+  if (!history.events?.length) throw new HttpError(404, `no replenishment ${workflowId}`);
+  const parentRef = parentOf(history);
+  // Without its parent the timeline still stands; it only misses the stalls seen there.
+  const parent = parentRef
+    ? await client.workflow.getHandle(parentRef.workflowId, parentRef.runId).fetchHistory().catch(() => null)
+    : null;
+  return timelineOf(history, { workflowId, now: Date.now(), parent });
+}
+
+/** The manager's page and its assets, and a replenishment's timeline as JSON and as SVG. */
+export function uiRoutes(app: FastifyInstance, opts: UiOptions): void {
+  const temporalUiUrl = (opts.temporalUiUrl ?? DEFAULT_TEMPORAL_UI_URL).replace(/\/+$/, '');
+  const namespace = opts.client.options.namespace;
+  const webUi = (workflowId: string) => `${temporalUiUrl}/namespaces/${encodeURIComponent(namespace)}/workflows/${encodeURIComponent(workflowId)}`;
+
+  for (const asset of ASSETS) {
+    const body = readFileSync(new URL(asset.file, STATIC), 'utf8');
+    app.get(asset.url, { config: { auth: 'none', docs: { summary: asset.summary, tags: ['page'] } } }, async (_req, reply) =>
+      reply.type(asset.type).header('cache-control', 'no-cache').send(body));
+  }
+
+  app.get('/ui/config.json', {
+    config: { auth: 'none', docs: { summary: 'What the page needs to know: the Temporal Web UI\'s address and namespace', tags: ['page'] } },
+  }, async () => ({ temporalUiUrl, namespace }));
+
+  const docs = (summary: string) => ({
+    summary, tags: ['replenishments'], params: ReplenishmentParam, query: TimelineQuery,
+    responses: { 200: 'the timeline', 400: 'a malformed workflow or run id', 404: 'no such replenishment' },
+  });
+
+  app.get('/replenishments/:workflowId/timeline', {
+    config: { docs: docs('A replenishment\'s timeline from its history: turns, calls and retries, waits and how they ended, worker outages, outcome') },
+  }, async (req) => {
+    const { workflowId } = parse(ReplenishmentParam, req.params, 'path');
+    const { runId } = parse(TimelineQuery, req.query, 'query');
+    const timeline = await loadTimeline(opts.client, workflowId, runId);
+    return { ...timeline, links: { svg: `/replenishments/${workflowId}/timeline.svg`, webUi: webUi(workflowId) } };
+  });
+
+  app.get('/replenishments/:workflowId/timeline.svg', {
+    config: { docs: docs('The same timeline drawn as a standalone SVG') },
+  }, async (req, reply) => {
+    const { workflowId } = parse(ReplenishmentParam, req.params, 'path');
+    const { runId } = parse(TimelineQuery, req.query, 'query');
+    const svg = timelineSvg(await loadTimeline(opts.client, workflowId, runId));
+    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'no-cache').send(svg);
+  });
+}

@@ -1,0 +1,35 @@
+import type { AgentStatusKind } from '../domain/agent.js';
+import type { Gate } from '../domain/phase.js';
+import type { Decision, OrderAck, PurchaseOrder, Quote, StockLevel, Turn } from '../domain/types.js';
+
+// The API's answers as the CLI reads them (see src/api/routes-*.ts).
+
+export interface Waiting { tool: string; events: string[]; until: string }
+
+export interface PastOutcome {
+  replenishment: number; poNumber: string | null; outcome: string; reason: string;
+  supplier: string | null; unitPrice: number | null; quantityReceived: number; receivedAt: string | null;
+}
+
+export interface SkuView {
+  sku: string;
+  stock: StockLevel;
+  agent: { status: AgentStatusKind; replenishments: number; active: Gate | null } | null;
+  pastOutcomes: PastOutcome[];
+  replenishment: {
+    workflowId: string; phase: string; waiting: Waiting | null; po: PurchaseOrder | null; decision: Decision | null;
+    order: OrderAck | null; received: number; log: Turn[]; notes: string[];
+  } | null;
+}
+
+export interface SkuRow {
+  sku: string; onHand: number; safetyStock: number; targetLevel: number; onOrder: number;
+  agent: AgentStatusKind | 'none'; phase: string | null; activeReplenishment: string | null; outcomes: Record<string, number>;
+}
+
+export interface PendingApproval {
+  sku: string; workflowId: string; poNumber: string; supplier: string; quantity: number; unitPrice: number; total: number;
+  onHand: number; safetyStock: number; alternatives: Quote[]; requestedAt: string | null;
+}
+
+export interface Delivered { poNumber: string; status: 'delivered' | 'duplicate'; workflowId: string }

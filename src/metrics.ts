@@ -1,0 +1,128 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Usage } from './domain/types.js';
+
+/** Figures read from the agents themselves (their status queries) when Prometheus scrapes. */
+export interface AgentFigures {
+  /** Finished replenishments by outcome: the sum of every running agent's lifetime tally. */
+  outcomes: Record<string, number>;
+  agents: Record<string, number>;
+  pendingApprovals: number;
+  /** How long the oldest pending approval has waited, in seconds; 0 when none waits. */
+  oldestApprovalWaitSeconds: number;
+}
+
+/** What the activities report; the worker side of the figures. */
+export interface ActivityMetrics {
+  decided(o: { decider: string; seconds: number; ok: boolean; usage?: Usage }): void;
+  toolRan(tool: string, result: 'ok' | 'refused' | 'failed'): void;
+}
+
+export interface MetricsOptions {
+  /** Where the Temporal worker's own Prometheus exporter listens (Runtime telemetry); merged into `render()`. */
+  workerMetricsUrl?: string;
+  /** Node's process metrics (heap, event loop lag, GC); once per process. */
+  processMetrics?: boolean;
+  /** How long a reading of the agents is reused; scrapes in between cost nothing. */
+  agentFiguresTtlMs?: number;
+}
+
+export interface Metrics extends ActivityMetrics {
+  registry: Registry;
+  /** Where agent figures come from (the API wires its view of the agents here). */
+  readAgents(source: () => Promise<AgentFigures>): void;
+  /** The service's figures, followed by the Temporal worker's when its exporter is configured. */
+  render(): Promise<{ contentType: string; body: string }>;
+}
+
+export function createMetrics(opts: MetricsOptions = {}): Metrics {
+  const registry = new Registry();
+  if (opts.processMetrics) collectDefaultMetrics({ register: registry });
+  const ttl = opts.agentFiguresTtlMs ?? 5000;
+
+  const decideSeconds = new Histogram({
+    name: 'replenisher_decide_duration_seconds',
+    help: 'Duration of one decide activity attempt (the decider choosing the next tool)',
+    labelNames: ['decider', 'result'] as const,
+    buckets: [0.005, 0.05, 0.25, 1, 2.5, 5, 10, 30, 60, 120],
+    registers: [registry],
+  });
+  const tokens = new Counter({
+    name: 'replenisher_decide_tokens_total',
+    help: 'Model tokens spent by decide calls, by kind (input, cached input, output)',
+    labelNames: ['decider', 'kind'] as const,
+    registers: [registry],
+  });
+  const tools = new Counter({
+    name: 'replenisher_tool_calls_total',
+    help: 'Tool activity attempts by tool and result (refused: a business refusal; failed: retryable error)',
+    labelNames: ['tool', 'result'] as const,
+    registers: [registry],
+  });
+
+  let source: (() => Promise<AgentFigures>) | null = null;
+  let cached: { at: number; figures: Promise<AgentFigures | null> } | null = null;
+  const figures = (): Promise<AgentFigures | null> => {
+    if (!source) return Promise.resolve(null);
+    if (!cached || Date.now() - cached.at > ttl) {
+      cached = { at: Date.now(), figures: source().catch(() => null) };
+    }
+    return cached.figures;
+  };
+
+  new Gauge({
+    name: 'replenisher_agent_figures_up',
+    help: '1 when the agents answered the last reading of their figures, 0 when they could not be read',
+    registers: [registry],
+    async collect() { this.set((await figures()) ? 1 : 0); },
+  });
+  const fromAgents = (name: string, help: string, labelNames: string[], read: (f: AgentFigures) => [Record<string, string>, number][]) =>
+    new Gauge({
+      name, help, labelNames, registers: [registry],
+      async collect() {
+        this.reset();
+        const f = await figures();
+        if (f) for (const [labels, value] of read(f)) this.set(labels, value);
+      },
+    });
+  fromAgents('replenisher_replenishments', 'Finished replenishments by outcome, as the running agents remember them (a lifetime tally per SKU)',
+    ['outcome'], (f) => Object.entries(f.outcomes).map(([outcome, n]) => [{ outcome }, n]));
+  fromAgents('replenisher_agents', 'Agents by status (watching, replenishing, paused, stopped)',
+    ['status'], (f) => Object.entries(f.agents).map(([status, n]) => [{ status }, n]));
+  fromAgents('replenisher_approvals_pending', 'Purchase orders waiting for the manager\'s decision',
+    [], (f) => [[{}, f.pendingApprovals]]);
+  fromAgents('replenisher_approval_oldest_wait_seconds', 'How long the oldest pending approval has waited',
+    [], (f) => [[{}, f.oldestApprovalWaitSeconds]]);
+
+  async function workerMetrics(): Promise<string> {
+    if (!opts.workerMetricsUrl) return '';
+    try {
+      const res = await fetch(opts.workerMetricsUrl, { signal: AbortSignal.timeout(2000) });
+      if (!res.ok) throw new Error(`answered ${res.status}`);
+      return await res.text();
+    } catch (err) {
+      return `# the Temporal worker's metrics at ${opts.workerMetricsUrl} could not be read: ${err instanceof Error ? err.message : String(err)}\n`;
+    }
+  }
+
+  return {
+    registry,
+    decided({ decider, seconds, ok, usage }) {
+      decideSeconds.observe({ decider, result: ok ? 'ok' : 'error' }, seconds);
+      if (!usage) return;
+      tokens.inc({ decider, kind: 'input' }, usage.input);
+      tokens.inc({ decider, kind: 'cached' }, usage.cached);
+      tokens.inc({ decider, kind: 'output' }, usage.output);
+    },
+    toolRan(tool, result) {
+      tools.inc({ tool, result });
+    },
+    readAgents(s) {
+      source = s;
+      cached = null;
+    },
+    async render() {
+      const [own, worker] = await Promise.all([registry.metrics(), workerMetrics()]);
+      return { contentType: registry.contentType, body: worker ? `${own}\n${worker}` : own };
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startStack, type Stack } from '../support/stack.js';
+import { story } from '../scenarios/story.js';
+
+const BIN = fileURLToPath(new URL('../../bin/replenisher.js', import.meta.url));
+
+interface Run { code: number | null; stdout: string; stderr: string }
+
+/** The real bin in a child process, as a person or a script runs it. */
+function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('REPLENISHER_')));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A loopback port nobody listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+/**
+ * The credentials the stack's manager, suppliers and warehouse hold, when the API asks for them
+ * (found on the stack rather than assumed, so these tests run before and after authentication).
+ */
+function credentials(stack: Stack, supplier: string): Record<string, string | undefined> {
+  const s = stack as unknown as { managerToken?: string; security?: { supplierSecrets?: Record<string, string>; warehouseSecret?: string } };
+  return {
+    REPLENISHER_TOKEN: s.managerToken,
+    REPLENISHER_SUPPLIER: supplier,
+    REPLENISHER_SUPPLIER_SECRET: s.security?.supplierSecrets?.[supplier],
+    REPLENISHER_WAREHOUSE_SECRET: s.security?.warehouseSecret,
+  };
+}
+
+describe('the replenisher CLI against a running service', () => {
+  let stack: Stack;
+  let sku: string;
+  let po: string;
+  let env: Record<string, string | undefined>;
+  const run = (...args: string[]) => cli(args, env);
+
+  beforeAll(async () => {
+    stack = await startStack({ temporal: 'dev', cleanup: (fn) => afterAll(async () => { await fn(); }) });
+    sku = stack.newSku();
+    env = { REPLENISHER_API: stack.apiUrl, ...credentials(stack, 'acme-industrial') };
+  });
+
+  it('agents start starts each SKU and prints a line per SKU as it goes', async () => {
+    const calm = stack.newSku({ onHand: 80, safetyStock: 20, targetLevel: 100 });
+    const res = await run('agents', 'start', sku, calm);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(new RegExp(`\\[\\d/2\\] ${sku}  started \\(agent-${sku}\\)`));
+    expect(res.stdout).toMatch(new RegExp(`\\[\\d/2\\] ${calm}  started`));
+    expect(res.stdout).toContain('2 started, 0 already running, 0 failed');
+    const again = await run('agents', 'start', sku);
+    expect(again.stdout).toContain(`[1/1] ${sku}  already running`);
+  });
+
+  it('approvals lists the purchase order the new agent asks a decision for', async () => {
+    const res = await eventually(() => run('approvals'), (r) => r.stdout.includes(`PO-${sku}-1`), 30_000, 'the PO in `approvals`');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/^PO +SKU +SUPPLIER +QTY +UNIT +TOTAL +ON HAND\/SAFETY +ALTERNATIVES +WAITING/);
+    expect(res.stdout).toMatch(new RegExp(`PO-${sku}-1 +${sku} +acme-industrial +\\d+ +5\\.10 .* 10/20 +quickparts 6\\.40`));
+    po = `PO-${sku}-1`;
+  });
+
+  it('show draws the wait for approval running up to now', async () => {
+    await story(stack, sku).waitingIn('wait_for_approval');
+    const res = await run('show', sku);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain(`Replenishment replenish-${sku}-1: awaiting approval`);
+    expect(res.stdout).toMatch(/ +\d+ +wait_for_approval +├?─*▶ +waiting for approval, times out in /);
+  });
+
+  it('approve --wait follows the replenishment past approval, and the supplier gets one order', async () => {
+    const res = await run('approve', po, '--max-price', '100', '--note', 'fine for this quarter', '--wait');
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(new RegExp(`^${po}: approved( by \\S+)? up to 100\\.00; following replenish-${sku}-1`));
+    expect(res.stdout).toMatch(/\+\d.*(ordered|awaiting goods): placed with acme-industrial/);
+    expect(await eventually(() => stack.sandbox.orders(sku), (o) => o.length > 0)).toHaveLength(1);
+  });
+
+  it('approving the same PO again is a conflict: exit 4 and the reason on stderr', async () => {
+    const res = await run('approve', po, '--max-price', '100');
+    expect(res.code).toBe(4);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toMatch(new RegExp(`^replenisher: .*${po}.*(already|not waiting)`));
+  });
+
+  it("a supplier's reply and a goods receipt from the CLI see the order received", async () => {
+    const s = story(stack, sku);
+    await s.waitingIn('wait_for_supplier_reply');
+    const reply = await run('reply', po, '--text', 'Confirmed, delivery in 5 days', '--kind', 'confirmed', '--date', '2030-01-15', '--message-id', 'acme-1');
+    expect(reply.code, reply.stderr).toBe(0);
+    expect(reply.stdout).toMatch(new RegExp(`^${po}: reply acme-1 delivered to replenish-${sku}-1`));
+    await s.waitingIn('wait_for_goods');
+    const quantity = (await s.view()).replenishment.po.quantity as number;
+    const receipt = await run('receive', po, '--quantity', String(quantity), '--receipt-id', 'GR-1');
+    expect(receipt.code, receipt.stderr).toBe(0);
+    expect(receipt.stdout).toContain(`${po}: ${quantity} units received, receipt GR-1 delivered`);
+    expect((await s.outcome()).outcome).toBe('received');
+  });
+
+  it('show prints the decision log and a timeline whose waits end by a message', async () => {
+    const res = await run('show', sku);
+    expect(res.code, res.stderr).toBe(0);
+    const out = res.stdout;
+    expect(out).toContain(`Replenishment replenish-${sku}-1: received (finished)`);
+    expect(out).toMatch(new RegExp(`PO +${po}: \\d+ × 5\\.10 from acme-industrial`));
+    expect(out).toMatch(/decision +approved by \S+ up to 100\.00/);
+    expect(out).toMatch(/Decision log\n +1 +get_quotes +ok +/);
+    expect(out).toMatch(/ +\d+ +place_order +ok +/);
+    expect(out).toMatch(/Timeline .*\n +\+0\.0s +1 +get_quotes +●/);
+    for (const wait of ['wait_for_approval', 'wait_for_supplier_reply', 'wait_for_goods']) {
+      expect(out).toMatch(new RegExp(`\\+\\S+ +\\d+ +${wait} +[├│][─┤]* +✉ message after \\S+`));
+    }
+    expect(out).toMatch(/Past outcomes\n +#1 +PO-\S+ +received: /);
+  });
+
+  it('agents list shows each SKU with stock, agent, phase and outcomes', async () => {
+    const res = await run('agents', 'list');
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^SKU +ON HAND\/SAFETY +ON ORDER +AGENT +PHASE +OUTCOMES/);
+    expect(res.stdout).toMatch(new RegExp(`${sku} +\\d+/20 +\\d+ +watching +- +received 1`));
+  });
+
+  it('--json gives output that parses, for every command that lists or shows', async () => {
+    const parsed = async (...args: string[]) => {
+      const res = await run(...args, '--json');
+      expect(res.code, res.stderr).toBe(0);
+      return JSON.parse(res.stdout);
+    };
+    expect((await parsed('show', sku)).replenishment.log.map((t: { tool: string }) => t.tool)).toContain('place_order');
+    expect((await parsed('agents', 'list')).items.find((r: { sku: string }) => r.sku === sku).outcomes).toEqual({ received: 1 });
+    expect((await parsed('approvals')).items).toEqual(expect.any(Array));
+    expect((await parsed('health')).ok).toBe(true);
+    expect(await parsed('agents', 'start', sku)).toEqual([{ sku, ok: true, workflowId: `agent-${sku}`, started: false }]);
+  });
+
+  it('an unknown SKU is exit 3 with the API\'s message', async () => {
+    const res = await run('show', 'NO-SUCH-SKU');
+    expect(res.code).toBe(3);
+    expect(res.stderr).toBe('replenisher: unknown SKU NO-SUCH-SKU\n');
+    const start = await run('agents', 'start', 'NO-SUCH-SKU');
+    expect(start.code).toBe(3);
+    expect(start.stderr).toContain('[1/1] NO-SUCH-SKU  failed: unknown SKU NO-SUCH-SKU');
+    const json = await run('show', 'NO-SUCH-SKU', '--json');
+    expect(JSON.parse(json.stderr)).toMatchObject({ error: 'unknown SKU NO-SUCH-SKU', status: 404, exitCode: 3 });
+  });
+
+  it.each([
+    [['approve'], /missing <PO>/, /Usage: replenisher approve <PO> --max-price <n> \[options\]/],
+    [['approve', 'PO-X-1'], /--max-price is required/, /Usage: replenisher approve/],
+    [['approve', 'PO-X-1', '--max-price', 'cheap'], /--max-price must be a number above 0, not "cheap"/, /Usage: replenisher approve/],
+    [['reply', 'PO-X-1', '--text', 'hi', '--kind', 'maybe'], /--kind must be one of confirmed, delayed, price_change, refused, partial/, /Usage: replenisher reply/],
+    [['show', 'A', 'B'], /unexpected argument "B"/, /Usage: replenisher show <SKU>/],
+    [['show', 'A', '--colour'], /Unknown option '--colour'/, /Usage: replenisher show/],
+    [['agents'], /agents needs a subcommand/, /agents start <SKU\.\.\.>/],
+    [['frobnicate'], /unknown command "frobnicate"/, /Commands:/],
+    [[], /no command given/, /Commands:/],
+  ])('bad usage %j is exit 2 with the usage', async (args, message, usage) => {
+    const res = await run(...args);
+    expect(res.code).toBe(2);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toMatch(message);
+    expect(res.stderr).toMatch(usage);
+  });
+
+  it('--help is exit 0 with the options of the command', async () => {
+    const res = await run('approve', '--help');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/--max-price <n> +the highest unit price you accept \(required\)/);
+    expect(res.stdout).toMatch(/--wait +follow the replenishment/);
+    expect((await run('--help')).stdout).toMatch(/Exit codes: 0 ok, 1 .* 5 unauthorized/);
+  });
+
+  it('an API nobody answers at is exit 1 with a hint to start the service', async () => {
+    const port = await closedPort();
+    const res = await cli(['approvals'], { REPLENISHER_API: `http://127.0.0.1:${port}` });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(`replenisher: cannot reach the API at http://127.0.0.1:${port} (ECONNREFUSED)`);
+    expect(res.stderr).toMatch(/Is the service running\? Start it with `npm start`/);
+  });
+
+  it('without credentials a decision is refused: exit 5 with a hint about the token', async (ctx) => {
+    if (!env.REPLENISHER_TOKEN) ctx.skip();
+    const res = await cli(['approve', `PO-${sku}-9`, '--max-price', '1'], { REPLENISHER_API: stack.apiUrl });
+    expect(res.code).toBe(5);
+    expect(res.stderr).toMatch(/^replenisher: .*token/);
+    expect(res.stderr).toContain('--token (or REPLENISHER_TOKEN)');
+    const starts = await cli(['agents', 'start', stack.newSku(), stack.newSku()], { REPLENISHER_API: stack.apiUrl });
+    expect(starts.code).toBe(5);
+    expect(starts.stderr.match(/^replenisher: /gm), 'one error, not one per SKU').toHaveLength(1);
+    const forged = await cli(['reply', `PO-${sku}-1`, '--text', 'x', '--supplier', 'acme-industrial', '--supplier-secret', 'not-the-secret'], { REPLENISHER_API: stack.apiUrl });
+    expect(forged.code).toBe(5);
+    expect(forged.stderr).toMatch(/signature/);
+  });
+});

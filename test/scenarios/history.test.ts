@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Decider } from '../../src/activities/contract.js';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
+import { agentStatusQuery } from '../../src/workflows/messages.js';
+import { eventually, startStack } from '../support/stack.js';
+import { story } from './story.js';
+
+// Measured on this code: 20 to 30 events a run. The bound leaves room without letting history grow.
+const MAX_EVENTS_PER_AGENT_RUN = 60;
+const MAX_MEMORY_BYTES = 8_192;
+
+describe('history stays bounded over an agent\'s life', () => {
+  it('200 replenishments of one SKU keep each agent run short and its memory small', async () => {
+    // A decider that gives up at once makes a replenishment cheap, so 200 of them fit in a test.
+    const quick: Decider = {
+      name: 'quick-cancel',
+      decide: async ({ allowed }) => allowed.includes('done')
+        ? { tool: 'done', input: {} }
+        : { tool: 'cancel_purchase_order', input: { reason: 'simulated replenishment' } },
+    };
+    // Short days: after each replenishment the agent waits one stock-check interval before the next.
+    const stack = await startStack({ temporal: 'dev', decider: quick, rules: { dayMs: 50 } });
+    const sku = stack.newSku();
+    await story(stack, sku).startAgent();
+
+    const status = await eventually(() => stack.agent(sku).query(agentStatusQuery), (st) => st.replenishments >= 200, 400_000, '200 replenishments');
+    await stack.authed('POST', `/agents/${sku}/pause`);
+    expect(status.memory.outcomes.cancelled).toBeGreaterThanOrEqual(199);
+    expect(status.memory.recent.length).toBeLessThanOrEqual(10);
+    expect(JSON.stringify(status.memory).length).toBeLessThan(MAX_MEMORY_BYTES);
+
+    const lengths: number[] = [];
+    for await (const run of stack.client.workflow.list({ query: `WorkflowId = 'agent-${sku}'` })) lengths.push(run.historyLength);
+    expect(lengths.length).toBeGreaterThanOrEqual(200);
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(MAX_EVENTS_PER_AGENT_RUN);
+  }, 480_000);
+});
+
+describe('large payloads stay out of history', () => {
+  it('a 3 MB supplier email is read in full by the agent and enters no workflow history', async () => {
+    const stack = await startStack({ temporal: 'time-skipping' });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    await s.startAgent();
+    const request = await s.approvalRequest();
+    await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice });
+    await s.phase('ordered');
+
+    // The answer sits past the excerpt that travels inline, so only the stored document holds it;
+    // then comes an attachment's worth of text, with a marker at its very end.
+    const preamble = 'Thank you for your business; our records are below for reference. '.repeat(50);
+    const attachment = 'Terms and conditions apply to every line of this order. '.repeat(55_000);
+    const email = `Dear buyer,\n\n${preamble}\nWe confirm the order, delivery 2026-12-24.\n\n${attachment}\nMARKER-DEEP-IN-THE-EMAIL\n`;
+    expect(email.indexOf('2026-12-24')).toBeGreaterThan(2_000);
+    expect(email.length).toBeGreaterThan(3_000_000);
+    const res = await s.reply(request.poNumber, 'big-1', email);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    await s.phase('awaiting goods');
+
+    const reply = (await s.view()).replenishment;
+    expect(reply.log.find((t: { tool: string }) => t.tool === 'read_supplier_reply').result).toBe('ok');
+    const state = (await stack.client.workflow.getHandle(`replenish-${sku}-1`).query('state')) as { state: { replies: { kind: string; deliveryDate?: string }[] } };
+    expect(state.state.replies[0]).toMatchObject({ kind: 'confirmed', deliveryDate: '2026-12-24T00:00:00.000Z' });
+
+    for (const id of [`replenish-${sku}-1`, `agent-${sku}`]) {
+      const json = historyToJSON(await stack.client.workflow.getHandle(id).fetchHistory());
+      expect(json).not.toContain('MARKER-DEEP-IN-THE-EMAIL');
+      expect(json.length).toBeLessThan(300_000);
+    }
+  });
+});

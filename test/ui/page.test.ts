@@ -1,0 +1,191 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { story } from '../scenarios/story.js';
+import { kill, startExternalWorker } from '../support/external-worker.js';
+import { startStack, type Stack } from '../support/stack.js';
+
+const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await chromium.launch(CHROMIUM);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * The manager's page on the stack's API, in a fresh browser context. `problems` collects script
+ * errors and anything the Content Security Policy refused.
+ */
+async function openPage(stack: Stack) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (/Content Security Policy|Uncaught/i.test(m.text())) problems.push(m.text()); });
+  await page.goto(`${stack.apiUrl}/`);
+  return { page, problems, close: () => context.close() };
+}
+
+/** What a manager does once: paste their token in the field at the top. */
+async function enterToken(page: Page, token: string) {
+  await page.fill('#token', token);
+  await page.click('#token-form button[type=submit]');
+  await page.locator('#token-state', { hasText: 'token saved' }).waitFor();
+}
+
+const card = (page: Page, po: string) => page.locator(`article.approval[data-po="${po}"]`);
+const phaseOf = (page: Page, sku: string) => page.locator(`tr[data-sku="${sku}"] td.phase`);
+
+describe('the manager\'s page in Chromium', () => {
+  it('a manager sees the pending PO with its figures, approves it in one click, and the run moves on', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    await s.startAgent();
+    const request = await s.approvalRequest();
+    const { page, problems, close } = await openPage(stack);
+
+    const pending = card(page, request.poNumber);
+    await pending.waitFor();
+    const text = await pending.innerText();
+    for (const expected of [sku, 'acme-industrial', String(request.quantity), '5.10', (request.quantity * 5.1).toFixed(2), 'quickparts at 6.40', 'On hand\n10', 'Safety stock\n20']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/waiting \d/);
+    await page.locator(`tr[data-sku="${sku}"]`, { hasText: 'awaiting approval' }).waitFor();
+    expect(await pending.locator('input[name=ceiling]').inputValue()).toBe('5.10');
+
+    // Without a token the API refuses the decision and the page says why; nothing is ordered.
+    await pending.locator('button.approve-btn').click();
+    await pending.locator('.card-msg', { hasText: '401' }).waitFor();
+    expect(await page.locator('#banner').innerText()).toMatch(/401 Unauthorized.*Enter your manager token/);
+    expect(await s.orders()).toHaveLength(0);
+
+    if (stack.managerToken) await enterToken(page, stack.managerToken);
+    mkdirSync(resultsDir, { recursive: true });
+    await page.screenshot({ path: `${resultsDir}inbox.png`, fullPage: true });
+    await pending.locator('button.approve-btn').click();
+    await pending.waitFor({ state: 'detached', timeout: 30_000 });
+    await phaseOf(page, sku).filter({ hasText: /^(ordered|awaiting goods)$/ }).waitFor({ timeout: 30_000 });
+    expect(await s.orders()).toHaveLength(1);
+    expect((await s.view()).replenishment.decision).toMatchObject({ kind: 'approved', maxUnitPrice: request.unitPrice, by: 'dana' });
+    expect(await page.locator('#inbox-empty').isVisible()).toBe(true);
+
+    // The SKU's replenishment: its decision log in words beside the timeline, and the Web UI link.
+    await page.click(`button.sku-link[data-sku="${sku}"]`);
+    await page.locator('#log li', { hasText: 'place_order' }).waitFor();
+    expect(await page.locator('#log').innerText()).toMatch(/wait_for_approval — answered/);
+    await page.locator('#timeline svg g.turn').first().waitFor();
+    expect(await page.getAttribute('#web-ui', 'href')).toBe(`http://localhost:8233/namespaces/default/workflows/replenish-${sku}-1`);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('a rejection needs a reason, and a refusal from the API reads as a message', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    await s.startAgent();
+    const request = await s.approvalRequest();
+    const { page, problems, close } = await openPage(stack);
+    if (stack.managerToken) await enterToken(page, stack.managerToken);
+    const pending = card(page, request.poNumber);
+    await pending.waitFor();
+
+    await pending.locator('button.reject-btn').click();
+    await pending.locator('.card-msg', { hasText: 'Say why you reject it' }).waitFor();
+
+    // Another manager decided first: the API answers 409 and the page says nothing changed.
+    await page.route('**/decision', (route) => route.fulfill({
+      status: 409, contentType: 'application/json', body: JSON.stringify({ error: `${request.poNumber} is not waiting for a decision` }),
+    }), { times: 1 });
+    await pending.locator('input[name=reason]').fill('too dear this month');
+    await pending.locator('button.reject-btn').click();
+    await pending.locator('.card-msg', { hasText: '409' }).waitFor();
+    expect(await page.locator('#banner').innerText()).toMatch(/409 Conflict.*not waiting for a decision.*Nothing changed/);
+
+    await pending.locator('button.reject-btn').click();
+    await pending.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await s.outcome()).toMatchObject({ outcome: 'rejected' });
+    expect((await s.view()).replenishment.decision).toMatchObject({ kind: 'rejected', reason: 'too dear this month', by: 'dana' });
+    expect(await s.orders()).toHaveLength(0);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('the timeline of a run whose worker was down when the manager approved shows the band where it was down', async () => {
+    const stack = await startStack({ temporal: 'dev', inProcessWorker: false });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    let worker = await startExternalWorker(stack);
+    await s.startAgent();
+    const request = await s.approvalRequest();
+    await s.waitingIn('wait_for_approval');
+    const { page, problems, close } = await openPage(stack);
+    if (stack.managerToken) await enterToken(page, stack.managerToken);
+    const pending = card(page, request.poNumber);
+    await pending.waitFor();
+
+    // The worker dies during the wait; the manager approves while it is down, and the API holds
+    // the approval until a worker takes the agent's task again.
+    await kill(worker);
+    await pending.locator('button.approve-btn').click();
+    await pending.locator('.card-msg', { hasText: 'Approving' }).waitFor();
+    await new Promise((r) => setTimeout(r, 3_000));
+    worker = await startExternalWorker(stack);
+    await pending.waitFor({ state: 'detached', timeout: 45_000 });
+    await s.waitingIn('wait_for_supplier_reply');
+    await s.reply(request.poNumber, 'c-1', 'Confirmed.', { kind: 'confirmed' });
+    await s.waitingIn('wait_for_goods');
+    await s.receive(request.poNumber, 'r-1', request.quantity);
+    expect((await s.outcome()).outcome).toBe('received');
+    expect(await s.orders()).toHaveLength(1);
+
+    const workflowId = `replenish-${sku}-1`;
+    const { body: timeline } = await stack.api('GET', `/replenishments/${workflowId}/timeline`);
+    const approval = timeline.waits.find((w: { tool: string }) => w.tool === 'wait_for_approval');
+    expect(approval).toMatchObject({ ended: 'message', message: { event: 'approval', by: 'dana' } });
+    expect(timeline.gaps.length, JSON.stringify(timeline.gaps)).toBeGreaterThanOrEqual(1);
+    const gap = timeline.gaps[0];
+    expect(Date.parse(gap.from)).toBeGreaterThanOrEqual(Date.parse(approval.startedAt));
+    expect(Date.parse(gap.to)).toBeLessThanOrEqual(Date.parse(approval.endedAt));
+    expect(Date.parse(gap.to) - Date.parse(gap.from)).toBeGreaterThan(3_000);
+    expect(timeline.workerChanges.length).toBeGreaterThanOrEqual(1);
+
+    await page.click(`button.sku-link[data-sku="${sku}"]`);
+    const figure = page.locator('#timeline');
+    await figure.locator('svg g.gap').first().waitFor();
+    expect(await figure.locator('svg g.turn').count()).toBe(timeline.turns.length);
+    expect(timeline.waits.map((w: { tool: string; ended: string }) => [w.tool, w.ended])).toEqual([
+      ['wait_for_approval', 'message'], ['wait_for_supplier_reply', 'message'], ['wait_for_goods', 'message'],
+    ]);
+    expect(await figure.locator('svg g.wait-message').count()).toBe(3);
+    expect(await figure.locator('svg g.outcome').textContent()).toContain('received');
+    await page.locator('#log li', { hasText: 'close_purchase_order' }).waitFor();
+
+    // The standalone SVG parses as SVG in the browser too.
+    const parsed = await page.evaluate(async (url) => {
+      const doc = new (globalThis as any).DOMParser().parseFromString(await (await fetch(url)).text(), 'image/svg+xml');
+      return { root: doc.documentElement.nodeName, ns: doc.documentElement.namespaceURI, errors: doc.getElementsByTagName('parsererror').length };
+    }, `/replenishments/${workflowId}/timeline.svg`);
+    expect(parsed).toEqual({ root: 'svg', ns: 'http://www.w3.org/2000/svg', errors: 0 });
+
+    mkdirSync(resultsDir, { recursive: true });
+    const path = `${resultsDir}timeline.png`;
+    await page.locator('#detail').screenshot({ path });
+    const png = readFileSync(path);
+    expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+    expect(png.length).toBeGreaterThan(10_000);
+    expect(problems).toEqual([]);
+    await close();
+    await kill(worker);
+  });
+});
