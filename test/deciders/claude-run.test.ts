@@ -188,6 +188,12 @@ describe('the model API failing', () => {
     expect(result.outcome).toBe('failed');
     expect(result.reason).toContain('400 invalid_request_error: tools.0.input_schema: JSON schema is invalid');
     expect(requestsOf(fake, `PO-${sku}-1`)).toHaveLength(1);
+    // A person is told to take over, with the reason.
+    const inbox = (await stack.sandbox.http('GET', '/notifications')).body.items as { sku?: string; subject: string; body: string }[];
+    const handOver = inbox.filter((n) => n.sku === sku && n.subject.startsWith('Take over'));
+    expect(handOver).toHaveLength(1);
+    expect(handOver[0]!.body).toContain('JSON schema is invalid');
+    expect(handOver[0]!.body).toContain('Nothing has been ordered');
   });
 
   it('a call that hangs is cut by the timeout and the decide is retried', async () => {
