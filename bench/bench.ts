@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { historyAndMemory } from './cost.js';
+import { fleet } from './fleet.js';
+import { round } from './support/measure.js';
+import { startBenchStack, type Json, type WorkerHandle } from './support/stack.js';
+import { agentSubject, baselineSubject, planOf } from './subjects.js';
+import { throughput } from './throughput.js';
+import { wakeLatency } from './wake.js';
+
+/**
+ * `npm run bench`: figures of the agents next to a bare Temporal baseline on the same dev server
+ * (SQLite file) and worker settings. `--quick` runs tiny sizes and only proves it runs.
+ * `--only wake,throughput,history,fleet` picks sections; `--fleet 10000` sets the fleet size.
+ */
+Runtime.install({ logger: new DefaultLogger('ERROR') });
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string', default: 'throughput,wake,history,fleet' },
+    fleet: { type: 'string' },
+    burst: { type: 'string' },
+    name: { type: 'string' },
+    cache: { type: 'string', default: '1000' },
+  },
+});
+const quick = values.quick;
+const sections = new Set(values.only.split(','));
+const size = {
+  throughput: quick ? { entities: 2, each: 1 } : { entities: 10, each: 5 },
+  wakeEntities: quick ? 2 : 70,
+  lifeReplenishments: quick ? 5 : 200,
+  fleet: Number(values.fleet ?? (quick ? 30 : 10_000)),
+  burst: Number(values.burst ?? (quick ? 5 : 500)),
+  idleWindowMs: quick ? 2_000 : 30_000,
+};
+// The settings both workers run with (bench/support/tuning.ts reads them).
+const tuning = { WORKER_MAX_CACHED_WORKFLOWS: values.cache };
+const log = (l: string) => console.log(`[bench] ${l}`);
+
+const dir = mkdtempSync(join(tmpdir(), 'replenisher-bench-'));
+const stack = await startBenchStack({ dir, workerEnv: tuning, log: () => {} });
+const results: Record<string, unknown> = {
+  name: values.name ?? (quick ? 'quick' : 'full'),
+  at: new Date().toISOString(),
+  machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGB: round(totalmem() / 2 ** 30, 1), node: process.version },
+  server: 'Temporal CLI dev server (SQLite file)', decider: 'policy', tuning, sizes: size,
+};
+
+let agentWorker: WorkerHandle = await stack.startWorker('agent');
+let baselineWorker: WorkerHandle = await stack.startWorker('baseline');
+const restartAgent = async () => { await agentWorker.stop(); agentWorker = await stack.startWorker('agent'); return agentWorker; };
+const restartBaseline = async () => { await baselineWorker.stop(); baselineWorker = await stack.startWorker('baseline'); return baselineWorker; };
+
+try {
+  // A first replenishment shows the agent's shape of work, which the baseline then copies.
+  log('measuring the shape of a replenishment');
+  const probe = agentSubject(stack, 'probe');
+  await probe.prepare(0);
+  for (let k = 0; k < 3; k++) { await probe.waiting(0, k); await probe.send(0, k); }
+  await probe.finished(0, 1);
+  const plan = await planOf(stack, probe.childId(0, 1));
+  results.plan = { steps: plan.length, activities: plan.filter((s) => s === 'act').length, waits: plan.filter((s) => s === 'wait').length, signals: plan.filter((s) => s === 'signal').length, timers: plan.filter((s) => s === 'timer').length };
+  log(`a replenishment: ${JSON.stringify(results.plan)}`);
+
+  if (sections.has('throughput')) {
+    log(`throughput: ${size.throughput.entities} entities × ${size.throughput.each} replenishments`);
+    const ours = await throughput(stack, agentSubject(stack), size.throughput.entities, size.throughput.each);
+    const base = await throughput(stack, baselineSubject(stack, plan), size.throughput.entities, size.throughput.each);
+    results.throughput = { agent: ours, baseline: base, ratio: round(base.perMinute / ours.perMinute, 2) };
+    log(JSON.stringify(results.throughput));
+  }
+  if (sections.has('wake')) {
+    log(`wake latency: ${size.wakeEntities} entities × 6 messages`);
+    const ours = await wakeLatency(stack, agentSubject(stack), size.wakeEntities, restartAgent);
+    const base = await wakeLatency(stack, baselineSubject(stack, plan), size.wakeEntities, restartBaseline);
+    results.wake = {
+      agent: ours, baseline: base,
+      ratio: { cachedP99: round(ours.cached.p99 / Math.max(1, base.cached.p99), 2), afterRestartP99: round(ours.afterRestart.p99 / Math.max(1, base.afterRestart.p99), 2) },
+    };
+    log(JSON.stringify(results.wake));
+  }
+  if (sections.has('history')) {
+    log(`history and memory: one SKU, ${size.lifeReplenishments} replenishments`);
+    results.history = await historyAndMemory(stack, size.lifeReplenishments);
+    log(JSON.stringify(results.history));
+  }
+  if (sections.has('fleet')) {
+    log(`fleet: ${size.fleet} agents, then ${size.burst} below safety stock at once`);
+    await restartAgent();
+    results.fleet = await fleet(stack, agentWorker, size.fleet, size.burst, size.idleWindowMs);
+    log(JSON.stringify(results.fleet));
+  }
+} finally {
+  await stack.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const outDir = new URL('./results/', import.meta.url).pathname;
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, `${results.name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+const table = markdown(results);
+writeFileSync(join(outDir, results.name === 'quick' ? 'quick.md' : 'latest.md'), table);
+console.log(table);
+
+function markdown(r: Record<string, Json>): string {
+  const rows: string[][] = [];
+  const t = r.throughput;
+  if (t) {
+    rows.push(['throughput (replenishments/min)', t.agent.perMinute, t.baseline.perMinute, `${t.ratio}× (baseline/ours)`, 'overhead ≤ 1.3×']);
+    rows.push(['events per replenishment (entity + child)', t.agent.eventsPerReplenishment, t.baseline.eventsPerReplenishment, round(t.agent.eventsPerReplenishment / t.baseline.eventsPerReplenishment, 2), '']);
+  }
+  const w = r.wake;
+  if (w) {
+    rows.push([`wake p50 / p99 ms, cached (n=${w.agent.cached.n})`, `${w.agent.cached.p50} / ${w.agent.cached.p99}`, `${w.baseline.cached.p50} / ${w.baseline.cached.p99}`, `${w.ratio.cachedP99}× p99`, 'p99 < 200 ms']);
+    rows.push([`wake p50 / p99 ms, after worker restart (n=${w.agent.afterRestart.n})`, `${w.agent.afterRestart.p50} / ${w.agent.afterRestart.p99}`, `${w.baseline.afterRestart.p50} / ${w.baseline.afterRestart.p99}`, `${w.ratio.afterRestartP99}× p99`, 'p99 < 1 s']);
+  }
+  const h = r.history;
+  if (h) {
+    rows.push([`entity memory after ${h.replenishments} replenishments (bytes)`, h.memoryBytes, '', '', '< 8,192 (test bound)']);
+    rows.push(['events per entity run, mean / max', `${h.meanEventsPerEntityRun} / ${h.maxEventsPerEntityRun}`, '', '', '≤ 60 (test bound)']);
+  }
+  const f = r.fleet;
+  if (f) {
+    rows.push([`fleet: agents started / asked`, `${f.started} / ${f.requested}${f.stoppedBy ? ` (stopped: ${f.stoppedBy})` : ''}`, '', '', '10,000']);
+    rows.push(['fleet: time to start (s), starts/s', `${f.startSeconds}, ${f.startsPerSecond}`, '', '', '']);
+    rows.push([`fleet idle: worker CPU % of a core, RSS MB`, `${f.idle.workerCpuPercent}, ${f.idle.workerRssMB}`, '', '', 'CPU < 5 %, RSS < 1 GB']);
+    rows.push([`fleet idle: dev server CPU %, RSS MB; SQLite MB`, `${f.idle.serverCpuPercent}, ${f.idle.serverRssMB}; ${f.temporalDbMB}`, '', '', '']);
+    rows.push([`fleet burst: ${f.burst.size} below safety → approval request, p50 / p99 / last (s)`, `${f.burst.p50Seconds} / ${f.burst.p99Seconds} / ${f.burst.lastSeconds} (${f.burst.reachedApproval} reached)`, '', '', '']);
+  }
+  const lines = [
+    `Run \`npm run bench${r.name === 'quick' ? ' -- --quick' : ''}\` at ${r.at} on ${r.machine.cpus} cores (${r.machine.model}), ${r.machine.memoryGB} GB, Node ${r.machine.node}; ${r.server}; worker cache ${r.tuning.WORKER_MAX_CACHED_WORKFLOWS}.`,
+    '',
+    '| figure | agent | bare baseline | ratio | aim |',
+    '|---|---|---|---|---|',
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+    '',
+  ];
+  return lines.join('\n');
+}
+

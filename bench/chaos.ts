@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { checkChaos, report, type Order } from './chaos/check.js';
+import { runChaos } from './chaos/run.js';
+
+/**
+ * `npm run chaos`: the soak run. 50 SKUs × 4 replenishments while the worker is SIGKILLed every
+ * 5–20 s, the dev server is restarted twice, the world fails (10% errors, 5% answers dropped after
+ * commit, latency, a silent supplier) and the manager decides late or not at all. Exits 1 on any
+ * violation. `--skus`, `--per-sku`, `--day-ms`, `--limit-min` change the size; `--keep` keeps the data.
+ */
+Runtime.install({ logger: new DefaultLogger('ERROR') });
+const { values } = parseArgs({
+  options: {
+    skus: { type: 'string', default: '50' },
+    'per-sku': { type: 'string', default: '4' },
+    'day-ms': { type: 'string', default: '1000' },
+    'limit-min': { type: 'string', default: '25' },
+    'server-restarts': { type: 'string', default: '2' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const dir = mkdtempSync(join(tmpdir(), 'replenisher-chaos-'));
+const log = (l: string) => console.log(`[chaos] ${l}`);
+log(`data in ${dir}`);
+const { record, stack } = await runChaos({
+  dir, skus: Number(values.skus), perSku: Number(values['per-sku']), dayMs: Number(values['day-ms']),
+  kills: { everyMs: [5_000, 20_000] }, serverRestarts: Number(values['server-restarts']), faults: true, silentSupplier: true,
+  limitMs: Number(values['limit-min']) * 60_000, log,
+});
+const orders = (await stack.sandboxHttp('GET', '/orders')).body.orders as Order[];
+const checks = await checkChaos({ client: stack.client, taskQueue: stack.taskQueue, orders, record });
+console.log(report(record, checks));
+await stack.stop();
+if (!values.keep) rmSync(dir, { recursive: true, force: true });
+const failed = checks.some((c) => !c.ok) || !record.reachedTarget || record.serverRestarts < Number(values['server-restarts']);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,139 @@
+import proto from '@temporalio/proto';
+import type { Client } from '@temporalio/client';
+import type { AgentStatus } from '../../src/domain/agent.js';
+import type { ReplenishmentResult } from '../../src/domain/types.js';
+import { agentStatusQuery } from '../../src/workflows/messages.js';
+import type { ChaosRecord } from './run.js';
+
+/**
+ * What must hold after any amount of chaos. Each check reads Temporal, the world and the bots'
+ * records, and says what it saw; a violation names the workflow, PO or message.
+ */
+
+export interface Order { poNumber: string; sku: string; supplier: string; quantity: number; unitPrice: number; status: string; placeCalls: number }
+export interface CheckResult { name: string; ok: boolean; detail: string; violations: string[] }
+
+const FINAL = new Set(['received', 'cancelled', 'rejected', 'gave_up', 'failed']);
+const NONDETERMINISM = proto.temporal.api.enums.v1.WorkflowTaskFailedCause.WORKFLOW_TASK_FAILED_CAUSE_NON_DETERMINISTIC_ERROR;
+
+async function pool<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  }));
+  return out;
+}
+
+const result = (name: string, detail: string, violations: string[]): CheckResult => ({ name, ok: violations.length === 0, detail, violations });
+
+export async function checkChaos(deps: { client: Client; taskQueue: string; orders: Order[]; record: ChaosRecord }): Promise<CheckResult[]> {
+  const { client, record } = deps;
+  const ourOrders = deps.orders.filter((o) => record.skus.includes(o.sku));
+  const checks: CheckResult[] = [];
+
+  // 1. Every replenishment reached a final outcome, and its agent counted it once.
+  const outcomes: Record<string, number> = {};
+  const results: ReplenishmentResult[] = [];
+  const unfinished: string[] = [];
+  for (const sku of record.skus) {
+    const status = await client.workflow.getHandle(`agent-${sku}`).query(agentStatusQuery) as AgentStatus;
+    const ids = Array.from({ length: status.replenishments }, (_, i) => `replenish-${sku}-${i + 1}`);
+    const found = await pool(ids, 8, async (id) => {
+      const h = client.workflow.getHandle(id);
+      const d = await h.describe().catch(() => null);
+      if (!d) return { id, problem: 'never started' };
+      if (d.status.name !== 'COMPLETED') return { id, problem: `status ${d.status.name}` };
+      const r = await h.result() as ReplenishmentResult;
+      return FINAL.has(r.outcome) ? { id, r } : { id, problem: `outcome ${r.outcome}` };
+    });
+    for (const f of found) {
+      if ('r' in f && f.r) { results.push(f.r); outcomes[f.r.outcome] = (outcomes[f.r.outcome] ?? 0) + 1; } else unfinished.push(`${f.id}: ${f.problem}`);
+    }
+    const tallied = Object.values(status.memory.outcomes).reduce((a, b) => a + (b ?? 0), 0);
+    if (tallied !== status.replenishments) unfinished.push(`agent-${sku} counted ${tallied} outcomes for ${status.replenishments} replenishments`);
+    if (status.active) unfinished.push(`agent-${sku} still runs ${status.active.workflowId}`);
+  }
+  checks.push(result('every replenishment reached a final outcome',
+    `${results.length} replenishments: ${Object.entries(outcomes).map(([k, v]) => `${v} ${k}`).join(', ')}`, unfinished));
+
+  // 2. Exactly one supplier order per PO, and at most one per replenishment (a revision replaces, never adds).
+  const byPo = new Map<string, Order[]>();
+  const byReplenishment = new Map<string, Order[]>();
+  for (const o of ourOrders) {
+    byPo.set(o.poNumber, [...(byPo.get(o.poNumber) ?? []), o]);
+    const rep = o.poNumber.replace(/-R\d+$/, '');
+    byReplenishment.set(rep, [...(byReplenishment.get(rep) ?? []), o]);
+  }
+  const duplicates = [
+    ...[...byPo].filter(([, os]) => os.length !== 1).map(([po, os]) => `${po}: ${os.length} orders`),
+    ...[...byReplenishment].filter(([, os]) => os.filter((x) => x.status !== 'cancelled').length > 1).map(([po, os]) => `${po}: ${os.length} live orders across revisions`),
+    ...results.filter((r) => r.quantityOrdered > 0 && r.poNumber && (byPo.get(r.poNumber)?.length ?? 0) !== 1)
+      .map((r) => `${r.poNumber}: ordered by the agent, ${byPo.get(r.poNumber!)?.length ?? 0} orders at the supplier`),
+  ];
+  const repeatedCalls = ourOrders.filter((o) => o.placeCalls > 1).length;
+  checks.push(result('exactly one supplier order per PO',
+    `${ourOrders.length} orders; ${repeatedCalls} of them placed more than once with the same key (dropped answers, retries) and still one order`, duplicates));
+
+  // 3. No order above its approval: every order has an approval the manager gave, at or above its price and
+  // quantity, to the same supplier, for its PO or an earlier revision of it (a redraft within the approval keeps it).
+  const above: string[] = [];
+  const base = (po: string) => po.replace(/-R\d+$/, '');
+  const revision = (po: string) => Number(po.match(/-R(\d+)$/)?.[1] ?? 1);
+  for (const o of ourOrders) {
+    const given = record.approvals.filter((a) => a.approved && base(a.poNumber) === base(o.poNumber)
+      && revision(a.poNumber) <= revision(o.poNumber) && a.supplier === o.supplier);
+    if (given.length === 0) above.push(`${o.poNumber}: ordered at ${o.unitPrice} × ${o.quantity} with no approval given`);
+    else if (!given.some((a) => a.maxUnitPrice !== null && o.unitPrice <= a.maxUnitPrice && o.quantity <= a.quantity)) {
+      above.push(`${o.poNumber}: ordered at ${o.unitPrice} × ${o.quantity}, approved up to ${given.map((a) => `${a.maxUnitPrice} × ${a.quantity}`).join(' / ')}`);
+    }
+  }
+  checks.push(result('no order above its approval', `${ourOrders.length} orders against ${record.approvals.filter((a) => a.approved).length} approvals given`, above));
+
+  // 4. Every message sent got a final answer: delivered (2xx) or refused with a status (4xx).
+  const byStatus: Record<string, number> = {};
+  const lost: string[] = [];
+  for (const m of record.messages) {
+    byStatus[String(m.status)] = (byStatus[String(m.status)] ?? 0) + 1;
+    if (m.status === null || m.status >= 500 || m.status === 429) lost.push(`${m.kind} ${m.path}: ${m.status ?? 'no answer'} after ${m.attempts} attempts (${m.error ?? ''})`);
+  }
+  const retried = record.messages.filter((m) => m.attempts > 1).length;
+  checks.push(result('every message delivered or refused with a status',
+    `${record.messages.length} messages, by final status ${JSON.stringify(byStatus)}; ${retried} needed more than one attempt`, lost));
+
+  // 5. No workflow task failed for nondeterminism, in any run of any workflow of the task queue.
+  const runs: { workflowId: string; runId: string }[] = [];
+  for await (const wf of client.workflow.list({ query: `TaskQueue = '${deps.taskQueue}'` })) runs.push({ workflowId: wf.workflowId, runId: wf.runId });
+  let taskFailures = 0;
+  const nondeterministic: string[] = [];
+  await pool(runs, 16, async ({ workflowId, runId }) => {
+    const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+    for (const e of history.events ?? []) {
+      const failed = e.workflowTaskFailedEventAttributes;
+      if (!failed) continue;
+      taskFailures += 1;
+      if (failed.cause === NONDETERMINISM || /nondetermin/i.test(failed.failure?.message ?? '')) {
+        nondeterministic.push(`${workflowId} (${runId}) event ${e.eventId}: ${failed.failure?.message?.slice(0, 200)}`);
+      }
+    }
+  });
+  checks.push(result('no workflow task failed for nondeterminism',
+    `${runs.length} workflow runs scanned; ${taskFailures} workflow task failures of other causes`, nondeterministic));
+  return checks;
+}
+
+export function report(record: ChaosRecord, checks: CheckResult[]): string {
+  const lines = [
+    `chaos run: ${record.skus.length} SKUs, ${record.finished} replenishments finished in ${Math.round(record.elapsedMs / 1000)} s` +
+      `${record.reachedTarget ? '' : ' (target NOT reached in the time limit)'}; ${record.kills} worker SIGKILLs, ${record.workerStarts} worker starts, ${record.serverRestarts} dev server restarts`,
+  ];
+  for (const c of checks) {
+    lines.push(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`);
+    for (const v of c.violations.slice(0, 20)) lines.push(`        ${v}`);
+    if (c.violations.length > 20) lines.push(`        … and ${c.violations.length - 20} more`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,47 @@
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { createActivities } from '../../src/activities/index.js';
+import type { Decider } from '../../src/activities/contract.js';
+import { policyDecider } from '../../src/activities/deciders/policy.js';
+import { patternReader } from '../../src/activities/reply-reader.js';
+import { createWorldClient } from '../../src/world/client.js';
+import { baselineActivities } from '../baseline/activities.js';
+import { workerTuning } from './tuning.js';
+
+/**
+ * A worker in its own process, so the chaos run can SIGKILL it and the benchmarks can read its
+ * RSS and CPU apart from the harness. WORKFLOWS=agent runs the service's workflows and activities;
+ * WORKFLOWS=baseline the bare baseline; both with the same tuning.
+ */
+Runtime.install({ logger: new DefaultLogger((process.env.WORKER_LOG_LEVEL ?? 'ERROR') as 'ERROR') });
+const { TEMPORAL_ADDRESS, TASK_QUEUE, WORLD_URL, BUNDLE_PATH, WORKFLOWS = 'agent', DECIDER = 'policy' } = process.env;
+if (!TEMPORAL_ADDRESS || !TASK_QUEUE || !BUNDLE_PATH) throw new Error('worker-process needs TEMPORAL_ADDRESS, TASK_QUEUE, BUNDLE_PATH');
+
+/** Gives up at once: a replenishment of three activities, for fleet and history figures. */
+const quickCancel: Decider = {
+  name: 'quick-cancel',
+  decide: async ({ allowed }) => allowed.includes('done')
+    ? { tool: 'done', input: {} }
+    : { tool: 'cancel_purchase_order', input: { reason: 'benchmark' } },
+};
+
+const connection = await NativeConnection.connect({ address: TEMPORAL_ADDRESS });
+const activities = WORKFLOWS === 'baseline'
+  ? baselineActivities()
+  : createActivities({
+    world: createWorldClient({ baseUrl: WORLD_URL ?? 'http://127.0.0.1:1' }),
+    reader: patternReader,
+    decider: DECIDER === 'quick-cancel' ? quickCancel : policyDecider,
+  });
+const worker = await Worker.create({
+  connection,
+  taskQueue: TASK_QUEUE,
+  activities,
+  workflowBundle: { codePath: BUNDLE_PATH },
+  shutdownGraceTime: '5 seconds',
+  ...workerTuning(process.env),
+});
+// Orphaned (the harness died): go too, rather than poll on for nobody.
+const parent = process.ppid;
+setInterval(() => { if (process.ppid !== parent) process.exit(1); }, 1000).unref();
+process.stdout.write('worker running\n');
+await worker.run();
