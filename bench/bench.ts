@@ -103,7 +103,7 @@ const outDir = new URL('./results/', import.meta.url).pathname;
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, `${results.name}.json`), `${JSON.stringify(results, null, 2)}\n`);
 const table = markdown(results);
-writeFileSync(join(outDir, results.name === 'quick' ? 'quick.md' : 'latest.md'), table);
+writeFileSync(join(outDir, results.name === 'full' ? 'latest.md' : `${results.name}.md`), table);
 console.log(table);
 
 function markdown(r: Record<string, Json>): string {
