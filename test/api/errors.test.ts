@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from '../support/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { afterThisFile, startStack, type Stack } from '../support/stack.js';
 import { story } from '../scenarios/story.js';
 
 describe('the REST API refuses what it cannot act on, and says why', () => {
@@ -9,12 +9,10 @@ describe('the REST API refuses what it cannot act on, and says why', () => {
   const historyLength = async () => (await stack.client.workflow.getHandle(`replenish-${sku}-1`).describe()).historyLength;
 
   beforeAll(async () => {
-    stack = await startStack({ temporal: 'dev', cleanup: (fn) => afterAll(async () => { await fn(); }) });
+    stack = await startStack({ temporal: 'dev', cleanup: afterThisFile });
     sku = stack.newSku();
     const s = story(stack, sku);
-    await s.startAgent();
-    po = (await s.approvalRequest()).poNumber;
-    await s.waitingIn('wait_for_approval');
+    po = (await s.parkAtApproval()).poNumber;
   });
 
   const cases: [string, string, string, unknown, number, RegExp][] = [

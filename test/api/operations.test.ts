@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, Connection } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import { policyDecider } from '../../src/activities/deciders/policy.js';
@@ -6,7 +6,7 @@ import type { Decider } from '../../src/activities/contract.js';
 import { buildApp } from '../../src/api/app.js';
 import { healthOf } from '../../src/health.js';
 import { story } from '../scenarios/story.js';
-import { eventually, startStack, type Stack } from '../support/stack.js';
+import { afterThisFile, eventually, startStack, type Stack } from '../support/stack.js';
 
 /** Every route fastify knows, read from its own route tree (`printRoutes`), as `METHOD /path/:param`. */
 function registeredRoutes(tree: string): string[] {
@@ -48,7 +48,7 @@ describe('the API describes itself and reports on its own health', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({ temporal: 'dev', decider: countingDecider, cleanup: (fn) => afterAll(async () => { await fn(); }) });
+    stack = await startStack({ temporal: 'dev', decider: countingDecider, cleanup: afterThisFile });
   });
 
   it('every route fastify registered is in /openapi.json, with its zod schemas as JSON Schema', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../src/api/app.js';
 import type { Security } from '../../src/api/security.js';
 import { signedHeaders } from '../../src/api/signatures.js';
@@ -9,7 +9,7 @@ import { Rules } from '../../src/domain/rules.js';
 import type { World } from '../../src/domain/world.js';
 import { replenishStateQuery } from '../../src/workflows/messages.js';
 import { story } from '../scenarios/story.js';
-import { eventually, startStack, type Stack } from '../support/stack.js';
+import { afterThisFile, eventually, startStack, type Stack } from '../support/stack.js';
 
 const MINUTE = 60_000;
 const b64url = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
@@ -18,7 +18,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 describe('security at the edge, on a running agent', () => {
   let stack: Stack;
   const sharedStack = () => beforeAll(async () => {
-    stack = await startStack({ temporal: 'dev', cleanup: (fn) => afterAll(async () => { await fn(); }) });
+    stack = await startStack({ temporal: 'dev', cleanup: afterThisFile });
   });
   const historyLength = async (workflowId: string) => (await stack.client.workflow.getHandle(workflowId).describe()).historyLength;
   sharedStack();

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startStack, type Stack } from '../support/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { afterThisFile, eventually, startStack, type Stack } from '../support/stack.js';
 import { story } from '../scenarios/story.js';
 
 const BIN = fileURLToPath(new URL('../../bin/replenisher.js', import.meta.url));
@@ -54,7 +54,7 @@ describe('the replenisher CLI against a running service', () => {
   const run = (...args: string[]) => cli(args, env);
 
   beforeAll(async () => {
-    stack = await startStack({ temporal: 'dev', cleanup: (fn) => afterAll(async () => { await fn(); }) });
+    stack = await startStack({ temporal: 'dev', cleanup: afterThisFile });
     sku = stack.newSku();
     env = { REPLENISHER_API: stack.apiUrl, ...credentials(stack, 'acme-industrial') };
   });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DecisionBody } from '../../src/api/schemas.js';
 import { WAREHOUSE } from '../../src/api/signatures.js';
 import { story } from '../scenarios/story.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { afterThisFile, startStack, type Stack } from '../support/stack.js';
 
 /**
  * Generated requests against a live stack whose agent waits for the manager: whatever arrives,
@@ -79,12 +79,10 @@ describe('bad input at every route', () => {
   let supplier: string;
 
   beforeAll(async () => {
-    stack = await startStack({ temporal: 'dev', cleanup: (fn) => afterAll(async () => { await fn(); }) });
+    stack = await startStack({ temporal: 'dev', cleanup: afterThisFile });
     sku = stack.newSku();
     const s = story(stack, sku);
-    await s.startAgent();
-    po = (await s.approvalRequest()).poNumber;
-    await s.waitingIn('wait_for_approval');
+    po = (await s.parkAtApproval()).poNumber;
     supplier = (await s.view()).replenishment.po.supplier;
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Turn } from '../../src/domain/types.js';
 import { claudeAt } from '../deciders/requests.js';
 import { cheapestQuote, offeredTools, startFakeModel, stateOf, toolUse, turnOf, turnText, type FakeModel, type ModelRequest, type Step } from '../support/fake-model.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { afterThisFile, startStack, type Stack } from '../support/stack.js';
 import { loadCorpus, type InjectionEmail, type Technique } from './corpus.js';
 import { readFields, replenishAnswering, ruledOutcome } from './loop.js';
 
@@ -124,7 +124,7 @@ describe('a Claude decider that obeys the supplier email cannot act on it', () =
   beforeAll(async () => {
     fake = await startFakeModel([], { fallback: model, closeAfterTest: false });
     afterAll(() => fake.close());
-    stack = await startStack({ temporal: 'time-skipping', decider: claudeAt(fake), cleanup: (fn) => afterAll(async () => { await fn(); }) });
+    stack = await startStack({ temporal: 'time-skipping', decider: claudeAt(fake), cleanup: afterThisFile });
   });
 
   it.concurrent.each(corpus.map((e, i) => [e.id, e, `manager-${i}`] as const))('%s', async (_id, email, manager) => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Turn } from '../../src/domain/types.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { afterThisFile, startStack, type Stack } from '../support/stack.js';
 import { loadCorpus } from './corpus.js';
 import { readFields, replenishAnswering, ruledOutcome } from './loop.js';
 
@@ -10,7 +10,7 @@ describe('a supplier email that tries to steer the agent changes nothing the man
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({ temporal: 'time-skipping', cleanup: (fn) => afterAll(async () => { await fn(); }) });
+    stack = await startStack({ temporal: 'time-skipping', cleanup: afterThisFile });
   });
 
   it.concurrent.each(corpus.map((e, i) => [e.id, e, `manager-${i}`] as const))('%s', async (_id, email, manager) => {

@@ -20,9 +20,7 @@ describe('a worker crash during a wait', () => {
     const sku = stack.newSku();
     const s = story(stack, sku);
     let worker = await startExternalWorker(stack);
-    await s.startAgent();
-    const request = await s.approvalRequest();
-    await s.waitingIn('wait_for_approval');
+    const request = await s.parkAtApproval();
     const workflowId = `replenish-${sku}-1`;
     const before = await activityRuns(stack, workflowId);
 

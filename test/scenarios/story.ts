@@ -33,6 +33,13 @@ export function story(stack: Stack, sku: string, opts: { supplier?: string } = {
     async phase(phase: string) {
       return eventually(view, (v) => v.replenishment?.phase === phase, 30_000, `${sku} to reach ${phase}`);
     },
+    /** Start the agent and stop at the manager's desk: the approval request, with the agent waiting on it. */
+    async parkAtApproval() {
+      await this.startAgent();
+      const request = await this.approvalRequest();
+      await this.waitingIn('wait_for_approval');
+      return request;
+    },
     /** The agent is parked in this wait (not merely about to decide to wait). */
     async waitingIn(tool: string) {
       return eventually(view, (v) => v.replenishment?.waiting?.tool === tool, 30_000, `${sku} to wait in ${tool}`);

@@ -1,8 +1,8 @@
 import { defaultPayloadConverter } from '@temporalio/common';
 import type { temporal } from '@temporalio/proto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OUTCOME, PHASE, PO_NUMBER, SKU } from '../../src/workflows/search-attributes.js';
-import { eventually, startStack, type Stack } from '../support/stack.js';
+import { afterThisFile, eventually, startStack, type Stack } from '../support/stack.js';
 import { story } from './story.js';
 
 type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
@@ -26,12 +26,10 @@ describe('an engineer finds a SKU\'s workflows in the Web UI and reads their sto
   let po: string;
 
   beforeAll(async () => {
-    stack = await startStack({ temporal: 'dev', cleanup: (fn) => afterAll(async () => { await fn(); }) });
+    stack = await startStack({ temporal: 'dev', cleanup: afterThisFile });
     sku = stack.newSku();
     const s = story(stack, sku);
-    await s.startAgent();
-    po = (await s.approvalRequest()).poNumber;
-    await s.waitingIn('wait_for_approval');
+    po = (await s.parkAtApproval()).poNumber;
   });
 
   it('`SKU = "…"` lists the agent and its replenishment; `PoNumber` and `Phase` narrow it to the PO waiting for approval', async () => {

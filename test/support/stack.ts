@@ -4,7 +4,7 @@ import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/se
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
 import { SignJWT } from 'jose';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { createActivities } from '../../src/activities/index.js';
 import { policyDecider } from '../../src/activities/deciders/policy.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
@@ -186,6 +186,9 @@ export async function startStack(opts: StackOptions) {
 }
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/** Clean-up for a stack shared by every test of a file (started in beforeAll). */
+export const afterThisFile: Cleanup = (fn) => afterAll(async () => { await fn(); });
 
 /** Polls until `probe` returns a value `ok` accepts; fails with the last value seen. */
 export async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000, what = 'condition'): Promise<T> {

@@ -126,9 +126,7 @@ describe('the manager\'s page in Chromium', () => {
     const sku = stack.newSku();
     const s = story(stack, sku);
     let worker = await startExternalWorker(stack);
-    await s.startAgent();
-    const request = await s.approvalRequest();
-    await s.waitingIn('wait_for_approval');
+    const request = await s.parkAtApproval();
     const { page, problems, close } = await openPage(stack);
     if (stack.managerToken) await enterToken(page, stack.managerToken);
     const pending = card(page, request.poNumber);
