@@ -6,6 +6,7 @@ import type { Usage } from '../domain/types.js';
 import type { ActivityMetrics } from '../metrics.js';
 import { toolByName } from '../tools/index.js';
 import type { Activities, Decider, RunToolRequest } from './contract.js';
+import { whileHeartbeating } from './heartbeat.js';
 
 export interface ActivityDeps {
   world: World;
@@ -25,7 +26,7 @@ export function createActivities({ world, reader, decider, metrics }: ActivityDe
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;
       try {
-        const choice = await decider.decide(req);
+        const choice = await whileHeartbeating(() => decider.decide(req));
         metrics?.decided({ decider: decider.name, seconds: seconds(), ok: true, ...(choice.usage ? { usage: choice.usage } : {}) });
         return choice;
       } catch (err) {
@@ -44,7 +45,7 @@ export function createActivities({ world, reader, decider, metrics }: ActivityDe
       if (!parsed.success) throw ApplicationFailure.nonRetryable(`invalid input for ${name}: ${parsed.error.message}`, 'InvalidToolInput');
       Context.current().log.info('running tool', { tool: name, idempotencyKey, attempt: Context.current().info.attempt });
       try {
-        const result = await tool.execute(parsed.data, state, { world, reader, rules: rules as Rules, idempotencyKey });
+        const result = await whileHeartbeating(() => tool.execute(parsed.data, state, { world, reader, rules: rules as Rules, idempotencyKey }));
         metrics?.toolRan(name, 'ok');
         return result;
       } catch (err) {
@@ -57,9 +58,9 @@ export function createActivities({ world, reader, decider, metrics }: ActivityDe
       }
     },
 
-    checkStock: (sku) => world.stock(sku),
+    checkStock: (sku) => whileHeartbeating(() => world.stock(sku)),
 
     notifyManager: ({ state, rules, subject, body }) =>
-      world.notify({ to: rules.manager, subject, body, sku: state.sku, ...(state.po ? { poNumber: state.po.poNumber } : {}) }),
+      whileHeartbeating(() => world.notify({ to: rules.manager, subject, body, sku: state.sku, ...(state.po ? { poNumber: state.po.poNumber } : {}) })),
   };
 }

@@ -2,9 +2,17 @@ import type { ActivityOptions } from '@temporalio/workflow';
 import type { Rules } from '../domain/rules.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
 
+/**
+ * Every activity heartbeats (src/activities/heartbeat.ts), so a worker killed mid-call is noticed
+ * after this, not after the whole start-to-close. Activity options are not part of what replay
+ * compares, so changing them needs no patch.
+ */
+const CRASH_NOTICED_AFTER = '10 seconds';
+
 /** Calls to the outside world: retried with backoff, except refusals no retry can change. */
 export const toolActivity = (rules: Pick<Rules, 'toolAttempts' | 'toolRetryInitialMs'>): ActivityOptions => ({
   startToCloseTimeout: '30 seconds',
+  heartbeatTimeout: CRASH_NOTICED_AFTER,
   retry: {
     initialInterval: rules.toolRetryInitialMs,
     backoffCoefficient: 2,
@@ -17,6 +25,7 @@ export const toolActivity = (rules: Pick<Rules, 'toolAttempts' | 'toolRetryIniti
 /** The model's choice. A hung call is cut by the timeout; 4xx from the model API are not retried. */
 export const decideActivity: ActivityOptions = {
   startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: CRASH_NOTICED_AFTER,
   retry: {
     initialInterval: '2 seconds',
     backoffCoefficient: 2,
@@ -28,5 +37,6 @@ export const decideActivity: ActivityOptions = {
 
 export const stockActivity: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
+  heartbeatTimeout: CRASH_NOTICED_AFTER,
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 };

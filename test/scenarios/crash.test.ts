@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startExternalWorker, kill } from '../support/external-worker.js';
-import { startStack } from '../support/stack.js';
+import { eventually, startStack } from '../support/stack.js';
 import { story } from './story.js';
 
 /** How many times each activity was scheduled and started, from the workflow's own history. */
@@ -46,5 +46,33 @@ describe('a worker crash during a wait', () => {
     await s.receive(request.poNumber, 'r-1', request.quantity);
     expect((await s.outcome()).outcome).toBe('received');
     await s.keep('worker-crash');
+  });
+
+  it('killed during a supplier call, the call is retried once its heartbeat stops, not after its whole timeout', async () => {
+    const stack = await startStack({ temporal: 'dev', inProcessWorker: false });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    let worker = await startExternalWorker(stack);
+    // The quote request hangs longer than its start-to-close, so only the heartbeat can end it early.
+    await stack.sandbox.http('PUT', '/faults', { endpoint: 'quotes', latencyMs: 120_000 });
+    await s.startAgent();
+    const workflowId = `replenish-${sku}-1`;
+    await eventually(
+      async () => (await stack.client.workflow.getHandle(workflowId).describe().catch(() => null))?.raw.pendingActivities ?? [],
+      (pending) => pending.some((a) => a.activityId === 'get_quotes-1' && [2, 'PENDING_ACTIVITY_STATE_STARTED'].includes(a.state as never)),
+      30_000, 'the quote request to be running',
+    );
+
+    await kill(worker);
+    await stack.sandbox.http('DELETE', '/faults');
+    worker = await startExternalWorker(stack);
+    await s.approvalRequest();
+
+    const history = await stack.client.workflow.getHandle(workflowId).fetchHistory();
+    const scheduled = history.events!.find((e) => e.activityTaskScheduledEventAttributes?.activityId === 'get_quotes-1')!;
+    const started = history.events!.find((e) => e.activityTaskStartedEventAttributes?.scheduledEventId?.toString() === scheduled.eventId!.toString())!;
+    expect(started.activityTaskStartedEventAttributes!.attempt).toBe(2);
+    // TimeoutType 4 is HEARTBEAT; without heartbeats this would be 1, START_TO_CLOSE.
+    expect(started.activityTaskStartedEventAttributes!.lastFailure?.timeoutFailureInfo?.timeoutType).toBe(4);
   });
 });
