@@ -15,7 +15,8 @@ export interface Subject {
   prepare(i: number): Promise<void>;
   /** Resolves when entity i's current replenishment waits for message k (0, 1, 2). */
   waiting(i: number, k: number): Promise<void>;
-  send(i: number, k: number): Promise<void>;
+  /** Sends message k to entity i; resolves with the time it went out, once it was taken. */
+  send(i: number, k: number): Promise<number>;
   /** Resolves once entity i has finished `n` replenishments. */
   finished(i: number, n: number): Promise<void>;
   /** Starts entity i's next replenishment. */
@@ -30,6 +31,9 @@ const LONG = 10 * 60_000;
 
 export function agentSubject(stack: BenchStack, label = randomUUID().slice(0, 4)): Subject {
   const skus: string[] = [];
+  // The PO each agent waits on, read while waiting, so a send is one request and nothing else
+  // (a read would query the workflow first and could clear a dead worker's stickiness).
+  const pos: { poNumber: string; unitPrice: number; quantity: number; supplier: string }[] = [];
   const view = async (i: number) => (await stack.api('GET', `/skus/${skus[i]}`)).body;
   const low = { onHand: 5, safetyStock: 20, targetLevel: 100 };
   return {
@@ -41,18 +45,21 @@ export function agentSubject(stack: BenchStack, label = randomUUID().slice(0, 4)
       if (res.status !== 201) throw new Error(`agent ${skus[i]} did not start: ${res.status}`);
     },
     async waiting(i, k) {
-      await until(() => view(i), (v) => v.replenishment?.waiting?.tool === WAITS[k], LONG, `${skus[i]} in ${WAITS[k]}`, 50);
+      const v = await until(() => view(i), (x) => x.replenishment?.waiting?.tool === WAITS[k], LONG, `${skus[i]} in ${WAITS[k]}`, 50);
+      pos[i] = v.replenishment.po;
     },
     async send(i, k) {
-      const po = (await view(i)).replenishment.po as { poNumber: string; unitPrice: number; quantity: number; supplier: string };
+      const po = pos[i]!;
       const path = `/purchase-orders/${po.poNumber}/${['decision', 'supplier-replies', 'receipts'][k]}`;
       const body = [
         { decision: 'approve', maxUnitPrice: po.unitPrice },
         { messageId: `m-${po.poNumber}`, text: 'We confirm your order.', fields: { kind: 'confirmed' } },
         { receiptId: `GR-${po.poNumber}`, quantity: po.quantity },
       ][k];
+      const at = Date.now();
       const res = await stack.authed(path, body, po.supplier);
       if (res.status !== 202) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      return at;
     },
     async finished(i, n) {
       await until(() => view(i), (v) => (v.pastOutcomes?.length ?? 0) >= n && !v.agent?.active, LONG, `${skus[i]} to finish ${n}`, 50);
@@ -86,7 +93,9 @@ export function baselineSubject(stack: BenchStack, plan: Step[], label = randomU
       await until(() => stack.client.workflow.getHandle(`bare-${id(i)}-${n}`).query(bareWaitingQuery), (w) => w === waitSteps[k], LONG, `bare ${i} wait ${k}`, 50);
     },
     async send(i) {
+      const at = Date.now();
       await entity(i).executeUpdate(bareDeliverUpdate, { args: ['message'] });
+      return at;
     },
     async finished(i, n) {
       await until(() => done(i), (d) => d >= n, LONG, `bare ${i} to finish ${n}`, 50);

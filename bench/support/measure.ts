@@ -14,18 +14,19 @@ export async function events(client: Client, workflowId: string, runId?: string)
 }
 
 /**
- * Wake latencies of a child workflow: for the k-th message, from the Update accepted by the
- * entity (the moment the REST API's message is taken) to the start of the first activity the
- * child runs after the forwarded signal.
+ * Wake latencies of a child workflow: for the k-th message, to the start of the first activity the
+ * child runs after the forwarded signal, from `sent[k]` (the sender's clock, the same machine as
+ * the server) and from the Update accepted by the entity (which hides the wait for the entity's own
+ * workflow task, e.g. behind a dead worker's sticky queue).
  */
-export function wakes(entity: Event[], child: Event[]): number[] {
+export function wakes(entity: Event[], child: Event[], sent: number[]): { fromSend: number; fromAccepted: number }[] {
   const accepted = entity.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes).map(ms);
   const signals = child.map((e, i) => ({ e, i })).filter(({ e }) => e.workflowExecutionSignaledEventAttributes?.signalName === 'deliver');
-  const out: number[] = [];
+  const out: { fromSend: number; fromAccepted: number }[] = [];
   signals.forEach(({ i }, k) => {
     const started = child.slice(i).find((e) => e.activityTaskStartedEventAttributes);
     const from = accepted.filter((t) => t <= ms(child[i]!)).at(-1) ?? accepted[k];
-    if (started && from !== undefined) out.push(ms(started) - from);
+    if (started && from !== undefined && sent[k] !== undefined) out.push({ fromSend: ms(started) - sent[k]!, fromAccepted: ms(started) - from });
   });
   return out;
 }
