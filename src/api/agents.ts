@@ -13,6 +13,7 @@ import {
 import { OUTCOME, PHASE, PO_NUMBER, SKU } from '../workflows/search-attributes.js';
 import { SkuAgent } from '../workflows/sku-agent.js';
 import { HttpError } from './errors.js';
+import type { Phase } from '../domain/phase.js';
 import { skuOfPo } from './schemas.js';
 
 export const agentId = (sku: string): string => `agent-${sku}`;
@@ -153,5 +154,44 @@ export class Agents {
       results.forEach((st, j) => { if (st) found.set(batch[j]!, st); });
     }
     return found;
+  }
+
+  /**
+   * Replenishments waiting for the manager, found through their Phase attribute, plus running ones
+   * without the attribute (started by code older than it): the inbox then reads a handful of
+   * workflows instead of querying every agent of the catalogue, which at thousands of SKUs is
+   * thousands of queries and stalls on any agent whose worker just died. Null when the server cannot
+   * search this way (attributes not registered); the caller then asks every agent. The visibility
+   * store lags a little: callers re-check each candidate's own phase.
+   */
+  async awaitingApproval(): Promise<string[] | null> {
+    // This service's task queue only: another deployment's runs in the namespace are not ours to query.
+    const running = `WorkflowType = 'Replenish' AND ExecutionStatus = 'Running' AND TaskQueue = '${this.taskQueue}'`;
+    const awaiting: Phase = 'awaiting approval';
+    if (this.taskQueue.includes("'")) return null;
+    try {
+      const ids: string[] = [];
+      for (const query of [`${running} AND Phase = '${awaiting}'`, `${running} AND Phase IS NULL`]) {
+        for await (const wf of this.client.workflow.list({ query })) ids.push(wf.workflowId);
+      }
+      return ids;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The replenishments waiting for the manager's decision, each as its own query reads it now,
+   * ordered by SKU. `catalogue` lists every SKU, for a server that cannot search.
+   */
+  async pendingApprovals(catalogue: () => Promise<string[]>, concurrency = 16): Promise<ReplenishView[]> {
+    const ids = await this.awaitingApproval()
+      ?? [...(await this.statuses(await catalogue())).values()].flatMap((st) => (st.active?.phase === 'awaiting approval' ? [st.active.workflowId] : []));
+    const views: ReplenishView[] = [];
+    for (let i = 0; i < ids.length; i += concurrency) {
+      const batch = await Promise.all(ids.slice(i, i + concurrency).map((id) => this.replenishment(id)));
+      for (const view of batch) if (view?.phase === 'awaiting approval') views.push(view);
+    }
+    return views.sort((a, b) => a.state.sku.localeCompare(b.state.sku));
   }
 }

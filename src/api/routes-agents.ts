@@ -97,16 +97,13 @@ export function agentRoutes(app: FastifyInstance, agents: Agents, world: World):
   });
 
   app.get('/approvals', { config: { docs: { summary: 'Purchase orders waiting for the manager\'s decision', tags: ['purchase orders'] } } }, async () => {
-    const statuses = await agents.statuses((await world.inventory()).map((i) => i.sku));
     const pending = [];
-    for (const [sku, status] of statuses) {
-      if (status.active?.phase !== 'awaiting approval') continue;
-      const view = await agents.replenishment(status.active.workflowId);
-      const s = view?.state;
-      if (!view || !s?.po) continue;
+    for (const view of await agents.pendingApprovals(async () => (await world.inventory()).map((i) => i.sku))) {
+      const s = view.state;
+      if (!s.po) continue;
       const requestedAt = [...s.log].reverse().find((t) => t.tool === 'request_approval' && t.result === 'ok')?.at ?? null;
       pending.push({
-        sku, workflowId: view.workflowId, poNumber: s.po.poNumber, supplier: s.po.supplier, quantity: s.po.quantity,
+        sku: s.sku, workflowId: view.workflowId, poNumber: s.po.poNumber, supplier: s.po.supplier, quantity: s.po.quantity,
         unitPrice: s.po.unitPrice, total: s.po.total, onHand: s.stock.onHand, safetyStock: s.stock.safetyStock,
         alternatives: (s.quotes ?? []).filter((q) => q.quoteId !== s.po!.quoteId),
         requestedAt,
