@@ -58,13 +58,26 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     // A decision already in the inbox closes the door to a second one.
     return inbox.has(['approval']) ? { ...g, open: g.open.filter((e) => e !== 'approval') } : g;
   };
-  const report = async () => {
+  const sendReport = async () => {
     if (!parent) return;
     try {
       await getExternalWorkflowHandle(parent.workflowId).signal(progressSignal, currentGate());
     } catch (err) {
       log.warn('could not report progress to the agent', { error: failureMessage(err) });
     }
+  };
+  // Waiting for each report's acknowledgement cost every turn (and every wake) a round trip to the
+  // entity before the next activity could be scheduled. New runs report in the background: one
+  // report in flight at a time, each carrying the gate as it is when it leaves, so the entity never
+  // takes an older gate after a newer one and the last report still goes out before the run ends.
+  const background = patched('report-in-background');
+  let reports: Promise<void> = Promise.resolve();
+  let reportQueued = false;
+  const report = async (): Promise<void> => {
+    if (!background) return sendReport();
+    if (reportQueued) return;
+    reportQueued = true;
+    reports = reports.then(() => { reportQueued = false; return sendReport(); });
   };
 
   setHandler(deliverSignal, (m) => {
@@ -154,6 +167,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   setCurrentDetails(`**${result.outcome}** · ${result.reason}`);
   tag(true);
   await report();
+  await reports;
   return result;
 
   /** A person takes over: they learn what stands and what may be on its way. */
