@@ -14,7 +14,8 @@ import { wakeLatency, type WakeMode } from './wake.js';
 /**
  * `npm run bench`: figures of the agents next to a bare Temporal baseline on the same dev server
  * (SQLite file) and worker settings. `--quick` runs tiny sizes and only proves it runs.
- * `--only wake,throughput,history,fleet` picks sections; `--fleet 10000` sets the fleet size.
+ * `--only wake,throughput,history,fleet` picks sections; `--fleet 10000`, `--burst 500`, `--wake 70` set
+ * sizes; `--cache N` and `--sticky MS` set the workers' cache and sticky queue timeout.
  */
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 const { values } = parseArgs({
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     only: { type: 'string', default: 'throughput,wake,history,fleet' },
     fleet: { type: 'string' },
+    wake: { type: 'string' },
     burst: { type: 'string' },
     name: { type: 'string' },
     cache: { type: 'string', default: '1000' },
@@ -32,7 +34,7 @@ const quick = values.quick;
 const sections = new Set(values.only.split(','));
 const size = {
   throughput: quick ? { entities: 2, each: 1 } : { entities: 10, each: 5 },
-  wakeEntities: quick ? 2 : 70,
+  wakeEntities: Number(values.wake ?? (quick ? 2 : 70)),
   // 70 entities × 3 replenishments: 210 wakes in each of the three modes.
   lifeReplenishments: quick ? 5 : 200,
   fleet: Number(values.fleet ?? (quick ? 30 : 10_000)),
@@ -133,7 +135,9 @@ function markdown(r: Record<string, Json>): string {
     rows.push([`fleet: agents started / asked`, `${f.started} / ${f.requested}${f.stoppedBy ? ` (stopped: ${f.stoppedBy})` : ''}`, '', '', '10,000']);
     rows.push(['fleet: time to start (s), starts/s', `${f.startSeconds}, ${f.startsPerSecond}`, '', '', '']);
     rows.push([`fleet idle: worker CPU % of a core, RSS MB`, `${f.idle.workerCpuPercent}, ${f.idle.workerRssMB}`, '', '', 'CPU < 5 %, RSS < 1 GB']);
+    rows.push([`fleet: GET /approvals ms (Phase search), GET /skus ms (a query per agent)`, `${f.reads?.approvalsMs ?? 'failed'}, ${f.reads?.skusMs ?? 'failed'}`, '', '', '']);
     rows.push([`fleet idle: dev server CPU %, RSS MB; SQLite MB`, `${f.idle.serverCpuPercent}, ${f.idle.serverRssMB}; ${f.temporalDbMB}`, '', '', '']);
+    rows.push([`fleet burst: GET /approvals ms with ${f.burst.inboxItems} pending`, `${f.burst.approvalsMs ?? 'failed'}`, '', '', '']);
     rows.push([`fleet burst: ${f.burst.size} below safety → approval request, p50 / p99 / last (s)`, `${f.burst.p50Seconds} / ${f.burst.p99Seconds} / ${f.burst.lastSeconds} (${f.burst.reachedApproval} reached)`, '', '', '']);
   }
   const lines = [

@@ -44,6 +44,8 @@ export async function fleet(stack: BenchStack, worker: WorkerHandle, size: numbe
     stack.serverPid ? sampleProcess(stack.serverPid, idleWindowMs) : Promise.resolve(null),
   ]);
   const dbMB = fileMB(stack.dbFile, `${stack.dbFile}-wal`, `${stack.dbFile}-shm`);
+  // What a manager's screens cost at this size: the inbox searches, the SKU table asks every agent.
+  const reads = { approvalsMs: await timed(() => stack.api('GET', '/approvals')), skusMs: await timed(() => stack.api('GET', '/skus')) };
 
   // The burst: stock drops below safety for `burst` SKUs and the warehouse says so, all at once.
   const hit = skus.slice(0, Math.min(burst, started));
@@ -63,15 +65,26 @@ export async function fleet(stack: BenchStack, worker: WorkerHandle, size: numbe
     });
   }
   const burstWorker = await sampleProcess(worker.pid, 1000);
+  const inbox = await stack.api('GET', '/approvals').catch(() => null);
+  const approvalsAfterBurstMs = await timed(() => stack.api('GET', '/approvals'));
   return {
     requested: size, started, stoppedBy, startSeconds: round(startSeconds, 1), startsPerSecond: round(started / startSeconds, 0),
     settledSeconds: round(settledSeconds, 1), settledOfSample: `${settled}/${sample.length}`,
     idle: { workerCpuPercent: workerIdle.cpuPercent, workerRssMB: workerIdle.rssMB, serverCpuPercent: serverIdle?.cpuPercent ?? null, serverRssMB: serverIdle?.rssMB ?? null, windowSeconds: idleWindowMs / 1000 },
     temporalDbMB: dbMB,
+    reads,
     burst: {
       size: hit.length, reachedApproval: reached.length,
       p50Seconds: round(percentile(reached, 50) / 1000, 1), p99Seconds: round(percentile(reached, 99) / 1000, 1), lastSeconds: round(Math.max(...reached) / 1000, 1),
       workerRssMBAfter: burstWorker.rssMB,
+      inboxItems: inbox?.status === 200 ? inbox.body.items.length : null, approvalsMs: approvalsAfterBurstMs,
     },
   };
+}
+
+/** Wall time of one API read, or null when it did not answer 200 (it is reported, not fatal). */
+async function timed(read: () => Promise<{ status: number }>): Promise<number | null> {
+  const t = Date.now();
+  const res = await read().catch(() => ({ status: 0 }));
+  return res.status === 200 ? Date.now() - t : null;
 }

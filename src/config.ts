@@ -67,6 +67,8 @@ export const Env = z.object({
   TEMPORAL_BUILD_ID: z.string().min(1).optional(),
   TEMPORAL_VERSIONING_BEHAVIOR: z.enum(['AUTO_UPGRADE', 'PINNED']).default('AUTO_UPGRADE'),
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().positive().default(1000),
+  /** How long a workflow's next task waits for the worker that has it cached before any worker may take it. */
+  WORKER_STICKY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The Temporal worker's own Prometheus exporter, on 127.0.0.1; the API's /metrics includes it. 0: off. */
   METRICS_PORT: port.default(9464),
   /** Notifications to people are also POSTed here as JSON (besides the world's inbox). */

@@ -107,6 +107,7 @@ const worker = await createWorker({
   taskQueue: env.TEMPORAL_TASK_QUEUE,
   activities: createActivities({ world, reader: patternReader, decider, metrics }),
   maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
+  stickyQueueTimeoutMs: env.WORKER_STICKY_TIMEOUT_MS,
   ...(env.TEMPORAL_DEPLOYMENT_NAME && env.TEMPORAL_BUILD_ID ? {
     versioning: { deploymentName: env.TEMPORAL_DEPLOYMENT_NAME, buildId: env.TEMPORAL_BUILD_ID, behavior: env.TEMPORAL_VERSIONING_BEHAVIOR },
   } : {}),

@@ -12,6 +12,7 @@ export interface WorkerOptions {
   /** Pre-bundled workflow code (tests bundle once per run); otherwise bundled at start. */
   workflowBundle?: WorkflowBundleOption;
   maxCachedWorkflows?: number;
+  stickyQueueTimeoutMs?: number;
   /** Temporal worker versioning: this worker's deployment and build. */
   versioning?: { deploymentName: string; buildId: string; behavior: 'AUTO_UPGRADE' | 'PINNED' };
 }
@@ -24,6 +25,7 @@ export function createWorker(o: WorkerOptions): Promise<Worker> {
     activities: o.activities,
     ...(o.workflowBundle ? { workflowBundle: o.workflowBundle } : { workflowsPath }),
     maxCachedWorkflows: o.maxCachedWorkflows ?? 1000,
+    ...(o.stickyQueueTimeoutMs ? { stickyQueueScheduleToStartTimeout: o.stickyQueueTimeoutMs } : {}),
     shutdownGraceTime: '5 seconds',
     ...(o.versioning ? {
       workerDeploymentOptions: {
