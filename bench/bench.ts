@@ -3,31 +3,34 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { WORKER_STICKY_TIMEOUT_MS } from '../src/config.js';
 import { historyAndMemory } from './cost.js';
 import { fleet } from './fleet.js';
 import { round } from './support/measure.js';
 import { startBenchStack, type Json, type WorkerHandle } from './support/stack.js';
 import { agentSubject, baselineSubject, planOf } from './subjects.js';
 import { throughput } from './throughput.js';
+import { tokensPerReplenishment } from './tokens.js';
 import { wakeLatency, type WakeMode } from './wake.js';
 
 /**
  * `npm run bench`: figures of the agents next to a bare Temporal baseline on the same dev server
  * (SQLite file) and worker settings. `--quick` runs tiny sizes and only proves it runs.
- * `--only wake,throughput,history,fleet` picks sections; `--fleet 10000`, `--burst 500`, `--wake 70` set
+ * `--only throughput,wake,history,tokens,fleet` picks sections; `--fleet 10000`, `--burst 500`, `--wake 70` set
  * sizes; `--cache N` and `--sticky MS` set the workers' cache and sticky queue timeout.
  */
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'throughput,wake,history,fleet' },
+    only: { type: 'string', default: 'throughput,wake,history,tokens,fleet' },
     fleet: { type: 'string' },
     wake: { type: 'string' },
     burst: { type: 'string' },
     name: { type: 'string' },
     cache: { type: 'string', default: '1000' },
-    sticky: { type: 'string' },
+    // The service's own default unless asked otherwise, so the figures are those of what ships.
+    sticky: { type: 'string', default: String(WORKER_STICKY_TIMEOUT_MS) },
   },
 });
 const quick = values.quick;
@@ -37,12 +40,13 @@ const size = {
   wakeEntities: Number(values.wake ?? (quick ? 2 : 70)),
   // 70 entities × 3 replenishments: 210 wakes in each of the three modes.
   lifeReplenishments: quick ? 5 : 200,
+  tokenReplenishments: quick ? 1 : 5,
   fleet: Number(values.fleet ?? (quick ? 30 : 10_000)),
   burst: Number(values.burst ?? (quick ? 5 : 500)),
   idleWindowMs: quick ? 2_000 : 30_000,
 };
 // The settings both workers run with (bench/support/tuning.ts reads them).
-const tuning: Record<string, string> = { WORKER_MAX_CACHED_WORKFLOWS: values.cache, ...(values.sticky ? { WORKER_STICKY_TIMEOUT_MS: values.sticky } : {}) };
+const tuning: Record<string, string> = { WORKER_MAX_CACHED_WORKFLOWS: values.cache, WORKER_STICKY_TIMEOUT_MS: values.sticky };
 const log = (l: string) => console.log(`[bench] ${l}`);
 
 const dir = mkdtempSync(join(tmpdir(), 'replenisher-bench-'));
@@ -92,6 +96,12 @@ try {
     results.history = await historyAndMemory(stack, size.lifeReplenishments);
     log(JSON.stringify(results.history));
   }
+  if (sections.has('tokens')) {
+    log(`tokens: ${size.tokenReplenishments} replenishments with the Claude decider against the scripted model`);
+    const swap = async (env: Record<string, string>) => { await agentWorker.stop(); agentWorker = await stack.startWorker('agent', env); return agentWorker; };
+    results.tokens = await tokensPerReplenishment(stack, swap, size.tokenReplenishments);
+    log(JSON.stringify(results.tokens));
+  }
   if (sections.has('fleet')) {
     log(`fleet: ${size.fleet} agents, then ${size.burst} below safety stock at once`);
     await restartAgent();
@@ -130,6 +140,10 @@ function markdown(r: Record<string, Json>): string {
     rows.push([`entity memory after ${h.replenishments} replenishments (bytes)`, h.memoryBytes, '', '', '< 8,192 (test bound)']);
     rows.push(['events per entity run, mean / max', `${h.meanEventsPerEntityRun} / ${h.maxEventsPerEntityRun}`, '', '', '≤ 60 (test bound)']);
   }
+  const k = r.tokens;
+  if (k) {
+    rows.push([`tokens per replenishment, Claude decider vs the scripted model: input / cached / output (${k.decidesPerReplenishment} decides)`, `${k.perReplenishment.input} / ${k.perReplenishment.cached} / ${k.perReplenishment.output}`, '', '', '']);
+  }
   const f = r.fleet;
   if (f) {
     rows.push([`fleet: agents started / asked`, `${f.started} / ${f.requested}${f.stoppedBy ? ` (stopped: ${f.stoppedBy})` : ''}`, '', '', '10,000']);
@@ -141,7 +155,7 @@ function markdown(r: Record<string, Json>): string {
     rows.push([`fleet burst: ${f.burst.size} below safety → approval request, p50 / p99 / last (s)`, `${f.burst.p50Seconds} / ${f.burst.p99Seconds} / ${f.burst.lastSeconds} (${f.burst.reachedApproval} reached)`, '', '', '']);
   }
   const lines = [
-    `Run \`npm run bench${r.name === 'quick' ? ' -- --quick' : ''}\` at ${r.at} on ${r.machine.cpus} cores (${r.machine.model}), ${r.machine.memoryGB} GB, Node ${r.machine.node}; ${r.server}; worker cache ${r.tuning.WORKER_MAX_CACHED_WORKFLOWS}, sticky queue timeout ${r.tuning.WORKER_STICKY_TIMEOUT_MS ? `${r.tuning.WORKER_STICKY_TIMEOUT_MS} ms` : 'the SDK default (10 s)'}.`,
+    `Run \`npm run bench${r.name === 'quick' ? ' -- --quick' : ''}\` at ${r.at} on ${r.machine.cpus} cores (${r.machine.model}), ${r.machine.memoryGB} GB, Node ${r.machine.node}; ${r.server}; worker cache ${r.tuning.WORKER_MAX_CACHED_WORKFLOWS}, sticky queue timeout ${r.tuning.WORKER_STICKY_TIMEOUT_MS ?? 10_000} ms.`,
     '',
     '| figure | agent | bare baseline | ratio | aim |',
     '|---|---|---|---|---|',

@@ -31,6 +31,13 @@ const pairs = (what: string, min: number) => z.string().transform((raw, ctx) => 
 const SECRETS = new Set(['ANTHROPIC_API_KEY', 'NOTIFY_WEBHOOK_URL', 'MANAGER_TOKENS', 'JWT_SECRET', 'SUPPLIER_SECRETS', 'WAREHOUSE_SECRET']);
 
 /** Every setting the service reads, from the environment, checked once at start-up. */
+
+/**
+ * The SDK's 10 s means a worker's SIGKILL delays each of its workflows' next wake by 10 s; short
+ * histories (continue-as-new) make the replay a shorter timeout can cause cheap. Measured in
+ * `npm run bench` (wake after SIGKILL) and docs/benchmarks.md.
+ */
+export const WORKER_STICKY_TIMEOUT_MS = 3_000;
 export const Env = z.object({
   TEMPORAL_ADDRESS: z.string().regex(/^[^:\s]+:\d+$/, 'expected host:port').optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
@@ -68,7 +75,7 @@ export const Env = z.object({
   TEMPORAL_VERSIONING_BEHAVIOR: z.enum(['AUTO_UPGRADE', 'PINNED']).default('AUTO_UPGRADE'),
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().positive().default(1000),
   /** How long a workflow's next task waits for the worker that has it cached before any worker may take it. */
-  WORKER_STICKY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  WORKER_STICKY_TIMEOUT_MS: z.coerce.number().int().positive().default(WORKER_STICKY_TIMEOUT_MS),
   /** The Temporal worker's own Prometheus exporter, on 127.0.0.1; the API's /metrics includes it. 0: off. */
   METRICS_PORT: port.default(9464),
   /** Notifications to people are also POSTed here as JSON (besides the world's inbox). */

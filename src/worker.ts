@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
 import type { Activities } from './activities/contract.js';
+import { WORKER_STICKY_TIMEOUT_MS } from './config.js';
 
 export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 
@@ -25,7 +26,7 @@ export function createWorker(o: WorkerOptions): Promise<Worker> {
     activities: o.activities,
     ...(o.workflowBundle ? { workflowBundle: o.workflowBundle } : { workflowsPath }),
     maxCachedWorkflows: o.maxCachedWorkflows ?? 1000,
-    ...(o.stickyQueueTimeoutMs ? { stickyQueueScheduleToStartTimeout: o.stickyQueueTimeoutMs } : {}),
+    stickyQueueScheduleToStartTimeout: o.stickyQueueTimeoutMs ?? WORKER_STICKY_TIMEOUT_MS,
     shutdownGraceTime: '5 seconds',
     ...(o.versioning ? {
       workerDeploymentOptions: {

@@ -1,4 +1,5 @@
 import type { WorkerOptions } from '@temporalio/worker';
+import { WORKER_STICKY_TIMEOUT_MS } from '../../src/config.js';
 
 /**
  * The worker settings the benchmarks vary (one place, so the agent and the baseline always run
@@ -13,7 +14,6 @@ export function workerTuning(env: NodeJS.ProcessEnv): Partial<WorkerOptions> {
   if (wft !== undefined) options.maxConcurrentWorkflowTaskExecutions = wft;
   const act = int('WORKER_MAX_ACTIVITIES');
   if (act !== undefined) options.maxConcurrentActivityTaskExecutions = act;
-  const sticky = int('WORKER_STICKY_TIMEOUT_MS');
-  if (sticky !== undefined) options.stickyQueueScheduleToStartTimeout = sticky;
+  options.stickyQueueScheduleToStartTimeout = int('WORKER_STICKY_TIMEOUT_MS') ?? WORKER_STICKY_TIMEOUT_MS;
   return options;
 }

@@ -1,6 +1,7 @@
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../../src/activities/index.js';
 import type { Decider } from '../../src/activities/contract.js';
+import { createClaudeDecider } from '../../src/activities/deciders/claude.js';
 import { policyDecider } from '../../src/activities/deciders/policy.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import { createWorldClient } from '../../src/world/client.js';
@@ -24,13 +25,22 @@ const quickCancel: Decider = {
     : { tool: 'cancel_purchase_order', input: { reason: 'benchmark' } },
 };
 
+/** DECIDER=claude: the production Claude decider, against whatever ANTHROPIC_BASE_URL serves (the scripted model). */
+const decider = (): Decider => {
+  if (DECIDER === 'quick-cancel') return quickCancel;
+  if (DECIDER !== 'claude') return policyDecider;
+  const { ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL = 'claude-scripted' } = process.env;
+  if (!ANTHROPIC_API_KEY || !ANTHROPIC_BASE_URL) throw new Error('DECIDER=claude needs ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL');
+  return createClaudeDecider({ apiKey: ANTHROPIC_API_KEY, baseURL: ANTHROPIC_BASE_URL, model: ANTHROPIC_MODEL, timeoutMs: 30_000 });
+};
+
 const connection = await NativeConnection.connect({ address: TEMPORAL_ADDRESS });
 const activities = WORKFLOWS === 'baseline'
   ? baselineActivities()
   : createActivities({
     world: createWorldClient({ baseUrl: WORLD_URL ?? 'http://127.0.0.1:1' }),
     reader: patternReader,
-    decider: DECIDER === 'quick-cancel' ? quickCancel : policyDecider,
+    decider: decider(),
   });
 const worker = await Worker.create({
   connection,

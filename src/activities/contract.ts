@@ -17,6 +17,8 @@ export interface Choice {
   usage?: Usage;
   /** Choices the decider refused before this one (a tool not allowed, bad input): kept for the log. */
   rejected?: { attempt: number; tool: string; why: string }[];
+  /** When the choice was made (the worker's clock), kept in history so replay judges it at the same time. */
+  at?: string;
 }
 
 export interface RunToolRequest {

@@ -26,7 +26,7 @@ export function createActivities({ world, reader, decider, metrics }: ActivityDe
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;
       try {
-        const choice = await whileHeartbeating(() => decider.decide(req));
+        const choice = { ...(await whileHeartbeating(() => decider.decide(req))), at: new Date().toISOString() };
         metrics?.decided({ decider: decider.name, seconds: seconds(), ok: true, ...(choice.usage ? { usage: choice.usage } : {}) });
         return choice;
       } catch (err) {

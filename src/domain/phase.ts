@@ -30,6 +30,8 @@ export interface Gate {
   phase: Phase;
   open: EventName[];
   why: Partial<Record<EventName, string>>;
+  /** The order the replenishment sent this in; the entity drops a report overtaken by a newer one. */
+  seq?: number;
 }
 
 const EVENTS: EventName[] = ['approval', 'supplier-reply', 'goods-receipt'];

@@ -58,26 +58,39 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     // A decision already in the inbox closes the door to a second one.
     return inbox.has(['approval']) ? { ...g, open: g.open.filter((e) => e !== 'approval') } : g;
   };
-  const sendReport = async () => {
+  // Every patch is asked for here, at the run's first step. A patch asked for inside a handler
+  // records its marker wherever the handler happens to run, which on replay after a crash can fall
+  // between the loop's commands in another order (the chaos soak caught exactly that).
+  const reportFromLoopOnly = patched('report-from-loop-only');
+  // Waiting for each report's acknowledgement cost every turn (and every wake) a round trip to the
+  // entity before the next activity could be scheduled. New runs send reports without waiting,
+  // always from the loop (never from a promise's continuation, whose place among the loop's commands
+  // could differ on replay), numbered so the entity drops one overtaken by a newer; the run waits
+  // for all of them only before it ends.
+  const unawaited = patched('report-unawaited');
+  // The workflow's own clock (Date.now()) is the time of the workflow task, and a task that sat in
+  // a dead worker's queue can carry one time when it first runs and another on replay: a quote that
+  // was valid when the turn ran had expired when it was replayed, and the run could not go on (the
+  // chaos soak caught it). New runs read time only from what history records: the run's start, the
+  // moment the decider chose, a message's arrival, a wait's end. The clock only moves forward. The
+  // same patch makes a wait's outcome independent of the order of one task's events (runWait).
+  const recordedClock = patched('recorded-clock');
+  let clockMs = workflowInfo().startTime.getTime();
+  const advance = (at: string | undefined) => { if (at) clockMs = Math.max(clockMs, Date.parse(at)); };
+  const clock = (): string => (recordedClock ? new Date(clockMs).toISOString() : now());
+  const sent: Promise<void>[] = [];
+  let reportSeq = 0;
+  const sendReport = async (seq?: number) => {
     if (!parent) return;
     try {
-      await getExternalWorkflowHandle(parent.workflowId).signal(progressSignal, currentGate());
+      await getExternalWorkflowHandle(parent.workflowId).signal(progressSignal, seq === undefined ? currentGate() : { ...currentGate(), seq });
     } catch (err) {
       log.warn('could not report progress to the agent', { error: failureMessage(err) });
     }
   };
-  // Waiting for each report's acknowledgement cost every turn (and every wake) a round trip to the
-  // entity before the next activity could be scheduled. New runs report in the background: one
-  // report in flight at a time, each carrying the gate as it is when it leaves, so the entity never
-  // takes an older gate after a newer one and the last report still goes out before the run ends.
-  const background = patched('report-in-background');
-  let reports: Promise<void> = Promise.resolve();
-  let reportQueued = false;
   const report = async (): Promise<void> => {
-    if (!background) return sendReport();
-    if (reportQueued) return;
-    reportQueued = true;
-    reports = reports.then(() => { reportQueued = false; return sendReport(); });
+    if (!unawaited) return sendReport();
+    sent.push(sendReport(++reportSeq));
   };
 
   setHandler(deliverSignal, (m) => {
@@ -91,7 +104,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     // A command issued from a handler can land between the loop's own commands differently on
     // replay after a crash (the chaos run caught it); the entity closes its gate itself, so new
     // runs report from the loop only.
-    if (!patched('report-from-loop-only')) void report();
+    if (!reportFromLoopOnly) void report();
   });
   setHandler(replenishStateQuery, (): ReplenishView => ({ workflowId, state, phase: phase(state), inbox: inbox.list(), waiting, notes }));
 
@@ -116,7 +129,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   tag();
   await report();
   for (let turn = 1; turn <= rules.maxTurns && !isFinal(state); turn++) {
-    const at = now();
+    const at = clock();
     const allowed = allowedTools(state, rules, at);
     const names = allowed.map((t) => t.name);
     if (names.length === 0) {
@@ -126,7 +139,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     let choice: Choice;
     try {
       choice = await activities({ ...decideActivity, summary: `decide turn ${turn}: one of ${names.join(', ')}` }, `decide-${turn}`)
-        .decide({ goal, state, allowed: names, turn, now: at });
+        .decide({ goal, state, allowed: names, turn, now: recordedClock ? now() : at });
     } catch (err) {
       const cause = err instanceof ActivityFailure && err.cause instanceof ApplicationFailure ? err.cause : undefined;
       const usage = (cause?.details?.[0] as { usage?: Usage } | undefined)?.usage;
@@ -143,7 +156,10 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
       turn, at, allowed: names, tool: choice.tool, result, summary,
       ...(choice.reason ? { reason: choice.reason } : {}), ...(choice.usage ? { usage: choice.usage } : {}),
     });
-    const tool = allowed.find((t) => t.name === choice.tool);
+    // The choice is judged at the time it was made, as history records it.
+    if (recordedClock) advance(choice.at);
+    const judged = recordedClock ? allowedTools(state, rules, clock()) : allowed;
+    const tool = judged.find((t) => t.name === choice.tool);
     if (!tool) {
       record(entry('refused', `${choice.tool} is not allowed now; nothing was run`));
       continue;
@@ -167,7 +183,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   setCurrentDetails(`**${result.outcome}** · ${result.reason}`);
   tag(true);
   await report();
-  await reports;
+  await Promise.all(sent);
   return result;
 
   /** A person takes over: they learn what stands and what may be on its way. */
@@ -189,18 +205,23 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
 
   async function runWait(tool: AnyWaitTool, turn: number, entry: (r: TurnResult, s: string) => Turn) {
     const summary = tool.describe(state);
-    const timeout = tool.timeoutMs(state, rules, now());
-    waiting = { tool: tool.name, events: tool.events, since: now(), until: new Date(Date.now() + timeout).toISOString() };
+    const timeout = tool.timeoutMs(state, rules, clock());
+    const since = clockMs;
+    waiting = { tool: tool.name, events: tool.events, since: clock(), until: new Date(Date.now() + timeout).toISOString() };
     setCurrentDetails(`**${phase(state)}** · turn ${turn}: ${summary} (until ${waiting.until})`);
     const arrived = await condition(() => inbox.has(tool.events), timeout, { summary });
     waiting = null;
-    const message = arrived ? inbox.take(tool.events) : null;
-    state = tool.apply(state, message, now());
+    // A message and the wait's timer can land in the same workflow task (after a crash, say), and
+    // which of the two settles the race first is not the same live and on replay. Every message of
+    // a task is in the inbox before the loop resumes, so new runs let the inbox decide.
+    const message = (recordedClock ? inbox.has(tool.events) : arrived) ? inbox.take(tool.events) : null;
+    if (recordedClock) advance(message ? message.at : new Date(since + timeout).toISOString());
+    state = tool.apply(state, message, clock());
     record(entry(message ? 'message' : 'timeout', message ? `${summary}: ${message.event} ${message.messageId}` : `${summary}: timed out`));
   }
 
   async function runCall(tool: AnyCallTool, input: unknown, turn: number, entry: (r: TurnResult, s: string) => Turn) {
-    const refusal = tool.refuse?.(state, input, now());
+    const refusal = tool.refuse?.(state, input, clock());
     if (refusal) {
       record(entry('refused', refusal));
       return;
@@ -210,12 +231,12 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     try {
       const result = await activities({ ...toolActivity(rules), summary }, `${tool.name}-${turn}`)
         .runTool({ tool: tool.name, input, state, rules, idempotencyKey });
-      state = tool.apply(state, input, result, now());
+      state = tool.apply(state, input, result, clock());
       record(entry('ok', summary));
     } catch (err) {
       const why = failureMessage(err);
       const refused = isBusinessRefusal(err);
-      if (!refused && tool.applyUnanswered) state = tool.applyUnanswered(state, input, now());
+      if (!refused && tool.applyUnanswered) state = tool.applyUnanswered(state, input, clock());
       record(entry('error', `${summary} ${refused ? 'was refused' : 'got no answer after every retry'}: ${why}`));
     }
   }

@@ -50,7 +50,10 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   setHandler(resumeSignal, () => { paused = false; wake = true; });
   setHandler(stopSignal, () => { stopping = true; });
   setHandler(progressSignal, (g) => {
-    if (active && g.workflowId === active.workflowId) active = g;
+    if (!active || g.workflowId !== active.workflowId) return;
+    // Reports are sent without waiting, so two can arrive out of order.
+    if (g.seq !== undefined && active.seq !== undefined && g.seq < active.seq) return;
+    active = g;
   });
   setHandler(deliverUpdate, async (m: Message) => {
     if (recentIds.includes(m.messageId)) return { status: 'duplicate' as const, workflowId: active?.workflowId ?? '' };
