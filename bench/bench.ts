@@ -65,6 +65,16 @@ const restartBaseline = async () => { await baselineWorker.stop(); baselineWorke
 const agentWorkers = { restart: restartAgent, crash: async () => { await agentWorker.kill(); agentWorker = await stack.startWorker('agent'); return agentWorker; } };
 const baselineWorkers = { restart: restartBaseline, crash: async () => { await baselineWorker.kill(); baselineWorker = await stack.startWorker('baseline'); return baselineWorker; } };
 
+/** Writes what has been measured so far: a section that fails later loses nothing before it. */
+function save(): string {
+  const outDir = new URL('./results/', import.meta.url).pathname;
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, `${results.name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  const table = markdown(results);
+  writeFileSync(join(outDir, results.name === 'full' ? 'latest.md' : `${results.name}.md`), table);
+  return table;
+}
+
 try {
   // A first replenishment shows the agent's shape of work, which the baseline then copies.
   log('measuring the shape of a replenishment');
@@ -82,6 +92,7 @@ try {
     const base = await throughput(stack, baselineSubject(stack, plan), size.throughput.entities, size.throughput.each);
     results.throughput = { agent: ours, baseline: base, ratio: round(base.perMinute / ours.perMinute, 2) };
     log(JSON.stringify(results.throughput));
+    save();
   }
   if (sections.has('wake')) {
     log(`wake latency: ${size.wakeEntities} entities × 9 messages, one at a time`);
@@ -90,35 +101,34 @@ try {
     const p99Ratio = (m: WakeMode) => round(ours[m].p99 / Math.max(1, base[m].p99), 2);
     results.wake = { agent: ours, baseline: base, ratio: { cachedP99: p99Ratio('cached'), restartP99: p99Ratio('restart'), killedP99: p99Ratio('killed') } };
     log(JSON.stringify(results.wake));
+    save();
   }
   if (sections.has('history')) {
     log(`history and memory: one SKU, ${size.lifeReplenishments} replenishments`);
     results.history = await historyAndMemory(stack, size.lifeReplenishments);
     log(JSON.stringify(results.history));
+    save();
   }
   if (sections.has('tokens')) {
     log(`tokens: ${size.tokenReplenishments} replenishments with the Claude decider against the scripted model`);
     const swap = async (env: Record<string, string>) => { await agentWorker.stop(); agentWorker = await stack.startWorker('agent', env); return agentWorker; };
     results.tokens = await tokensPerReplenishment(stack, swap, size.tokenReplenishments);
     log(JSON.stringify(results.tokens));
+    save();
   }
   if (sections.has('fleet')) {
     log(`fleet: ${size.fleet} agents, then ${size.burst} below safety stock at once`);
     await restartAgent();
     results.fleet = await fleet(stack, agentWorker, size.fleet, size.burst, size.idleWindowMs);
     log(JSON.stringify(results.fleet));
+    save();
   }
 } finally {
   await stack.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 
-const outDir = new URL('./results/', import.meta.url).pathname;
-mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, `${results.name}.json`), `${JSON.stringify(results, null, 2)}\n`);
-const table = markdown(results);
-writeFileSync(join(outDir, results.name === 'full' ? 'latest.md' : `${results.name}.md`), table);
-console.log(table);
+console.log(save());
 
 function markdown(r: Record<string, Json>): string {
   const rows: string[][] = [];

@@ -24,8 +24,11 @@ const POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
 
 // The SDK starts the given executable with the port as its argument and expects it to listen
 // within seconds, so the wrapper replaces itself with java rather than running it as a child.
+// A server whose owner died without tearing it down outlives it; with TEMPORAL_TEST_SERVER_PIDS
+// set, the wrapper leaves its pid (java's, after exec) there for whoever started the run to reap.
 const WRAPPER = `#!/bin/sh
 here="$(dirname "$0")"
+if [ -n "$TEMPORAL_TEST_SERVER_PIDS" ]; then echo $$ > "$TEMPORAL_TEST_SERVER_PIDS/$$"; fi
 exec java -Xss1m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "$here/lib/*" io.temporal.testserver.TestServer "$@"
 `;
 
@@ -38,7 +41,12 @@ export function ensureTestServer(say: (l: string) => void = console.error): stri
   const dir = testServerDir();
   const wrapper = join(dir, 'temporal-test-server');
   const lib = join(dir, 'lib');
-  if (existsSync(wrapper) && existsSync(lib) && readdirSync(lib).some((f) => f.startsWith('temporal-test-server'))) return wrapper;
+  const writeWrapper = () => { writeFileSync(wrapper, WRAPPER); chmodSync(wrapper, 0o755); };
+  if (existsSync(lib) && readdirSync(lib).some((f) => f.startsWith('temporal-test-server'))) {
+    // Rewritten every time: a wrapper cached by an older version of this file is brought up to date.
+    writeWrapper();
+    return wrapper;
+  }
   for (const tool of ['java', 'mvn']) {
     if (spawnSync(tool, ['-version'], { stdio: 'ignore' }).status !== 0) {
       throw new Error(`the time-skipping test server needs ${tool} (Java 17 and Maven), which is not installed`);
@@ -50,7 +58,6 @@ export function ensureTestServer(say: (l: string) => void = console.error): stri
   const mvn = spawnSync('mvn', ['-q', '-B', '-f', join(dir, 'pom.xml'), 'dependency:copy-dependencies',
     `-DoutputDirectory=${lib}`, '-DincludeScope=runtime'], { stdio: ['ignore', 'inherit', 'inherit'] });
   if (mvn.status !== 0) throw new Error(`Maven could not fetch temporal-test-server (exit ${mvn.status})`);
-  writeFileSync(wrapper, WRAPPER);
-  chmodSync(wrapper, 0o755);
+  writeWrapper();
   return wrapper;
 }
