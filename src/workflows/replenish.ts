@@ -212,8 +212,10 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     const arrived = await condition(() => inbox.has(tool.events), timeout, { summary });
     waiting = null;
     // A message and the wait's timer can land in the same workflow task (after a crash, say), and
-    // which of the two settles the race first is not the same live and on replay. Every message of
-    // a task is in the inbox before the loop resumes, so new runs let the inbox decide.
+    // which of the two settles the race first depends on the order the task's events are handled.
+    // When they come in one activation, every message is in the inbox before the loop resumes, so
+    // new runs let the inbox decide. A first execution shown the timer alone is still open
+    // (bench/chaos/findings).
     const message = (recordedClock ? inbox.has(tool.events) : arrived) ? inbox.take(tool.events) : null;
     if (recordedClock) advance(message ? message.at : new Date(since + timeout).toISOString());
     state = tool.apply(state, message, clock());
