@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentStatusQuery } from '../../src/workflows/messages.js';
+import { agentStatusQuery, progressSignal } from '../../src/workflows/messages.js';
 import { eventually, startStack } from '../support/stack.js';
 import { story } from './story.js';
 
@@ -53,5 +53,22 @@ describe('one agent per SKU', () => {
     await stack.authed('POST', `/agents/${sku}/resume`);
     expect((await s.approvalRequest()).poNumber).toBe(`PO-${sku}-1`);
     await s.keep('continue-as-new');
+  });
+
+  it('a progress report overtaken by a newer one is dropped: the entity keeps the newer gate', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    const request = await s.parkAtApproval();
+    const workflowId = `replenish-${sku}-1`;
+    const gate = (seq: number, open: ('approval' | 'supplier-reply' | 'goods-receipt')[]) =>
+      ({ workflowId, poNumber: request.poNumber, phase: 'awaiting approval' as const, open, why: {}, seq });
+    // Reports go out without waiting for each other, so they can arrive in either order.
+    await stack.agent(sku).signal(progressSignal, gate(1_000, ['approval']));
+    await stack.agent(sku).signal(progressSignal, gate(999, []));
+    const status = await eventually(() => stack.agent(sku).query(agentStatusQuery), (st) => st.active?.seq === 1_000, 10_000, 'the newer report');
+    expect(status.active?.open).toEqual(['approval']);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await stack.agent(sku).query(agentStatusQuery)).active?.seq).toBe(1_000);
   });
 });
