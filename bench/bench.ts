@@ -60,10 +60,16 @@ const results: Record<string, unknown> = {
 
 let agentWorker: WorkerHandle = await stack.startWorker('agent');
 let baselineWorker: WorkerHandle = await stack.startWorker('baseline');
-const restartAgent = async () => { await agentWorker.stop(); agentWorker = await stack.startWorker('agent'); return agentWorker; };
-const restartBaseline = async () => { await baselineWorker.stop(); baselineWorker = await stack.startWorker('baseline'); return baselineWorker; };
-const agentWorkers = { restart: restartAgent, crash: async () => { await agentWorker.kill(); agentWorker = await stack.startWorker('agent'); return agentWorker; } };
-const baselineWorkers = { restart: restartBaseline, crash: async () => { await baselineWorker.kill(); baselineWorker = await stack.startWorker('baseline'); return baselineWorker; } };
+/** Replaces a worker: stopped gracefully (cache handed back) or SIGKILLed, then started again, with `env` if given. */
+const replace = async (kind: 'agent' | 'baseline', how: 'stop' | 'kill', env: Record<string, string> = {}) => {
+  const old = kind === 'agent' ? agentWorker : baselineWorker;
+  await old[how]();
+  const fresh = await stack.startWorker(kind, env);
+  if (kind === 'agent') agentWorker = fresh; else baselineWorker = fresh;
+  return fresh;
+};
+const agentWorkers = { restart: () => replace('agent', 'stop'), crash: () => replace('agent', 'kill') };
+const baselineWorkers = { restart: () => replace('baseline', 'stop'), crash: () => replace('baseline', 'kill') };
 
 /** Writes what has been measured so far: a section that fails later loses nothing before it. */
 function save(): string {
@@ -111,14 +117,13 @@ try {
   }
   if (sections.has('tokens')) {
     log(`tokens: ${size.tokenReplenishments} replenishments with the Claude decider against the scripted model`);
-    const swap = async (env: Record<string, string>) => { await agentWorker.stop(); agentWorker = await stack.startWorker('agent', env); return agentWorker; };
-    results.tokens = await tokensPerReplenishment(stack, swap, size.tokenReplenishments);
+    results.tokens = await tokensPerReplenishment(stack, (env) => replace('agent', 'stop', env), size.tokenReplenishments);
     log(JSON.stringify(results.tokens));
     save();
   }
   if (sections.has('fleet')) {
     log(`fleet: ${size.fleet} agents, then ${size.burst} below safety stock at once`);
-    await restartAgent();
+    await replace('agent', 'stop');
     results.fleet = await fleet(stack, agentWorker, size.fleet, size.burst, size.idleWindowMs);
     log(JSON.stringify(results.fleet));
     save();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { approvalRequestedAt } from '../domain/state.js';
 import type { World } from '../domain/world.js';
 import type { Agents } from './agents.js';
 import { HttpError, parse } from './errors.js';
@@ -101,12 +102,11 @@ export function agentRoutes(app: FastifyInstance, agents: Agents, world: World):
     for (const view of await agents.pendingApprovals(async () => (await world.inventory()).map((i) => i.sku))) {
       const s = view.state;
       if (!s.po) continue;
-      const requestedAt = [...s.log].reverse().find((t) => t.tool === 'request_approval' && t.result === 'ok')?.at ?? null;
       pending.push({
         sku: s.sku, workflowId: view.workflowId, poNumber: s.po.poNumber, supplier: s.po.supplier, quantity: s.po.quantity,
         unitPrice: s.po.unitPrice, total: s.po.total, onHand: s.stock.onHand, safetyStock: s.stock.safetyStock,
         alternatives: (s.quotes ?? []).filter((q) => q.quoteId !== s.po!.quoteId),
-        requestedAt,
+        requestedAt: approvalRequestedAt(s),
       });
     }
     return { items: pending };

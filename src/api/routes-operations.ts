@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { approvalRequestedAt } from '../domain/state.js';
 import type { World } from '../domain/world.js';
 import type { AgentFigures, Metrics } from '../metrics.js';
 import type { ReplenishView } from '../workflows/messages.js';
@@ -8,8 +9,7 @@ import type { Health } from './app.js';
 /** What readiness needs: the service can take work only with Temporal reachable and its worker polling. */
 export const READINESS = ['temporal', 'worker'] as const;
 
-const requestedAt = (view: ReplenishView | null): string | null =>
-  view ? [...view.state.log].reverse().find((t) => t.tool === 'request_approval' && t.result === 'ok')?.at ?? null : null;
+const requestedAt = (view: ReplenishView | null): string | null => (view ? approvalRequestedAt(view.state) : null);
 
 /** Figures of every agent of the catalogue, from their status queries (read on a scrape, cached by Metrics). */
 export async function agentFigures(agents: Agents, world: World, now = Date.now()): Promise<AgentFigures> {

@@ -142,3 +142,7 @@ export function accepts(s: ReplenishState, m: Pick<Message, 'event' | 'poNumber'
 export function appendTurn(s: ReplenishState, turn: Turn): ReplenishState {
   return { ...s, log: [...s.log, turn] };
 }
+
+/** When the manager was last asked to approve (the last `request_approval` that went out), if ever. */
+export const approvalRequestedAt = (s: ReplenishState): string | null =>
+  [...s.log].reverse().find((t) => t.tool === 'request_approval' && t.result === 'ok')?.at ?? null;
