@@ -187,10 +187,17 @@ export class Agents {
   async pendingApprovals(catalogue: () => Promise<string[]>, concurrency = 16): Promise<ReplenishView[]> {
     const ids = await this.awaitingApproval()
       ?? [...(await this.statuses(await catalogue())).values()].flatMap((st) => (st.active?.phase === 'awaiting approval' ? [st.active.workflowId] : []));
+    // Listed only once the SKU's agent takes a decision for it: the replenishment reaches its wait a
+    // moment before its report reaches the agent, and a manager who approved in that moment got a 409.
+    const takesDecision = async (id: string): Promise<ReplenishView | null> => {
+      const view = await this.replenishment(id);
+      if (view?.phase !== 'awaiting approval') return null;
+      const gate = (await this.status(view.state.sku))?.active;
+      return gate?.workflowId === id && gate.phase === 'awaiting approval' ? view : null;
+    };
     const views: ReplenishView[] = [];
     for (let i = 0; i < ids.length; i += concurrency) {
-      const batch = await Promise.all(ids.slice(i, i + concurrency).map((id) => this.replenishment(id)));
-      for (const view of batch) if (view?.phase === 'awaiting approval') views.push(view);
+      for (const view of await Promise.all(ids.slice(i, i + concurrency).map(takesDecision))) if (view) views.push(view);
     }
     return views.sort((a, b) => a.state.sku.localeCompare(b.state.sku));
   }
