@@ -2,27 +2,27 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
+import proto from '@temporalio/proto';
+const { EventType } = proto.temporal.api.enums.v1;
 import type { Message } from '../../src/domain/state.js';
 import { deliverSignal, replenishStateQuery } from '../../src/workflows/messages.js';
 import { startBenchStack } from '../support/stack.js';
 import { agentSubject } from '../subjects.js';
 
 /**
- * `npx tsx bench/chaos/repro-timer-and-message.ts`: tries to make the chaos finding of
- * bench/chaos/findings happen on purpose. The worker dies while a replenishment waits for approval
- * (a 3 s wait); the wait's timer fires with no worker; the approval, sent in time, reaches the run
- * while its task still sits in the dead worker's sticky queue; a new worker takes the task. Then the
- * run's history is replayed. Prints whether the replay agreed; exits 1 if it did not.
- *
- * It has not reproduced the finding yet (2026-11-30: the first execution took the approval and the
- * replay agreed). Differences from the soak still to try: the new worker already polling when the
- * sticky task times out (in the soak it took the task 14 ms later), the approval forwarded by the
- * entity rather than signalled directly, other workflows' tasks in the same worker.
+ * `npx tsx bench/chaos/repro-timer-and-message.ts`: makes the chaos finding of bench/chaos/findings
+ * happen on purpose. The worker dies while a replenishment waits for approval (15 s); a new worker
+ * starts; the wait's timer fires while its task sits in the dead worker's sticky queue; a query
+ * reaches the new worker, which replays the run to answer it and, doing so, hands the workflow the
+ * fired timer; the approval arrives; the task reaches the new worker, whose cached run sees the
+ * approval alone. Then the run's history is replayed. Exits 1 if the replay disagreed.
  */
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const until = (t: number) => sleep(Math.max(0, t - Date.now()));
 const dir = mkdtempSync(join(tmpdir(), 'replenisher-repro-'));
-const stack = await startBenchStack({ dir, rules: { dayMs: 1000 }, log: () => {} });
+const dayMs = 5_000;
+const stack = await startBenchStack({ dir, rules: { dayMs }, log: () => {} });
 let failed = false;
 try {
   let worker = await stack.startWorker('agent');
@@ -30,23 +30,34 @@ try {
   await subject.prepare(0);
   await subject.waiting(0, 0);
   const childId = subject.childId(0, 1);
-  const view = (await stack.api('GET', `/skus/${'Brace-0'}`)).body;
-  const po = view.replenishment.po as { poNumber: string; unitPrice: number };
-  const waitStarted = Date.now();
+  const child = stack.client.workflow.getHandle(childId);
+  const view = await child.query(replenishStateQuery);
+  const po = view.state.po!;
+  const deadline = Date.parse(view.waiting!.until);
+  const killBefore = Number(process.env.KILL_BEFORE_MS ?? 2_000);
+  await until(deadline - killBefore);
   await worker.kill();
-  // The approval wait is 3 business days of 1 s; its timer fires with no worker.
-  await sleep(3_300);
+  worker = await stack.startWorker('agent');
+  if (process.env.QUERY1_AT_MS) {
+    await until(deadline + Number(process.env.QUERY1_AT_MS));
+    const t = Date.now();
+    const first = await child.query(replenishStateQuery);
+    console.log(`first query answered after ${Date.now() - t} ms, waiting: ${JSON.stringify(first.waiting)}`);
+  }
+  await until(deadline + Number(process.env.QUERY_AFTER_MS ?? -1_000));
+  const asked = Date.now();
+  // Not awaited: the query waits on the dead worker's sticky queue, then goes to the new worker.
+  const answered = child.query(replenishStateQuery).then(
+    (v) => `after ${Date.now() - asked} ms, waiting: ${JSON.stringify(v.waiting)}`, (e) => String(e));
   const approval = {
     event: 'approval', poNumber: po.poNumber, messageId: 'repro-approval',
-    payload: { approved: true, maxUnitPrice: po.unitPrice, by: 'repro' },
-    at: new Date(waitStarted + 1_000).toISOString(),
+    payload: { approved: true, maxUnitPrice: po.unitPrice, by: 'repro' }, at: new Date(deadline - 1_000).toISOString(),
   } as unknown as Message;
-  await stack.client.workflow.getHandle(childId).signal(deliverSignal, approval);
-  // The task is still on the dead worker's sticky queue (3 s); a new worker takes it from the normal one.
-  await sleep(4_000);
-  worker = await stack.startWorker('agent');
-  await sleep(5_000);
-  const history = await stack.client.workflow.getHandle(childId).fetchHistory();
+  await until(deadline + Number(process.env.SIGNAL_AFTER_MS ?? 1_000));
+  await child.signal(deliverSignal, approval);
+  console.log('query answered', await answered);
+  await sleep(8_000);
+  const history = await child.fetchHistory();
   try {
     await Worker.runReplayHistory({ workflowBundle: { codePath: stack.bundlePath } }, history, childId);
     console.log('replay agreed with the first execution');
@@ -54,8 +65,14 @@ try {
     failed = true;
     console.log(`replay disagreed: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const run = await stack.client.workflow.getHandle(childId).query(replenishStateQuery).catch(() => null);
+  const run = await child.query(replenishStateQuery).catch(() => null);
   console.log('turns:', run?.state.log.map((t) => `${t.tool}:${t.result}`).join(' ') ?? '(no answer)');
+  const timerAt = history.events!.findIndex((e) => e.timerStartedEventAttributes);
+  for (const e of history.events!.slice(timerAt, timerAt + 14)) {
+    const t = e.eventTime as unknown as { seconds: number | string; nanos: number };
+    console.log(String(e.eventId), new Date(Number(t.seconds) * 1000 + t.nanos / 1e6).toISOString(), EventType[e.eventType!],
+      e.workflowTaskStartedEventAttributes?.identity ?? '', e.activityTaskScheduledEventAttributes?.activityId ?? '');
+  }
 } finally {
   await stack.stop();
   rmSync(dir, { recursive: true, force: true });

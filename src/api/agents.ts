@@ -13,7 +13,7 @@ import {
 import { OUTCOME, PHASE, PO_NUMBER, SKU } from '../workflows/search-attributes.js';
 import { SkuAgent } from '../workflows/sku-agent.js';
 import { HttpError } from './errors.js';
-import type { Phase } from '../domain/phase.js';
+import { approvalRequest, type ApprovalRequest, type Phase } from '../domain/phase.js';
 import { skuOfPo } from './schemas.js';
 
 export const agentId = (sku: string): string => `agent-${sku}`;
@@ -117,6 +117,8 @@ export class Agents {
   async supplierOf(sku: string, po: string): Promise<string | null> {
     const active = (await this.status(sku))?.active;
     if (!active || active.poNumber !== po) return null;
+    // The agent's report names the supplier; only a replenishment started by older code is asked itself.
+    if (active.supplier !== undefined) return active.supplier;
     const draft = (await this.replenishment(active.workflowId))?.state.po;
     return draft?.poNumber === po ? draft.supplier : null;
   }
@@ -157,12 +159,12 @@ export class Agents {
   }
 
   /**
-   * Replenishments waiting for the manager, found through their Phase attribute, plus running ones
-   * without the attribute (started by code older than it): the inbox then reads a handful of
-   * workflows instead of querying every agent of the catalogue, which at thousands of SKUs is
-   * thousands of queries and stalls on any agent whose worker just died. Null when the server cannot
-   * search this way (attributes not registered); the caller then asks every agent. The visibility
-   * store lags a little: callers re-check each candidate's own phase.
+   * The SKUs with a replenishment waiting for the manager, found through the Phase attribute, plus
+   * SKUs with a running replenishment without it (started by code older than it): the inbox then
+   * asks a handful of agents instead of every agent of the catalogue, which at thousands of SKUs
+   * is thousands of queries and stalls on any agent whose worker just died. Null when the server
+   * cannot search this way (attributes not registered); the caller then asks every agent. The
+   * visibility store lags a little: each agent's own answer decides.
    */
   async awaitingApproval(): Promise<string[] | null> {
     // This service's task queue only: another deployment's runs in the namespace are not ours to query.
@@ -170,35 +172,45 @@ export class Agents {
     const awaiting: Phase = 'awaiting approval';
     if (this.taskQueue.includes("'")) return null;
     try {
-      const ids: string[] = [];
+      const skus = new Set<string>();
       for (const query of [`${running} AND Phase = '${awaiting}'`, `${running} AND Phase IS NULL`]) {
-        for await (const wf of this.client.workflow.list({ query })) ids.push(wf.workflowId);
+        for await (const wf of this.client.workflow.list({ query })) {
+          skus.add(wf.typedSearchAttributes.get(SKU) ?? skuOfReplenishmentId(wf.workflowId));
+        }
       }
-      return ids;
+      return [...skus];
     } catch {
       return null;
     }
   }
 
   /**
-   * The replenishments waiting for the manager's decision, each as its own query reads it now,
-   * ordered by SKU. `catalogue` lists every SKU, for a server that cannot search.
+   * The purchase orders waiting for the manager's decision, ordered by SKU, as each SKU's agent
+   * sees them: listed only once the agent takes a decision for it (the replenishment reaches its
+   * wait a moment before its report reaches the agent, and a manager who approved in that moment
+   * got a 409). What the manager decides on comes with the agent's report; only a replenishment
+   * started by older code, whose reports lack it, is asked itself. `catalogue` lists every SKU,
+   * for a server that cannot search.
    */
-  async pendingApprovals(catalogue: () => Promise<string[]>, concurrency = 16): Promise<ReplenishView[]> {
-    const ids = await this.awaitingApproval()
-      ?? [...(await this.statuses(await catalogue())).values()].flatMap((st) => (st.active?.phase === 'awaiting approval' ? [st.active.workflowId] : []));
-    // Listed only once the SKU's agent takes a decision for it: the replenishment reaches its wait a
-    // moment before its report reaches the agent, and a manager who approved in that moment got a 409.
-    const takesDecision = async (id: string): Promise<ReplenishView | null> => {
-      const view = await this.replenishment(id);
-      if (view?.phase !== 'awaiting approval') return null;
-      const gate = (await this.status(view.state.sku))?.active;
-      return gate?.workflowId === id && gate.phase === 'awaiting approval' ? view : null;
-    };
-    const views: ReplenishView[] = [];
-    for (let i = 0; i < ids.length; i += concurrency) {
-      for (const view of await Promise.all(ids.slice(i, i + concurrency).map(takesDecision))) if (view) views.push(view);
+  async pendingApprovals(catalogue: () => Promise<string[]>, concurrency = 16): Promise<PendingApproval[]> {
+    const statuses = await this.statuses((await this.awaitingApproval()) ?? (await catalogue()), concurrency);
+    const pending: PendingApproval[] = [];
+    for (const [sku, status] of statuses) {
+      const gate = status.active;
+      if (gate?.phase !== 'awaiting approval' || !gate.poNumber) continue;
+      const request = gate.approval ?? await this.replenishment(gate.workflowId).then((v) => (v ? approvalRequest(v.state) : null));
+      if (request) pending.push({ sku, workflowId: gate.workflowId, poNumber: gate.poNumber, ...request });
     }
-    return views.sort((a, b) => a.state.sku.localeCompare(b.state.sku));
+    return pending.sort((a, b) => a.sku.localeCompare(b.sku));
   }
 }
+
+/** A purchase order in the approvals inbox. */
+export interface PendingApproval extends ApprovalRequest {
+  sku: string;
+  workflowId: string;
+  poNumber: string;
+}
+
+/** replenish-<SKU>-<n> is the n-th replenishment of <SKU> (SKUs may hold dashes). */
+const skuOfReplenishmentId = (id: string): string => id.slice('replenish-'.length, id.lastIndexOf('-'));

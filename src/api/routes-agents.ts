@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { approvalRequestedAt } from '../domain/state.js';
 import type { World } from '../domain/world.js';
 import type { Agents } from './agents.js';
 import { HttpError, parse } from './errors.js';
@@ -98,17 +97,7 @@ export function agentRoutes(app: FastifyInstance, agents: Agents, world: World):
   });
 
   app.get('/approvals', { config: { docs: { summary: 'Purchase orders waiting for the manager\'s decision', tags: ['purchase orders'] } } }, async () => {
-    const pending = [];
-    for (const view of await agents.pendingApprovals(async () => (await world.inventory()).map((i) => i.sku))) {
-      const s = view.state;
-      if (!s.po) continue;
-      pending.push({
-        sku: s.sku, workflowId: view.workflowId, poNumber: s.po.poNumber, supplier: s.po.supplier, quantity: s.po.quantity,
-        unitPrice: s.po.unitPrice, total: s.po.total, onHand: s.stock.onHand, safetyStock: s.stock.safetyStock,
-        alternatives: (s.quotes ?? []).filter((q) => q.quoteId !== s.po!.quoteId),
-        requestedAt: approvalRequestedAt(s),
-      });
-    }
+    const pending = await agents.pendingApprovals(async () => (await world.inventory()).map((i) => i.sku));
     return { items: pending };
   });
 }

@@ -2,29 +2,31 @@ import type { FastifyInstance } from 'fastify';
 import { approvalRequestedAt } from '../domain/state.js';
 import type { World } from '../domain/world.js';
 import type { AgentFigures, Metrics } from '../metrics.js';
-import type { ReplenishView } from '../workflows/messages.js';
 import type { Agents } from './agents.js';
 import type { Health } from './app.js';
 
 /** What readiness needs: the service can take work only with Temporal reachable and its worker polling. */
 export const READINESS = ['temporal', 'worker'] as const;
 
-const requestedAt = (view: ReplenishView | null): string | null => (view ? approvalRequestedAt(view.state) : null);
 
 /** Figures of every agent of the catalogue, from their status queries (read on a scrape, cached by Metrics). */
 export async function agentFigures(agents: Agents, world: World, now = Date.now()): Promise<AgentFigures> {
   const statuses = await agents.statuses((await world.inventory()).map((i) => i.sku));
   const outcomes: Record<string, number> = {};
   const byStatus: Record<string, number> = { watching: 0, replenishing: 0, paused: 0, stopped: 0 };
-  const waiting: string[] = [];
+  const since: Promise<string | null>[] = [];
   for (const status of statuses.values()) {
     byStatus[status.status] = (byStatus[status.status] ?? 0) + 1;
     for (const [outcome, n] of Object.entries(status.memory.outcomes)) outcomes[outcome] = (outcomes[outcome] ?? 0) + (n ?? 0);
-    if (status.active?.phase === 'awaiting approval') waiting.push(status.active.workflowId);
+    const gate = status.active;
+    if (gate?.phase !== 'awaiting approval') continue;
+    // The agent's report carries when approval was asked for; a run started by older code is asked itself.
+    since.push(gate.approval ? Promise.resolve(gate.approval.requestedAt)
+      : agents.replenishment(gate.workflowId).then((v) => (v ? approvalRequestedAt(v.state) : null)));
   }
-  const since = await Promise.all(waiting.map(async (id) => requestedAt(await agents.replenishment(id))));
-  const oldest = Math.min(...since.filter((at): at is string => at !== null).map((at) => Date.parse(at)), now);
-  return { outcomes, agents: byStatus, pendingApprovals: waiting.length, oldestApprovalWaitSeconds: Math.max(0, (now - oldest) / 1000) };
+  const asked = (await Promise.all(since)).filter((at): at is string => at !== null);
+  const oldest = Math.min(...asked.map((at) => Date.parse(at)), now);
+  return { outcomes, agents: byStatus, pendingApprovals: since.length, oldestApprovalWaitSeconds: Math.max(0, (now - oldest) / 1000) };
 }
 
 export function operationRoutes(app: FastifyInstance, deps: { health?: () => Promise<Health>; metrics: Metrics }): void {

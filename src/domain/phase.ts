@@ -1,4 +1,5 @@
-import { accepts, backorder, isRejected, type EventName, type ReplenishState } from './state.js';
+import { accepts, approvalRequestedAt, backorder, isRejected, type EventName, type ReplenishState } from './state.js';
+import type { Quote } from './types.js';
 
 export type Phase =
   | 'quoting' | 'drafting' | 'awaiting approval' | 'approved' | 'ordered' | 'awaiting goods'
@@ -32,6 +33,38 @@ export interface Gate {
   why: Partial<Record<EventName, string>>;
   /** The order the replenishment sent this in; the entity drops a report overtaken by a newer one. */
   seq?: number;
+  /** Who the PO is drafted for (absent in reports from older code). */
+  supplier?: string | null;
+  /** What the manager decides on, while the PO awaits approval (absent in reports from older code). */
+  approval?: ApprovalRequest | null;
+}
+
+/**
+ * A PO waiting for the manager, as the approvals inbox shows it. It travels in the replenishment's
+ * report to its agent, so the inbox never has to query a replenishment: a query that reaches a
+ * worker while the run's workflow task is stuck behind a dead worker makes the SDK hand the run
+ * its pending events in another grouping than replay later does (bench/chaos/findings).
+ */
+export interface ApprovalRequest {
+  supplier: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+  onHand: number;
+  safetyStock: number;
+  alternatives: Quote[];
+  requestedAt: string | null;
+}
+
+export function approvalRequest(s: ReplenishState): ApprovalRequest | null {
+  const po = s.po;
+  if (!po || phase(s) !== 'awaiting approval') return null;
+  return {
+    supplier: po.supplier, quantity: po.quantity, unitPrice: po.unitPrice, total: po.total,
+    onHand: s.stock.onHand, safetyStock: s.stock.safetyStock,
+    alternatives: (s.quotes ?? []).filter((q) => q.quoteId !== po.quoteId),
+    requestedAt: approvalRequestedAt(s),
+  };
 }
 
 const EVENTS: EventName[] = ['approval', 'supplier-reply', 'goods-receipt'];
@@ -45,5 +78,5 @@ export function gate(workflowId: string, s: ReplenishState): Gate {
     if (verdict.ok) open.push(event);
     else why[event] = verdict.why;
   }
-  return { workflowId, poNumber, phase: phase(s), open, why };
+  return { workflowId, poNumber, phase: phase(s), open, why, supplier: s.po?.supplier ?? null, approval: approvalRequest(s) };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gate, phase } from '../../src/domain/phase.js';
 import { accepts, type EventName, type ReplenishState } from '../../src/domain/state.js';
+import type { Turn } from '../../src/domain/types.js';
 import {
   approvalTimedOut, approved, awaitingApproval, cancelled, closed, confirmed, drafted, goodsArrived, lowStock, ordered,
   quoted, rejected,
@@ -77,7 +78,20 @@ describe('the gate a replenishment shows its senders', () => {
         'supplier-reply': `purchase order ${PO} has not been placed with a supplier`,
         'goods-receipt': `purchase order ${PO} has not been placed with a supplier`,
       },
+      supplier: 'acme',
+      // What the inbox shows comes with the report, so the inbox never queries the replenishment.
+      approval: {
+        supplier: 'acme', quantity: 90, unitPrice: 2.5, total: 225, onHand: 10, safetyStock: 20,
+        alternatives: [expect.objectContaining({ quoteId: 'Q-BOLT', supplier: 'bolt', unitPrice: 2.8 })],
+        requestedAt: null,
+      },
     });
+  });
+
+  it('says when approval was asked for, from the turn that asked', () => {
+    const asked: Turn = { turn: 3, at: '2025-03-15T10:00:00.000Z', allowed: ['request_approval'], tool: 'request_approval', result: 'ok', summary: 'asked' };
+    const s = awaitingApproval();
+    expect(gate('w', { ...s, log: [...s.log, asked] }).approval?.requestedAt).toBe('2025-03-15T10:00:00.000Z');
   });
 
   it('opens supplier replies and receipts once ordered, and says why a decision is no longer wanted', () => {
@@ -85,6 +99,8 @@ describe('the gate a replenishment shows its senders', () => {
     expect(g.open).toEqual(['supplier-reply', 'goods-receipt']);
     expect(g.why).toEqual({ approval: `purchase order ${PO} has already been decided` });
     expect(g.phase).toBe('ordered');
+    expect(g.supplier).toBe('acme');
+    expect(g.approval).toBeNull();
   });
 
   it('opens nothing before a purchase order exists', () => {
