@@ -164,7 +164,7 @@ function markdown(r: Record<string, Json>): string {
     rows.push([`fleet: agents started / asked`, `${f.started} / ${f.requested}${f.stoppedBy ? ` (stopped: ${f.stoppedBy})` : ''}`, '', '', '10,000']);
     rows.push(['fleet: time to start (s), starts/s', `${f.startSeconds}, ${f.startsPerSecond}`, '', '', '']);
     rows.push([`fleet idle: worker CPU % of a core, RSS MB`, `${f.idle.workerCpuPercent}, ${f.idle.workerRssMB}`, '', '', 'CPU < 5 %, RSS < 1 GB']);
-    rows.push([`fleet: GET /approvals ms (Phase search), GET /skus ms (a query per agent)`, `${f.reads?.approvalsMs ?? 'failed'}, ${f.reads?.skusMs ?? 'failed'}`, '', '', '']);
+    rows.push([`fleet: GET /approvals ms (Phase search), GET /skus ms (a page of 100: a query per agent shown)`, `${f.reads?.approvalsMs ?? 'failed'}, ${f.reads?.skusMs ?? 'failed'}`, '', '', '']);
     rows.push([`fleet idle: dev server CPU %, RSS MB; SQLite MB`, `${f.idle.serverCpuPercent}, ${f.idle.serverRssMB}; ${f.temporalDbMB}`, '', '', '']);
     rows.push([`fleet burst: GET /approvals ms with ${f.burst.inboxItems} pending`, `${f.burst.approvalsMs ?? 'failed'}`, '', '', '']);
     rows.push([`fleet burst: ${f.burst.size} below safety → approval request, p50 / p99 / last (s)`, `${f.burst.p50Seconds} / ${f.burst.p99Seconds} / ${f.burst.lastSeconds} (${f.burst.reachedApproval} reached)`, '', '', '']);

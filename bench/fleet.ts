@@ -44,7 +44,7 @@ export async function fleet(stack: BenchStack, worker: WorkerHandle, size: numbe
     stack.serverPid ? sampleProcess(stack.serverPid, idleWindowMs) : Promise.resolve(null),
   ]);
   const dbMB = fileMB(stack.dbFile, `${stack.dbFile}-wal`, `${stack.dbFile}-shm`);
-  // What a manager's screens cost at this size: the inbox searches, the SKU table asks every agent.
+  // What a manager's screens cost at this size: the inbox searches, the SKU table asks a page of agents.
   const reads = { approvalsMs: await timed(() => stack.api('GET', '/approvals')), skusMs: await timed(() => stack.api('GET', '/skus')) };
 
   // The burst: stock drops below safety for `burst` SKUs and the warehouse says so, all at once.

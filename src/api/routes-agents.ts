@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { World } from '../domain/world.js';
 import type { Agents } from './agents.js';
 import { HttpError, parse } from './errors.js';
-import { SkuParam, StartAgentBody } from './schemas.js';
+import { SkuListQuery, SkuParam, StartAgentBody } from './schemas.js';
 
 async function knownSku(world: World, sku: string) {
   try {
@@ -50,10 +50,22 @@ export function agentRoutes(app: FastifyInstance, agents: Agents, world: World):
     return reply.code(202).send({ sku, woken: true });
   });
 
-  app.get('/skus', { config: { docs: { summary: 'Every SKU with its stock, agent status, phase and past outcomes', tags: ['skus'] } } }, async () => {
-    const items = await world.inventory();
-    const statuses = await agents.statuses(items.map((i) => i.sku));
-    const rows = items.map((stock) => {
+  app.get('/skus', {
+    config: {
+      docs: {
+        summary: 'SKUs with their stock, agent status, phase and past outcomes, a page at a time in SKU order',
+        tags: ['skus'], query: SkuListQuery,
+        responses: { 200: '`items` of the page, `next` to pass as `after` for the next page (null on the last), `total` SKUs', 400: 'a bad limit or cursor' },
+      },
+    },
+  }, async (req) => {
+    const { limit, after } = parse(SkuListQuery, req.query, 'query');
+    // Only the page's agents are asked: a catalogue of thousands costs one query per SKU shown.
+    const all = (await world.inventory()).sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+    const from = after === undefined ? 0 : all.findIndex((i) => i.sku > after);
+    const page = from < 0 ? [] : all.slice(from, from + limit);
+    const statuses = await agents.statuses(page.map((i) => i.sku));
+    const items = page.map((stock) => {
       const status = statuses.get(stock.sku);
       return {
         sku: stock.sku, onHand: stock.onHand, safetyStock: stock.safetyStock, targetLevel: stock.targetLevel, onOrder: stock.onOrder,
@@ -63,7 +75,8 @@ export function agentRoutes(app: FastifyInstance, agents: Agents, world: World):
         outcomes: status?.memory.outcomes ?? {},
       };
     });
-    return { items: rows };
+    const last = page.at(-1);
+    return { items, next: last && from + page.length < all.length ? last.sku : null, total: all.length };
   });
 
   app.get('/skus/:sku', {

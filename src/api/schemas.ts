@@ -4,6 +4,13 @@ import { ReplyFields } from '../domain/types.js';
 export const SkuParam = z.object({ sku: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'a SKU is 1-64 letters, digits, dot, dash or underscore') });
 export const PoParam = z.object({ po: z.string().regex(/^PO-[A-Za-z0-9_.-]+-\d+(-R\d+)?$/, 'a PO number looks like PO-<SKU>-<n>') });
 
+/** One page of the SKU list: at most `limit` SKUs after the SKU `after`, in SKU order. */
+export const SkuListQuery = z.object({
+  limit: z.coerce.number({ error: 'limit is a whole number from 1 to 500' }).int('limit is a whole number from 1 to 500')
+    .min(1, 'limit is a whole number from 1 to 500').max(500, 'limit is a whole number from 1 to 500').default(100),
+  after: SkuParam.shape.sku.optional(),
+}).strict();
+
 export const StartAgentBody = z.object({ sku: SkuParam.shape.sku }).strict();
 
 const by = z.string().min(1).max(100).optional();

@@ -62,6 +62,10 @@ describe('the manager\'s page in Chromium', () => {
     expect(text).toMatch(/waiting \d/);
     await page.locator(`tr[data-sku="${sku}"]`, { hasText: 'awaiting approval' }).waitFor();
     expect(await pending.locator('input[name=ceiling]').inputValue()).toBe('5.10');
+    // The SKU table is one page of the catalogue; this stack's catalogue fits on the first.
+    const skus = (await stack.world.inventory()).length;
+    expect(await page.locator('#skus-range').innerText()).toBe(`1–${skus} of ${skus}`);
+    expect(await page.locator('#skus-next').isDisabled()).toBe(true);
 
     // Without a token the API refuses the decision and the page says why; nothing is ordered.
     await pending.locator('button.approve-btn').click();

@@ -75,7 +75,13 @@ const list: Command = {
   summary: 'every SKU with its stock, its agent and the phase of its running replenishment',
   positionals: { min: 0, max: 0 },
   async run(ctx: Context) {
-    const { items } = await ctx.api.get<{ items: SkuRow[] }>('/skus');
+    // The API pages the list; the CLI reads every page.
+    const items: SkuRow[] = [];
+    for (let after: string | null | undefined; after !== null;) {
+      const page = await ctx.api.get<{ items: SkuRow[]; next: string | null }>(`/skus?limit=500${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+      items.push(...page.items);
+      after = page.next;
+    }
     if (ctx.json) return ctx.out(json({ items }));
     if (items.length === 0) return ctx.out('No SKUs in the inventory.');
     ctx.out(table(

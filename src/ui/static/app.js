@@ -6,6 +6,8 @@
 
 const TOKEN_KEY = 'replenisher.managerToken';
 const POLL_MS = 2000;
+/** SKUs per page of the table: each shown SKU costs the API one query of its agent per refresh. */
+const SKU_PAGE = 100;
 
 const state = {
   config: { temporalUiUrl: 'http://localhost:8233', namespace: 'default' },
@@ -18,6 +20,9 @@ const state = {
   svgOf: null,
   svgText: '',
   pollErrors: false,
+  /** Cursors of the SKU pages walked so far (`after` of each); the last is the page shown. */
+  skuPages: [null],
+  skuNext: null,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -271,7 +276,13 @@ function skuRow(sku) {
 }
 
 async function refreshSkus() {
-  const { items } = await request('GET', '/skus');
+  const after = state.skuPages[state.skuPages.length - 1];
+  const { items, next, total } = await request('GET', `/skus?limit=${SKU_PAGE}${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+  state.skuNext = next;
+  const first = (state.skuPages.length - 1) * SKU_PAGE;
+  $('skus-range').textContent = items.length ? `${count(first + 1)}–${count(first + items.length)} of ${count(total)}` : '';
+  $('skus-prev').disabled = state.skuPages.length === 1;
+  $('skus-next').disabled = !next;
   const rows = items.map((s) => {
     let tr = skuRows.get(s.sku);
     if (!tr) {
@@ -465,6 +476,15 @@ function start() {
   $('token-forget').addEventListener('click', () => {
     localStorage.removeItem(TOKEN_KEY);
     showTokenState();
+  });
+  $('skus-next').addEventListener('click', () => {
+    if (!state.skuNext) return;
+    state.skuPages.push(state.skuNext);
+    void refreshSkus().catch((err) => banner(explain(err, 'Loading SKUs'), 'error'));
+  });
+  $('skus-prev').addEventListener('click', () => {
+    if (state.skuPages.length > 1) state.skuPages.pop();
+    void refreshSkus().catch((err) => banner(explain(err, 'Loading SKUs'), 'error'));
   });
   $('sku-rows').addEventListener('click', (e) => {
     const b = e.target.closest('button.sku-link');

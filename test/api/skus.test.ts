@@ -1,0 +1,67 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { afterThisFile, startStack, type Stack } from '../support/stack.js';
+import { story } from '../scenarios/story.js';
+
+interface Row { sku: string; agent: string; phase: string | null }
+interface Page { items: Row[]; next: string | null; total: number }
+
+describe('the SKU list comes a page at a time, so a large catalogue costs only the page it shows', () => {
+  let stack: Stack;
+  let watched: string;
+  let everySku: string[];
+
+  beforeAll(async () => {
+    stack = await startStack({ temporal: 'dev', cleanup: afterThisFile });
+    for (let i = 0; i < 4; i++) stack.newSku({ onHand: 500, safetyStock: 20, targetLevel: 100 });
+    watched = stack.newSku();
+    await story(stack, watched).parkAtApproval();
+    everySku = (await stack.world.inventory()).map((i) => i.sku).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  });
+
+  const get = async (query: string) => {
+    const res = await stack.api('GET', `/skus${query}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as Page;
+  };
+
+  it('walking the pages with `next` visits every SKU once, in SKU order', async () => {
+    const seen: string[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const page: Page = await get(`?limit=2${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      expect(page.total).toBe(everySku.length);
+      seen.push(...page.items.map((r) => r.sku));
+      after = page.next;
+      pages++;
+    } while (after !== null && pages < 100);
+    expect(seen).toEqual(everySku);
+    expect(pages).toBe(Math.ceil(everySku.length / 2));
+  });
+
+  it('a page shows its SKUs\' agents: the one waiting for approval says so', async () => {
+    const i = everySku.indexOf(watched);
+    const page = await get(`?limit=1${i > 0 ? `&after=${encodeURIComponent(everySku[i - 1]!)}` : ''}`);
+    expect(page.items).toEqual([expect.objectContaining({ sku: watched, agent: 'replenishing', phase: 'awaiting approval' })]);
+  });
+
+  it('the default page holds up to 100 SKUs; after the last SKU there is nothing', async () => {
+    const all = await get('');
+    expect(all.items.map((r) => r.sku)).toEqual(everySku.slice(0, 100));
+    const end = await get(`?after=${encodeURIComponent(everySku.at(-1)!)}`);
+    expect(end).toEqual({ items: [], next: null, total: everySku.length });
+  });
+
+  it.each([
+    ['limit=0', /limit is a whole number from 1 to 500/],
+    ['limit=501', /limit is a whole number from 1 to 500/],
+    ['limit=two', /limit is a whole number from 1 to 500/],
+    ['after=two%20words', /after: a SKU is/],
+    ['page=2', /page|unrecognized/i],
+  ])('?%s is a 400 that says what is wrong', async (query, message) => {
+    const res = await stack.api('GET', `/skus?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error ?? res.body.message).toMatch(message);
+  });
+});
