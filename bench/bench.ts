@@ -17,7 +17,7 @@ import { wakeLatency, type WakeMode } from './wake.js';
  * `npm run bench`: figures of the agents next to a bare Temporal baseline on the same dev server
  * (SQLite file) and worker settings. `--quick` runs tiny sizes and only proves it runs.
  * `--only throughput,wake,history,tokens,fleet` picks sections; `--fleet 10000`, `--burst 500`, `--wake 70` set
- * sizes; `--cache N` and `--sticky MS` set the workers' cache and sticky queue timeout.
+ * sizes; `--cache N`, `--sticky MS` and `--heap MB` set the workers' cache, sticky queue timeout and V8 heap limit.
  */
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 const { values } = parseArgs({
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     burst: { type: 'string' },
     name: { type: 'string' },
     cache: { type: 'string', default: '1000' },
+    heap: { type: 'string' },
     // The service's own default unless asked otherwise, so the figures are those of what ships.
     sticky: { type: 'string', default: String(WORKER_STICKY_TIMEOUT_MS) },
   },
@@ -46,7 +47,9 @@ const size = {
   idleWindowMs: quick ? 2_000 : 30_000,
 };
 // The settings both workers run with (bench/support/tuning.ts reads them).
-const tuning: Record<string, string> = { WORKER_MAX_CACHED_WORKFLOWS: values.cache, WORKER_STICKY_TIMEOUT_MS: values.sticky };
+const tuning: Record<string, string> = {
+  WORKER_MAX_CACHED_WORKFLOWS: values.cache, WORKER_STICKY_TIMEOUT_MS: values.sticky, ...(values.heap ? { WORKER_HEAP_MB: values.heap } : {}),
+};
 const log = (l: string) => console.log(`[bench] ${l}`);
 
 const dir = mkdtempSync(join(tmpdir(), 'replenisher-bench-'));
@@ -170,7 +173,7 @@ function markdown(r: Record<string, Json>): string {
     rows.push([`fleet burst: ${f.burst.size} below safety → approval request, p50 / p99 / last (s)`, `${f.burst.p50Seconds} / ${f.burst.p99Seconds} / ${f.burst.lastSeconds} (${f.burst.reachedApproval} reached)`, '', '', '']);
   }
   const lines = [
-    `Run \`npm run bench${r.name === 'quick' ? ' -- --quick' : ''}\` at ${r.at} on ${r.machine.cpus} cores (${r.machine.model}), ${r.machine.memoryGB} GB, Node ${r.machine.node}; ${r.server}; worker cache ${r.tuning.WORKER_MAX_CACHED_WORKFLOWS}, sticky queue timeout ${r.tuning.WORKER_STICKY_TIMEOUT_MS ?? 10_000} ms.`,
+    `Run \`npm run bench${r.name === 'quick' ? ' -- --quick' : ''}\` at ${r.at} on ${r.machine.cpus} cores (${r.machine.model}), ${r.machine.memoryGB} GB, Node ${r.machine.node}; ${r.server}; worker cache ${r.tuning.WORKER_MAX_CACHED_WORKFLOWS}, sticky queue timeout ${r.tuning.WORKER_STICKY_TIMEOUT_MS ?? 10_000} ms${r.tuning.WORKER_HEAP_MB ? `, worker heap limit ${r.tuning.WORKER_HEAP_MB} MB` : ''}.`,
     '',
     '| figure | agent | bare baseline | ratio | aim |',
     '|---|---|---|---|---|',

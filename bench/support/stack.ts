@@ -112,9 +112,12 @@ export async function startBenchStack(opts: BenchStackOptions) {
   const workers = new Set<WorkerHandle>();
   /** A worker process on the agents' task queue (or the baseline's); resolves once it polls. */
   async function startWorker(kind: 'agent' | 'baseline' = 'agent', env: Record<string, string> = {}, queue?: string): Promise<WorkerHandle> {
-    const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
+    const merged = { ...process.env, ...opts.workerEnv, ...env };
+    // A heap limit makes V8 collect before the worker's resident memory runs past what the host allows.
+    const heap = merged.WORKER_HEAP_MB ? [`--max-old-space-size=${merged.WORKER_HEAP_MB}`] : [];
+    const child = spawn(process.execPath, [...heap, '--import', 'tsx', workerScript], {
       env: {
-        ...process.env, ...opts.workerEnv, ...env,
+        ...merged,
         TEMPORAL_ADDRESS: address, TASK_QUEUE: queue ?? (kind === 'agent' ? taskQueue : `${taskQueue}-baseline`), WORLD_URL: worldUrl,
         BUNDLE_PATH: kind === 'agent' ? bundlePath : baselineBundlePath, WORKFLOWS: kind,
       },

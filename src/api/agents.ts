@@ -3,6 +3,8 @@ import {
   WorkflowIdConflictPolicy, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client,
 } from '@temporalio/client';
 import { ApplicationFailure, type TypedSearchAttributes } from '@temporalio/common';
+import { tsToMs } from '@temporalio/common/lib/time.js';
+import proto from '@temporalio/proto';
 import type { AgentStatus } from '../domain/agent.js';
 import type { Rules } from '../domain/rules.js';
 import type { Message } from '../domain/state.js';
@@ -36,6 +38,10 @@ export interface PurchaseOrderRef {
   /** `search-attribute`: visibility found `PoNumber = "…"`; `po-number`: the id the PO number names. */
   foundBy: 'search-attribute' | 'po-number';
 }
+
+/** How long a workflow task may wait for a worker before queries to its run are held back. */
+const TASK_WAITING_MS = 1_000;
+const SCHEDULED = proto.temporal.api.enums.v1.PendingWorkflowTaskState.PENDING_WORKFLOW_TASK_STATE_SCHEDULED;
 
 const isNotFound = (err: unknown): boolean =>
   err instanceof WorkflowNotFoundError || (err instanceof Error && /not found|already completed/i.test(err.message));
@@ -104,9 +110,21 @@ export class Agents {
     }
   }
 
+  /**
+   * A replenishment's own view, by query. Refused with a 503 while the run's workflow task has
+   * waited over a second for a worker (its worker died, or all are busy): a query answered then
+   * makes the SDK hand the run part of that task's events ahead of the task, grouped differently
+   * from how replay later groups them, and the run fails on replay (bench/chaos/findings).
+   */
   async replenishment(workflowId: string): Promise<ReplenishView | null> {
+    const handle = this.client.workflow.getHandle(workflowId);
     try {
-      return await this.client.workflow.getHandle(workflowId).query(replenishStateQuery);
+      const task = (await handle.describe()).raw.pendingWorkflowTask;
+      const since = task && task.state === SCHEDULED ? task.originalScheduledTime ?? task.scheduledTime : null;
+      if (since && Date.now() - tsToMs(since) > TASK_WAITING_MS) {
+        throw new HttpError(503, `${workflowId} is waiting for a worker to take its next step; try again in a few seconds`, { 'retry-after': '3' });
+      }
+      return await handle.query(replenishStateQuery);
     } catch (err) {
       if (isNotFound(err)) return null;
       throw err;

@@ -133,7 +133,7 @@ export async function startStack(opts: StackOptions) {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
+    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as any };
   }
 
   /** A SKU of this test alone (the Temporal server is shared), below safety stock unless told. */
