@@ -15,7 +15,7 @@ import {
 import { OUTCOME, PHASE, PO_NUMBER, SKU } from '../workflows/search-attributes.js';
 import { SkuAgent } from '../workflows/sku-agent.js';
 import { HttpError } from './errors.js';
-import { approvalRequest, type ApprovalRequest, type Phase } from '../domain/phase.js';
+import { approvalRequest, type ApprovalRequest, type Gate, type Phase } from '../domain/phase.js';
 import { skuOfPo } from './schemas.js';
 
 export const agentId = (sku: string): string => `agent-${sku}`;
@@ -202,13 +202,18 @@ export class Agents {
     }
   }
 
+  /** What the manager decides on, from the agent's report; a run started by older code, whose reports lack it, is asked itself. */
+  async approvalOf(gate: Gate): Promise<ApprovalRequest | null> {
+    if (gate.approval !== undefined) return gate.approval;
+    const view = await this.replenishment(gate.workflowId);
+    return view ? approvalRequest(view.state) : null;
+  }
+
   /**
    * The purchase orders waiting for the manager's decision, ordered by SKU, as each SKU's agent
    * sees them: listed only once the agent takes a decision for it (the replenishment reaches its
    * wait a moment before its report reaches the agent, and a manager who approved in that moment
-   * got a 409). What the manager decides on comes with the agent's report; only a replenishment
-   * started by older code, whose reports lack it, is asked itself. `catalogue` lists every SKU,
-   * for a server that cannot search.
+   * got a 409). `catalogue` lists every SKU, for a server that cannot search.
    */
   async pendingApprovals(catalogue: () => Promise<string[]>, concurrency = 16): Promise<PendingApproval[]> {
     const statuses = await this.statuses((await this.awaitingApproval()) ?? (await catalogue()), concurrency);
@@ -216,7 +221,7 @@ export class Agents {
     for (const [sku, status] of statuses) {
       const gate = status.active;
       if (gate?.phase !== 'awaiting approval' || !gate.poNumber) continue;
-      const request = gate.approval ?? await this.replenishment(gate.workflowId).then((v) => (v ? approvalRequest(v.state) : null));
+      const request = await this.approvalOf(gate);
       if (request) pending.push({ sku, workflowId: gate.workflowId, poNumber: gate.poNumber, ...request });
     }
     return pending.sort((a, b) => a.sku.localeCompare(b.sku));

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { approvalRequestedAt } from '../domain/state.js';
 import type { World } from '../domain/world.js';
 import type { AgentFigures, Metrics } from '../metrics.js';
 import type { Agents } from './agents.js';
@@ -7,7 +6,6 @@ import type { Health } from './app.js';
 
 /** What readiness needs: the service can take work only with Temporal reachable and its worker polling. */
 export const READINESS = ['temporal', 'worker'] as const;
-
 
 /** Figures of every agent of the catalogue, from their status queries (read on a scrape, cached by Metrics). */
 export async function agentFigures(agents: Agents, world: World, now = Date.now()): Promise<AgentFigures> {
@@ -19,10 +17,7 @@ export async function agentFigures(agents: Agents, world: World, now = Date.now(
     byStatus[status.status] = (byStatus[status.status] ?? 0) + 1;
     for (const [outcome, n] of Object.entries(status.memory.outcomes)) outcomes[outcome] = (outcomes[outcome] ?? 0) + (n ?? 0);
     const gate = status.active;
-    if (gate?.phase !== 'awaiting approval') continue;
-    // The agent's report carries when approval was asked for; a run started by older code is asked itself.
-    since.push(gate.approval ? Promise.resolve(gate.approval.requestedAt)
-      : agents.replenishment(gate.workflowId).then((v) => (v ? approvalRequestedAt(v.state) : null)));
+    if (gate?.phase === 'awaiting approval') since.push(agents.approvalOf(gate).then((a) => a?.requestedAt ?? null));
   }
   const asked = (await Promise.all(since)).filter((at): at is string => at !== null);
   const oldest = Math.min(...asked.map((at) => Date.parse(at)), now);

@@ -5,9 +5,9 @@ export const SkuParam = z.object({ sku: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9
 export const PoParam = z.object({ po: z.string().regex(/^PO-[A-Za-z0-9_.-]+-\d+(-R\d+)?$/, 'a PO number looks like PO-<SKU>-<n>') });
 
 /** One page of the SKU list: at most `limit` SKUs after the SKU `after`, in SKU order. */
+const LIMIT = 'limit is a whole number from 1 to 500';
 export const SkuListQuery = z.object({
-  limit: z.coerce.number({ error: 'limit is a whole number from 1 to 500' }).int('limit is a whole number from 1 to 500')
-    .min(1, 'limit is a whole number from 1 to 500').max(500, 'limit is a whole number from 1 to 500').default(100),
+  limit: z.coerce.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(500, LIMIT).default(100),
   after: SkuParam.shape.sku.optional(),
 }).strict();
 
