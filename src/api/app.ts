@@ -5,6 +5,7 @@ import type { Rules } from '../domain/rules.js';
 import type { World } from '../domain/world.js';
 import { Agents } from './agents.js';
 import { HttpError } from './errors.js';
+import { waitForHandlersOnClose } from './in-flight.js';
 import { createMetrics, type Metrics } from '../metrics.js';
 import { openApi } from './openapi.js';
 import { agentRoutes } from './routes-agents.js';
@@ -42,6 +43,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   }) as unknown as FastifyInstance;
+  waitForHandlersOnClose(app);
   const agents = new Agents(deps.client, deps.taskQueue, deps.rules);
   // Before any route: it lists every route added from here on, at /openapi.json and /docs.
   openApi(app, { title: 'stock-replenisher', version: '0.1.0', description: 'Durable purchasing agents per SKU: agents, purchase orders, approvals, supplier replies, receipts.' });
