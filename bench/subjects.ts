@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { agentId } from '../src/api/agents.js';
-import type { AgentStatus } from '../src/domain/agent.js';
+import { finishedReplenishments } from '../src/domain/agent.js';
 import { agentStatusQuery, replenishStateQuery } from '../src/workflows/messages.js';
 import { bareDeliverUpdate, bareDoneQuery, bareWaitingQuery, bareWakeSignal, BareEntity, type Step } from './baseline/workflows.js';
 import { events, parentRun, until } from './support/measure.js';
@@ -69,8 +69,7 @@ export function agentSubject(stack: BenchStack, label = randomUUID().slice(0, 4)
       return at;
     },
     async finished(i, n) {
-      const finished = (a: AgentStatus) => Object.values(a.memory.outcomes).reduce((x, y) => x + (y ?? 0), 0);
-      await until(() => agent(i), (a) => finished(a) >= n && !a.active, LONG, `${skus[i]} to finish ${n}`, 50);
+      await until(() => agent(i), (a) => finishedReplenishments(a.memory) >= n && !a.active, LONG, `${skus[i]} to finish ${n}`, 50);
     },
     async again(i) {
       current[i]! += 1;

@@ -1,6 +1,6 @@
 import proto from '@temporalio/proto';
 import type { Client } from '@temporalio/client';
-import type { AgentStatus } from '../../src/domain/agent.js';
+import { finishedReplenishments, type AgentStatus } from '../../src/domain/agent.js';
 import type { ReplenishmentResult } from '../../src/domain/types.js';
 import { agentStatusQuery } from '../../src/workflows/messages.js';
 import type { ChaosRecord } from './run.js';
@@ -53,7 +53,7 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; orde
     for (const f of found) {
       if ('r' in f && f.r) { results.push(f.r); outcomes[f.r.outcome] = (outcomes[f.r.outcome] ?? 0) + 1; } else unfinished.push(`${f.id}: ${f.problem}`);
     }
-    const tallied = Object.values(status.memory.outcomes).reduce((a, b) => a + (b ?? 0), 0);
+    const tallied = finishedReplenishments(status.memory);
     if (tallied !== status.replenishments) unfinished.push(`agent-${sku} counted ${tallied} outcomes for ${status.replenishments} replenishments`);
     if (status.active) unfinished.push(`agent-${sku} still runs ${status.active.workflowId}`);
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { finishedReplenishments } from '../../src/domain/agent.js';
 import { agentStatusQuery } from '../../src/workflows/messages.js';
 import { poolAll } from '../support/measure.js';
 import { startBenchStack, sleep, SUPPLIERS, type BenchStack, type WorkerHandle } from '../support/stack.js';
@@ -171,7 +172,7 @@ export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; 
     await poolAll(record.skus, 8, async (sku) => {
       const status = await stack.client.workflow.getHandle(`agent-${sku}`).query(agentStatusQuery).catch(() => null);
       if (!status) return;
-      const finished = Object.values(status.memory.outcomes).reduce((a, b) => a + (b ?? 0), 0);
+      const finished = finishedReplenishments(status.memory);
       finishedOf.set(sku, finished);
       const level = stack.store.stock(sku)!;
       if (status.active) return;

@@ -24,6 +24,10 @@ export const REMEMBERED_MESSAGE_IDS = 200;
 
 export const emptyMemory = (): AgentMemory => ({ recent: [], suppliers: {}, outcomes: {} });
 
+/** Replenishments the agent has finished in its life, whatever their outcome. */
+export const finishedReplenishments = (memory: AgentMemory): number =>
+  Object.values(memory.outcomes).reduce((n, k) => n + (k ?? 0), 0);
+
 export interface AgentInput {
   sku: string;
   rules: Rules;

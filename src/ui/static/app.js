@@ -477,14 +477,15 @@ function start() {
     localStorage.removeItem(TOKEN_KEY);
     showTokenState();
   });
+  const showSkuPage = () => void refreshSkus().catch((err) => banner(explain(err, 'Loading SKUs'), 'error'));
   $('skus-next').addEventListener('click', () => {
     if (!state.skuNext) return;
     state.skuPages.push(state.skuNext);
-    void refreshSkus().catch((err) => banner(explain(err, 'Loading SKUs'), 'error'));
+    showSkuPage();
   });
   $('skus-prev').addEventListener('click', () => {
     if (state.skuPages.length > 1) state.skuPages.pop();
-    void refreshSkus().catch((err) => banner(explain(err, 'Loading SKUs'), 'error'));
+    showSkuPage();
   });
   $('sku-rows').addEventListener('click', (e) => {
     const b = e.target.closest('button.sku-link');
