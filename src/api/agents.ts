@@ -15,7 +15,7 @@ import {
 import { OUTCOME, PHASE, PO_NUMBER, SKU } from '../workflows/search-attributes.js';
 import { SkuAgent } from '../workflows/sku-agent.js';
 import { HttpError } from './errors.js';
-import { approvalRequest, type ApprovalRequest, type Gate, type Phase } from '../domain/phase.js';
+import type { ApprovalRequest, Phase } from '../domain/phase.js';
 import { skuOfPo } from './schemas.js';
 
 export const agentId = (sku: string): string => `agent-${sku}`;
@@ -33,7 +33,7 @@ export interface PurchaseOrderRef {
   status: string;
   phase: string | null;
   outcome: string | null;
-  /** The PO the replenishment carries now; a revision (…-R2) replaces the first number. */
+  /** The PO the replenishment carries now; a revision (…-R1) replaces the first number. */
   currentPoNumber: string | null;
   /** `search-attribute`: visibility found `PoNumber = "…"`; `po-number`: the id the PO number names. */
   foundBy: 'search-attribute' | 'po-number';
@@ -73,8 +73,8 @@ export class Agents {
 
   /**
    * The replenishment of a PO, without a table of our own: visibility first (`PoNumber = "…"`),
-   * then the workflow id the PO number names, for runs that carry no attributes (started by older
-   * code, on a server without them, or a PO since revised).
+   * then the workflow id the PO number names, for a PO since revised (the attribute holds the
+   * revision) or a server without the attributes.
    */
   async findPurchaseOrder(po: string): Promise<PurchaseOrderRef | null> {
     const ref = (
@@ -134,11 +134,7 @@ export class Agents {
   /** The supplier a PO was drafted for, while it is the PO its SKU's agent works on; otherwise null. */
   async supplierOf(sku: string, po: string): Promise<string | null> {
     const active = (await this.status(sku))?.active;
-    if (!active || active.poNumber !== po) return null;
-    // The agent's report names the supplier; only a replenishment started by older code is asked itself.
-    if (active.supplier !== undefined) return active.supplier;
-    const draft = (await this.replenishment(active.workflowId))?.state.po;
-    return draft?.poNumber === po ? draft.supplier : null;
+    return active && active.poNumber === po ? active.supplier : null;
   }
 
   async signal(sku: string, what: 'stock-changed' | 'pause' | 'resume' | 'stop'): Promise<void> {
@@ -177,9 +173,8 @@ export class Agents {
   }
 
   /**
-   * The SKUs with a replenishment waiting for the manager, found through the Phase attribute, plus
-   * SKUs with a running replenishment without it (started by code older than it): the inbox then
-   * asks a handful of agents instead of every agent of the catalogue, which at thousands of SKUs
+   * The SKUs with a replenishment waiting for the manager, found through the Phase attribute: the
+   * inbox then asks a handful of agents instead of every agent of the catalogue, which at thousands of SKUs
    * is thousands of queries and stalls on any agent whose worker just died. Null when the server
    * cannot search this way (attributes not registered); the caller then asks every agent. The
    * visibility store lags a little: each agent's own answer decides.
@@ -191,22 +186,13 @@ export class Agents {
     if (this.taskQueue.includes("'")) return null;
     try {
       const skus = new Set<string>();
-      for (const query of [`${running} AND Phase = '${awaiting}'`, `${running} AND Phase IS NULL`]) {
-        for await (const wf of this.client.workflow.list({ query })) {
-          skus.add(wf.typedSearchAttributes.get(SKU) ?? skuOfReplenishmentId(wf.workflowId));
-        }
+      for await (const wf of this.client.workflow.list({ query: `${running} AND Phase = '${awaiting}'` })) {
+        skus.add(wf.typedSearchAttributes.get(SKU) ?? skuOfReplenishmentId(wf.workflowId));
       }
       return [...skus];
     } catch {
       return null;
     }
-  }
-
-  /** What the manager decides on, from the agent's report; a run started by older code, whose reports lack it, is asked itself. */
-  async approvalOf(gate: Gate): Promise<ApprovalRequest | null> {
-    if (gate.approval !== undefined) return gate.approval;
-    const view = await this.replenishment(gate.workflowId);
-    return view ? approvalRequest(view.state) : null;
   }
 
   /**
@@ -221,7 +207,7 @@ export class Agents {
     for (const [sku, status] of statuses) {
       const gate = status.active;
       if (gate?.phase !== 'awaiting approval' || !gate.poNumber) continue;
-      const request = await this.approvalOf(gate);
+      const request = gate.approval;
       if (request) pending.push({ sku, workflowId: gate.workflowId, poNumber: gate.poNumber, ...request });
     }
     return pending.sort((a, b) => a.sku.localeCompare(b.sku));

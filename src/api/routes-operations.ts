@@ -12,14 +12,14 @@ export async function agentFigures(agents: Agents, world: World, now = Date.now(
   const statuses = await agents.statuses((await world.inventory()).map((i) => i.sku));
   const outcomes: Record<string, number> = {};
   const byStatus: Record<string, number> = { watching: 0, replenishing: 0, paused: 0, stopped: 0 };
-  const since: Promise<string | null>[] = [];
+  const since: (string | null)[] = [];
   for (const status of statuses.values()) {
     byStatus[status.status] = (byStatus[status.status] ?? 0) + 1;
     for (const [outcome, n] of Object.entries(status.memory.outcomes)) outcomes[outcome] = (outcomes[outcome] ?? 0) + (n ?? 0);
     const gate = status.active;
-    if (gate?.phase === 'awaiting approval') since.push(agents.approvalOf(gate).then((a) => a?.requestedAt ?? null));
+    if (gate?.phase === 'awaiting approval') since.push(gate.approval?.requestedAt ?? null);
   }
-  const asked = (await Promise.all(since)).filter((at): at is string => at !== null);
+  const asked = since.filter((at): at is string => at !== null);
   const oldest = Math.min(...asked.map((at) => Date.parse(at)), now);
   return { outcomes, agents: byStatus, pendingApprovals: since.length, oldestApprovalWaitSeconds: Math.max(0, (now - oldest) / 1000) };
 }

@@ -32,11 +32,11 @@ export interface Gate {
   open: EventName[];
   why: Partial<Record<EventName, string>>;
   /** The order the replenishment sent this in; the entity drops a report overtaken by a newer one. */
-  seq?: number;
-  /** Who the PO is drafted for (absent in reports from older code). */
-  supplier?: string | null;
-  /** What the manager decides on, while the PO awaits approval (absent in reports from older code). */
-  approval?: ApprovalRequest | null;
+  seq: number;
+  /** Who the PO is drafted for. */
+  supplier: string | null;
+  /** What the manager decides on, while the PO awaits approval. */
+  approval: ApprovalRequest | null;
 }
 
 /**
@@ -78,5 +78,5 @@ export function gate(workflowId: string, s: ReplenishState): Gate {
     if (verdict.ok) open.push(event);
     else why[event] = verdict.why;
   }
-  return { workflowId, poNumber, phase: phase(s), open, why, supplier: s.po?.supplier ?? null, approval: approvalRequest(s) };
+  return { workflowId, poNumber, phase: phase(s), open, why, seq: 0, supplier: s.po?.supplier ?? null, approval: approvalRequest(s) };
 }

@@ -18,12 +18,6 @@ export const Rules = z.object({
   /** Attempts and first backoff of a call to the outside world before the turn is given up. */
   toolAttempts: z.number().int().positive().default(6),
   toolRetryInitialMs: z.number().int().positive().default(1000),
-  /**
-   * Set by the Replenish workflow itself (through `patched`), never by configuration: whether
-   * `place_order` needs a fresh `check_before_order`. Runs that started before the check existed
-   * replay without it.
-   */
-  checkBeforeOrder: z.boolean().default(false),
 });
 export type Rules = z.infer<typeof Rules>;
 

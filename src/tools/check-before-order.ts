@@ -9,8 +9,8 @@ export const checkBeforeOrder = callTool<Record<string, never>, Check>({
   name: 'check_before_order',
   description: "Re-read today's stock and the quote's current price before money is committed: the world may have moved while the manager decided.",
   input: noInput,
-  allowed: (s, rules) =>
-    rules.checkBeforeOrder && !isSettled(s) && s.po !== null && !s.order && !s.orderUnknown && isApproved(s) &&
+  allowed: (s) =>
+    !isSettled(s) && s.po !== null && !s.order && !s.orderUnknown && isApproved(s) &&
     (s.checkedBeforeOrderAt === null || s.decision === null || s.checkedBeforeOrderAt < s.decision.at),
   execute: async (_input, s, ctx) => {
     const [stock, quote] = await Promise.all([ctx.world.stock(s.sku), ctx.world.currentQuote(s.po!.quoteId)]);

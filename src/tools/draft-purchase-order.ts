@@ -14,7 +14,8 @@ export function draftFor(s: ReplenishState, quoteId: string): PurchaseOrder | nu
   const quantity = orderQuantity(s.needed, quote);
   const revision = s.poRevision + 1;
   return {
-    poNumber: revision === 1 ? s.poBase : `${s.poBase}-R${revision}`,
+    // The first draft carries the base number; each redraft is a revision: -R1, -R2, …
+    poNumber: revision === 1 ? s.poBase : `${s.poBase}-R${revision - 1}`,
     sku: s.sku,
     supplier: quote.supplier,
     quoteId: quote.quoteId,

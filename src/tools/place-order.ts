@@ -13,9 +13,9 @@ export const placeOrder = callTool<Record<string, never>, OrderAck>({
   name: 'place_order',
   description: 'Send the approved purchase order to the supplier. Allowed only when the drafted price is within the approved price.',
   input: noInput,
-  allowed: (s, rules, now) =>
+  allowed: (s, _rules, now) =>
     !isSettled(s) && s.po !== null && !s.order && isApproved(s) && quoteStillValid(s, now) && !s.stockRecovered &&
-    (!rules.checkBeforeOrder || (s.checkedBeforeOrderAt !== null && s.decision !== null && s.checkedBeforeOrderAt >= s.decision.at)),
+    s.checkedBeforeOrderAt !== null && s.decision !== null && s.checkedBeforeOrderAt >= s.decision.at,
   // The PO number is the idempotency key, so a retry after a lost response cannot order twice.
   key: (s) => s.po!.poNumber,
   execute: (_input, s, ctx) => ctx.world.placeOrder(s.po!, ctx.idempotencyKey),

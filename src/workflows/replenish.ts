@@ -1,5 +1,5 @@
 import {
-  ActivityFailure, ApplicationFailure, condition, getExternalWorkflowHandle, log, patched, proxyActivities,
+  ActivityFailure, ApplicationFailure, condition, getExternalWorkflowHandle, log, proxyActivities,
   setCurrentDetails, setHandler, workflowInfo, type ActivityOptions,
 } from '@temporalio/workflow';
 import type { Activities, Choice } from '../activities/contract.js';
@@ -43,9 +43,7 @@ const isBusinessRefusal = (err: unknown): boolean =>
  * `apply` changes the business state; the loop itself only records the turn.
  */
 export async function Replenish(input: ReplenishInput): Promise<ReplenishmentResult> {
-  // Each change to the loop's logic is patched, so replenishments started by older code replay (docs/changing-workflows.md).
-  const rules: Rules = { ...input.rules, checkBeforeOrder: patched('check-before-order') };
-  const searchable = patched('search-attributes');
+  const { rules } = input;
   const goal = input.goal ?? GOAL;
   const { workflowId, parent } = workflowInfo();
   let state: ReplenishState = initialState(input.stock, input.replenishment);
@@ -58,39 +56,22 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     // A decision already in the inbox closes the door to a second one.
     return inbox.has(['approval']) ? { ...g, open: g.open.filter((e) => e !== 'approval') } : g;
   };
-  // Every patch is asked for here, at the run's first step. A patch asked for inside a handler
-  // records its marker wherever the handler happens to run, which on replay after a crash can fall
-  // between the loop's commands in another order (the chaos soak caught exactly that).
-  const reportFromLoopOnly = patched('report-from-loop-only');
-  // Waiting for each report's acknowledgement cost every turn (and every wake) a round trip to the
-  // entity before the next activity could be scheduled. New runs send reports without waiting,
-  // always from the loop (never from a promise's continuation, whose place among the loop's commands
-  // could differ on replay), numbered so the entity drops one overtaken by a newer; the run waits
-  // for all of them only before it ends.
-  const unawaited = patched('report-unawaited');
-  // The workflow's own clock (Date.now()) is the time of the workflow task, and a task that sat in
-  // a dead worker's queue can carry one time when it first runs and another on replay: a quote that
-  // was valid when the turn ran had expired when it was replayed, and the run could not go on (the
-  // chaos soak caught it). New runs read time only from what history records: the run's start, the
-  // moment the decider chose, a message's arrival, a wait's end. The clock only moves forward. The
-  // same patch makes a wait's outcome independent of the order of one task's events (runWait).
-  const recordedClock = patched('recorded-clock');
+  // The run's clock moves only on times history holds as data (its start, when the decider chose,
+  // a message's arrival, a wait's end), never on the time of the workflow task, which can differ
+  // between the first run and a replay (docs/changing-workflows.md, "Time in workflow code").
   let clockMs = workflowInfo().startTime.getTime();
   const advance = (at: string | undefined) => { if (at) clockMs = Math.max(clockMs, Date.parse(at)); };
-  const clock = (): string => (recordedClock ? new Date(clockMs).toISOString() : now());
+  const clock = (): string => new Date(clockMs).toISOString();
+  // Reports go out without waiting for their acknowledgement, only from the loop (a command issued
+  // from a handler or a promise's continuation can take another place among the loop's commands on
+  // replay), and numbered so the agent drops one overtaken by a newer. The run awaits them all before it ends.
   const sent: Promise<void>[] = [];
   let reportSeq = 0;
-  const sendReport = async (seq?: number) => {
+  const report = () => {
     if (!parent) return;
-    try {
-      await getExternalWorkflowHandle(parent.workflowId).signal(progressSignal, seq === undefined ? currentGate() : { ...currentGate(), seq });
-    } catch (err) {
-      log.warn('could not report progress to the agent', { error: failureMessage(err) });
-    }
-  };
-  const report = async (): Promise<void> => {
-    if (!unawaited) return sendReport();
-    sent.push(sendReport(++reportSeq));
+    const seq = ++reportSeq;
+    sent.push(getExternalWorkflowHandle(parent.workflowId).signal(progressSignal, { ...currentGate(), seq })
+      .catch((err: unknown) => log.warn('could not report progress to the agent', { error: failureMessage(err) })));
   };
 
   setHandler(deliverSignal, (m) => {
@@ -101,10 +82,6 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
       return;
     }
     inbox.push(m);
-    // A command issued from a handler can land between the loop's own commands differently on
-    // replay after a crash (the chaos run caught it); the entity closes its gate itself, so new
-    // runs report from the loop only.
-    if (!reportFromLoopOnly) void report();
   });
   setHandler(replenishStateQuery, (): ReplenishView => ({ workflowId, state, phase: phase(state), inbox: inbox.list(), waiting, notes }));
 
@@ -113,7 +90,6 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
    * this run (`PoNumber = "…"`). Only changed values are upserted; the agent starts us with SKU and phase.
    */
   const tag = (ended = false) => {
-    if (!searchable) return;
     showInSearch([
       { key: SKU, value: state.sku }, { key: PHASE, value: phase(state) },
       ...(state.po ? [{ key: PO_NUMBER, value: state.po.poNumber }] : []),
@@ -127,7 +103,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   };
 
   tag();
-  await report();
+  report();
   for (let turn = 1; turn <= rules.maxTurns && !isFinal(state); turn++) {
     const at = clock();
     const allowed = allowedTools(state, rules, at);
@@ -139,14 +115,14 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     let choice: Choice;
     try {
       choice = await activities({ ...decideActivity, summary: `decide turn ${turn}: one of ${names.join(', ')}` }, `decide-${turn}`)
-        .decide({ goal, state, allowed: names, turn, now: recordedClock ? now() : at });
+        .decide({ goal, state, allowed: names, turn, now: now() });
     } catch (err) {
       const cause = err instanceof ActivityFailure && err.cause instanceof ApplicationFailure ? err.cause : undefined;
       const usage = (cause?.details?.[0] as { usage?: Usage } | undefined)?.usage;
       const budgetSpent = cause?.type === 'TokenBudgetExceeded';
       state = { ...state, failure: `${budgetSpent ? 'token budget spent; handed to the manager' : 'the decider failed'}: ${failureMessage(err)}` };
       record({ turn, at, allowed: names, tool: 'decide', result: 'error', summary: failureMessage(err), ...(usage ? { usage } : {}) });
-      if (patched('hand-over-on-decider-failure')) await handOver(failureMessage(err));
+      await handOver(failureMessage(err));
       break;
     }
     for (const r of choice.rejected ?? []) {
@@ -157,9 +133,8 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
       ...(choice.reason ? { reason: choice.reason } : {}), ...(choice.usage ? { usage: choice.usage } : {}),
     });
     // The choice is judged at the time it was made, as history records it.
-    if (recordedClock) advance(choice.at);
-    const judged = recordedClock ? allowedTools(state, rules, clock()) : allowed;
-    const tool = judged.find((t) => t.name === choice.tool);
+    advance(choice.at);
+    const tool = allowedTools(state, rules, clock()).find((t) => t.name === choice.tool);
     if (!tool) {
       record(entry('refused', `${choice.tool} is not allowed now; nothing was run`));
       continue;
@@ -176,13 +151,13 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     }
     if (tool.kind === 'wait') await runWait(tool, turn, entry);
     else await runCall(tool, parsed.data, turn, entry);
-    await report();
+    report();
   }
   if (!isFinal(state)) log.info('replenishment ran out of turns', { turns: rules.maxTurns });
   const result = outcome(state);
   setCurrentDetails(`**${result.outcome}** · ${result.reason}`);
   tag(true);
-  await report();
+  report();
   await Promise.all(sent);
   return result;
 
@@ -209,15 +184,13 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     const since = clockMs;
     waiting = { tool: tool.name, events: tool.events, since: clock(), until: new Date(Date.now() + timeout).toISOString() };
     setCurrentDetails(`**${phase(state)}** · turn ${turn}: ${summary} (until ${waiting.until})`);
-    const arrived = await condition(() => inbox.has(tool.events), timeout, { summary });
+    await condition(() => inbox.has(tool.events), timeout, { summary });
     waiting = null;
-    // A message and the wait's timer can land in the same workflow task (after a crash, say), and
-    // which of the two settles the race first depends on the order the task's events are handled.
-    // When they come in one activation, every message is in the inbox before the loop resumes, so
-    // new runs let the inbox decide. A first execution shown the timer alone is still open
-    // (bench/chaos/findings).
-    const message = (recordedClock ? inbox.has(tool.events) : arrived) ? inbox.take(tool.events) : null;
-    if (recordedClock) advance(message ? message.at : new Date(since + timeout).toISOString());
+    // A message present when the wait ends wins over the timer: when both come in one activation,
+    // every message is in the inbox before the loop resumes. A first execution shown the timer alone,
+    // in an activation of its own, is still open (bench/chaos/findings).
+    const message = inbox.has(tool.events) ? inbox.take(tool.events) : null;
+    advance(message ? message.at : new Date(since + timeout).toISOString());
     state = tool.apply(state, message, clock());
     record(entry(message ? 'message' : 'timeout', message ? `${summary}: ${message.event} ${message.messageId}` : `${summary}: timed out`));
   }

@@ -6,7 +6,7 @@ import { upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
  * Registered on the dev server (src/temporal/dev-server.ts) and by the compose setup's admin tools.
  */
 export const SKU = defineSearchAttributeKey('SKU', SearchAttributeType.KEYWORD);
-/** The PO a replenishment works on now (a revision replaces it: `PO-X-1-R2`). */
+/** The PO a replenishment works on now (a revision replaces it: `PO-X-1-R1`). */
 export const PO_NUMBER = defineSearchAttributeKey('PoNumber', SearchAttributeType.KEYWORD);
 /** A replenishment's phase in a manager's words (`awaiting approval`, `ordered`, …). */
 export const PHASE = defineSearchAttributeKey('Phase', SearchAttributeType.KEYWORD);

@@ -52,7 +52,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   setHandler(progressSignal, (g) => {
     if (!active || g.workflowId !== active.workflowId) return;
     // Reports are sent without waiting, so two can arrive out of order.
-    if (g.seq !== undefined && active.seq !== undefined && g.seq < active.seq) return;
+    if (g.seq < active.seq) return;
     active = g;
   });
   setHandler(deliverUpdate, async (m: Message) => {
@@ -97,8 +97,6 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   // Messages accepted by this run are forwarded before it hands over; nothing in flight is lost.
   await condition(allHandlersFinished);
   if (stopping) return status();
-  // The next run carries the SKU attribute even if this one was started without it (by older code).
-  // Replay does not compare continue-as-new or child start options, so neither needs a patch.
   return makeContinueAsNewFunc<typeof SkuAgent>({ typedSearchAttributes: [{ key: SKU, value: sku }] })({
     sku, rules, memory, replenishments, recentMessageIds: recentIds, paused, wake,
   });
@@ -107,7 +105,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
     for (let attempt = 0; attempt < 5; attempt++) {
       replenishments += 1;
       const workflowId = `replenish-${sku}-${replenishments}`;
-      active = { workflowId, poNumber: null, phase: 'quoting', open: [], why: {} };
+      active = { workflowId, poNumber: null, phase: 'quoting', open: [], why: {}, seq: 0, supplier: null, approval: null };
       setCurrentDetails(`**replenishing** · ${workflowId}`);
       try {
         return await executeChild(Replenish, {

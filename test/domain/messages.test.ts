@@ -72,6 +72,7 @@ describe('the gate a replenishment shows its senders', () => {
     expect(g).toEqual({
       workflowId: 'replenish-SKU-1-1',
       poNumber: PO,
+      seq: 0,
       phase: 'awaiting approval',
       open: ['approval'],
       why: {

@@ -1,31 +1,41 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bundleWorkflowCode, DefaultLogger, Worker } from '@temporalio/worker';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils.js';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workflowsPath } from '../../src/worker.js';
 import { historiesDir } from '../support/histories.js';
 
-// Recorded before `check_before_order` existed: the agent went from approval straight to place_order.
-const oldHistory = () => historyFromJSON(JSON.parse(readFileSync(`${historiesDir}happy-path.replenish0.json`, 'utf8')));
+/** The workflows bundled with the workflow API replaced by one of the sample change's shims. */
+const bundleWith = (shim: 'patched' | 'unpatched') => bundleWorkflowCode({
+  workflowsPath,
+  logger: new DefaultLogger('WARN'),
+  webpackConfigHook: (config) => ({
+    ...config,
+    resolve: {
+      ...config.resolve,
+      alias: { ...(config.resolve?.alias as object), '@temporalio/workflow$': fileURLToPath(new URL(`./sample-change/${shim}.ts`, import.meta.url)) },
+    },
+  }),
+});
 
-describe('a change to the loop under running replenishments', () => {
-  it('behind patched(), a history recorded before the change still replays', async () => {
-    await expect(Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, oldHistory()))
-      .resolves.toBeUndefined();
+const replenishments = readdirSync(historiesDir).filter((f) => f.endsWith('.replenish0.json')).sort();
+const history = (file: string) => historyFromJSON(JSON.parse(readFileSync(historiesDir + file, 'utf8')));
+
+// The procedure of docs/changing-workflows.md, shown on a sample change and today's recorded histories.
+describe('a change to workflow logic under running replenishments', () => {
+  it('without patched(), the change breaks the replay of every recorded replenishment', async () => {
+    const bundle = await bundleWith('unpatched');
+    expect(replenishments.length).toBeGreaterThanOrEqual(5);
+    for (const file of replenishments) {
+      await expect(Worker.runReplayHistory({ workflowBundle: bundle }, history(file), file), file).rejects.toThrow(/[Nn]ondetermin/);
+    }
   });
 
-  it('the same change without the patch breaks the replay of that history', async () => {
-    const shim = fileURLToPath(new URL('./unpatched-shim.ts', import.meta.url));
-    const unpatched = await bundleWorkflowCode({
-      workflowsPath,
-      logger: new DefaultLogger('WARN'),
-      webpackConfigHook: (config) => ({
-        ...config,
-        resolve: { ...config.resolve, alias: { ...(config.resolve?.alias as object), '@temporalio/workflow$': shim } },
-      }),
-    });
-    await expect(Worker.runReplayHistory({ workflowBundle: unpatched }, oldHistory()))
-      .rejects.toThrow(/[Nn]ondetermin/);
+  it('behind patched(), every recorded replenishment still replays', async () => {
+    const bundle = await bundleWith('patched');
+    for (const file of replenishments) {
+      await expect(Worker.runReplayHistory({ workflowBundle: bundle }, history(file), file), file).resolves.toBeUndefined();
+    }
   });
 });

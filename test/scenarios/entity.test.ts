@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentStatusQuery, progressSignal } from '../../src/workflows/messages.js';
-import { eventually, startStack } from '../support/stack.js';
+import { eventually, signalsHandled, startStack } from '../support/stack.js';
 import { story } from './story.js';
 
 describe('one agent per SKU', () => {
@@ -13,7 +13,7 @@ describe('one agent per SKU', () => {
 
     await stack.sandbox.http('POST', `/inventory/${sku}/adjust`, { delta: -5, reason: 'picking' });
     for (let i = 0; i < 3; i++) expect((await stack.authed('POST', `/skus/${sku}/stock-changed`)).status).toBe(202);
-    await new Promise((r) => setTimeout(r, 500));
+    await signalsHandled(stack.agent(sku));
 
     const status = await stack.agent(sku).query(agentStatusQuery);
     expect(status.replenishments).toBe(1);
@@ -44,7 +44,7 @@ describe('one agent per SKU', () => {
     const paused = await eventually(() => stack.agent(sku).query(agentStatusQuery), (st) => st.status === 'paused');
     const pausedRun = (await stack.agent(sku).describe()).runId;
     expect(pausedRun).not.toBe(firstRun);
-    await new Promise((r) => setTimeout(r, 1000));
+    await signalsHandled(stack.agent(sku));
     // Paused means parked: no new runs, no stock checks, whatever messages arrive.
     expect((await stack.agent(sku).describe()).runId).toBe(pausedRun);
     expect((await stack.agent(sku).query(agentStatusQuery)).replenishments).toBe(paused.replenishments);
@@ -62,13 +62,13 @@ describe('one agent per SKU', () => {
     const request = await s.parkAtApproval();
     const workflowId = `replenish-${sku}-1`;
     const gate = (seq: number, open: ('approval' | 'supplier-reply' | 'goods-receipt')[]) =>
-      ({ workflowId, poNumber: request.poNumber, phase: 'awaiting approval' as const, open, why: {}, seq });
+      ({ workflowId, poNumber: request.poNumber, phase: 'awaiting approval' as const, open, why: {}, seq, supplier: null, approval: null });
     // Reports go out without waiting for each other, so they can arrive in either order.
     await stack.agent(sku).signal(progressSignal, gate(1_000, ['approval']));
     await stack.agent(sku).signal(progressSignal, gate(999, []));
     const status = await eventually(() => stack.agent(sku).query(agentStatusQuery), (st) => st.active?.seq === 1_000, 10_000, 'the newer report');
     expect(status.active?.open).toEqual(['approval']);
-    await new Promise((r) => setTimeout(r, 300));
+    await signalsHandled(stack.agent(sku));
     expect((await stack.agent(sku).query(agentStatusQuery)).active?.seq).toBe(1_000);
   });
 });

@@ -29,8 +29,8 @@ describe('reading a replenishment whose next step waits for a worker', () => {
     await stack.client.workflow.getHandle(`replenish-${sku}-1`).signal(deliverSignal, receipt);
     await new Promise((r) => setTimeout(r, 1_500));
 
-    // What every read of a replenishment goes through (the SKU page, the inbox's and metrics'
-    // fallbacks for runs of older code): held back, with the reason and when to try again.
+    // What every read of a replenishment goes through (the SKU page, the CLI's show): held back,
+    // with the reason and when to try again.
     const agents = new Agents(stack.client, stack.taskQueue, stack.rules);
     const held = await agents.replenishment(`replenish-${sku}-1`).then(() => null, (err: unknown) => err);
     expect(held).toBeInstanceOf(HttpError);

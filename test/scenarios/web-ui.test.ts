@@ -66,7 +66,7 @@ describe('an engineer finds a SKU\'s workflows in the Web UI and reads their sto
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ workflowId: `replenish-${sku}-7`, status: 'RUNNING', foundBy: 'po-number', phase: null, currentPoNumber: null });
       // A revision of the PO names the same replenishment.
-      expect((await stack.api('GET', `/purchase-orders/PO-${sku}-7-R2`)).body.workflowId).toBe(`replenish-${sku}-7`);
+      expect((await stack.api('GET', `/purchase-orders/PO-${sku}-7-R1`)).body.workflowId).toBe(`replenish-${sku}-7`);
     } finally {
       await handle.terminate('test clean-up');
     }

@@ -39,9 +39,9 @@ describe('the world moves on while the manager decides', () => {
     await stack.sandbox.http('PUT', '/suppliers/acme-industrial', { priceFactor: 1.2 });
     await s.decide(first.poNumber, { decision: 'approve', maxUnitPrice: first.unitPrice, by: 'dana' });
 
-    const second = await s.approvalRequest('-R2');
+    const second = await s.approvalRequest('-R1');
     expect(second.unitPrice).toBeCloseTo(6.12, 2);
-    expect(second.poNumber).toBe(`${first.poNumber}-R2`);
+    expect(second.poNumber).toBe(`${first.poNumber}-R1`);
     expect(await s.orders()).toHaveLength(0);
 
     await s.decide(second.poNumber, { decision: 'approve', maxUnitPrice: second.unitPrice, by: 'dana' });

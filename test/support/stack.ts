@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes.js';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
@@ -200,4 +200,16 @@ export async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boole
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(last)?.slice(0, 2000)}`);
+}
+
+/**
+ * Resolves once the workflow (its current run) has completed a workflow task after the last signal
+ * it received: everything sent to it so far has been handled. The positive sign a test waits for
+ * before it asserts that a message changed nothing.
+ */
+export async function signalsHandled(handle: WorkflowHandle): Promise<void> {
+  await eventually(async () => (await handle.fetchHistory()).events ?? [], (events) => {
+    const lastSignal = events.findLastIndex((e) => e.workflowExecutionSignaledEventAttributes);
+    return events.slice(lastSignal + 1).some((e) => e.workflowTaskCompletedEventAttributes);
+  }, 30_000, 'the workflow to handle its signals');
 }

@@ -4,6 +4,7 @@ import {
 } from '../../src/domain/state.js';
 import type { OrderAck, Quote, ReplyFields, StockLevel } from '../../src/domain/types.js';
 import { cancelPurchaseOrder } from '../../src/tools/cancel-purchase-order.js';
+import { checkBeforeOrder } from '../../src/tools/check-before-order.js';
 import { closePurchaseOrder } from '../../src/tools/close-purchase-order.js';
 import { draftFor, draftPurchaseOrder } from '../../src/tools/draft-purchase-order.js';
 import { getQuotes } from '../../src/tools/get-quotes.js';
@@ -82,7 +83,12 @@ export const approved = (s = awaitingApproval(), maxUnitPrice?: number): Repleni
 export const rejected = (s = awaitingApproval(), reason = 'too expensive'): ReplenishState =>
   waitForApproval.apply(s, approvalMessage(s, { approved: false, reason }), T0);
 
-export const ordered = (s = approved(), now = T0): ReplenishState => placeOrder.apply(s, {}, ackFor(s, now), now);
+/** The check before money is committed found the world as the PO was drafted. */
+export const checked = (s = approved(), now = T0): ReplenishState => checkBeforeOrder.apply(s, {}, {
+  stock: s.stock, unitPrice: s.po!.unitPrice, validUntil: s.quotes!.find((q) => q.quoteId === s.po!.quoteId)!.validUntil,
+}, now);
+
+export const ordered = (s = checked(), now = T0): ReplenishState => placeOrder.apply(s, {}, ackFor(s, now), now);
 
 export const replyWaiting = (s: ReplenishState, text: string, fields?: Partial<ReplyFields>): ReplenishState =>
   waitForSupplierReply.apply(s, supplierMessage(s, text, fields), T0);

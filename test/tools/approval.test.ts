@@ -4,7 +4,7 @@ import { placeOrder } from '../../src/tools/place-order.js';
 import { requestApproval } from '../../src/tools/request-approval.js';
 import { waitForApproval } from '../../src/tools/wait-for-approval.js';
 import {
-  approvalMessage, approvalTimedOut, approved, at, awaitingApproval, DAY_MS, drafted, ordered, quoted, rejected, rules, T0,
+  approvalMessage, approvalTimedOut, approved, at, awaitingApproval, checked, DAY_MS, drafted, ordered, quoted, rejected, rules, T0,
 } from '../support/states.js';
 
 const R = rules();
@@ -93,13 +93,13 @@ describe('placing the order', () => {
   });
 
   it('is allowed when approved within the ceiling, up to the ceiling itself', () => {
-    expect(placeOrder.allowed(approved(awaitingApproval(), 2.5), R, T0)).toBe(true);
-    expect(placeOrder.allowed(approved(awaitingApproval(), 3), R, T0)).toBe(true);
+    expect(placeOrder.allowed(checked(approved(awaitingApproval(), 2.5)), R, T0)).toBe(true);
+    expect(placeOrder.allowed(checked(approved(awaitingApproval(), 3)), R, T0)).toBe(true);
   });
 
   it('is not allowed once the quote behind the purchase order expired', () => {
-    expect(placeOrder.allowed(approved(), R, at(13))).toBe(true);
-    expect(placeOrder.allowed(approved(), R, at(14))).toBe(false);
+    expect(placeOrder.allowed(checked(), R, at(13))).toBe(true);
+    expect(placeOrder.allowed(checked(), R, at(14))).toBe(false);
   });
 
   it('is not allowed a second time', () => {

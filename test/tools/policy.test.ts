@@ -77,13 +77,13 @@ describe('a replenishment walked by the policy decider', () => {
       receive(90),
     ));
     expect(tools).toEqual([
-      'get_quotes', 'draft_purchase_order', 'request_approval', 'wait_for_approval', 'place_order',
+      'get_quotes', 'draft_purchase_order', 'request_approval', 'wait_for_approval', 'check_before_order', 'place_order',
       'wait_for_supplier_reply', 'read_supplier_reply', 'wait_for_goods', 'close_purchase_order', 'done',
     ]);
     expect(state.expectedDelivery).toBe('2025-03-10T00:00:00.000Z');
     expect(state.stock.onHand).toBe(100);
     expect(outcome(state)).toMatchObject({
-      outcome: 'received', reason: 'received 90 units', supplier: 'acme', unitPrice: 2.5, quantityOrdered: 90, quantityReceived: 90, turns: 10,
+      outcome: 'received', reason: 'received 90 units', supplier: 'acme', unitPrice: 2.5, quantityOrdered: 90, quantityReceived: 90, turns: 11,
     });
   });
 
@@ -104,14 +104,14 @@ describe('a replenishment walked by the policy decider', () => {
 
   it('an approval below the drafted price is asked again, and the order goes out once the price is approved', async () => {
     const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(2.2), approve(2.5)));
-    expect(tools.slice(2, 7)).toEqual(['request_approval', 'wait_for_approval', 'request_approval', 'wait_for_approval', 'place_order']);
+    expect(tools.slice(2, 8)).toEqual(['request_approval', 'wait_for_approval', 'request_approval', 'wait_for_approval', 'check_before_order', 'place_order']);
     expect(state.order?.poNumber).toBe('PO-SKU-1-1');
   });
 
   it('a supplier who never answers is chased twice, then the order is cancelled', async () => {
     const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve()));
     expect(tools.slice(4)).toEqual([
-      'place_order', 'wait_for_supplier_reply', 'chase_supplier', 'wait_for_supplier_reply', 'chase_supplier',
+      'check_before_order', 'place_order', 'wait_for_supplier_reply', 'chase_supplier', 'wait_for_supplier_reply', 'chase_supplier',
       'wait_for_supplier_reply', 'cancel_purchase_order', 'done',
     ]);
     expect(outcome(state)).toMatchObject({ outcome: 'cancelled', reason: 'acme did not answer after 2 chases', quantityOrdered: 90 });
@@ -122,13 +122,13 @@ describe('a replenishment walked by the policy decider', () => {
       twoQuotes(), approve(), silence, reply('Sorry for the wait, we confirm the order.'), receive(90),
     ));
     expect(tools.filter((t) => t === 'place_order')).toHaveLength(1);
-    expect(tools.slice(5, 10)).toEqual(['wait_for_supplier_reply', 'chase_supplier', 'wait_for_supplier_reply', 'read_supplier_reply', 'wait_for_goods']);
+    expect(tools.slice(6, 11)).toEqual(['wait_for_supplier_reply', 'chase_supplier', 'wait_for_supplier_reply', 'read_supplier_reply', 'wait_for_goods']);
     expect(outcome(state).outcome).toBe('received');
   });
 
   it('a supplier who raises the price above the approval after the order gets the order cancelled', async () => {
     const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(2.6), reply('Price increase: the new unit price is 2.75.')));
-    expect(tools.slice(5)).toEqual(['wait_for_supplier_reply', 'read_supplier_reply', 'cancel_purchase_order', 'done']);
+    expect(tools.slice(6)).toEqual(['wait_for_supplier_reply', 'read_supplier_reply', 'cancel_purchase_order', 'done']);
     expect(outcome(state)).toMatchObject({ outcome: 'cancelled', reason: 'acme raised the price to 2.75 after the order, above the approval' });
   });
 
@@ -139,7 +139,7 @@ describe('a replenishment walked by the policy decider', () => {
 
   it('a partial delivery is chased, then closed short', async () => {
     const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(), reply('We confirm.'), receive(40)));
-    expect(tools.slice(7)).toEqual([
+    expect(tools.slice(8)).toEqual([
       'wait_for_goods', 'wait_for_goods', 'chase_supplier', 'wait_for_goods', 'chase_supplier', 'wait_for_goods',
       'close_purchase_order', 'done',
     ]);

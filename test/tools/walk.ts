@@ -50,6 +50,7 @@ const results: Record<string, (s: ReplenishState, input: any, script: Script, ru
   get_quotes: (s, _input, script, _rules, now) => script.quotes(s, now),
   draft_purchase_order: (s, input: { quoteId: string }) => draftFor(s, input.quoteId),
   request_approval: (_s, _input, _script, rules) => ({ sentTo: rules.manager }),
+  check_before_order: (s) => ({ stock: s.stock, unitPrice: s.po!.unitPrice, validUntil: s.quotes!.find((q) => q.quoteId === s.po!.quoteId)!.validUntil }),
   place_order: (s, _input, _script, _rules, now) => ackFor(s, now),
   read_supplier_reply: (s) => patternReader.read(s.unreadReply!.text, s.unreadReply!.fields ?? {}),
   chase_supplier: () => ({ chased: true }),

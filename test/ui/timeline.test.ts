@@ -3,10 +3,12 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils.js';
 import { describe, expect, it } from 'vitest';
 import { timelineOf, type Timeline } from '../../src/api/timeline.js';
 import { duration, timelineSvg } from '../../src/api/timeline-svg.js';
-import { historiesDir } from '../support/histories.js';
+import { fileURLToPath } from 'node:url';
 import { wellFormedXml } from './svg-check.js';
 
-const history = (file: string) => historyFromJSON(JSON.parse(readFileSync(`${historiesDir}${file}.json`, 'utf8')));
+// Histories of real runs kept as the decoder's input; what code recorded them does not matter here.
+const fixtures = fileURLToPath(new URL('../fixtures/timelines/', import.meta.url));
+const history = (file: string) => historyFromJSON(JSON.parse(readFileSync(`${fixtures}${file}.json`, 'utf8')));
 /** A recorded replenishment with the run of the SKU's agent that started it. */
 const recorded = (scenario: string, opts: { withParent?: boolean } = {}) =>
   timelineOf(history(`${scenario}.replenish0`), { parent: opts.withParent === false ? null : history(`${scenario}.agent1`) });
