@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
-import type { Health } from './api/app.js';
+import type { Health } from './api/responses.js';
 
 /** Asks each part whether it is up; a part that does not answer in time counts as down. */
 export function healthOf(parts: { client: Client; worker: () => Worker | undefined; worldUrl: string }): () => Promise<Health> {

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** An error the API answers with its own status and message instead of a 500. */
 export class HttpError extends Error {
@@ -7,11 +8,60 @@ export class HttpError extends Error {
   }
 }
 
-/** Validates a request part and names the field and the reason when it is wrong. */
-export function parse<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = issue.path.length ? issue.path.join('.') : where;
-  throw new HttpError(400, `${where === 'body' && issue.path.length ? '' : `${where}: `}${field}: ${issue.message}`.replace(/^: /, ''));
+/** The longest path parameter fastify's router matches; ids of this API are far shorter. */
+export const MAX_PARAM_LENGTH = 100;
+
+const PART: Record<string, string> = { body: 'body', params: 'path', querystring: 'query', headers: 'headers' };
+
+/**
+ * Names the field and the reason: `sku: …` for a body field (the body is what callers write),
+ * `path: po: …` and `query: limit: …` for the other parts, and the part alone when the issue is
+ * with the whole of it (`query: Unrecognized key: "x"`).
+ */
+export function validationMessage(context: string | undefined, issue: FastifySchemaValidationError): string {
+  const field = issue.instancePath.split('/').filter(Boolean).join('.');
+  const part = PART[context ?? 'body'] ?? context!;
+  if (part === 'body' && field) return `${field}: ${issue.message}`;
+  return `${part}: ${field ? `${field}: ` : ''}${issue.message}`;
+}
+
+/** fastify's own refusals, in the API's words. */
+function messageOf(err: FastifyError, req: FastifyRequest): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': return `the request body is larger than the limit of ${req.routeOptions.bodyLimit} bytes`;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': {
+      const type = req.headers['content-type'];
+      return `this API takes JSON bodies only (Content-Type: application/json)${type ? `, not ${type.slice(0, 100)}` : ''}`;
+    }
+    case 'FST_ERR_MAX_PARAM_LENGTH': return `path: a parameter is longer than ${MAX_PARAM_LENGTH} characters`;
+    case 'FST_ERR_BAD_URL': return 'path: not a valid URL (a malformed %-escape)';
+    default: return err.message || 'bad request';
+  }
+}
+
+/**
+ * Errors fastify answers before a route is found (a malformed or over-long path), in the same
+ * shape as every other 4xx: `{ error }`.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  reply.code(err.statusCode ?? 400).send({ error: messageOf(err, req) });
+}
+
+/** One shape for every refusal, `{ error: <message> }`; anything else is a dependency's failure. */
+export function answerErrors(app: FastifyInstance): void {
+  app.setErrorHandler((err: unknown, req, reply) => {
+    if (err instanceof HttpError) return reply.code(err.status).headers(err.headers).send({ error: err.message });
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply.code(400).send({ error: validationMessage(err.validationContext, err.validation[0]!) });
+    }
+    const e = err as FastifyError;
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return reply.code(e.statusCode).send({ error: messageOf(e, req) });
+    if (err instanceof ResponseSerializationError) {
+      req.log.error({ err, issues: err.cause.issues }, 'an answer does not match its response schema');
+      return reply.code(500).send({ error: 'the service built an answer it does not document; this is a bug' });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.code(503).send({ error: 'the service could not reach a dependency; try again' });
+  });
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: `no route ${req.method} ${req.url}` }));
 }

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { World } from '../domain/world.js';
 import type { Agents } from './agents.js';
-import { HttpError, parse } from './errors.js';
-import { SkuListQuery, SkuParam, StartAgentBody } from './schemas.js';
+import { HttpError } from './errors.js';
+import { AgentSignalled, AgentStarted, Approvals, refused, SkuPage, SkuView } from './responses.js';
+import { SkuListQuery, SkuParam, StartAgentBody, type Api } from './schemas.js';
 
 async function knownSku(world: World, sku: string) {
   try {
@@ -13,16 +13,16 @@ async function knownSku(world: World, sku: string) {
   }
 }
 
-export function agentRoutes(app: FastifyInstance, agents: Agents, world: World): void {
+const notASku = refused('not a SKU');
+
+export function agentRoutes(app: Api, agents: Agents, world: World): void {
   app.post('/agents', {
-    config: {
-      docs: {
-        summary: 'Start the agent of a SKU (idempotent)', tags: ['agents'], body: StartAgentBody,
-        responses: { 201: 'started', 200: 'already running', 400: 'not a SKU', 404: 'unknown SKU' },
-      },
+    schema: {
+      summary: 'Start the agent of a SKU (idempotent)', tags: ['agents'], body: StartAgentBody,
+      response: { 201: AgentStarted.describe('started'), 200: AgentStarted.describe('already running'), 400: notASku, 404: refused('unknown SKU') },
     },
   }, async (req, reply) => {
-    const { sku } = parse(StartAgentBody, req.body, 'body');
+    const { sku } = req.body;
     await knownSku(world, sku);
     const result = await agents.start(sku);
     return reply.code(result.started ? 201 : 200).send({ sku, ...result });
@@ -30,9 +30,12 @@ export function agentRoutes(app: FastifyInstance, agents: Agents, world: World):
 
   for (const what of ['pause', 'resume', 'stop'] as const) {
     app.post(`/agents/:sku/${what}`, {
-      config: { docs: { summary: `${what[0]!.toUpperCase()}${what.slice(1)} the agent of a SKU`, tags: ['agents'], params: SkuParam, responses: { 202: 'signalled', 404: 'no agent' } } },
+      schema: {
+        summary: `${what[0]!.toUpperCase()}${what.slice(1)} the agent of a SKU`, tags: ['agents'], params: SkuParam,
+        response: { 202: AgentSignalled(what).describe('signalled'), 400: notASku, 404: refused('no agent') },
+      },
     }, async (req, reply) => {
-      const { sku } = parse(SkuParam, req.params, 'path');
+      const { sku } = req.params;
       await agents.signal(sku, what);
       return reply.code(202).send({ sku, [what]: true });
     });
@@ -40,26 +43,25 @@ export function agentRoutes(app: FastifyInstance, agents: Agents, world: World):
 
   // The warehouse (or the ERP behind it) signs a wake-up as it signs receipts; a manager may too.
   app.post('/skus/:sku/stock-changed', {
-    config: {
-      auth: 'manager-or-warehouse',
-      docs: { summary: 'Stock of a SKU changed: its agent checks now', tags: ['skus'], params: SkuParam, responses: { 202: 'agent woken', 404: 'no agent' } },
+    config: { auth: 'manager-or-warehouse' },
+    schema: {
+      summary: 'Stock of a SKU changed: its agent checks now', tags: ['skus'], params: SkuParam,
+      response: { 202: AgentSignalled('woken').describe('agent woken'), 400: notASku, 404: refused('no agent') },
     },
   }, async (req, reply) => {
-    const { sku } = parse(SkuParam, req.params, 'path');
+    const { sku } = req.params;
     await agents.signal(sku, 'stock-changed');
     return reply.code(202).send({ sku, woken: true });
   });
 
   app.get('/skus', {
-    config: {
-      docs: {
-        summary: 'SKUs with their stock, agent status, phase and past outcomes, a page at a time in SKU order',
-        tags: ['skus'], query: SkuListQuery,
-        responses: { 200: '`items` of the page, `next` to pass as `after` for the next page (null on the last), `total` SKUs', 400: 'a bad limit or cursor' },
-      },
+    schema: {
+      summary: 'SKUs with their stock, agent status, phase and past outcomes, a page at a time in SKU order',
+      tags: ['skus'], querystring: SkuListQuery,
+      response: { 200: SkuPage.describe('`items` of the page, `next` to pass as `after` for the next page, `total` SKUs'), 400: refused('a bad limit or cursor') },
     },
   }, async (req) => {
-    const { limit, after } = parse(SkuListQuery, req.query, 'query');
+    const { limit, after } = req.query;
     // Only the page's agents are asked: a catalogue of thousands costs one query per SKU shown.
     const all = (await world.inventory()).sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
     const from = after === undefined ? 0 : all.findIndex((i) => i.sku > after);
@@ -80,9 +82,12 @@ export function agentRoutes(app: FastifyInstance, agents: Agents, world: World):
   });
 
   app.get('/skus/:sku', {
-    config: { docs: { summary: 'One SKU: stock, agent, the running replenishment with its decision log', tags: ['skus'], params: SkuParam, responses: { 200: 'the SKU', 404: 'unknown SKU' } } },
+    schema: {
+      summary: 'One SKU: stock, agent, the running replenishment with its decision log', tags: ['skus'], params: SkuParam,
+      response: { 200: SkuView.describe('the SKU'), 400: notASku, 404: refused('unknown SKU') },
+    },
   }, async (req) => {
-    const { sku } = parse(SkuParam, req.params, 'path');
+    const { sku } = req.params;
     const stock = await knownSku(world, sku);
     const status = await agents.status(sku);
     const lastId = status && status.replenishments > 0 ? `replenish-${sku}-${status.replenishments}` : null;
@@ -109,7 +114,9 @@ export function agentRoutes(app: FastifyInstance, agents: Agents, world: World):
     };
   });
 
-  app.get('/approvals', { config: { docs: { summary: 'Purchase orders waiting for the manager\'s decision', tags: ['purchase orders'] } } }, async () => {
+  app.get('/approvals', {
+    schema: { summary: 'Purchase orders waiting for the manager\'s decision', tags: ['purchase orders'], response: { 200: Approvals.describe('the POs waiting, ordered by SKU') } },
+  }, async () => {
     const pending = await agents.pendingApprovals(async () => (await world.inventory()).map((i) => i.sku));
     return { items: pending };
   });

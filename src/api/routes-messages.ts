@@ -1,32 +1,37 @@
-import type { FastifyInstance } from 'fastify';
 import type { World } from '../domain/world.js';
 import type { DeliverResult } from '../workflows/messages.js';
 import type { Agents } from './agents.js';
-import { HttpError, parse } from './errors.js';
+import { HttpError } from './errors.js';
+import { Decided, Delivered, refused } from './responses.js';
 import { approverOf, supplierOf } from './security.js';
-import { DecisionBody, PoParam, ReceiptBody, SupplierReplyBody, skuOfPo } from './schemas.js';
+import { DecisionBody, PoParam, ReceiptBody, SupplierReplyBody, skuOfPo, type Api } from './schemas.js';
 
-/** Messages from the manager, suppliers and the warehouse, each addressed by PO number. */
 /** Longer supplier texts are stored in the world's document store and sent by reference. */
 export const INLINE_TEXT_CHARS = 2_000;
 /** Supplier replies may carry long emails; every other body stays under the app's 1 MiB. */
 export const REPLY_BODY_LIMIT = 6 * 1024 * 1024;
 
 /** 202 for a message the agent takes now, 200 for one it already has. */
-const accepted = (result: DeliverResult): number => (result.status === 'duplicate' ? 200 : 202);
+const accepted = (result: DeliverResult): 200 | 202 => (result.status === 'duplicate' ? 200 : 202);
 
-export function messageRoutes(app: FastifyInstance, agents: Agents, world: World): void {
+const delivered = Delivered.describe('delivered to the agent');
+const repeat = Delivered.describe('a repeat of a message already delivered');
+const unsigned = refused('unsigned or badly signed');
+
+/** Messages from the manager, suppliers and the warehouse, each addressed by PO number. */
+export function messageRoutes(app: Api, agents: Agents, world: World): void {
   app.post('/purchase-orders/:po/decision', {
-    config: {
-      docs: {
-        summary: 'The manager approves (up to a unit price) or rejects a purchase order', tags: ['purchase orders'],
-        params: PoParam, body: DecisionBody,
-        responses: { 202: 'delivered to the agent', 200: 'a repeat of a decision already delivered', 400: 'invalid decision', 401: 'no valid manager token', 404: 'no agent for the SKU', 409: 'the PO is not waiting for a decision' },
+    schema: {
+      summary: 'The manager approves (up to a unit price) or rejects a purchase order', tags: ['purchase orders'],
+      params: PoParam, body: DecisionBody,
+      response: {
+        202: Decided.describe('delivered to the agent'), 200: Decided.describe('a repeat of a decision already delivered'),
+        400: refused('invalid decision or PO number'), 401: refused('no valid manager token'), 404: refused('no agent for the SKU'),
+        409: refused('the PO is not waiting for a decision'),
       },
     },
   }, async (req, reply) => {
-    const { po } = parse(PoParam, req.params, 'path');
-    const body = parse(DecisionBody, req.body, 'body');
+    const { params: { po }, body } = req;
     // The decision log records who the token proves, whatever the body's `by` says.
     const by = approverOf(req);
     const payload = body.decision === 'approve'
@@ -40,18 +45,19 @@ export function messageRoutes(app: FastifyInstance, agents: Agents, world: World
   });
 
   app.post('/purchase-orders/:po/supplier-replies', {
-    config: {
-      auth: 'supplier',
-      docs: {
-        summary: 'A supplier\'s reply about a purchase order (signed by the supplier)', tags: ['purchase orders'],
-        params: PoParam, body: SupplierReplyBody,
-        responses: { 202: 'delivered to the agent', 200: 'a repeat of a message already delivered', 401: 'unsigned or badly signed', 403: 'the PO was sent to another supplier', 409: 'the PO is not waiting for a reply' },
+    config: { auth: 'supplier' },
+    schema: {
+      summary: 'A supplier\'s reply about a purchase order (signed by the supplier)', tags: ['purchase orders'],
+      params: PoParam, body: SupplierReplyBody,
+      response: {
+        202: delivered, 200: repeat, 400: refused('an invalid reply or PO number'), 401: unsigned,
+        403: refused('the PO was sent to another supplier'), 409: refused('the PO is not waiting for a reply'),
+        415: refused('a body that is not JSON'),
       },
     },
     bodyLimit: REPLY_BODY_LIMIT,
   }, async (req, reply) => {
-    const { po } = parse(PoParam, req.params, 'path');
-    const body = parse(SupplierReplyBody, req.body, 'body');
+    const { params: { po }, body } = req;
     const supplier = supplierOf(req);
     const addressee = await agents.supplierOf(skuOfPo(po), po);
     if (addressee !== null && addressee !== supplier) throw new HttpError(403, `purchase order ${po} was not sent to ${supplier}`);
@@ -71,17 +77,17 @@ export function messageRoutes(app: FastifyInstance, agents: Agents, world: World
   });
 
   app.post('/purchase-orders/:po/receipts', {
-    config: {
-      auth: 'warehouse',
-      docs: {
-        summary: 'Goods received against a purchase order (signed by the warehouse)', tags: ['purchase orders'],
-        params: PoParam, body: ReceiptBody,
-        responses: { 202: 'delivered to the agent', 200: 'a repeat of a message already delivered', 401: 'unsigned or badly signed', 409: 'the PO is not waiting for goods' },
+    config: { auth: 'warehouse' },
+    schema: {
+      summary: 'Goods received against a purchase order (signed by the warehouse)', tags: ['purchase orders'],
+      params: PoParam, body: ReceiptBody,
+      response: {
+        202: delivered, 200: repeat, 400: refused('an invalid receipt or PO number'), 401: unsigned,
+        409: refused('the PO is not waiting for goods'),
       },
     },
   }, async (req, reply) => {
-    const { po } = parse(PoParam, req.params, 'path');
-    const body = parse(ReceiptBody, req.body, 'body');
+    const { params: { po }, body } = req;
     const result = await agents.deliver(skuOfPo(po), {
       event: 'goods-receipt', poNumber: po, messageId: `receipt:${body.receiptId}`, payload: { quantity: body.quantity },
     });

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { World } from '../domain/world.js';
 import type { AgentFigures, Metrics } from '../metrics.js';
 import type { Agents } from './agents.js';
-import type { Health } from './app.js';
+import { Health, NotReady, Readiness, text, Unhealthy } from './responses.js';
+import type { Api } from './schemas.js';
 
 /** What readiness needs: the service can take work only with Temporal reachable and its worker polling. */
 export const READINESS = ['temporal', 'worker'] as const;
@@ -24,14 +24,23 @@ export async function agentFigures(agents: Agents, world: World, now = Date.now(
   return { outcomes, agents: byStatus, pendingApprovals: since.length, oldestApprovalWaitSeconds: Math.max(0, (now - oldest) / 1000) };
 }
 
-export function operationRoutes(app: FastifyInstance, deps: { health?: () => Promise<Health>; metrics: Metrics }): void {
+export function operationRoutes(app: Api, deps: { health?: () => Promise<Health>; metrics: Metrics }): void {
+  app.get('/health', {
+    config: { auth: 'none', rateLimit: false },
+    schema: {
+      summary: 'Health of every part: Temporal, worker, world', tags: ['operations'],
+      response: { 200: Health.describe('all parts up'), 503: Unhealthy.describe('a part is down') },
+    },
+  }, async (_req, reply) => {
+    const health = deps.health ? await deps.health() : { ok: true, parts: {} };
+    return reply.code(health.ok ? 200 : 503).send(health);
+  });
+
   app.get('/ready', {
-    config: {
-      auth: 'none', rateLimit: false,
-      docs: {
-        summary: 'Readiness: Temporal reachable and the worker polling', tags: ['operations'],
-        responses: { 200: 'ready to take work', 503: 'not ready; the parts say why' },
-      },
+    config: { auth: 'none', rateLimit: false },
+    schema: {
+      summary: 'Readiness: Temporal reachable and the worker polling', tags: ['operations'],
+      response: { 200: Readiness.describe('ready to take work'), 503: NotReady.describe('not ready; the parts say why') },
     },
   }, async (_req, reply) => {
     if (!deps.health) return reply.send({ ready: true, parts: {} });
@@ -42,12 +51,10 @@ export function operationRoutes(app: FastifyInstance, deps: { health?: () => Pro
   });
 
   app.get('/metrics', {
-    config: {
-      auth: 'none', rateLimit: false,
-      docs: {
-        summary: 'Prometheus metrics: the service\'s figures and the Temporal worker\'s own', tags: ['operations'],
-        responses: { 200: 'Prometheus text exposition format' },
-      },
+    config: { auth: 'none', rateLimit: false },
+    schema: {
+      summary: 'Prometheus metrics: the service\'s figures and the Temporal worker\'s own', tags: ['operations'],
+      response: { 200: text('text/plain', 'Prometheus text exposition format') },
     },
   }, async (_req, reply) => {
     const { contentType, body } = await deps.metrics.render();

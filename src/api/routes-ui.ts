@@ -1,31 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { isGrpcServiceError, WorkflowNotFoundError, type Client } from '@temporalio/client';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { HttpError, parse } from './errors.js';
+import { HttpError } from './errors.js';
+import { refused, text, TimelineView, UiConfig } from './responses.js';
+import { ReplenishmentParam, TimelineQuery, type Api } from './schemas.js';
 import { parentOf, timelineOf, type Timeline } from './timeline.js';
 import { timelineSvg } from './timeline-svg.js';
 
 export const DEFAULT_TEMPORAL_UI_URL = 'http://localhost:8233';
 
-declare module './app.js' {
-  interface AppDeps {
-    /** Where engineers open a workflow in the Temporal Web UI; default http://localhost:8233. */
-    temporalUiUrl?: string;
-  }
-}
-
 export interface UiOptions {
   client: Client;
   temporalUiUrl?: string;
 }
-
-export const ReplenishmentParam = z.object({
-  workflowId: z.string().regex(/^replenish-[A-Za-z0-9][A-Za-z0-9_.-]{0,63}-\d+$/, 'a replenishment id looks like replenish-<SKU>-<n>'),
-});
-export const TimelineQuery = z.object({
-  runId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a run id is a UUID').optional(),
-});
 
 /** The page's files, read once at start-up: index.html, app.js, style.css. */
 const STATIC = new URL('../ui/static/', import.meta.url);
@@ -59,40 +45,49 @@ async function loadTimeline(client: Client, workflowId: string, runId?: string):
 }
 
 /** The manager's page and its assets, and a replenishment's timeline as JSON and as SVG. */
-export function uiRoutes(app: FastifyInstance, opts: UiOptions): void {
+export function uiRoutes(app: Api, opts: UiOptions): void {
   const temporalUiUrl = (opts.temporalUiUrl ?? DEFAULT_TEMPORAL_UI_URL).replace(/\/+$/, '');
   const namespace = opts.client.options.namespace;
   const webUi = (workflowId: string) => `${temporalUiUrl}/namespaces/${encodeURIComponent(namespace)}/workflows/${encodeURIComponent(workflowId)}`;
 
   for (const asset of ASSETS) {
     const body = readFileSync(new URL(asset.file, STATIC), 'utf8');
-    app.get(asset.url, { config: { auth: 'none', docs: { summary: asset.summary, tags: ['page'] } } }, async (_req, reply) =>
-      reply.type(asset.type).header('cache-control', 'no-cache').send(body));
+    app.get(asset.url, {
+      config: { auth: 'none' },
+      schema: { summary: asset.summary, tags: ['page'], response: { 200: text(asset.type.split(';')[0]!, asset.file) } },
+    }, async (_req, reply) => reply.type(asset.type).header('cache-control', 'no-cache').send(body));
   }
 
   app.get('/ui/config.json', {
-    config: { auth: 'none', docs: { summary: 'What the page needs to know: the Temporal Web UI\'s address and namespace', tags: ['page'] } },
+    config: { auth: 'none' },
+    schema: {
+      summary: 'What the page needs to know: the Temporal Web UI\'s address and namespace', tags: ['page'],
+      response: { 200: UiConfig.describe('where the Web UI is, and the namespace') },
+    },
   }, async () => ({ temporalUiUrl, namespace }));
 
-  const docs = (summary: string) => ({
-    summary, tags: ['replenishments'], params: ReplenishmentParam, query: TimelineQuery,
-    responses: { 200: 'the timeline', 400: 'a malformed workflow or run id', 404: 'no such replenishment' },
-  });
+  const refusals = { 400: refused('a malformed workflow or run id'), 404: refused('no such replenishment') };
 
   app.get('/replenishments/:workflowId/timeline', {
-    config: { docs: docs('A replenishment\'s timeline from its history: turns, calls and retries, waits and how they ended, worker outages, outcome') },
+    schema: {
+      summary: 'A replenishment\'s timeline from its history: turns, calls and retries, waits and how they ended, worker outages, outcome',
+      tags: ['replenishments'], params: ReplenishmentParam, querystring: TimelineQuery,
+      response: { 200: TimelineView.describe('the timeline'), ...refusals },
+    },
   }, async (req) => {
-    const { workflowId } = parse(ReplenishmentParam, req.params, 'path');
-    const { runId } = parse(TimelineQuery, req.query, 'query');
-    const timeline = await loadTimeline(opts.client, workflowId, runId);
+    const { workflowId } = req.params;
+    const timeline = await loadTimeline(opts.client, workflowId, req.query.runId);
     return { ...timeline, links: { svg: `/replenishments/${workflowId}/timeline.svg`, webUi: webUi(workflowId) } };
   });
 
   app.get('/replenishments/:workflowId/timeline.svg', {
-    config: { docs: docs('The same timeline drawn as a standalone SVG') },
+    schema: {
+      summary: 'The same timeline drawn as a standalone SVG', tags: ['replenishments'], params: ReplenishmentParam, querystring: TimelineQuery,
+      response: { 200: text('image/svg+xml', 'the timeline'), ...refusals },
+    },
   }, async (req, reply) => {
-    const { workflowId } = parse(ReplenishmentParam, req.params, 'path');
-    const { runId } = parse(TimelineQuery, req.query, 'query');
+    const { workflowId } = req.params;
+    const { runId } = req.query;
     const svg = timelineSvg(await loadTimeline(opts.client, workflowId, runId));
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'no-cache').send(svg);
   });

@@ -1,8 +1,21 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ReplyFields } from '../domain/types.js';
 
+/** The app as routes see it: the zod schemas on a route type its request and its answers. */
+export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
 export const SkuParam = z.object({ sku: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'a SKU is 1-64 letters, digits, dot, dash or underscore') });
 export const PoParam = z.object({ po: z.string().regex(/^PO-[A-Za-z0-9_.-]+-\d+(-R\d+)?$/, 'a PO number looks like PO-<SKU>-<n>') });
+
+export const ReplenishmentParam = z.object({
+  workflowId: z.string().regex(/^replenish-[A-Za-z0-9][A-Za-z0-9_.-]{0,63}-\d+$/, 'a replenishment id looks like replenish-<SKU>-<n>'),
+});
+export const TimelineQuery = z.object({
+  runId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a run id is a UUID').optional(),
+});
 
 /** One page of the SKU list: at most `limit` SKUs after the SKU `after`, in SKU order. */
 const LIMIT = 'limit is a whole number from 1 to 500';

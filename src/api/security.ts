@@ -121,10 +121,15 @@ export function secureApp(app: FastifyInstance, security: Security): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('rawBody', null);
   const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // JSON only: a body of another type is a 415 before its signature is checked.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     req.rawBody = body as Buffer;
-    json(req, (body as Buffer).toString('utf8'), done);
+    const text = (body as Buffer).toString('utf8');
+    json(req, text, (err, parsed) => {
+      // fastify refuses a prototype key as it refuses broken JSON; what JSON.parse reads had one.
+      done(err && parsesAsJson(text) ? new HttpError(400, 'body: JSON keys named __proto__ or constructor are not accepted') : err, parsed);
+    });
   });
 
   /** Headers of a signed message; the signature itself is checked once the body is read. */
@@ -162,6 +167,15 @@ export function secureApp(app: FastifyInstance, security: Security): void {
     if (!verdict.ok) throw unauthorized(verdict.why, signatureChallenge);
     req.principal = signed.principal;
   });
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function header(req: FastifyRequest, name: string): string | undefined {

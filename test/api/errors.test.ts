@@ -35,17 +35,36 @@ describe('the REST API refuses what it cannot act on, and says why', () => {
     ['a wake-up for a SKU without an agent', 'POST', '/skus/NO-AGENT/stock-changed', undefined, 404, /no agent/],
     ['an unknown route', 'GET', '/nowhere', undefined, 404, /no route GET \/nowhere/],
     ['JSON that is not JSON', 'POST', '/agents', '{"sku": ', 400, /JSON/i],
-    ['JSON that tries prototype pollution', 'POST', '/purchase-orders/{po}/decision', '{"decision":"reject","reason":"x","__proto__":{"admin":true}}', 400, /.+/],
+    ['valid JSON with a __proto__ key', 'POST', '/purchase-orders/{po}/decision', '{"decision":"reject","reason":"x","__proto__":{"admin":true}}', 400, /^body: JSON keys named __proto__ or constructor are not accepted$/],
+    ['a body that is not an object', 'POST', '/agents', [], 400, /^body: Invalid input: expected object, received array$/],
+    ['an unexpected field at the top of a body', 'POST', '/agents', { sku: 'X', extra: 1 }, 400, /^body: Unrecognized key: "extra"$/],
+    ['an unexpected query parameter', 'GET', '/skus?x=1', undefined, 400, /^query: Unrecognized key: "x"$/],
+    ['a bad query parameter', 'GET', '/skus?limit=0', undefined, 400, /^query: limit: limit is a whole number/],
+    ['a path parameter longer than any id', 'GET', `/skus/${'X'.repeat(101)}`, undefined, 414, /^path: a parameter is longer than 100 characters$/],
+    ['a malformed escape in the path', 'GET', '/purchase-orders/%E0%A4%A', undefined, 400, /^path: not a valid URL/],
   ];
 
-  it.each(cases)('%s: %s %s is a %i with a message', async (_name, method, rawPath, body, status, message) => {
+  it.each(cases)('%s: %s %s %j is a %i with a message', async (_name, method, rawPath, body, status, message) => {
     const path = rawPath.replace('{po}', po).replace('{sku-po-9}', `PO-${sku}-9`);
     const before = await historyLength();
     // With the caller's credentials: what is refused here is the request itself.
     const res = await stack.authed(method, path, body);
     expect(res.status, JSON.stringify(res.body)).toBe(status);
-    expect(res.body.error).toMatch(message);
+    // One shape for every refusal, whoever refuses: the route, the agent, or fastify itself.
+    expect(res.body).toEqual({ error: expect.stringMatching(message) });
     // Refused requests leave the agent's history as it was.
+    expect(await historyLength()).toBe(before);
+  });
+
+  it('a supplier reply that is not JSON is a 415 before its signature is checked', async () => {
+    const reply = JSON.stringify({ messageId: 'm-plain', text: 'Confirmed.' });
+    const before = await historyLength();
+    const signatures: Record<string, string>[] = [{}, { 'x-signature': `sha256=${'0'.repeat(64)}` }];
+    for (const signature of signatures) {
+      const res = await stack.authed('POST', `/purchase-orders/${po}/supplier-replies`, reply, { headers: { 'content-type': 'text/plain', ...signature } });
+      expect(res.status, JSON.stringify(res.body)).toBe(415);
+      expect(res.body).toEqual({ error: 'this API takes JSON bodies only (Content-Type: application/json), not text/plain' });
+    }
     expect(await historyLength()).toBe(before);
   });
 

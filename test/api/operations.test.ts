@@ -73,6 +73,11 @@ describe('the API describes itself and reports on its own health', () => {
     expect(decision.security).toEqual([{ managerToken: [] }]);
     expect(doc.paths['/purchase-orders/{po}/receipts'].post.security).toEqual([{ signature: [] }]);
     expect(doc.paths['/agents'].post.requestBody.content['application/json'].schema.required).toEqual(['sku']);
+    // Answers are documented from the schemas fastify serialises them with, refusals included.
+    expect(decision.responses['202'].content['application/json'].schema.required).toEqual(['poNumber', 'status', 'workflowId', 'by']);
+    expect(decision.responses['409'].content['application/json'].schema.required).toEqual(['error']);
+    expect(doc.paths['/skus'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty('items');
+    expect(Object.keys(doc.paths['/metrics'].get.responses['200'].content)).toEqual(['text/plain']);
   });
 
   it('/docs serves Swagger UI over the same document', async () => {

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { StockLevel } from '../domain/types.js';
+
+/**
+ * What the routes answer. fastify serialises through these and drops every property a schema
+ * does not name, so views of state that other modules own (agents, replenishments, timelines)
+ * are loose objects: the fields named here are documented and checked, the rest pass through.
+ */
+
+/**
+ * A loose object typed as a plain one: TypeScript interfaces, which the views are, have no index
+ * signature and would not fit the type `z.looseObject` gives.
+ */
+const open = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape) as unknown as z.ZodObject<S>;
+
+/** Every 4xx, fastify's own included (src/api/errors.ts). */
+export const ErrorBody = z.object({ error: z.string().describe('which field or header is wrong, and why') });
+export const refused = (why: string) => ErrorBody.describe(why);
+
+const Part = z.object({ ok: z.boolean(), detail: z.string().optional() });
+export const Health = z.object({ ok: z.boolean(), parts: z.record(z.string(), Part) });
+export type Health = z.infer<typeof Health>;
+export const Readiness = z.object({ ready: z.boolean(), parts: z.record(z.string(), Part) });
+/** A 503 says which part is down, or, when the check itself failed, what the error handler says. */
+export const Unhealthy = z.union([Health, ErrorBody]);
+export const NotReady = z.union([Readiness, ErrorBody]);
+
+/** A page, a script, an SVG: documented by media type; fastify sends strings of a non-JSON type as they are. */
+export const text = (type: string, description: string) => ({ description, content: { [type]: { schema: z.string() } } });
+
+export const OpenApiDocument = open({
+  openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()),
+});
+
+export const AgentStarted = z.object({ sku: z.string(), workflowId: z.string(), started: z.boolean() });
+export const AgentSignalled = (what: string) => z.object({ sku: z.string(), [what]: z.literal(true) });
+
+const Outcomes = z.record(z.string(), z.number()).describe('finished replenishments by outcome');
+const Gate = open({
+  workflowId: z.string(), poNumber: z.string().nullable(), phase: z.string(),
+}).describe('the running replenishment: its PO, phase and which messages it takes now');
+
+export const SkuPage = z.object({
+  items: z.array(StockLevel.extend({
+    agent: z.string().describe('watching, replenishing, paused, stopped, or none'),
+    phase: z.string().nullable(),
+    activeReplenishment: z.string().nullable(),
+    outcomes: Outcomes,
+  })),
+  next: z.string().nullable().describe('pass as `after` for the next page; null on the last'),
+  total: z.number().int(),
+});
+
+const Reply = z.object({
+  messageId: z.string(), kind: z.string(), deliveryDate: z.string().optional(), unitPrice: z.number().optional(),
+  quantity: z.number().optional(), receivedAt: z.string(),
+});
+
+export const SkuView = z.object({
+  sku: z.string(),
+  stock: StockLevel.loose(),
+  agent: open({ status: z.string(), replenishments: z.number().int(), active: Gate.nullable() }).nullable(),
+  pastOutcomes: z.array(open({ replenishment: z.number().int(), poNumber: z.string().nullable(), outcome: z.string() })),
+  suppliers: z.record(z.string(), open({ orders: z.number(), received: z.number(), lastPrice: z.number() }))
+    .describe('what the agent learned of each supplier'),
+  replenishment: open({
+    workflowId: z.string(),
+    phase: z.string(),
+    waiting: open({ tool: z.string(), events: z.array(z.string()) }).nullable(),
+    po: open({ poNumber: z.string(), supplier: z.string() }).nullable(),
+    decision: open({ kind: z.string() }).nullable(),
+    order: open({ poNumber: z.string(), supplierRef: z.string(), expectedDelivery: z.string() }).nullable(),
+    received: z.number(),
+    replies: z.array(Reply),
+    log: z.array(open({ turn: z.number().int(), tool: z.string() })).describe('the decision log'),
+    notes: z.array(z.string()),
+  }).nullable(),
+});
+
+export const Approvals = z.object({
+  items: z.array(open({
+    sku: z.string(), workflowId: z.string(), poNumber: z.string(), supplier: z.string(),
+    quantity: z.number(), unitPrice: z.number(), total: z.number(), requestedAt: z.string().nullable(),
+  })),
+});
+
+/** The agent's answer to a message: `delivered` now, or a `duplicate` of one it has. */
+export const Delivered = open({ poNumber: z.string(), status: z.string(), workflowId: z.string() });
+export const Decided = Delivered.extend({ by: z.string().describe('the approver the token proved') });
+
+export const PurchaseOrderView = open({
+  poNumber: z.string(), workflowId: z.string(), runId: z.string(), sku: z.string(),
+  status: z.string().describe('Temporal\'s status of the replenishment: RUNNING, COMPLETED, …'),
+  phase: z.string().nullable(), outcome: z.string().nullable(), currentPoNumber: z.string().nullable(), foundBy: z.string(),
+});
+
+export const UiConfig = z.object({ temporalUiUrl: z.string(), namespace: z.string() });
+
+export const TimelineView = open({
+  workflowId: z.string().nullable(), runId: z.string().nullable(), workflowType: z.string().nullable(),
+  start: z.string(), end: z.string().nullable(), until: z.string(), status: z.string(),
+  turns: z.array(open({ turn: z.number(), at: z.string(), tool: z.string().nullable() })).describe('each turn: when, which tool, why'),
+  calls: z.array(open({ activityId: z.string(), tool: z.string(), scheduledAt: z.string() })).describe('activity calls with their retries'),
+  waits: z.array(open({ timerId: z.string(), startedAt: z.string(), ended: z.string() })).describe('waits for messages and how they ended'),
+  gaps: z.array(open({ from: z.string(), to: z.string() })).describe('stretches where nothing moved, and why'),
+  workerChanges: z.array(open({ at: z.string(), from: z.string(), to: z.string() })).describe('the run moving from one worker to another'),
+  outcome: open({ outcome: z.string() }).nullable(),
+  links: z.object({ svg: z.string(), webUi: z.string() }),
+});
