@@ -53,8 +53,8 @@ export function parseNumber(raw: string, signAfter = false): number {
 
 /** Units, counts and durations: a number followed by one of these is not money. */
 const NOT_MONEY_AFTER = /^\s?(?:x\b|units?|pcs|pc\b|pieces?|items?|stück|stk|st\.|pièces?|unités?|unidades|piezas|uds?\b|days?|tage?n?|jours?|días|dias|weeks?|wochen?|semaines?|semanas?|months?|monate?n?|mois|meses|hours?|hrs?|kg|g\b|mm|cm|m\b|boxes|cartons?|pallets?|paletten?|rolls?|sets?|packs?|bags?)/i;
-/** Numbers that are references, phones or times. */
-const NOT_MONEY_BEFORE = /(?:\b(?:tel|phone|fax|mob|mobile|ref|no|nr|n°|order|po|invoice|rechnung|facture|factura|kw|cw|week|line|pos|item|art|sku)\.?:?\s*|\+\s?)$/i;
+/** Whole numbers after these are references or phones; an amount with cents is money wherever it stands. */
+const REFERENCE_BEFORE = /(?:\b(?:tel|phone|fax|mob|mobile|ref|no|nr|n°|order|po|invoice|rechnung|facture|factura|kw|cw|week|line|pos|item|art|sku)\.?:?\s*|\+\s?)$/i;
 
 /** The amounts of money in a sentence, dates and counts left out. */
 export function amountsIn(s: string): Amount[] {
@@ -65,7 +65,8 @@ export function amountsIn(s: string): Amount[] {
     const numberAt = m.index + whole.indexOf(digits!, before ? before.length : 0);
     const end = m.index + whole.length;
     if (!after && NOT_MONEY_AFTER.test(dated.slice(numberAt + digits!.length))) continue;
-    if (!before && NOT_MONEY_BEFORE.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
+    const integer = !/[.,]\d{1,2}$/.test(digits!);
+    if (!before && integer && REFERENCE_BEFORE.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
     if (/^\d{1,2}:\d{2}/.test(dated.slice(numberAt))) continue;
     found.push({ value: parseNumber(digits!, !!after && !before), currency: currencyOf(before ?? after), index: m.index, end });
   }

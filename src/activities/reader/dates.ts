@@ -15,7 +15,8 @@ function monthNumber(name: string): number {
   return MONTH_NAMES.find(([, names]) => names.split('|').includes(lower))?.[0] ?? 0;
 }
 
-const PATTERNS: { re: RegExp; parts: (m: RegExpExecArray) => [number, number, number] | undefined }[] = [
+type Parts = (m: RegExpExecArray, dayFirst: boolean) => [number, number, number] | undefined;
+const PATTERNS: { re: RegExp; parts: Parts }[] = [
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/, parts: (m) => [+m[1]!, +m[2]!, +m[3]!] },
   // 14 March 2025, 14th Mar. 2025, 12. März 2025, 3 de junio de 2025, le 3 juin 2025
   { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er)?\\.?\\s+(?:de\\s+)?(${MONTH})\\.?,?\\s+(?:de\\s+)?(\\d{4})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[2]!), +m[1]!] },
@@ -23,15 +24,20 @@ const PATTERNS: { re: RegExp; parts: (m: RegExpExecArray) => [number, number, nu
   { re: new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[1]!), +m[2]!] },
   // 14.03.2025: day first wherever dots are used.
   { re: /\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b/, parts: (m) => [+m[3]!, +m[2]!, +m[1]!] },
-  // 14/03/2025 or 03/14/2025: only when the day cannot be mistaken for the month.
-  { re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/, parts: (m) => slashed(+m[1]!, +m[2]!, +m[3]!) },
+  // 14/03/2025 or 03/14/2025; 04/05/2025 only when the text is written the European way.
+  { re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/, parts: (m, dayFirst) => slashed(+m[1]!, +m[2]!, +m[3]!, dayFirst) },
 ];
 
-function slashed(a: number, b: number, y: number): [number, number, number] | undefined {
+function slashed(a: number, b: number, y: number, dayFirst: boolean): [number, number, number] | undefined {
   if (a > 12 && b <= 12) return [y, b, a];
   if (b > 12 && a <= 12) return [y, a, b];
-  return a === b ? [y, a, b] : undefined;
+  if (a === b || dayFirst) return [y, b, a];
+  return undefined;
 }
+
+/** Letters and signs of German, French, Spanish or British text, where the day comes first. */
+const DAY_FIRST = /[äöüßéèàçñ¿¡€£]|\b(?:EUR|GBP)\b/;
+export const writesDayFirst = (sentences: string[]): boolean => sentences.some((s) => DAY_FIRST.test(s));
 
 function isoDate(y: number, month: number, d: number): string | undefined {
   const at = new Date(Date.UTC(y, month - 1, d));
@@ -41,13 +47,13 @@ function isoDate(y: number, month: number, d: number): string | undefined {
 export interface FoundDate { iso: string | undefined; index: number; end: number }
 
 /** Every date written in a sentence, in order; an ambiguous one is found (so its digits are not read as amounts) but has no `iso`. */
-export function datesIn(s: string): FoundDate[] {
+export function datesIn(s: string, dayFirst = false): FoundDate[] {
   const found: FoundDate[] = [];
   for (const { re, parts } of PATTERNS) {
     for (const m of s.matchAll(new RegExp(re.source, `${re.flags}g`))) {
       const start = m.index;
       if (found.some((f) => start < f.end && f.index < start + m[0].length)) continue;
-      const p = parts(m as RegExpExecArray);
+      const p = parts(m as RegExpExecArray, dayFirst);
       found.push({ iso: p && isoDate(...p), index: start, end: start + m[0].length });
     }
   }
@@ -62,8 +68,9 @@ const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) 
 /** The delivery date: the first date stated as the new one, or else the first date that is not another date. */
 export function deliveryDate(sentences: string[]): string | undefined {
   let first: string | undefined;
+  const dayFirst = writesDayFirst(sentences);
   for (const s of sentences) {
-    for (const d of datesIn(s)) {
+    for (const d of datesIn(s, dayFirst)) {
       if (!d.iso) continue;
       const before = s.slice(0, d.index);
       if (NEW_DATE_CUE.test(before) && !/\bfrom\s*$/i.test(before)) return d.iso;

@@ -5,8 +5,10 @@ import { amountsIn, type Amount } from './amounts.js';
 
 /** Words right after an amount that make it a price per unit. */
 const PER_UNIT_AFTER = /^\s*(?:\/\s*(?:unit|pc|pcs|piece|ea|each|item|stk|stück|st|u|ud|unité|pièce|pza|pieza)\b|per\s+(?:unit|piece|pc|item|each|one)\b|each\b|ea\b|a piece\b|apiece\b|(?:pro|je|das)\s+(?:stück|einheit|stk)\b|par\s+(?:unité|pièce)\b|(?:à|a)?\s*l'unité\b|la pièce\b|(?:por|la)\s+(?:unidad|pieza)\b|c\/u\b|cada\s+un[oa]\b|netto\s+pro\b)/i;
-/** Words before an amount that make it a unit price (within the same clause). */
-const PRICE_BEFORE = /(?:\bunit\s+(?:price|cost)|\bprice\s+per\s+(?:unit|piece|pc)|\bcost\s+per\s+(?:unit|piece|pc)|\bper[- ]unit\s+(?:price|cost)|\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|stückpreis|einzelpreis|\bpreis(?:e|en)?|\bkostet|\bprix(?:\s+unitaire)?|\bprecio(?:s)?(?:\s+unitario)?|\bcoste?o?\s+unitario|\bcuesta|co[uû]te)\b[^;!?]{0,40}$|(?:\bat|@)\s*$/i;
+/** Words before an amount that name it the price of one unit, whatever else the clause says. */
+const UNIT_PRICE_BEFORE = /(?:\bunit\s+(?:price|cost)|\bprice\s+per\s+(?:unit|piece|pc)|\bcost\s+per\s+(?:unit|piece|pc)|\bper[- ]unit\s+(?:price|cost)|stückpreis|einzelpreis|\bpreis\s+pro\s+stück|\bprix\s+unitaire|\bprecio\s+(?:unitario|por\s+unidad)|\bcoste?o?\s+unitario)\b[^;!?]{0,40}$/i;
+/** Words before an amount that make it a price, unless the clause says it is a total or a charge. */
+const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\bpreis(?:e|en)?|\bkostet|\bprix|\bprecios?|\bcuesta|co[uû]te)\b[^;!?]{0,40}$|(?:\bat|@)\s*$/i;
 /** Words that make an amount a total, a charge on top, or something else than the price of a unit. */
 const NOT_UNIT_NEAR = /\b(?:total|totals|sum|subtotal|order value|value of|invoice|grand|amount|net amount|balance|gesamt\w*|summe|betrag|rechnungs\w*|montant|facture|importe|valor|freight|shipping|carriage|delivery charge|surcharge|fee|fees|deposit|minimum order|fracht|versand\w*|zuschlag|gebühr|frais|port|envío|envio|portes|recargo|whole order|entire order|for all|in total|insgesamt|au total|en total|credit|discount|rabatt|remise|descuento|save|saving)\b/i;
 
@@ -23,12 +25,15 @@ export function unitPrices(sentences: string[]): UnitPrice[] {
   for (const s of sentences) {
     let clauseStart = 0;
     for (const a of amountsIn(s)) {
-      const before = s.slice(clauseStart, a.index);
+      // Price words may stand before an earlier amount ("from $0.42 to $0.46"); totals count only in this clause.
+      const window = s.slice(Math.max(0, a.index - 60), a.index);
+      const clause = s.slice(clauseStart, a.index).slice(-40);
       const after = s.slice(a.end, a.end + 30);
       clauseStart = a.end;
-      if (NOT_UNIT_NEAR.test(before.slice(-40)) || NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!)) continue;
-      if (!PER_UNIT_AFTER.test(after) && !PRICE_BEFORE.test(before)) continue;
-      prices.push({ ...a, isNew: NEW_PRICE_CUE.test(before) });
+      if (NOT_UNIT_NEAR.test(clause)) continue;
+      const named = UNIT_PRICE_BEFORE.test(window) || PER_UNIT_AFTER.test(after);
+      const priced = PRICE_BEFORE.test(window) && !NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!);
+      if (named || priced) prices.push({ ...a, isNew: NEW_PRICE_CUE.test(clause) });
     }
   }
   return prices;

@@ -86,8 +86,8 @@ export function ownLines(text: string): string[] {
   return kept;
 }
 
-/** A sentence ends at . ! ? ; but not in a German date ("am 12. März"). */
-const SENTENCE_END = /(?<=[.!?;])\s+(?!(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)\b)/i;
+/** A sentence ends at . ! ? ; but not after an abbreviation ("Sept. 5", "No. 12") or in a German date ("am 12. März"). */
+const SENTENCE_END = /(?<=[.!?;])(?<!\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|no|nr|ca|approx|mr|mrs|ms|dr|st|e\.g|i\.e|z\.b)\.)\s+(?!(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)\b)/i;
 
 /**
  * The sentences that state something about the order. Set aside: quoted earlier messages,
