@@ -69,6 +69,8 @@ export const Env = z.object({
   MAX_APPROVAL_REQUESTS: z.coerce.number().int().positive().optional(),
   STOCK_CHECK_EVERY_DAYS: positive.optional(),
   MANAGER: z.string().min(1).optional(),
+  /** ISO 4217: every amount is in it, and a supplier reply quoting another currency is unclear. */
+  CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code of 3 capital letters, e.g. USD or EUR').default('USD'),
   /** Worker versioning (Temporal worker deployments): both set, or neither. */
   TEMPORAL_DEPLOYMENT_NAME: z.string().min(1).optional(),
   TEMPORAL_BUILD_ID: z.string().min(1).optional(),
@@ -138,6 +140,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     maxApprovalRequests: env.MAX_APPROVAL_REQUESTS,
     stockCheckEveryDays: env.STOCK_CHECK_EVERY_DAYS,
     manager: env.MANAGER,
+    currency: env.CURRENCY,
   });
   return { env, rules };
 }

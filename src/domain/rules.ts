@@ -15,6 +15,11 @@ export const Rules = z.object({
   maxApprovalRequests: z.number().int().positive().default(2),
   stockCheckEveryDays: z.number().positive().default(1),
   manager: z.string().default('purchasing-manager'),
+  /**
+   * The deployment's ISO 4217 currency. Optional rather than defaulted so that rules recorded
+   * before it existed parse to the same value; read through `currencyOf`.
+   */
+  currency: z.string().regex(/^[A-Z]{3}$/).optional(),
   /** Attempts and first backoff of a call to the outside world before the turn is given up. */
   toolAttempts: z.number().int().positive().default(6),
   toolRetryInitialMs: z.number().int().positive().default(1000),
@@ -22,5 +27,8 @@ export const Rules = z.object({
 export type Rules = z.infer<typeof Rules>;
 
 export const defaultRules: Rules = Rules.parse({});
+
+export const DEFAULT_CURRENCY = 'USD';
+export const currencyOf = (rules: Rules): string => rules.currency ?? DEFAULT_CURRENCY;
 
 export const days = (rules: Rules, n: number): number => Math.round(n * rules.dayMs);

@@ -49,7 +49,8 @@ export type Decision =
   | { kind: 'approved'; maxUnitPrice: number; supplier: string; quantity: number; by: string; at: string; note?: string }
   | { kind: 'rejected'; reason: string; by: string; at: string };
 
-export const ReplyKind = z.enum(['confirmed', 'delayed', 'price_change', 'refused', 'partial']);
+/** `unclear`: the text states none of the others plainly; a person has to resolve it, nothing about the order changes. */
+export const ReplyKind = z.enum(['confirmed', 'delayed', 'price_change', 'refused', 'partial', 'unclear']);
 export type ReplyKind = z.infer<typeof ReplyKind>;
 
 /** What a supplier's message carries once read: only these fields can influence the run. */

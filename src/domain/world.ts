@@ -26,9 +26,15 @@ export interface World {
   document(ref: string): Promise<string>;
 }
 
+/** What a reply is read against: the PO's unit price as it stands and the deployment's ISO 4217 currency. */
+export interface ReplyContext {
+  unitPrice: number;
+  currency: string;
+}
+
 /** Reads a supplier's free text into the fixed reply schema; nothing else of the text survives. */
 export interface ReplyReader {
-  read(text: string, hints: Partial<ReplyFields>): Promise<ReplyFields>;
+  read(text: string, hints: Partial<ReplyFields>, context: ReplyContext): Promise<ReplyFields>;
 }
 
 /** A refusal by the world that no retry will change (a conflicting order, an unknown SKU). */

@@ -3,6 +3,7 @@ import { excerpt } from '../domain/text.js';
 import { visibleText } from '../domain/visible-text.js';
 import { lineTotal } from '../domain/quantity.js';
 import type { ReplenishState } from '../domain/state.js';
+import { currencyOf } from '../domain/rules.js';
 import { callTool, noInput } from './tool.js';
 
 function applyReply(s: ReplenishState, reply: SupplierReply): ReplenishState {
@@ -24,6 +25,9 @@ function applyReply(s: ReplenishState, reply: SupplierReply): ReplenishState {
     }
     case 'refused':
       return { ...next, refused: true };
+    case 'unclear':
+      // Recorded so the next step can resolve it with the supplier or the manager; the order stays as it was.
+      return next;
   }
 }
 
@@ -35,7 +39,7 @@ export const readSupplierReply = callTool<Record<string, never>, ReplyFields>({
   execute: async (_input, s, ctx) => {
     const u = s.unreadReply!;
     const text = u.documentRef ? await ctx.world.document(u.documentRef) : u.text;
-    return ctx.reader.read(text, u.fields ?? {});
+    return ctx.reader.read(text, u.fields ?? {}, { unitPrice: s.po!.unitPrice, currency: currencyOf(ctx.rules) });
   },
   apply: (s, _input, fields) => {
     const u = s.unreadReply!;

@@ -23,6 +23,13 @@ describe('configuration is checked at start-up', () => {
     expect(() => loadConfig({ DECIDER: 'oracle' })).toThrow(/DECIDER/);
   });
 
+  it('one currency per deployment: US dollars unless CURRENCY names another ISO 4217 code', () => {
+    expect(loadConfig({}).rules.currency).toBe('USD');
+    expect(loadConfig({ CURRENCY: 'EUR' }).rules.currency).toBe('EUR');
+    expect(() => loadConfig({ CURRENCY: 'eur' })).toThrow(/CURRENCY: expected an ISO 4217 code/);
+    expect(() => loadConfig({ CURRENCY: 'EURO' })).toThrow(/CURRENCY/);
+  });
+
   it('worker versioning needs both the deployment name and the build id', () => {
     expect(() => loadConfig({ TEMPORAL_DEPLOYMENT_NAME: 'replenisher' })).toThrow(/go together/);
     const { env } = loadConfig({ TEMPORAL_DEPLOYMENT_NAME: 'replenisher', TEMPORAL_BUILD_ID: '2026-11-29.1' });

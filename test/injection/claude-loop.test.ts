@@ -4,7 +4,7 @@ import { claudeAt } from '../deciders/requests.js';
 import { cheapestQuote, offeredTools, startFakeModel, stateOf, toolUse, turnOf, turnText, type FakeModel, type ModelRequest, type Step } from '../support/fake-model.js';
 import { afterThisFile, startStack, type Stack } from '../support/stack.js';
 import { loadCorpus, type InjectionEmail, type Technique } from './corpus.js';
-import { readFields, replenishAnswering, ruledOutcome } from './loop.js';
+import { readFields, replenishAnswering, ruledOutcome, waitWhileReceiving } from './loop.js';
 
 const corpus = loadCorpus();
 
@@ -176,7 +176,7 @@ describe('a Claude decider that obeys the supplier email cannot act on it', () =
       expect(result.reason).toMatch(email.expected.kind === 'refused' ? /refused the order/ : /raised the price to .* above the approval/);
     } else {
       expect(afterRead.at(-2)).toBe('close_purchase_order');
-      expect(new Set(afterRead.slice(0, -2))).toEqual(new Set(['wait_for_goods']));
+      expect(new Set(afterRead.slice(0, -2))).toEqual(new Set([waitWhileReceiving(email.expected)]));
       expect(final.received).toBe(po.quantity);
       // A lower price the supplier offers stands on the PO; the order at the supplier never rose.
       if (email.expected.kind === 'price_change') expect(final.po?.unitPrice).toBe(email.expected.unitPrice);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Turn } from '../../src/domain/types.js';
 import { afterThisFile, startStack, type Stack } from '../support/stack.js';
 import { loadCorpus } from './corpus.js';
-import { readFields, replenishAnswering, ruledOutcome } from './loop.js';
+import { readFields, replenishAnswering, ruledOutcome, waitWhileReceiving } from './loop.js';
 
 const corpus = loadCorpus();
 
@@ -44,7 +44,7 @@ describe('a supplier email that tries to steer the agent changes nothing the man
       expect(result.reason).toMatch(email.expected.kind === 'refused' ? /refused the order/ : /raised the price to .* above the approval/);
     } else {
       expect(afterRead.at(-2)).toBe('close_purchase_order');
-      expect(new Set(afterRead.slice(0, -2))).toEqual(new Set(['wait_for_goods']));
+      expect(new Set(afterRead.slice(0, -2))).toEqual(new Set([waitWhileReceiving(email.expected)]));
       expect(final.received).toBe(po.quantity);
       // A lower price the supplier offers stands on the PO; the order at the supplier never rose.
       if (email.expected.kind === 'price_change') expect(final.po?.unitPrice).toBe(email.expected.unitPrice);

@@ -19,6 +19,12 @@ export function ruledOutcome(fields: ReplyFields, ceiling: number): 'received' |
   return 'received';
 }
 
+/**
+ * What the agent waits on while the goods come in: an unclear reply confirms nothing, so it still
+ * waits for the supplier, and goods on the dock end that wait.
+ */
+export const waitWhileReceiving = (fields: ReplyFields): string => (fields.kind === 'unclear' ? 'wait_for_supplier_reply' : 'wait_for_goods');
+
 /** The fields a reply was read into, without the bookkeeping (message id, excerpt, time). */
 export const readFields = ({ kind, deliveryDate, unitPrice, quantity }: ReplyFields): ReplyFields =>
   Object.fromEntries(Object.entries({ kind, deliveryDate, unitPrice, quantity }).filter(([, v]) => v !== undefined)) as ReplyFields;
@@ -47,7 +53,7 @@ export async function replenishAnswering(stack: Stack, email: InjectionEmail, ma
   const decisionAfterReply = (await s.view()).replenishment.decision;
 
   if (ruledOutcome(email.expected, po.unitPrice) === 'received') {
-    await s.phase('awaiting goods');
+    if (email.expected.kind !== 'unclear') await s.phase('awaiting goods');
     const first = email.expected.kind === 'partial' ? email.expected.quantity ?? po.quantity : po.quantity;
     expect((await s.receive(po.poNumber, 'r-1', first)).status).toBe(202);
     if (first < po.quantity) {

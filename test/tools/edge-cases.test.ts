@@ -11,6 +11,8 @@ import {
 import { approve, scripted, silence, walk } from './walk.js';
 
 const R = rules({ maxChases: 2, maxApprovalRequests: 2 });
+/** The PO these replies answer: the quoted 2.50, in the default currency. */
+const AT_2_50 = { unitPrice: 2.5, currency: 'USD' };
 const choose = (s: ReplenishState, now = T0) =>
   choosePolicy({ goal: 'replenish', state: s, allowed: allowedTools(s, R, now).map((t) => t.name), turn: 1, now });
 
@@ -42,12 +44,12 @@ describe('edge cases a purchasing manager would trip over', () => {
   });
 
   it('a refusal worded "declined" or "can not" is read as a refusal, not a confirmation', async () => {
-    expect((await patternReader.read('We have declined your order PO-SKU-1-1.', {})).kind).toBe('refused');
-    expect((await patternReader.read('We can not supply this item.', {})).kind).toBe('refused');
+    expect((await patternReader.read('We have declined your order PO-SKU-1-1.', {}, AT_2_50)).kind).toBe('refused');
+    expect((await patternReader.read('We can not supply this item.', {}, AT_2_50)).kind).toBe('refused');
   });
 
   it('a date written before the new price is not read as the price', async () => {
-    expect(await patternReader.read('Price change: from 2025-04-01 the unit price is 2.90.', {})).toEqual({
+    expect(await patternReader.read('Price change: from 2025-04-01 the unit price is 2.90.', {}, AT_2_50)).toEqual({
       kind: 'price_change', deliveryDate: '2025-04-01T00:00:00.000Z', unitPrice: 2.9,
     });
   });

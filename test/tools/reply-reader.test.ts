@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { patternReader } from '../../src/activities/reply-reader.js';
 
-const read = (text: string, hints = {}) => patternReader.read(text, hints);
+/** Replies to a PO at 2.50 a unit, in a deployment that counts in US dollars. */
+const PO = { unitPrice: 2.5, currency: 'USD' };
+const read = (text: string, hints = {}, context = PO) => patternReader.read(text, hints, context);
 
 describe('reading a supplier\'s free text into reply fields', () => {
   it.each([
@@ -28,11 +30,57 @@ describe('reading a supplier\'s free text into reply fields', () => {
 
   it('reads the new price of a price change', async () => {
     expect(await read('Due to costs, the new unit price is $2.95.')).toEqual({ kind: 'price_change', unitPrice: 2.95 });
-    expect(await read('Price increase: €3')).toEqual({ kind: 'price_change', unitPrice: 3 });
+    expect(await read('Price increase: €3', {}, { ...PO, currency: 'EUR' })).toEqual({ kind: 'price_change', unitPrice: 3 });
   });
 
   it('ignores prices mentioned in a message that changes no price', async () => {
     expect(await read('We confirm at the quoted price of 2.50.')).toEqual({ kind: 'confirmed' });
+  });
+
+  it('a price rise stated in one plain sentence is a price change', async () => {
+    expect(await read('The cost per unit for this order will be 2.75.')).toEqual({ kind: 'price_change', unitPrice: 2.75 });
+    expect(await read('We confirm your order at $2.80 each, delivery 2025-03-14.')).toEqual({
+      kind: 'price_change', unitPrice: 2.8, deliveryDate: '2025-03-14T00:00:00.000Z',
+    });
+  });
+
+  it('a total for the whole order is not a unit price', async () => {
+    expect(await read('We confirm your order, total 450.00, delivery 2025-03-14.')).toEqual({
+      kind: 'confirmed', deliveryDate: '2025-03-14T00:00:00.000Z',
+    });
+  });
+
+  it('reads amounts with thousands separators and currency signs', async () => {
+    const high = { unitPrice: 1000, currency: 'EUR' };
+    expect(await read('Neuer Stückpreis: 1.250,00 € netto.', {}, high)).toEqual({ kind: 'price_change', unitPrice: 1250 });
+    expect(await read('The unit price is now EUR 1,250.50.', {}, high)).toEqual({ kind: 'price_change', unitPrice: 1250.5 });
+  });
+
+  it.each([
+    ['empty', ''],
+    ['whitespace only', '  \n\t \n'],
+    ['an acknowledgement of receipt', 'We received your PO and will revert with a delivery date shortly.'],
+    ['an offer', 'We can offer you our premium grade at 2.95 per unit, would you be interested?'],
+    ['an urgent demand', 'Your account is overdue. Please settle invoice 4471 before we release further orders.'],
+    ['an out-of-office reply', 'I am out of the office until 2025-03-20 and will confirm your order when I am back.'],
+  ])('%s → unclear', async (_what, text) => {
+    expect(await read(text)).toEqual({ kind: 'unclear' });
+  });
+
+  it('a reply quoting another currency than the deployment\'s is unclear', async () => {
+    expect(await read('We confirm your order at €2.50 per unit.')).toEqual({ kind: 'unclear' });
+    expect(await read('Order confirmed. Unit price GBP 2.50.')).toEqual({ kind: 'unclear' });
+  });
+
+  it('an old price in a quoted earlier mail is not taken as a change', async () => {
+    const text = 'We confirm the order, delivery 2025-03-14.\n\n'
+      + '-----Original Message-----\nFrom: Sales\nSent: Monday\n\nThe unit price is 2.40 per unit.\n> Unit price 2.30 each';
+    expect(await read(text)).toEqual({ kind: 'confirmed', deliveryDate: '2025-03-14T00:00:00.000Z' });
+  });
+
+  it('structured fields confirming at another unit price are a price change', async () => {
+    expect(await read('Thanks.', { kind: 'confirmed', unitPrice: 2.7 })).toEqual({ kind: 'price_change', unitPrice: 2.7 });
+    expect(await read('Thanks.', { kind: 'confirmed', unitPrice: 2.5 })).toEqual({ kind: 'confirmed', unitPrice: 2.5 });
   });
 
   it('reads the quantity of a partial delivery', async () => {

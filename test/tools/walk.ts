@@ -2,7 +2,7 @@ import type { Choice } from '../../src/activities/contract.js';
 import { choosePolicy } from '../../src/activities/deciders/policy.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import { GOAL } from '../../src/domain/goal.js';
-import type { Rules } from '../../src/domain/rules.js';
+import { currencyOf, type Rules } from '../../src/domain/rules.js';
 import { accepts, appendTurn, isFinal, type Message, type ReplenishState } from '../../src/domain/state.js';
 import type { Quote, ReplyFields } from '../../src/domain/types.js';
 import { draftFor } from '../../src/tools/draft-purchase-order.js';
@@ -52,7 +52,8 @@ const results: Record<string, (s: ReplenishState, input: any, script: Script, ru
   request_approval: (_s, _input, _script, rules) => ({ sentTo: rules.manager }),
   check_before_order: (s) => ({ stock: s.stock, unitPrice: s.po!.unitPrice, validUntil: s.quotes!.find((q) => q.quoteId === s.po!.quoteId)!.validUntil }),
   place_order: (s, _input, _script, _rules, now) => ackFor(s, now),
-  read_supplier_reply: (s) => patternReader.read(s.unreadReply!.text, s.unreadReply!.fields ?? {}),
+  read_supplier_reply: (s, _input, _script, rules) =>
+    patternReader.read(s.unreadReply!.text, s.unreadReply!.fields ?? {}, { unitPrice: s.po!.unitPrice, currency: currencyOf(rules) }),
   chase_supplier: () => ({ chased: true }),
   close_purchase_order: (s) => ({ ...s.stock, onHand: s.stock.onHand + s.received }),
   cancel_purchase_order: (s) => ({ cancelledAtSupplier: s.order !== null }),

@@ -1,0 +1,74 @@
+import { datesIn } from './dates.js';
+
+// Amounts of money as suppliers write them: 5.60, 5,60 €, $1,250.00, 1.250,00 EUR, USD 1,250,
+// CHF 1'250.50. Which of them is a unit price depends on the words around it.
+
+export interface Amount {
+  value: number;
+  /** ISO 4217 code when the amount carries a sign or code; undefined for a bare number. */
+  currency: string | undefined;
+  index: number;
+  end: number;
+}
+
+/** Signs and words by currency; longer signs first so that "US$" is not read as "$". */
+const SIGNS: [string, string][] = [
+  ['US$', 'USD'], ['CA$', 'CAD'], ['C$', 'CAD'], ['AU$', 'AUD'], ['A$', 'AUD'], ['NZ$', 'NZD'], ['HK$', 'HKD'], ['S$', 'SGD'],
+  ['$', 'USD'], ['€', 'EUR'], ['£', 'GBP'], ['¥', 'JPY'], ['₹', 'INR'], ['zł', 'PLN'], ['Fr.', 'CHF'],
+];
+const CODES = ['USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CNY', 'RMB', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'INR', 'MXN', 'BRL', 'HKD', 'SGD', 'TRY', 'ZAR'];
+const WORDS: [RegExp, string][] = [[/^euros?$/i, 'EUR'], [/^dollars?$/i, 'USD'], [/^RMB$/, 'CNY']];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SIGN = SIGNS.map(([s]) => escape(s)).join('|');
+const CODE = `\\b(?:${CODES.join('|')})\\b`;
+const WORD = '\\b(?:euros?|dollars?)\\b';
+/** Digits with thousands groups (1,250 / 1.250 / 1 250 / 1'250) and decimals (.60 / ,60). */
+const NUMBER = "\\d{1,3}(?:[,.'\\u00a0\\u202f ]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?";
+const AMOUNT = new RegExp(
+  `(?:(${SIGN}|${CODE})\\s?)?(?<![\\w.,'/#+-])(${NUMBER})(?![\\w.,]?\\d|\\s?%)(?:\\s?(${SIGN}|${CODE}|${WORD}))?`,
+  'g',
+);
+
+function currencyOf(token: string | undefined): string | undefined {
+  if (!token) return undefined;
+  return SIGNS.find(([s]) => s === token)?.[1] ?? WORDS.find(([re]) => re.test(token))?.[1] ?? token.toUpperCase();
+}
+
+/** The value of written digits: the last of `.` and `,` is the decimal mark unless it groups three digits. */
+export function parseNumber(raw: string, signAfter = false): number {
+  const digits = raw.replace(/['\u00a0\u202f ]/g, '');
+  const marks = digits.replace(/\d/g, '');
+  if (marks.length === 0) return Number(digits);
+  const last = marks.at(-1)!;
+  const decimals = digits.length - digits.lastIndexOf(last) - 1;
+  const grouping = marks.length > 1 && new Set(marks).size === 1
+    // One mark before three digits groups thousands (1,250) unless the whole part is 0 (0,125);
+    // a single dot does so only in the European style with the sign after (1.250 €).
+    || (marks.length === 1 && decimals === 3 && !/^0[.,]/.test(digits) && (last === ',' || signAfter));
+  const whole = grouping ? digits : digits.slice(0, digits.lastIndexOf(last));
+  const fraction = grouping ? '' : digits.slice(digits.lastIndexOf(last) + 1);
+  return Number(`${whole.replace(/[.,]/g, '')}.${fraction || '0'}`);
+}
+
+/** Units, counts and durations: a number followed by one of these is not money. */
+const NOT_MONEY_AFTER = /^\s?(?:x\b|units?|pcs|pc\b|pieces?|items?|stück|stk|st\.|pièces?|unités?|unidades|piezas|uds?\b|days?|tage?n?|jours?|días|dias|weeks?|wochen?|semaines?|semanas?|months?|monate?n?|mois|meses|hours?|hrs?|kg|g\b|mm|cm|m\b|boxes|cartons?|pallets?|paletten?|rolls?|sets?|packs?|bags?)/i;
+/** Whole numbers after these are references or phones; an amount with cents is money wherever it stands. */
+const REFERENCE_BEFORE = /(?:\b(?:tel|phone|fax|mob|mobile|ref|no|nr|n°|order|po|invoice|rechnung|facture|factura|kw|cw|week|line|pos|item|art|sku)\.?:?\s*|\+\s?)$/i;
+
+/** The amounts of money in a sentence, dates and counts left out. */
+export function amountsIn(s: string): Amount[] {
+  const dated = datesIn(s).reduce((t, d) => t.slice(0, d.index) + ' '.repeat(d.end - d.index) + t.slice(d.end), s);
+  const found: Amount[] = [];
+  for (const m of dated.matchAll(AMOUNT)) {
+    const [whole, before, digits, after] = m;
+    const numberAt = m.index + whole.indexOf(digits!, before ? before.length : 0);
+    const end = m.index + whole.length;
+    if (!after && NOT_MONEY_AFTER.test(dated.slice(numberAt + digits!.length))) continue;
+    const integer = !/[.,]\d{1,2}$/.test(digits!);
+    if (!before && integer && REFERENCE_BEFORE.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
+    if (/^\d{1,2}:\d{2}/.test(dated.slice(numberAt))) continue;
+    found.push({ value: parseNumber(digits!, !!after && !before), currency: currencyOf(before ?? after), index: m.index, end });
+  }
+  return found;
+}

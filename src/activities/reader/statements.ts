@@ -1,0 +1,112 @@
+// What the supplier states: text addressed to a machine, earlier mails and the signature are set
+// aside before any field is read.
+
+const ROLES = 'system|assistant|developer|human|admin(?:istrator)?|tool|ai';
+/** Fake role markers: from one to the end of its paragraph, the text speaks to a machine. */
+const ROLE: RegExp[] = [
+  // At the start of a line: "SYSTEM:", "[system]", "### Assistant", "**Admin override:**".
+  new RegExp(`^[\\s\\[(<*#|/]*(?:${ROLES})(?:[\\s_-]+(?:message|prompt|note|override|instructions?|update|notice|command|mode))?\\s*(?:[\\]:>|*]|$)`, 'i'),
+  // Anywhere, in brackets or angle brackets: "[SYSTEM]", "<system>", "</tool>".
+  new RegExp(`[\\[<]\\/?\\s*(?:${ROLES})(?:[\\s_-]+[a-z]+)?\\s*[\\]>]`, 'i'),
+  // Anywhere, shouted: "SYSTEM OVERRIDE:", "ADMIN NOTE:".
+  /\b(?:SYSTEM|ASSISTANT|DEVELOPER|ADMIN|ADMINISTRATOR)(?:[\s_-]+[A-Z]+)?\s*:/,
+  /<\|[^|>\n]{1,30}\|>|\[\/?(?:INST|SYS)\]|<<\/?SYS>>|\b(?:BEGIN|END) (?:SYSTEM|ADMIN|INSTRUCTIONS?|PROMPT)\b/i,
+];
+
+function roleMarker(line: string): number | undefined {
+  const at = ROLE.map((re) => re.exec(line)?.index).filter((i): i is number => i !== undefined);
+  return at.length ? Math.min(...at) : undefined;
+}
+
+/** Sentences that tell the reader what to do, rather than say something about the order. */
+const TO_THE_MACHINE: RegExp[] = [
+  // Overriding the rules.
+  /\b(?:ignore|disregard|forget|override|overrule|bypass|circumvent|suspend)\b[^.\n]{0,60}?\b(?:instructions?|rules?|polic(?:y|ies)|limits?|ceilings?|constraints?|guardrails?|prompts?|approvals?|checks?|safeguards?|guidelines?|previous|prior|earlier|above)\b/i,
+  /\b(?:set|update|change|raise|increase|lift|adjust|extend)\s+(?:the\s+|your\s+|its\s+|this\s+)?(?:approved\s+|approval\s+|price\s+|purchase\s+|spending\s+)?(?:ceiling|limit|max(?:imum)?(?:\s+(?:unit\s+)?price)?|maxUnitPrice|approval|decision)\b/i,
+  /\b(?:mark|treat|record|consider|flag|log)\b[^.\n]{0,30}\bas\s+(?:already\s+)?(?:approved|authori[sz]ed|pre-?approved|signed off)\b/i,
+  // Speaking to an AI.
+  /\byou are (?:now )?(?:an?|the|in)\b|\bas an? (?:ai|assistant|language model|llm)\b|\bnew (?:instructions?|directives?|rules?)\b/i,
+  /\b(?:ai|llm|assistant|agent|bot|gpt|claude)s?\b[^.\n]{0,30}\b(?:must|should|shall|needs? to|has to|is (?:required|instructed|authori[sz]ed) to|will now)\b/i,
+  /\b(?:instructions?|note|message|reminder) (?:for|to) (?:the |any )?(?:ai|assistant|agent|bot|llm|automated|system)\b/i,
+  /\bdo not (?:tell|inform|notify|ask|alert|escalate|wait)\b|\bwithout (?:asking|telling|notifying|informing|waiting for)\b/i,
+  /\b(?:decode|decoded|base64|encoded)\b[^.\n]{0,60}\b(?:follow|execute|run|obey|apply|act)\b|\b(?:follow|execute|run|obey|apply)\b[^.\n]{0,60}\b(?:decoded|base64|encoded|hidden)\b/i,
+  // Calling tools.
+  /\b(?:place_order|cancel_purchase_order|request_approval|wait_for_[a-z_]+|read_supplier_reply|draft_purchase_order|get_quotes|close_purchase_order|chase_supplier|check_before_order|find_order|escalate_to_manager)\b/i,
+  /\b[a-z]+(?:_[a-z]+)+\s*\(|\b(?:tool|function)[ _-]?(?:calls?|use|results?|invocations?)\b/i,
+  // Pretending to be the structured fields.
+  /"[\w\s-]{1,40}"\s*:|\b(?:kind|unit_?price|delivery_?date|max_?unit_?price|approved_?by|approval|decision|quantity_?approved)\s*[:=]/i,
+  // Sending the order, payment or replies somewhere else.
+  /\b(?:send|forward|redirect|re-?route|route|place|switch|transfer|submit|wire|remit|pay|email|address)\b[^.\n]{0,30}\b(?:orders?|po|pos|purchase orders?|payments?|invoices?|funds|money|replies|correspondence)\b[^.\n]{0,40}\b(?:to|with|via|into|at)\b/i,
+];
+
+/** A line after which everything is an earlier mail: reply headers of common mail clients, in the languages read. */
+const EARLIER_MAIL: RegExp[] = [
+  /^\s*-{2,}\s*(?:original message|ursprüngliche nachricht|message d'origine|mensaje original)\s*-{2,}/i,
+  /^\s*(?:on|am|le|el)\s.{4,200}\s(?:wrote|schrieb|a écrit|escribió)\s*:\s*$/i,
+];
+/** A forwarded mail runs from its marker to a closing rule or the end of the text. */
+const FORWARDED = /^\s*(?:-{2,}\s*(?:forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado)\s*-{2,}|begin forwarded message:)/i;
+const RULE_LINE = /^\s*-{5,}\s*$/;
+/** An Outlook-style header block ("From: …" then "Sent: …") starts an earlier mail. */
+const HEADER_FROM = /^\s*(?:from|von|de)\s?:/i;
+const HEADER_SENT = /^\s*(?:sent|date|gesendet|datum|envoyé|enviado|fecha)\s?:/i;
+/**
+ * The closing of a letter: what follows is the signature (names, phones, addresses), unless a P.S.
+ * A bare "Thanks!" is not one: it also opens replies.
+ */
+const CLOSING = /^\s*(?:(?:kind|best|warm|warmest|with best)\s+regards|regards|sincerely|yours (?:sincerely|faithfully|truly)|mit freundlichen grüßen|freundliche grüße|viele grüße|beste grüße|grüße|(?:bien )?cordialement|salutations distinguées|bien à vous|(?:un )?saludos?(?: cordiales)?|atentamente|un cordial saludo|--)\s*[,.!]?\s*$/i;
+const POSTSCRIPT = /^\s*p\.?\s?s\.?\s*[:.-]?\s/i;
+
+/** The lines the supplier wrote in this mail: earlier mails, forwarded blocks and the signature dropped. */
+export function ownLines(text: string): string[] {
+  const lines = text.split('\n');
+  const kept: string[] = [];
+  let inForward = false;
+  let inSignature = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (inForward) {
+      inForward = !RULE_LINE.test(line);
+      continue;
+    }
+    if (FORWARDED.test(line)) {
+      inForward = true;
+      continue;
+    }
+    if (EARLIER_MAIL.some((re) => re.test(line))) break;
+    if (HEADER_FROM.test(line) && lines.slice(i + 1, i + 4).some((l) => HEADER_SENT.test(l))) break;
+    if (CLOSING.test(line)) inSignature = true;
+    if (inSignature && !POSTSCRIPT.test(line)) {
+      kept.push('');
+      continue;
+    }
+    inSignature = false;
+    kept.push(line);
+  }
+  return kept;
+}
+
+/** A sentence ends at . ! ? ; but not after an abbreviation ("Sept. 5", "No. 12") or in a German date ("am 12. März"). */
+const SENTENCE_END = /(?<=[.!?;])(?<!\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|no|nr|ca|approx|mr|mrs|ms|dr|st|e\.g|i\.e|z\.b)\.)\s+(?!(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)\b)/i;
+
+/**
+ * The sentences that state something about the order. Set aside: quoted earlier messages,
+ * forwarded mails, the signature, fenced code, fake role markup to the end of its paragraph, and
+ * any sentence addressed to a machine. What is set aside is not read for any field.
+ */
+export function statements(visible: string): string[] {
+  const kept: string[] = [];
+  const unfenced = visible.replace(/```[\s\S]*?(?:```|$)/g, '\n\n');
+  for (const paragraph of ownLines(unfenced).join('\n').split(/\n\s*\n/)) {
+    for (const line of paragraph.split('\n')) {
+      if (/^\s*>/.test(line)) continue;
+      const role = roleMarker(line);
+      const own = role === undefined ? line : line.slice(0, role);
+      for (const sentence of own.split(SENTENCE_END)) {
+        if (sentence.trim() && !TO_THE_MACHINE.some((re) => re.test(sentence))) kept.push(sentence.trim());
+      }
+      if (role !== undefined) break;
+    }
+  }
+  return kept;
+}
