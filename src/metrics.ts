@@ -86,7 +86,7 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
     });
   fromAgents('replenisher_replenishments', 'Finished replenishments by outcome, as the running agents remember them (a lifetime tally per SKU)',
     ['outcome'], (f) => Object.entries(f.outcomes).map(([outcome, n]) => [{ outcome }, n]));
-  fromAgents('replenisher_agents', 'Agents by status (watching, replenishing, paused, stopped)',
+  fromAgents('replenisher_agents', 'Agents by status (watching, replenishing, paused, stopped, error)',
     ['status'], (f) => Object.entries(f.agents).map(([status, n]) => [{ status }, n]));
   fromAgents('replenisher_approvals_pending', 'Purchase orders waiting for the manager\'s decision',
     [], (f) => [[{}, f.pendingApprovals]]);

@@ -58,7 +58,14 @@ export function createActivities({ world, reader, decider, metrics }: ActivityDe
       }
     },
 
-    checkStock: (sku) => whileHeartbeating(() => world.stock(sku)),
+    async checkStock(sku) {
+      try {
+        return await whileHeartbeating(() => world.stock(sku));
+      } catch (err) {
+        if (err instanceof Error && err.name === BUSINESS_REFUSAL) throw ApplicationFailure.nonRetryable(err.message, BUSINESS_REFUSAL);
+        throw err;
+      }
+    },
 
     notifyManager: ({ state, rules, subject, body }) =>
       whileHeartbeating(() => world.notify({ to: rules.manager, subject, body, sku: state.sku, ...(state.po ? { poNumber: state.po.poNumber } : {}) })),

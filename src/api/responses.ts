@@ -42,7 +42,8 @@ const Gate = open({
 
 export const SkuPage = z.object({
   items: z.array(StockLevel.extend({
-    agent: z.string().describe('watching, replenishing, paused, stopped, or none'),
+    agent: z.string().describe('watching, replenishing, paused, stopped, error, or none'),
+    error: z.string().nullable().describe('with agent `error`: why the agent cannot read its stock'),
     phase: z.string().nullable(),
     activeReplenishment: z.string().nullable(),
     outcomes: Outcomes,
@@ -58,8 +59,8 @@ const Reply = z.object({
 
 export const SkuView = z.object({
   sku: z.string(),
-  stock: StockLevel.loose(),
-  agent: open({ status: z.string(), replenishments: z.number().int(), active: Gate.nullable() }).nullable(),
+  stock: StockLevel.loose().nullable().describe('null when the ERP no longer knows the SKU (its agent then shows why)'),
+  agent: open({ status: z.string(), replenishments: z.number().int(), active: Gate.nullable(), error: z.string().nullable() }).nullable(),
   pastOutcomes: z.array(open({ replenishment: z.number().int(), poNumber: z.string().nullable(), outcome: z.string() })),
   suppliers: z.record(z.string(), open({ orders: z.number(), received: z.number(), lastPrice: z.number() }))
     .describe('what the agent learned of each supplier'),

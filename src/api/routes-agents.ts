@@ -72,6 +72,7 @@ export function agentRoutes(app: Api, agents: Agents, world: World): void {
       return {
         sku: stock.sku, onHand: stock.onHand, safetyStock: stock.safetyStock, targetLevel: stock.targetLevel, onOrder: stock.onOrder,
         agent: status?.status ?? 'none',
+        error: status?.error ?? null,
         phase: status?.active?.phase ?? null,
         activeReplenishment: status?.active?.workflowId ?? null,
         outcomes: status?.memory.outcomes ?? {},
@@ -88,14 +89,16 @@ export function agentRoutes(app: Api, agents: Agents, world: World): void {
     },
   }, async (req) => {
     const { sku } = req.params;
-    const stock = await knownSku(world, sku);
-    const status = await agents.status(sku);
+    // A SKU the ERP no longer knows still has its agent to show (in error, saying why).
+    const [read, status] = await Promise.all([knownSku(world, sku).then((level) => ({ level }), (err: unknown) => ({ err })), agents.status(sku)]);
+    if ('err' in read && !(read.err instanceof HttpError && status)) throw read.err;
+    const stock = 'level' in read ? read.level : null;
     const lastId = status && status.replenishments > 0 ? `replenish-${sku}-${status.replenishments}` : null;
     const replenishment = lastId ? await agents.replenishment(status?.active?.workflowId ?? lastId) : null;
     return {
       sku,
       stock,
-      agent: status ? { status: status.status, replenishments: status.replenishments, active: status.active } : null,
+      agent: status ? { status: status.status, replenishments: status.replenishments, active: status.active, error: status.error ?? null } : null,
       pastOutcomes: status?.memory.recent ?? [],
       suppliers: status?.memory.suppliers ?? {},
       replenishment: replenishment && {

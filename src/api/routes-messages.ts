@@ -4,7 +4,7 @@ import type { Agents } from './agents.js';
 import { HttpError } from './errors.js';
 import { Decided, Delivered, refused } from './responses.js';
 import { approverOf, supplierOf } from './security.js';
-import { DecisionBody, PoParam, ReceiptBody, SupplierReplyBody, skuOfPo, type Api } from './schemas.js';
+import { CancelBody, DecisionBody, PoParam, ReceiptBody, SupplierReplyBody, skuOfPo, type Api } from './schemas.js';
 
 /** Longer supplier texts are stored in the world's document store and sent by reference. */
 export const INLINE_TEXT_CHARS = 2_000;
@@ -40,6 +40,27 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
     const idem = req.headers['idempotency-key'];
     const result = await agents.deliver(skuOfPo(po), {
       event: 'approval', poNumber: po, payload, ...(typeof idem === 'string' && idem ? { messageId: `approval:${idem}` } : {}),
+    });
+    return reply.code(accepted(result)).send({ poNumber: po, ...result, by });
+  });
+
+  app.post('/purchase-orders/:po/cancel', {
+    schema: {
+      summary: 'The manager cancels a running replenishment (and the order at the supplier, if one was placed)', tags: ['purchase orders'],
+      params: PoParam, body: CancelBody,
+      response: {
+        202: Decided.describe('delivered to the agent: the run cancels at its next step, a wait or a decision in flight'),
+        200: Decided.describe('a repeat of a cancellation already delivered'),
+        400: refused('no reason, or an invalid PO number'), 401: refused('no valid manager token'), 404: refused('no agent for the SKU'),
+        409: refused('the PO is settled, not the one its agent works on, or already being cancelled'),
+      },
+    },
+  }, async (req, reply) => {
+    const { params: { po }, body } = req;
+    const by = approverOf(req);
+    const idem = req.headers['idempotency-key'];
+    const result = await agents.deliver(skuOfPo(po), {
+      event: 'cancel', poNumber: po, payload: { reason: body.reason, by }, ...(typeof idem === 'string' && idem ? { messageId: `cancel:${idem}` } : {}),
     });
     return reply.code(accepted(result)).send({ poNumber: po, ...result, by });
   });

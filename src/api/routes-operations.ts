@@ -11,7 +11,7 @@ export const READINESS = ['temporal', 'worker'] as const;
 export async function agentFigures(agents: Agents, world: World, now = Date.now()): Promise<AgentFigures> {
   const statuses = await agents.statuses((await world.inventory()).map((i) => i.sku));
   const outcomes: Record<string, number> = {};
-  const byStatus: Record<string, number> = { watching: 0, replenishing: 0, paused: 0, stopped: 0 };
+  const byStatus: Record<string, number> = { watching: 0, replenishing: 0, paused: 0, stopped: 0, error: 0 };
   const since: (string | null)[] = [];
   for (const status of statuses.values()) {
     byStatus[status.status] = (byStatus[status.status] ?? 0) + 1;

@@ -28,6 +28,9 @@ export const StartAgentBody = z.object({ sku: SkuParam.shape.sku }).strict();
 
 const by = z.string().min(1).max(100).optional();
 
+/** The manager stops a replenishment; the reason goes into its record and the supplier's cancellation. */
+export const CancelBody = z.object({ reason: z.string().trim().min(1, 'say why the purchase order is cancelled').max(500) }).strict();
+
 export const DecisionBody = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('approve'), maxUnitPrice: z.number().positive().finite(), by, note: z.string().max(500).optional() }).strict(),
   z.object({ decision: z.literal('reject'), reason: z.string().min(1).max(500), by }).strict(),

@@ -38,9 +38,11 @@ export interface AgentInput {
   paused?: boolean;
   /** A stock change arrived while the previous run was handing over. */
   wake?: boolean;
+  /** Why the last stock check failed for good (an unknown SKU, the ERP unreachable); cleared by a good check. */
+  error?: string | null;
 }
 
-export type AgentStatusKind = 'watching' | 'replenishing' | 'paused' | 'stopped';
+export type AgentStatusKind = 'watching' | 'replenishing' | 'paused' | 'stopped' | 'error';
 
 export interface AgentStatus {
   sku: string;
@@ -49,6 +51,8 @@ export interface AgentStatus {
   stock: StockLevel | null;
   replenishments: number;
   memory: AgentMemory;
+  /** Set with status `error`: why the agent cannot read its stock. */
+  error: string | null;
 }
 
 /** Folds one finished replenishment into the bounded memory. */

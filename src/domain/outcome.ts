@@ -11,7 +11,7 @@ function classify(s: ReplenishState): { outcome: OutcomeKind; reason: string } {
     };
   }
   if (isRejected(s) && s.decision?.kind === 'rejected') return { outcome: 'rejected', reason: `rejected by ${s.decision.by}: ${s.decision.reason}` };
-  if (s.cancelled) return { outcome: 'cancelled', reason: s.cancelled.reason };
+  if (s.cancelled) return { outcome: 'cancelled', reason: s.cancelled.by ? `cancelled by ${s.cancelled.by}: ${s.cancelled.reason}` : s.cancelled.reason };
   if (s.order && !s.confirmed && s.replies.length === 0) return { outcome: 'gave_up', reason: 'turns exhausted; the supplier never answered' };
   return { outcome: 'gave_up', reason: s.finished ? 'the agent stopped before the goal was reached' : 'turns exhausted before the goal was reached' };
 }

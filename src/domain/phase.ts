@@ -1,4 +1,5 @@
-import { accepts, approvalRequestedAt, backorder, isRejected, type EventName, type ReplenishState } from './state.js';
+import type { Rules } from './rules.js';
+import { accepts, approvalRequestedAt, backorder, isRejected, type EventName, type Message, type ReplenishState } from './state.js';
 import type { Quote } from './types.js';
 
 export type Phase =
@@ -67,14 +68,42 @@ export function approvalRequest(s: ReplenishState): ApprovalRequest | null {
   };
 }
 
-const EVENTS: EventName[] = ['approval', 'supplier-reply', 'goods-receipt'];
+/**
+ * Why an approval cannot be used: its ceiling is below the drafted unit price and below every other
+ * quote, so the agent could only ask the manager the same question again. Null when it can be used.
+ */
+export function approvalTooLow(request: Pick<ApprovalRequest, 'unitPrice' | 'alternatives'>, poNumber: string, maxUnitPrice: number): string | null {
+  if (maxUnitPrice >= request.unitPrice || request.alternatives.some((q) => q.unitPrice <= maxUnitPrice)) return null;
+  return `an approval up to ${maxUnitPrice} is below the drafted unit price ${request.unitPrice} of ${poNumber} and below every other quote; `
+    + `approve at least ${request.unitPrice}, or reject it`;
+}
 
-export function gate(workflowId: string, s: ReplenishState): Gate {
+export const EVENTS: EventName[] = ['approval', 'supplier-reply', 'goods-receipt', 'cancel'];
+
+/**
+ * Why a replenishment does not take a message now, or null when it does. `inInbox` says which
+ * messages already wait to be read: a second decision or a second cancellation has nothing to change.
+ */
+export function refusalOf(
+  s: ReplenishState, m: Message, rules: Pick<Rules, 'maxApprovalRequests'>, inInbox: (e: EventName) => boolean,
+): string | null {
+  if (inInbox('cancel')) return `${m.poNumber} is being cancelled`;
+  const verdict = accepts(s, m, rules);
+  if (!verdict.ok) return verdict.why;
+  if (m.event === 'approval' && inInbox('approval')) return 'a decision is already waiting to be read';
+  if (m.event === 'approval' && m.payload.approved && m.payload.maxUnitPrice !== undefined) {
+    const request = approvalRequest(s);
+    if (request) return approvalTooLow(request, m.poNumber, m.payload.maxUnitPrice);
+  }
+  return null;
+}
+
+export function gate(workflowId: string, s: ReplenishState, rules: Pick<Rules, 'maxApprovalRequests'>): Gate {
   const poNumber = s.po?.poNumber ?? null;
   const open: EventName[] = [];
   const why: Partial<Record<EventName, string>> = {};
   for (const event of EVENTS) {
-    const verdict = accepts(s, { event, poNumber: poNumber ?? '' });
+    const verdict = accepts(s, { event, poNumber: poNumber ?? '' }, rules);
     if (verdict.ok) open.push(event);
     else why[event] = verdict.why;
   }

@@ -20,6 +20,10 @@ export const Rules = z.object({
    * before it existed parse to the same value; read through `currencyOf`.
    */
   currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+  /** Calls of one tool without an answer (each after all its attempts) before the PO goes to a person. */
+  maxFailedCalls: z.number().int().positive().default(5),
+  /** Times the agent asks a supplier to restate a reply it cannot read, before it asks the manager. */
+  maxClarifications: z.number().int().nonnegative().default(1),
   /** Attempts and first backoff of a call to the outside world before the turn is given up. */
   toolAttempts: z.number().int().positive().default(6),
   toolRetryInitialMs: z.number().int().positive().default(1000),

@@ -2,9 +2,10 @@ import type {
   Decision, OrderAck, PurchaseOrder, Quote, Receipt, StockLevel, SupplierReply, Turn,
 } from './types.js';
 import { quantityNeeded } from './quantity.js';
+import type { Rules } from './rules.js';
 
 /** An incoming message as it waits in a replenishment's inbox, before a wait tool applies it. */
-export type EventName = 'approval' | 'supplier-reply' | 'goods-receipt';
+export type EventName = 'approval' | 'supplier-reply' | 'goods-receipt' | 'cancel';
 
 export interface ApprovalPayload { approved: boolean; maxUnitPrice?: number; reason?: string; note?: string; by: string }
 /** `text` is at most an excerpt when the whole message is kept outside the history under `documentRef`. */
@@ -15,11 +16,14 @@ export interface SupplierMessagePayload {
   documentRef?: string;
 }
 export interface GoodsReceiptPayload { quantity: number }
+/** The manager stops the replenishment; `by` is who the token proves. */
+export interface CancelPayload { reason: string; by: string }
 
 export type Message =
   | { event: 'approval'; poNumber: string; messageId: string; at: string; payload: ApprovalPayload }
   | { event: 'supplier-reply'; poNumber: string; messageId: string; at: string; payload: SupplierMessagePayload }
-  | { event: 'goods-receipt'; poNumber: string; messageId: string; at: string; payload: GoodsReceiptPayload };
+  | { event: 'goods-receipt'; poNumber: string; messageId: string; at: string; payload: GoodsReceiptPayload }
+  | { event: 'cancel'; poNumber: string; messageId: string; at: string; payload: CancelPayload };
 
 /** Everything one replenishment knows. Plain JSON; only tools' `apply` produce a new one. */
 export interface ReplenishState {
@@ -57,7 +61,15 @@ export interface ReplenishState {
   received: number;
   goodsOverdue: boolean;
   closed: boolean;
-  cancelled: { reason: string } | null;
+  /** `by` names the person who cancelled; absent when the agent did. */
+  cancelled: { reason: string; by?: string } | null;
+  /** Suppliers that refused this replenishment's order: their quotes are not used again. */
+  droppedSuppliers: string[];
+  /** Per tool, its calls since its last answer that got none after every retry. */
+  unanswered: Partial<Record<string, number>>;
+  /** The last supplier reply said nothing the agent can act on; resolved by a clear reply or a person. */
+  unclearReply: boolean;
+  clarificationsAsked: number;
   finished: boolean;
   failure: string | null;
   log: Turn[];
@@ -97,6 +109,10 @@ export function initialState(stock: StockLevel, replenishment: number): Replenis
     goodsOverdue: false,
     closed: false,
     cancelled: null,
+    droppedSuppliers: [],
+    unanswered: {},
+    unclearReply: false,
+    clarificationsAsked: 0,
     finished: false,
     failure: null,
     log: [],
@@ -120,7 +136,9 @@ export const currentPoNumber = (s: ReplenishState): string | null => s.po?.poNum
  * Whether a message fits the run right now. The entity checks it before accepting (so the sender
  * gets a 409 at once) and the replenishment checks it again on arrival, since state may have moved.
  */
-export function accepts(s: ReplenishState, m: Pick<Message, 'event' | 'poNumber'>): { ok: true } | { ok: false; why: string } {
+export function accepts(
+  s: ReplenishState, m: Pick<Message, 'event' | 'poNumber'>, rules: Pick<Rules, 'maxApprovalRequests'>,
+): { ok: true } | { ok: false; why: string } {
   if (isSettled(s) || s.finished) return { ok: false, why: `replenishment ${s.poBase} is already settled` };
   const po = currentPoNumber(s);
   if (!po || po !== m.poNumber) return { ok: false, why: `purchase order ${m.poNumber} is not the one this agent is working on` };
@@ -129,12 +147,18 @@ export function accepts(s: ReplenishState, m: Pick<Message, 'event' | 'poNumber'
       if (s.decision !== null && !(s.decision.kind === 'approved' && !isApproved(s))) return { ok: false, why: `purchase order ${po} has already been decided` };
       if (s.approvalRequests === 0) return { ok: false, why: `purchase order ${po} has not been sent for approval` };
       if (s.order) return { ok: false, why: `purchase order ${po} has already been placed` };
+      // After the last request timed out the agent asks no more and cancels: a late decision would go unread.
+      if (!s.approvalPending && s.approvalRequests >= rules.maxApprovalRequests) {
+        return { ok: false, why: `purchase order ${po} no longer waits for a decision: the manager was asked ${s.approvalRequests} times and the last request timed out` };
+      }
       return { ok: true };
     case 'supplier-reply':
       if (!s.order) return { ok: false, why: `purchase order ${po} has not been placed with a supplier` };
       return { ok: true };
     case 'goods-receipt':
       if (!s.order) return { ok: false, why: `purchase order ${po} has not been placed with a supplier` };
+      return { ok: true };
+    case 'cancel':
       return { ok: true };
   }
 }

@@ -14,5 +14,7 @@ export const chaseSupplier = callTool<Record<string, never>, { chased: true }>({
     return { chased: true };
   },
   apply: (s) => ({ ...s, chases: s.chases + 1, supplierOverdue: false, goodsOverdue: false }),
+  // A reminder the supplier will not take counts as one it did not answer, so the chase limit still ends the wait.
+  applyRefused: (s) => ({ ...s, chases: s.chases + 1, supplierOverdue: false, goodsOverdue: false }),
   describe: (s) => `chase_supplier ${s.po?.supplier} about ${s.po?.poNumber} (chase ${s.chases + 1})`,
 });

@@ -27,5 +27,7 @@ export const checkBeforeOrder = callTool<Record<string, never>, Check>({
       stockRecovered: !belowSafetyStock({ ...check.stock, onOrder: s.stock.onOrder }),
     };
   },
+  // The quote is gone at the supplier: as with a moved price, the agent re-quotes.
+  applyRefused: (s, _input, _why, now) => ({ ...s, quotes: null, checkedBeforeOrderAt: now }),
   describe: (s) => `check_before_order ${s.po?.poNumber}: stock and ${s.po?.supplier}'s price today`,
 });

@@ -11,6 +11,6 @@ export const getQuotes = callTool<Record<string, never>, Quote[]>({
   allowed: (s, _rules, now) =>
     !isSettled(s) && !s.order && validQuotes(s.quotes, now).length === 0 && !(s.quotes !== null && s.quotes.length === 0),
   execute: (_input, s, ctx) => ctx.world.quotes(s.sku, s.needed),
-  apply: (s, _input, quotes) => ({ ...s, quotes }),
+  apply: (s, _input, quotes) => ({ ...s, quotes: quotes.filter((q) => !s.droppedSuppliers.includes(q.supplier)) }),
   describe: (s) => `get_quotes for ${s.needed} × ${s.sku}`,
 });

@@ -20,6 +20,15 @@ export const placeOrder = callTool<Record<string, never>, OrderAck>({
   key: (s) => s.po!.poNumber,
   execute: (_input, s, ctx) => ctx.world.placeOrder(s.po!, ctx.idempotencyKey),
   apply: (s, _input, ack, now) => ({ ...s, order: ack, orderedAt: now, expectedDelivery: ack.expectedDelivery, orderUnknown: false }),
+  // The supplier turned the order down: its quotes are dropped, and the agent re-quotes the others
+  // (a new supplier means a new draft and a new question for the manager).
+  applyRefused: (s) => {
+    const supplier = s.po!.supplier;
+    return {
+      ...s, droppedSuppliers: [...s.droppedSuppliers, supplier], quotes: null, decision: null, approvalPending: false,
+      approvalRequests: 0, approvalTimeouts: 0,
+    };
+  },
   // The supplier may have taken the order and lost the answer: never record "failed" and walk away.
   applyUnanswered: (s) => ({ ...s, orderUnknown: true }),
   describe: (s) => `place_order ${s.po?.poNumber} to ${s.po?.supplier}, ${s.po?.quantity} units at ${s.po?.unitPrice.toFixed(2)}`,

@@ -1,13 +1,15 @@
 import { isApproved, isSettled } from '../domain/state.js';
+import { quoteStillValid } from './place-order.js';
 import { callTool, noInput } from './tool.js';
 
 export const requestApproval = callTool<Record<string, never>, { sentTo: string }>({
   name: 'request_approval',
   description: "Send the drafted purchase order to the purchasing manager for price approval. Money is committed only after the manager's approval.",
   input: noInput,
-  allowed: (s, rules) =>
+  // Only a PO whose quote still stands: a manager is never asked about a price that no longer exists.
+  allowed: (s, rules, now) =>
     !isSettled(s) && s.po !== null && !s.order && !s.approvalPending && !isApproved(s) &&
-    s.approvalRequests < rules.maxApprovalRequests,
+    s.approvalRequests < rules.maxApprovalRequests && quoteStillValid(s, now),
   execute: async (_input, s, ctx) => {
     const po = s.po!;
     const others = (s.quotes ?? []).filter((q) => q.quoteId !== po.quoteId)

@@ -32,6 +32,12 @@ export interface CallTool<I = unknown, R = unknown> extends ToolBase<I> {
   /** The key the outside world deduplicates this call on; by default unique to the turn. */
   key?(state: ReplenishState): string;
   /**
+   * What the state learns when the world refused the call (a business refusal no retry changes):
+   * a way forward, never the same state, or the decider would make the same call again.
+   * Without it, a refusal ends the run and the PO goes to a person.
+   */
+  applyRefused?(state: ReplenishState, input: I, why: string, now: string): ReplenishState;
+  /**
    * What the state learns when the call failed for good without an answer (retries exhausted):
    * for a call that may have taken effect, that its outcome is unknown.
    */

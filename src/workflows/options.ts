@@ -35,8 +35,15 @@ export const decideActivity: ActivityOptions = {
   },
 };
 
+/**
+ * The agent's stock check: an unknown SKU is not retried, and an ERP that stays down for about
+ * four minutes fails the check, so the agent shows why and tries again at its next check.
+ */
 export const stockActivity: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
   heartbeatTimeout: CRASH_NOTICED_AFTER,
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+  retry: {
+    initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '2 minutes', maximumAttempts: 8,
+    nonRetryableErrorTypes: [BUSINESS_REFUSAL],
+  },
 };

@@ -1,16 +1,17 @@
 import {
-  ActivityFailure, ApplicationFailure, condition, getExternalWorkflowHandle, log, proxyActivities,
+  ActivityFailure, ApplicationFailure, CancellationScope, condition, getExternalWorkflowHandle, log, proxyActivities,
   setCurrentDetails, setHandler, workflowInfo, type ActivityOptions,
 } from '@temporalio/workflow';
 import type { Activities, Choice } from '../activities/contract.js';
 import { GOAL } from '../domain/goal.js';
 import { outcome } from '../domain/outcome.js';
-import { gate, phase } from '../domain/phase.js';
+import { gate, phase, refusalOf } from '../domain/phase.js';
 import type { Rules } from '../domain/rules.js';
-import { accepts, appendTurn, isFinal, isSettled, initialState, type ReplenishState } from '../domain/state.js';
+import { appendTurn, isFinal, isSettled, initialState, type EventName, type Message, type ReplenishState } from '../domain/state.js';
 import type { ReplenishmentResult, StockLevel, Turn, TurnResult, Usage } from '../domain/types.js';
+import { cancelPurchaseOrder } from '../tools/cancel-purchase-order.js';
 import { allowedTools } from '../tools/index.js';
-import type { AnyCallTool, AnyWaitTool } from '../tools/tool.js';
+import { afterCall, afterWait, judge, type CallOutcome, type Step } from '../tools/turn.js';
 import { Inbox } from './inbox.js';
 import { deliverSignal, progressSignal, replenishStateQuery, type ReplenishView } from './messages.js';
 import { decideActivity, toolActivity } from './options.js';
@@ -37,10 +38,13 @@ const failureMessage = (err: unknown): string => {
 const isBusinessRefusal = (err: unknown): boolean =>
   err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.nonRetryable === true;
 
+type CancelMessage = Extract<Message, { event: 'cancel' }>;
+
 /**
  * One replenishment: the agentic loop. Each turn the code decides what is allowed, the decider
  * picks one allowed tool, and the tool runs as an activity or waits for a message. Only a tool's
- * `apply` changes the business state; the loop itself only records the turn.
+ * `apply` changes the business state (src/tools/turn.ts); the loop runs the I/O and records the turn.
+ * A manager's cancellation ends the run at the next turn, a wait or a decision in flight.
  */
 export async function Replenish(input: ReplenishInput): Promise<ReplenishmentResult> {
   const { rules } = input;
@@ -52,9 +56,10 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   let waiting: ReplenishView['waiting'] = null;
 
   const currentGate = () => {
-    const g = gate(workflowId, state);
-    // A decision already in the inbox closes the door to a second one.
-    return inbox.has(['approval']) ? { ...g, open: g.open.filter((e) => e !== 'approval') } : g;
+    const g = gate(workflowId, state, rules);
+    // A decision or a cancellation already in the inbox closes the door to a second one.
+    const closed = (e: EventName) => inbox.has(['cancel']) || (e === 'approval' && inbox.has(['approval']));
+    return { ...g, open: g.open.filter((e) => !closed(e)) };
   };
   // The run's clock moves only on times history holds as data (its start, when the decider chose,
   // a message's arrival, a wait's end), never on the time of the workflow task, which can differ
@@ -76,9 +81,9 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
 
   setHandler(deliverSignal, (m) => {
     if (inbox.isDuplicate(m.messageId)) return;
-    const verdict = accepts(state, m);
-    if (!verdict.ok || (m.event === 'approval' && inbox.has(['approval']))) {
-      notes.push(`${m.event} ${m.messageId} refused: ${verdict.ok ? 'a decision is already waiting to be read' : verdict.why}`);
+    const why = refusalOf(state, m, rules, (e) => inbox.has([e]));
+    if (why) {
+      notes.push(`${m.event} ${m.messageId} refused: ${why}`);
       return;
     }
     inbox.push(m);
@@ -105,6 +110,11 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   tag();
   report();
   for (let turn = 1; turn <= rules.maxTurns && !isFinal(state); turn++) {
+    if (inbox.has(['cancel'])) {
+      await cancelByManager(inbox.take(['cancel']) as CancelMessage, turn);
+      report();
+      break;
+    }
     const at = clock();
     const allowed = allowedTools(state, rules, at);
     const names = allowed.map((t) => t.name);
@@ -112,19 +122,20 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
       state = { ...state, failure: 'no tool is allowed in this state' };
       break;
     }
-    let choice: Choice;
+    let choice: Choice | null;
     try {
-      choice = await activities({ ...decideActivity, summary: `decide turn ${turn}: one of ${names.join(', ')}` }, `decide-${turn}`)
-        .decide({ goal, state, allowed: names, turn, now: now() });
+      choice = await decideUnlessCancelled(turn, names);
     } catch (err) {
       const cause = err instanceof ActivityFailure && err.cause instanceof ApplicationFailure ? err.cause : undefined;
       const usage = (cause?.details?.[0] as { usage?: Usage } | undefined)?.usage;
       const budgetSpent = cause?.type === 'TokenBudgetExceeded';
       state = { ...state, failure: `${budgetSpent ? 'token budget spent; handed to the manager' : 'the decider failed'}: ${failureMessage(err)}` };
       record({ turn, at, allowed: names, tool: 'decide', result: 'error', summary: failureMessage(err), ...(usage ? { usage } : {}) });
-      await handOver(failureMessage(err));
       break;
     }
+    // A cancellation came while the decider thought: its choice is dropped unread, and the turn
+    // is taken again by the cancellation at the top of the loop.
+    if (!choice) { turn--; continue; }
     for (const r of choice.rejected ?? []) {
       record({ turn, at, allowed: names, tool: r.tool, result: 'refused', summary: `attempt ${r.attempt}: ${r.why}; nothing was run` });
     }
@@ -134,32 +145,60 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     });
     // The choice is judged at the time it was made, as history records it.
     advance(choice.at);
-    const tool = allowedTools(state, rules, clock()).find((t) => t.name === choice.tool);
-    if (!tool) {
-      record(entry('refused', `${choice.tool} is not allowed now; nothing was run`));
+    const step = judge(state, allowedTools(state, rules, clock()), clock(), choice);
+    if (step.kind === 'refused') {
+      record(entry('refused', `${step.why}; nothing was run`));
       continue;
     }
-    const parsed = tool.input.safeParse(choice.input ?? {});
-    if (!parsed.success) {
-      record(entry('refused', `invalid input for ${tool.name}: ${parsed.error.issues.map((i) => i.message).join('; ')}`));
-      continue;
-    }
-    if (tool.kind === 'done') {
+    if (step.kind === 'done') {
       state = { ...state, finished: true };
       record(entry('ok', 'done'));
       break;
     }
-    if (tool.kind === 'wait') await runWait(tool, turn, entry);
-    else await runCall(tool, parsed.data, turn, entry);
+    if (step.kind === 'wait') await runWait(step, turn, entry);
+    else await runCall(step, turn, entry);
     report();
   }
   if (!isFinal(state)) log.info('replenishment ran out of turns', { turns: rules.maxTurns });
+  if (state.failure) await handOver(state.failure);
   const result = outcome(state);
   setCurrentDetails(`**${result.outcome}** · ${result.reason}`);
   tag(true);
   report();
   await Promise.all(sent);
   return result;
+
+  /** The decider's choice, or null when the manager cancels first (the decide call is then cancelled). */
+  async function decideUnlessCancelled(turn: number, names: string[]): Promise<Choice | null> {
+    const deciding = new CancellationScope();
+    const choice = deciding.run(() => activities({ ...decideActivity, summary: `decide turn ${turn}: one of ${names.join(', ')}` }, `decide-${turn}`)
+      .decide({ goal, state, allowed: names, turn, now: now() }));
+    const watching = new CancellationScope();
+    const cancelled = watching.run(() => condition(() => inbox.has(['cancel'])));
+    try {
+      const first = await Promise.race([choice, cancelled.then(() => null)]);
+      if (first === null) {
+        deciding.cancel();
+        choice.catch(() => undefined);
+      }
+      return first;
+    } finally {
+      watching.cancel();
+      cancelled.catch(() => undefined);
+    }
+  }
+
+  /** The manager stops the run: an order placed is cancelled at the supplier, and the outcome says who and why. */
+  async function cancelByManager(m: CancelMessage, turn: number) {
+    advance(m.at);
+    const { reason, by } = m.payload;
+    const input = { reason: `cancelled by ${by}: ${reason}` };
+    const step = { kind: 'call' as const, tool: cancelPurchaseOrder, input, summary: cancelPurchaseOrder.describe(state, input) };
+    const settled = afterCall(state, step, await callOutcome(step, turn), rules, clock());
+    const unconfirmed = settled.result === 'ok' ? '' : ` (${settled.summary})`;
+    state = { ...settled.state, failure: null, cancelled: { reason: `${reason}${unconfirmed}`, by }, finished: true };
+    record({ turn, at: clock(), allowed: [cancelPurchaseOrder.name], tool: cancelPurchaseOrder.name, result: settled.result, summary: settled.summary, reason: `${by} cancelled it: ${reason}` });
+  }
 
   /** A person takes over: they learn what stands and what may be on its way. */
   async function handOver(why: string) {
@@ -178,41 +217,40 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     }
   }
 
-  async function runWait(tool: AnyWaitTool, turn: number, entry: (r: TurnResult, s: string) => Turn) {
-    const summary = tool.describe(state);
-    const timeout = tool.timeoutMs(state, rules, clock());
+  async function runWait(step: Extract<Step, { kind: 'wait' }>, turn: number, entry: (r: TurnResult, s: string) => Turn) {
+    const { tool, summary } = step;
+    const timeoutMs = tool.timeoutMs(state, rules, clock());
     const since = clockMs;
-    waiting = { tool: tool.name, events: tool.events, since: clock(), until: new Date(Date.now() + timeout).toISOString() };
+    waiting = { tool: tool.name, events: tool.events, since: clock(), until: new Date(Date.now() + timeoutMs).toISOString() };
     setCurrentDetails(`**${phase(state)}** · turn ${turn}: ${summary} (until ${waiting.until})`);
-    await condition(() => inbox.has(tool.events), timeout, { summary });
+    await condition(() => inbox.has(tool.events) || inbox.has(['cancel']), timeoutMs, { summary });
     waiting = null;
     // A message present when the wait ends wins over the timer: when both come in one activation,
     // every message is in the inbox before the loop resumes. A first execution shown the timer alone,
     // in an activation of its own, is still open (bench/chaos/findings).
-    const message = inbox.has(tool.events) ? inbox.take(tool.events) : null;
-    advance(message ? message.at : new Date(since + timeout).toISOString());
-    state = tool.apply(state, message, clock());
-    record(entry(message ? 'message' : 'timeout', message ? `${summary}: ${message.event} ${message.messageId}` : `${summary}: timed out`));
+    const message = inbox.take(tool.events);
+    // A cancellation ends the wait without an answer; the next turn carries it out.
+    if (!message && inbox.has(['cancel'])) return;
+    advance(message ? message.at : new Date(since + timeoutMs).toISOString());
+    const settled = afterWait(state, step, message, clock());
+    state = settled.state;
+    record(entry(settled.result, settled.summary));
   }
 
-  async function runCall(tool: AnyCallTool, input: unknown, turn: number, entry: (r: TurnResult, s: string) => Turn) {
-    const refusal = tool.refuse?.(state, input, clock());
-    if (refusal) {
-      record(entry('refused', refusal));
-      return;
-    }
-    const summary = tool.describe(state, input);
+  async function runCall(step: Extract<Step, { kind: 'call' }>, turn: number, entry: (r: TurnResult, s: string) => Turn) {
+    const settled = afterCall(state, step, await callOutcome(step, turn), rules, clock());
+    state = settled.state;
+    record(entry(settled.result, settled.summary));
+  }
+
+  async function callOutcome({ tool, input, summary }: Extract<Step, { kind: 'call' }>, turn: number): Promise<CallOutcome> {
     const idempotencyKey = tool.key?.(state) ?? `${workflowId}/${tool.name}-${turn}`;
     try {
       const result = await activities({ ...toolActivity(rules), summary }, `${tool.name}-${turn}`)
         .runTool({ tool: tool.name, input, state, rules, idempotencyKey });
-      state = tool.apply(state, input, result, clock());
-      record(entry('ok', summary));
+      return { kind: 'ok', result };
     } catch (err) {
-      const why = failureMessage(err);
-      const refused = isBusinessRefusal(err);
-      if (!refused && tool.applyUnanswered) state = tool.applyUnanswered(state, input, clock());
-      record(entry('error', `${summary} ${refused ? 'was refused' : 'got no answer after every retry'}: ${why}`));
+      return { kind: isBusinessRefusal(err) ? 'refused' : 'unanswered', why: failureMessage(err) };
     }
   }
 }

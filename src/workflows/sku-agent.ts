@@ -1,5 +1,5 @@
 import {
-  allHandlersFinished, ApplicationFailure, ChildWorkflowFailure, condition, executeChild,
+  ActivityFailure, allHandlersFinished, ApplicationFailure, ChildWorkflowFailure, condition, executeChild,
   getExternalWorkflowHandle, log, makeContinueAsNewFunc, proxyActivities, setCurrentDetails, setHandler, workflowInfo,
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
@@ -7,7 +7,7 @@ import type { Activities } from '../activities/contract.js';
 import {
   belowSafetyStock, emptyMemory, remember, REMEMBERED_MESSAGE_IDS, type AgentInput, type AgentStatus,
 } from '../domain/agent.js';
-import { phase, type Gate } from '../domain/phase.js';
+import { approvalTooLow, EVENTS, phase, type Gate } from '../domain/phase.js';
 import { days } from '../domain/rules.js';
 import { initialState, type Message } from '../domain/state.js';
 import type { ReplenishmentResult, StockLevel } from '../domain/types.js';
@@ -35,13 +35,14 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   const recentIds = [...(input.recentMessageIds ?? [])];
   let paused = input.paused ?? false;
   let wake = input.wake ?? false;
+  let error = input.error ?? null;
   let stopping = false;
   let stock: StockLevel | null = null;
   let active: Gate | null = null;
 
   const status = (): AgentStatus => ({
-    sku, status: stopping ? 'stopped' : active ? 'replenishing' : paused ? 'paused' : 'watching',
-    active, stock, replenishments, memory,
+    sku, status: stopping ? 'stopped' : active ? 'replenishing' : paused ? 'paused' : error ? 'error' : 'watching',
+    active, stock, replenishments, memory, error,
   });
 
   setHandler(agentStatusQuery, status);
@@ -60,8 +61,10 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
     const target = active!;
     recentIds.push(m.messageId);
     if (recentIds.length > REMEMBERED_MESSAGE_IDS) recentIds.splice(0, recentIds.length - REMEMBERED_MESSAGE_IDS);
-    // Close the door at once: a second decision must not slip through before the child reports back.
+    // Close the door at once: a second decision (or anything after a cancellation) must not slip
+    // through before the child reports back.
     if (m.event === 'approval') active = { ...target, open: target.open.filter((e) => e !== 'approval') };
+    if (m.event === 'cancel') active = { ...target, open: [], why: Object.fromEntries(EVENTS.map((e) => [e, `${m.poNumber} is being cancelled`])) };
     await getExternalWorkflowHandle(target.workflowId).signal(deliverSignal, m);
     return { status: 'delivered' as const, workflowId: target.workflowId };
   }, {
@@ -74,22 +77,33 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
       if (!active.open.includes(m.event)) {
         throw ApplicationFailure.nonRetryable(active.why[m.event] ?? `${m.poNumber} is not waiting for ${m.event}`, 'NotWaiting');
       }
+      if (m.event === 'approval' && m.payload.approved && m.payload.maxUnitPrice !== undefined && active.approval) {
+        const why = approvalTooLow(active.approval, m.poNumber, m.payload.maxUnitPrice);
+        if (why) throw ApplicationFailure.nonRetryable(why, 'NotWaiting');
+      }
     },
   });
 
   if (!paused && !stopping) {
     // This check answers every wake-up so far; a signal from here on asks for another.
     wake = false;
-    stock = await proxyActivities<Activities>({ ...stockActivity, summary: `check_stock ${sku}` }).checkStock(sku);
+    try {
+      stock = await proxyActivities<Activities>({ ...stockActivity, summary: `check_stock ${sku}` }).checkStock(sku);
+      error = null;
+    } catch (err) {
+      // The agent stays, says why, and checks again on a stock change or at the next check.
+      error = `the stock of ${sku} cannot be read: ${err instanceof ActivityFailure && err.cause ? err.cause.message : String(err)}`;
+      log.warn('stock check failed', { sku, error });
+    }
     // A pause or stop that arrived while stock was being read still holds.
-    if (belowSafetyStock(stock) && !paused && !stopping) {
+    if (stock && belowSafetyStock(stock) && !paused && !stopping) {
       const result = await runReplenishment(stock);
       memory = remember(memory, result, rules);
     }
   }
   // A paused agent keeps any wake-up for when it resumes instead of spinning through new runs.
   if (!stopping && (paused || !wake)) {
-    setCurrentDetails(`**${status().status}** · on hand ${stock?.onHand ?? '?'} (safety ${stock?.safetyStock ?? '?'})`);
+    setCurrentDetails(error ? `**error** · ${error}` : `**${status().status}** · on hand ${stock?.onHand ?? '?'} (safety ${stock?.safetyStock ?? '?'})`);
     await condition(() => (wake && !paused) || stopping || workflowInfo().continueAsNewSuggested, days(rules, rules.stockCheckEveryDays), {
       summary: `next stock check of ${sku} in ${rules.stockCheckEveryDays} day(s), sooner on stock-changed`,
     });
@@ -98,7 +112,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   await condition(allHandlersFinished);
   if (stopping) return status();
   return makeContinueAsNewFunc<typeof SkuAgent>({ typedSearchAttributes: [{ key: SKU, value: sku }] })({
-    sku, rules, memory, replenishments, recentMessageIds: recentIds, paused, wake,
+    sku, rules, memory, replenishments, recentMessageIds: recentIds, paused, wake, error,
   });
 
   async function runReplenishment(level: StockLevel): Promise<ReplenishmentResult> {

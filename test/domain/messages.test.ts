@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { gate, phase } from '../../src/domain/phase.js';
+import { gate, phase, refusalOf } from '../../src/domain/phase.js';
 import { accepts, type EventName, type ReplenishState } from '../../src/domain/state.js';
 import type { Turn } from '../../src/domain/types.js';
 import {
   approvalTimedOut, approved, awaitingApproval, cancelled, closed, confirmed, drafted, goodsArrived, lowStock, ordered,
-  quoted, rejected,
+  quoted, rejected, rules, approvalMessage, quote,
 } from '../support/states.js';
 
 const PO = 'PO-SKU-1-1';
-const send = (s: ReplenishState, event: EventName, poNumber = PO) => accepts(s, { event, poNumber });
+const R = rules();
+const send = (s: ReplenishState, event: EventName, poNumber = PO) => accepts(s, { event, poNumber }, R);
 
 describe('which messages a replenishment takes', () => {
   it('refuses an approval for another purchase order, naming it', () => {
@@ -32,6 +33,36 @@ describe('which messages a replenishment takes', () => {
 
   it('still takes a decision that arrives after the wait for it timed out', () => {
     expect(send(approvalTimedOut(), 'approval')).toEqual({ ok: true });
+  });
+
+  it('refuses a decision after the last request for one timed out: the agent asks no more and cancels', () => {
+    const lastAsked = approvalTimedOut(awaitingApproval(approvalTimedOut()));
+    expect(send(lastAsked, 'approval')).toEqual({
+      ok: false, why: `purchase order ${PO} no longer waits for a decision: the manager was asked 2 times and the last request timed out`,
+    });
+  });
+
+  it('takes a cancellation in any phase until the replenishment is settled', () => {
+    for (const s of [awaitingApproval(), approved(), ordered(), confirmed()]) expect(send(s, 'cancel')).toEqual({ ok: true });
+    expect(send(cancelled(ordered()), 'cancel')).toEqual({ ok: false, why: `replenishment ${PO} is already settled` });
+  });
+
+  it('turns away an approval below the drafted price and every other quote, naming the drafted price', () => {
+    const s = awaitingApproval();
+    const approval = (maxUnitPrice: number) => ({ ...approvalMessage(s, { maxUnitPrice }) });
+    expect(refusalOf(s, approval(2.4), R, () => false)).toBe(
+      `an approval up to 2.4 is below the drafted unit price 2.5 of ${PO} and below every other quote; approve at least 2.5, or reject it`,
+    );
+    expect(refusalOf(s, approval(2.5), R, () => false)).toBeNull();
+    // Bolt's quote (2.80) is above the drafted price, so nothing under 2.5 could be redrafted.
+    const cheaperElsewhere = awaitingApproval(drafted(quoted(lowStock(), [quote({ quoteId: 'Q-X', supplier: 'x', unitPrice: 2.2, moq: 500 }), quote()]), 'Q-ACME'));
+    expect(refusalOf(cheaperElsewhere, { ...approvalMessage(cheaperElsewhere, { maxUnitPrice: 2.3 }) }, R, () => false)).toBeNull();
+  });
+
+  it('refuses anything once a cancellation waits to be carried out, and a second decision while one waits to be read', () => {
+    const s = awaitingApproval();
+    expect(refusalOf(s, approvalMessage(s), R, (e) => e === 'cancel')).toBe(`${PO} is being cancelled`);
+    expect(refusalOf(s, approvalMessage(s), R, (e) => e === 'approval')).toBe('a decision is already waiting to be read');
   });
 
   it('refuses a second decision once the price is approved', () => {
@@ -67,14 +98,14 @@ describe('which messages a replenishment takes', () => {
 });
 
 describe('the gate a replenishment shows its senders', () => {
-  it('opens only the approval while the manager is asked', () => {
-    const g = gate('replenish-SKU-1-1', awaitingApproval());
+  it('opens the approval (and a cancellation) while the manager is asked', () => {
+    const g = gate('replenish-SKU-1-1', awaitingApproval(), R);
     expect(g).toEqual({
       workflowId: 'replenish-SKU-1-1',
       poNumber: PO,
       seq: 0,
       phase: 'awaiting approval',
-      open: ['approval'],
+      open: ['approval', 'cancel'],
       why: {
         'supplier-reply': `purchase order ${PO} has not been placed with a supplier`,
         'goods-receipt': `purchase order ${PO} has not been placed with a supplier`,
@@ -92,12 +123,12 @@ describe('the gate a replenishment shows its senders', () => {
   it('says when approval was asked for, from the turn that asked', () => {
     const asked: Turn = { turn: 3, at: '2025-03-15T10:00:00.000Z', allowed: ['request_approval'], tool: 'request_approval', result: 'ok', summary: 'asked' };
     const s = awaitingApproval();
-    expect(gate('w', { ...s, log: [...s.log, asked] }).approval?.requestedAt).toBe('2025-03-15T10:00:00.000Z');
+    expect(gate('w', { ...s, log: [...s.log, asked] }, R).approval?.requestedAt).toBe('2025-03-15T10:00:00.000Z');
   });
 
   it('opens supplier replies and receipts once ordered, and says why a decision is no longer wanted', () => {
-    const g = gate('w', ordered());
-    expect(g.open).toEqual(['supplier-reply', 'goods-receipt']);
+    const g = gate('w', ordered(), R);
+    expect(g.open).toEqual(['supplier-reply', 'goods-receipt', 'cancel']);
     expect(g.why).toEqual({ approval: `purchase order ${PO} has already been decided` });
     expect(g.phase).toBe('ordered');
     expect(g.supplier).toBe('acme');
@@ -105,14 +136,14 @@ describe('the gate a replenishment shows its senders', () => {
   });
 
   it('opens nothing before a purchase order exists', () => {
-    const g = gate('w', quoted());
+    const g = gate('w', quoted(), R);
     expect(g.poNumber).toBeNull();
     expect(g.open).toEqual([]);
-    expect(Object.keys(g.why)).toEqual(['approval', 'supplier-reply', 'goods-receipt']);
+    expect(Object.keys(g.why)).toEqual(['approval', 'supplier-reply', 'goods-receipt', 'cancel']);
   });
 
   it('opens nothing once the goods are in and the order closed', () => {
-    const g = gate('w', closed(goodsArrived(confirmed(), 90)));
+    const g = gate('w', closed(goodsArrived(confirmed(), 90)), R);
     expect(g.open).toEqual([]);
     expect(g.phase).toBe('received');
   });

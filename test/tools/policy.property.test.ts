@@ -5,11 +5,13 @@ import { Rules } from '../../src/domain/rules.js';
 import { isSettled, type Message, type ReplenishState } from '../../src/domain/state.js';
 import { ReplyKind, type Quote } from '../../src/domain/types.js';
 import { quoteStillValid } from '../../src/tools/place-order.js';
+import { TOOLS } from '../../src/tools/index.js';
 import type { AnyWaitTool } from '../../src/tools/tool.js';
+import type { CallOutcome } from '../../src/tools/turn.js';
 import {
   approvalMessage, at, DAY_MS, lowStock, receiptMessage, supplierMessage, T0,
 } from '../support/states.js';
-import { walk, type Script, type Step } from './walk.js';
+import { walk, type Script, type Step } from '../support/drive.js';
 
 /**
  * Something that happens while the agent waits; the next wait gets it. An answer is whatever the
@@ -198,5 +200,38 @@ describe('the policy decider under any sequence of events', () => {
       expect(state.po!.quantity).toBeGreaterThanOrEqual(q!.moq);
       expect(stock.onHand + stock.onOrder + state.po!.quantity).toBeGreaterThanOrEqual(stock.targetLevel);
     }), { numRuns: 200 });
+  });
+
+  it('whatever call the world refuses or leaves unanswered, and however often, the replenishment settles and never repeats a refused call', async () => {
+    const callTools = TOOLS.filter((t) => t.kind === 'call').map((t) => t.name);
+    const failure = fc.record({
+      tool: fc.constantFrom(...callTools),
+      kind: fc.constantFrom<'refused' | 'unanswered'>('refused', 'unanswered'),
+      times: fc.integer({ min: 1, max: 100 }),
+    });
+    await fc.assert(fc.asyncProperty(run, fc.array(failure, { minLength: 1, maxLength: 3 }), async ({ rules, stock, offers, happenings }, failures) => {
+      const left = failures.map((f) => ({ ...f }));
+      const script: Script = {
+        ...world(offers, happenings),
+        refuses: (_s, tool): Exclude<CallOutcome, { kind: 'ok' }> | null => {
+          const f = left.find((x) => x.tool === tool && x.times > 0);
+          if (!f) return null;
+          f.times--;
+          return { kind: f.kind, why: `${tool} ${f.kind} by the world` };
+        },
+      };
+      const { state, steps } = await walk(lowStock({ ...stock, safetyStock: 20 }), rules, script, { maxTurns: 200 });
+
+      expect(state.finished || state.failure !== null).toBe(true);
+      // Waits, chases and approval requests are bounded by the rules; refusals and silences add a handful of turns.
+      expect(steps.length).toBeLessThanOrEqual(60);
+      for (const [i, step] of steps.entries()) {
+        const last = step.after.log.at(-1)!;
+        if (!last.summary.includes('was refused')) continue;
+        const next = steps[i + 1];
+        // The same call on the same PO and quotes would be refused the same way.
+        expect(next?.choice.tool === step.choice.tool && JSON.stringify([next.before.po, next.before.quotes]) === JSON.stringify([step.before.po, step.before.quotes])).toBe(false);
+      }
+    }), { numRuns: 300 });
   });
 });

@@ -8,7 +8,7 @@ import {
   approvalTimedOut, at, awaitingApproval, confirmed, lowStock, ordered, quote, quoted, replyRead, replyWaiting, rules,
   supplierOverdue, T0, twoQuotes,
 } from '../support/states.js';
-import { approve, receive, reject, reply, scripted, silence, walk } from './walk.js';
+import { approve, receive, reject, reply, scripted, silence, walk } from '../support/drive.js';
 
 const R = rules({ maxChases: 2, maxApprovalRequests: 2 });
 const choose = (s: ReplenishState, now = T0) =>

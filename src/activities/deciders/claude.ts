@@ -6,6 +6,7 @@ import { asyncLocalStorage } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Usage } from '../../domain/types.js';
 import { toolByName } from '../../tools/index.js';
+import { judge as judgeTurn } from '../../tools/turn.js';
 import type { Choice, DecideRequest, Decider } from '../contract.js';
 import { REASON_FIELD, systemPrompt, toolDefinition } from './prompt.js';
 import { renderState } from './render-state.js';
@@ -72,7 +73,7 @@ export function createClaudeDecider(opts: ClaudeOptions): Decider {
       checkBudget(req, usage, opts.tokenBudget);
       const response = await call(client, { ...params, messages }, opts.timeoutMs, activity?.cancellationSignal);
       addUsage(usage, response);
-      const verdict = judge(req, response);
+      const verdict = checkAnswer(req, response);
       if (verdict.ok) return { tool: verdict.tool, input: verdict.input, ...reasonOf(response, verdict.reason), usage, rejected };
       rejected.push({ attempt, tool: verdict.tool, why: verdict.why });
       activity?.log.warn('model choice refused', { turn: req.turn, attempt, tool: verdict.tool, why: verdict.why });
@@ -104,7 +105,7 @@ type Verdict =
   | { ok: false; tool: string; why: string; feedback: ContentBlockParam[] };
 
 /** The single tool_use block, checked against the allowed list, the tool's schema and its refusals. */
-function judge(req: DecideRequest, response: Message): Verdict {
+function checkAnswer(req: DecideRequest, response: Message): Verdict {
   const uses = response.content.filter((b) => b.type === 'tool_use');
   const [use] = uses;
   if (!use) {
@@ -122,20 +123,14 @@ function judge(req: DecideRequest, response: Message): Verdict {
   });
   if (uses.length > 1) return refuse(`${uses.length} tools were called; exactly one is allowed per turn`);
 
-  const tool = toolByName(use.name);
-  if (!tool) return refuse(`${use.name} is not a tool`);
-  if (!req.allowed.includes(tool.name)) return refuse(`${tool.name} is not allowed now`);
-
   const raw = (use.input && typeof use.input === 'object' ? use.input : {}) as Record<string, unknown>;
   const { [REASON_FIELD]: reason, ...input } = raw;
-  const parsed = tool.input.safeParse(input);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
-    return refuse(`invalid input for ${tool.name}: ${issues}`);
-  }
-  const refusal = tool.kind === 'call' ? tool.refuse?.(req.state, parsed.data, req.now) : null;
-  if (refusal) return refuse(`${tool.name} cannot be used with this input: ${refusal}`);
-  return { ok: true, tool: tool.name, input: parsed.data, ...(typeof reason === 'string' ? { reason } : {}) };
+  // The same judgement the workflow makes of the choice, so a choice it would refuse is refused here first.
+  const allowed = req.allowed.flatMap((name) => toolByName(name) ?? []);
+  const step = judgeTurn(req.state, allowed, req.now, { tool: use.name, input });
+  if (step.kind === 'refused') return refuse(step.why);
+  const parsed = step.kind === 'call' ? step.input : {};
+  return { ok: true, tool: use.name, input: parsed, ...(typeof reason === 'string' ? { reason } : {}) };
 }
 
 /** The model's reason: the `reason` field of its tool call, else any text it wrote; capped. */

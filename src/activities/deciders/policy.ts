@@ -60,7 +60,9 @@ function cancelReason(s: DecideRequest['state']): string {
     return `the manager approved up to ${s.decision.maxUnitPrice} but no valid quote is within it (drafted at ${s.po.unitPrice})`;
   }
   if (s.approvalTimeouts > 0 && !s.approvalPending) return `no decision from the manager after ${s.approvalRequests} requests`;
-  if (s.quotes && s.quotes.length === 0) return `no supplier quoted ${s.sku}`;
+  if (s.quotes && s.quotes.length === 0) {
+    return s.droppedSuppliers.length ? `no supplier left for ${s.sku}: ${s.droppedSuppliers.join(', ')} refused the order` : `no supplier quoted ${s.sku}`;
+  }
   return 'no way forward within the rules';
 }
 

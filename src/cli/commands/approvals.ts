@@ -67,4 +67,17 @@ const reject: Command = {
   },
 };
 
-export const approvalCommands: Command[] = [approvals, approve, reject];
+const cancel: Command = {
+  name: 'cancel',
+  args: '<PO>',
+  summary: 'cancel a running replenishment (and the order at the supplier, if placed), saying why',
+  positionals: { min: 1, max: 1 },
+  options: { reason: { type: 'string', value: 'text', help: 'why; the supplier, the outcome and the log keep it', required: true } },
+  examples: ['replenisher cancel PO-SKU-100-1 --reason "ordered from a local supplier instead"'],
+  async run(ctx, { values, positionals: [po] }) {
+    const result = await ctx.api.post<Decided>(`/purchase-orders/${encodeURIComponent(po!)}/cancel`, { reason: text(values, 'reason') });
+    ctx.out(ctx.json ? json(result) : `${po}: cancellation${byWhom(result)} ${result.status} to ${result.workflowId}`);
+  },
+};
+
+export const approvalCommands: Command[] = [approvals, approve, reject, cancel];

@@ -301,6 +301,7 @@ async function refreshSkus() {
       ` ${count(s.onHand)} / ${count(s.safetyStock)}`,
       s.onOrder ? h('span', { class: 'muted' }, ` (+${count(s.onOrder)} on order)`) : '');
     agent.className = `agent agent-${s.agent}`;
+    agent.title = s.error || '';
     setCell(agent, s.agent, s.agent);
     setCell(phase, s.phase || '–', s.phase || '–');
     const o = outcomesText(s.outcomes);
@@ -394,11 +395,15 @@ async function refreshDetail() {
   if (state.selected !== sku) return;
   const currentId = view.replenishment ? view.replenishment.workflowId : null;
   const workflowId = state.run || currentId;
-  $('detail-title').textContent = `${sku} · stock ${count(view.stock.onHand)} / safety ${count(view.stock.safetyStock)}`;
+  $('detail-title').textContent = view.stock
+    ? `${sku} · stock ${count(view.stock.onHand)} / safety ${count(view.stock.safetyStock)}`
+    : `${sku} · not in the ERP any more`;
   const pastKey = (view.pastOutcomes || []).map((o) => `${o.replenishment}:${o.outcome}`).join(',');
   setCell($('runs'), `${view.agent ? view.agent.replenishments : 0}|${workflowId}|${pastKey}`, ...runsNav(view, workflowId));
   if (!workflowId) {
-    $('detail-status').textContent = view.agent ? 'No replenishment yet: the agent is watching the stock.' : 'No agent runs for this SKU.';
+    $('detail-status').textContent = !view.agent ? 'No agent runs for this SKU.'
+      : view.agent.error ? `The agent cannot go on: ${view.agent.error}. It tries again on a stock change or at its next check.`
+        : 'No replenishment yet: the agent is watching the stock.';
     $('timeline').replaceChildren();
     setCell($('log'), 'none');
     setCell($('notes'), 'none');

@@ -3,16 +3,18 @@ import { choosePolicy } from '../../src/activities/deciders/policy.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import { GOAL } from '../../src/domain/goal.js';
 import { currencyOf, type Rules } from '../../src/domain/rules.js';
-import { accepts, appendTurn, isFinal, type Message, type ReplenishState } from '../../src/domain/state.js';
+import { refusalOf } from '../../src/domain/phase.js';
+import { appendTurn, isFinal, type Message, type ReplenishState } from '../../src/domain/state.js';
 import type { Quote, ReplyFields } from '../../src/domain/types.js';
 import { draftFor } from '../../src/tools/draft-purchase-order.js';
 import { allowedTools } from '../../src/tools/index.js';
 import type { AnyWaitTool } from '../../src/tools/tool.js';
-import { ackFor, approvalMessage, receiptMessage, supplierMessage, T0 } from '../support/states.js';
+import { afterCall, afterWait, judge, type CallOutcome, type Settled } from '../../src/tools/turn.js';
+import { ackFor, approvalMessage, receiptMessage, supplierMessage, T0 } from './states.js';
 
 /**
- * The replenishment loop of src/workflows/replenish.ts over pure state: the rules say what is
- * allowed, the policy decider picks, and a scripted outside world answers calls and waits.
+ * Drives a replenishment through the real turn (src/tools/turn.ts) with the policy decider and a
+ * scripted outside world instead of activities and timers; every rule is the production code's.
  * Unlike the workflow's inbox, a message the current wait does not take is dropped, not kept
  * for a later wait; the step records it with the reason.
  */
@@ -25,6 +27,8 @@ export interface Script {
   quotes(s: ReplenishState, now: string): Quote[];
   /** The message someone sends while the agent waits, or null when nobody does. */
   arrives(s: ReplenishState, wait: AnyWaitTool, now: string): Message | null;
+  /** How the world fails a call instead of answering it (a refusal, no answer), or null when it answers. */
+  refuses?(s: ReplenishState, tool: string, turn: number): Exclude<CallOutcome, { kind: 'ok' }> | null;
 }
 
 export interface Step {
@@ -55,6 +59,9 @@ const results: Record<string, (s: ReplenishState, input: any, script: Script, ru
   read_supplier_reply: (s, _input, _script, rules) =>
     patternReader.read(s.unreadReply!.text, s.unreadReply!.fields ?? {}, { unitPrice: s.po!.unitPrice, currency: currencyOf(rules) }),
   chase_supplier: () => ({ chased: true }),
+  // The lost order was never taken: placing it again with the same PO number is safe.
+  find_order: () => null,
+  escalate_to_manager: (_s, _input, _script, rules) => ({ sentTo: rules.manager }),
   close_purchase_order: (s) => ({ ...s.stock, onHand: s.stock.onHand + s.received }),
   cancel_purchase_order: (s) => ({ cancelledAtSupplier: s.order !== null }),
 };
@@ -70,33 +77,29 @@ export async function walk(
     const allowed = allowedTools(state, rules, now);
     const names = allowed.map((t) => t.name);
     const choice = choosePolicy({ goal: GOAL, state, allowed: names, turn, now });
-    const tool = allowed.find((t) => t.name === choice.tool);
-    if (!tool) throw new Error(`turn ${turn}: the policy picked ${choice.tool}, not among ${names.join(', ')}`);
-    const input = tool.input.parse(choice.input ?? {});
+    const judged = judge(state, allowed, now, choice);
+    if (judged.kind === 'refused') throw new Error(`turn ${turn}: the policy's choice was refused: ${judged.why}`);
     const step: Step = { turn, now, allowed: names, choice, before: state, after: state };
-    let next: ReplenishState;
-    if (tool.kind === 'done') {
-      next = { ...state, finished: true };
-    } else if (tool.kind === 'wait') {
-      const offered = script.arrives(state, tool, now);
-      const verdict = offered ? accepts(state, offered) : null;
-      const fits = offered !== null && verdict?.ok === true && tool.events.includes(offered.event);
-      if (offered && !fits) {
-        step.refused = { message: offered, why: verdict && !verdict.ok ? verdict.why : `${tool.name} does not take ${offered.event}` };
-      }
-      const timeout = tool.timeoutMs(state, rules, now);
-      now = later(now, fits ? Math.min(timeout, HOUR_MS) : timeout);
-      next = tool.apply(state, fits ? offered : null, now);
+    let settled: Settled;
+    if (judged.kind === 'done') {
+      settled = { state: { ...state, finished: true }, result: 'ok', summary: 'done' };
+    } else if (judged.kind === 'wait') {
+      const offered = script.arrives(state, judged.tool, now);
+      const why = offered ? refusalOf(state, offered, rules, () => false) : null;
+      const fits = offered !== null && why === null && (judged.tool.events as string[]).includes(offered.event);
+      if (offered && !fits) step.refused = { message: offered, why: why ?? `${judged.tool.name} does not take ${offered.event}` };
+      const timeoutMs = judged.tool.timeoutMs(state, rules, now);
+      now = later(now, fits ? Math.min(timeoutMs, HOUR_MS) : timeoutMs);
+      settled = afterWait(state, judged, fits ? offered : null, now);
     } else {
-      const refusal = tool.refuse?.(state, input, now);
-      if (refusal) throw new Error(`turn ${turn}: the policy's input for ${tool.name} was refused: ${refusal}`);
-      const answer = results[tool.name];
-      if (!answer) throw new Error(`the walk does not know how the world answers ${tool.name}`);
-      const result = await answer(state, input, script, rules, now);
+      const refusal = script.refuses?.(state, judged.tool.name, turn) ?? null;
+      const answer = results[judged.tool.name];
+      if (!refusal && !answer) throw new Error(`the walk does not know how the world answers ${judged.tool.name}`);
+      const outcome: CallOutcome = refusal ?? { kind: 'ok', result: await answer!(state, judged.input, script, rules, now) };
       now = later(now, MINUTE_MS);
-      next = tool.apply(state, input, result, now);
+      settled = afterCall(state, judged, outcome, rules, now);
     }
-    step.after = appendTurn(next, { turn, at: step.now, allowed: names, tool: tool.name, result: 'ok', summary: tool.name });
+    step.after = appendTurn(settled.state, { turn, at: step.now, allowed: names, tool: choice.tool, result: settled.result, summary: settled.summary });
     steps.push(step);
     onStep?.(step);
     state = step.after;

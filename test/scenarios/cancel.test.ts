@@ -1,0 +1,100 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { afterThisFile, startStack, type Stack } from '../support/stack.js';
+import { story } from './story.js';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ temporal: 'dev', cleanup: afterThisFile, rules: { toolAttempts: 2, toolRetryInitialMs: 100 } });
+});
+
+const cancel = (po: string, body: unknown, headers: Record<string, string> = {}) =>
+  stack.api('POST', `/purchase-orders/${po}/cancel`, body, { authorization: `Bearer ${stack.managerToken}`, ...headers });
+
+describe('the manager cancels a replenishment', () => {
+  it('while the approval waits: nothing is ordered, the outcome says who and why, and later messages are turned away', async () => {
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    const request = await s.parkAtApproval();
+
+    const res = await cancel(request.poNumber, { reason: 'the product is being discontinued' });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body).toMatchObject({ poNumber: request.poNumber, status: 'delivered', by: 'dana' });
+
+    const result = await s.outcome();
+    expect(result).toMatchObject({ outcome: 'cancelled', reason: 'cancelled by dana: the product is being discontinued' });
+    expect(await s.orders()).toHaveLength(0);
+    const approve = await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice });
+    expect(approve.status).toBe(409);
+    const again = await cancel(request.poNumber, { reason: 'twice' });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatch(/not the one|no replenishment is running|settled/);    await s.keep('manager-cancels');
+  });
+
+  it('after the order went out: the supplier\'s order is cancelled too, and the manager is told once', async () => {
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    const request = await s.parkAtApproval();
+    expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice })).status).toBe(202);
+    await s.waitingIn('wait_for_supplier_reply');
+
+    expect((await cancel(request.poNumber, { reason: 'ordered elsewhere' })).status).toBe(202);
+    expect((await s.outcome())).toMatchObject({ outcome: 'cancelled', reason: 'cancelled by dana: ordered elsewhere' });
+    const [order] = await s.orders();
+    expect(order.status).toBe('cancelled');
+    await s.keep('cancelled-after-order');
+    const told = (await stack.sandbox.http('GET', '/notifications')).body.items
+      .filter((n: { sku?: string; subject: string }) => n.sku === sku && n.subject.startsWith('Cancelled'));
+    expect(told).toHaveLength(1);
+  });
+
+  it('a cancellation needs a reason and a manager\'s token', async () => {
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    const request = await s.parkAtApproval();
+    const blank = await cancel(request.poNumber, { reason: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toMatch(/reason/);
+    const anonymous = await stack.api('POST', `/purchase-orders/${request.poNumber}/cancel`, { reason: 'x' });
+    expect(anonymous.status).toBe(401);
+    // Neither touched the run: it still waits for the manager.
+    expect((await s.view()).replenishment.phase).toBe('awaiting approval');
+  });
+});
+
+describe('messages that can no longer change anything are refused at once', () => {
+  it('an approval below the drafted price and every other quote is a 409 that names the drafted price; the request stays open', async () => {
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    const request = await s.parkAtApproval();
+    const low = await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: 1 });
+    expect(low.status).toBe(409);
+    expect(low.body.error).toContain(`below the drafted unit price ${request.unitPrice} of ${request.poNumber}`);
+
+    expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice })).status).toBe(202);
+    await s.phase('ordered');
+    const asks = (await stack.sandbox.http('GET', '/notifications')).body.items
+      .filter((n: { sku?: string; subject: string }) => n.sku === sku && n.subject.startsWith('Approve'));
+    expect(asks).toHaveLength(1);
+  });
+});
+
+describe('a supplier that turns the order down', () => {
+  it('is dropped: the agent re-quotes, drafts a revision for the other supplier and asks the manager again', async () => {
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    const request = await s.parkAtApproval();
+    expect(request.poNumber).toBe(`PO-${sku}-1`);
+    // Acme raises its minimum above the order while the manager decides: its gateway refuses the order.
+    (stack.sandbox.store as unknown as { db: { prepare(q: string): { run(...a: unknown[]): void } } }).db
+      .prepare('UPDATE catalogue SET moq = 100000 WHERE supplier = ? AND sku = ?').run('acme-industrial', sku);
+    expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice })).status).toBe(202);
+
+    const revised = await s.approvalRequest('-R1');
+    expect(revised).toMatchObject({ poNumber: `PO-${sku}-1-R1`, supplier: 'quickparts' });
+    const log = await s.log();
+    expect(log.find((t) => t.tool === 'place_order')!.summary).toMatch(/was refused: .*requires at least 100000/);
+    expect(log.filter((t) => t.tool === 'place_order')).toHaveLength(1);
+    expect(await s.orders()).toHaveLength(0);
+    await s.keep('supplier-refuses-order');
+  });
+});
