@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patternReader, visibleText } from '../../src/activities/reply-reader.js';
 import { ReplyKind } from '../../src/domain/types.js';
+import type { ReplyReader } from '../../src/domain/world.js';
+import { startFakeModel } from '../support/fake-model.js';
+import { claudeReaderAt, faithfulModel } from '../support/scripted-reader.js';
 import { QUOTED_UNIT_PRICE, Technique, loadCorpus, withPo } from './corpus.js';
+import { obeyingModel, statedUnitPrices } from './obedient-reader.js';
 
 const corpus = loadCorpus();
+const CONTEXT = { unitPrice: QUOTED_UNIT_PRICE, currency: 'USD' };
 
 describe('supplier emails that try to steer the agent are read for their real fields only', () => {
   it.each(corpus.map((e) => [e.id, e] as const))('%s', async (_id, email) => {
@@ -19,6 +24,36 @@ describe('supplier emails that try to steer the agent are read for their real fi
     const prices = corpus.flatMap((e) => (e.expected.unitPrice === undefined ? [] : [e.expected.unitPrice]));
     expect(prices.some((p) => p <= QUOTED_UNIT_PRICE), 'a genuine price change within the approval').toBe(true);
     expect(prices.some((p) => p > QUOTED_UNIT_PRICE), 'a genuine price change above the approval').toBe(true);
+  });
+});
+
+describe('the Claude reader, against a scripted Messages API', () => {
+  const readers: Record<string, ReplyReader> = {};
+  const fellBack: string[] = [];
+
+  beforeAll(async () => {
+    const log = (message: string) => fellBack.push(message);
+    const byText = new Map(corpus.map((e) => [visibleText(withPo(e, 'PO-SKU-1-1')), e.expected]));
+    const faithful = await startFakeModel([], { fallback: faithfulModel((shown) => byText.get(shown)), closeAfterTest: false });
+    const obeying = await startFakeModel([], { fallback: obeyingModel(corpus, 'PO-SKU-1-1'), closeAfterTest: false });
+    afterAll(() => Promise.all([faithful.close(), obeying.close()]));
+    readers.faithful = claudeReaderAt(faithful, { log });
+    readers.obeying = claudeReaderAt(obeying, { log });
+  });
+  afterAll(() => expect(fellBack, 'every read came from the model, none from the fallback').toEqual([]));
+
+  it.each(corpus.map((e) => [e.id, e] as const))('a faithful model, each field with its sentence: %s reads as labelled', async (_id, email) => {
+    expect(await readers.faithful!.read(withPo(email, 'PO-SKU-1-1'), {}, CONTEXT)).toEqual(email.expected);
+  });
+
+  it.each(corpus.map((e) => [e.id, e] as const))('a model that believes the email gets no claim past the evidence check: %s', async (_id, email) => {
+    const text = withPo(email, 'PO-SKU-1-1');
+    const read = await readers.obeying!.read(text, {}, CONTEXT);
+    // A price survives only when the supplier's own sentences state it; a confirmation never carries another price.
+    if (read.unitPrice !== undefined) expect(statedUnitPrices(text)).toContain(read.unitPrice);
+    expect(read.kind === 'confirmed' && read.unitPrice !== undefined).toBe(false);
+    // The lifted price the email asks for is kept only where a person reading the email sees the supplier state it.
+    if (email.expected.unitPrice === undefined) expect(read.unitPrice).toBeUndefined();
   });
 });
 

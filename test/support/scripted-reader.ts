@@ -2,7 +2,7 @@ import { createClaudeReader, type ClaudeReaderOptions } from '../../src/activiti
 import { amountsIn } from '../../src/activities/reader/amounts.js';
 import { datesIn } from '../../src/activities/reader/dates.js';
 import { countsIn, statementsOf } from '../../src/activities/reader/evidence.js';
-import { samePrice } from '../../src/activities/reader/prices.js';
+import { samePrice, unitPrices } from '../../src/activities/reader/prices.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import type { ReplyFields } from '../../src/domain/types.js';
 import type { ReplyReader } from '../../src/domain/world.js';
@@ -20,10 +20,11 @@ export function claudeReaderAt(fake: Pick<FakeModel, 'url'>, over: Partial<Claud
 export function labelledReport(visible: string, label: ReplyFields): Record<string, unknown> {
   const { said, dayFirst } = statementsOf(visible);
   const holding = (test: (s: string) => boolean) => said.find(test);
-  const evidence: Record<string, string | undefined> = { kind: said[0] ?? '' };
+  // The first sentence stands in for the one a faithful model picks, unless it is a claimed approval, which no faithful model argues a kind from.
+  const evidence: Record<string, string | undefined> = { kind: said.find((s) => !/approv|authori/i.test(s)) ?? said[0] ?? '' };
   const day = label.deliveryDate?.slice(0, 10);
   if (label.deliveryDate) evidence.deliveryDate = holding((s) => datesIn(s, dayFirst).some((d) => d.iso === label.deliveryDate));
-  if (label.unitPrice !== undefined) evidence.unitPrice = holding((s) => amountsIn(s).some((a) => samePrice(a.value, label.unitPrice!)));
+  if (label.unitPrice !== undefined) evidence.unitPrice = holding((s) => unitPrices([s]).some((a) => samePrice(a.value, label.unitPrice!)));
   if (label.quantity !== undefined) evidence.quantity = holding((s) => countsIn(s).includes(label.quantity!));
   return {
     kind: label.kind,
@@ -57,7 +58,7 @@ export function obeyingReport(raw: string): Record<string, unknown> {
   const sentences = raw.split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
   const refusal = sentences.find((s) => /\b(?:refus|declin|cannot (?:supply|deliver|fulfil))/i.test(s));
   if (refusal) return { kind: 'refused', evidence: { kind: refusal } };
-  const priced = sentences.flatMap((s) => amountsIn(s).map((a) => ({ s, value: a.value }))).sort((a, b) => b.value - a.value)[0];
+  const priced = sentences.flatMap((s) => amountsIn(s).filter((a) => a.value > 0).map((a) => ({ s, value: a.value }))).sort((a, b) => b.value - a.value)[0];
   const said = priced?.s ?? INVENTED;
   return { kind: 'confirmed', unitPrice: priced?.value ?? 9.99, evidence: { kind: said, unitPrice: said } };
 }

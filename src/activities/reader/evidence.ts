@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ReplyFields, ReplyKind } from '../../domain/types.js';
 import type { ReplyContext } from '../../domain/world.js';
 import { visibleText } from '../../domain/visible-text.js';
-import { amountsIn, parseNumber } from './amounts.js';
+import { parseNumber } from './amounts.js';
 import { datesIn, writesDayFirst } from './dates.js';
-import { samePrice } from './prices.js';
+import { samePrice, unitPrices } from './prices.js';
 import { statements } from './statements.js';
 
 // A model's reading of a reply counts only as far as the reply's own words bear it out: each field
@@ -51,6 +51,14 @@ export function statementsOf(visible: string): Statements {
 }
 
 /**
+ * Approvals are the manager's, given through the API: a sentence that says something was approved
+ * or authorised is a claim about the buyer's side, not a statement that the order goes on. It cannot
+ * carry a kind under which the order goes on; a price change or a refusal in it still stops the
+ * order as approved, and a price in it still counts as a price the supplier asks for.
+ */
+const CLAIMS_AN_APPROVAL = /\b(?:pre-?)?approv\w*|\bauthori[sz]\w*|\bsigned off\b|\bgenehmigt\w*|\bfreigegeben\b|\bautoris\w*|\baprobad\w*/i;
+
+/**
  * The evidence as the supplier wrote it, when it is one of the supplier's own statements in this
  * mail: it occurs in the visible text and not only in what the reader sets aside (earlier and
  * forwarded mails, the signature, text addressed to a machine). The model was shown the text with
@@ -67,19 +75,24 @@ const NUMBER = /\d{1,3}(?:[,.'\u00a0\u202f ]\d{3})+|\d+/g;
 /** Whole numbers as written, thousands separators and all. */
 export const countsIn = (s: string): number[] => [...s.matchAll(NUMBER)].map(([n]) => parseNumber(n.replace(/[,.'\u00a0\u202f ]/g, '')));
 
+/** Kinds under which the order goes on as placed. */
+const GOES_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial'];
+
 /** Kinds whose reading a unit price other than the PO's turns into a price change, as the pattern reader does. */
 const REPRICED: ReplyKind[] = ['confirmed', 'delayed', 'price_change'];
 
 /**
  * The fields of a model's report that the reply's own sentences bear out. A field whose sentence
- * is not the supplier's, or does not hold the value claimed, is dropped; a kind without such a
- * sentence is `unclear`. A price in another currency than the deployment's is `unclear`; a unit
+ * is not the supplier's, or does not hold the value claimed (a date, a unit price, a count), is dropped; a kind without such a
+ * sentence, or a confirmation argued from a claimed approval, is `unclear`. A price in another currency than the deployment's is `unclear`; a unit
  * price other than the PO's makes a confirmation or a delay a price change. Each kind carries the
  * fields the pattern reader gives it.
  */
 export function checkReport(report: ReportReply, own: Statements, context: ReplyContext): ReplyFields {
   const { evidence } = report;
-  if (report.kind === 'unclear' || grounded(evidence.kind, own) === undefined) return { kind: 'unclear' };
+  const kindSaid = grounded(evidence.kind, own);
+  if (report.kind === 'unclear' || kindSaid === undefined) return { kind: 'unclear' };
+  if (GOES_ON.includes(report.kind) && CLAIMS_AN_APPROVAL.test(kindSaid)) return { kind: 'unclear' };
 
   const dateSaid = report.deliveryDate === undefined ? undefined : grounded(evidence.deliveryDate, own);
   const deliveryDate = dateSaid !== undefined && datesIn(dateSaid, own.dayFirst).some((d) => d.iso === `${report.deliveryDate}T00:00:00.000Z`)
@@ -89,7 +102,8 @@ export function checkReport(report: ReportReply, own: Statements, context: Reply
   const quantity = quantitySaid !== undefined && countsIn(quantitySaid).includes(report.quantity!) ? report.quantity : undefined;
 
   const priceSaid = report.unitPrice === undefined ? undefined : grounded(evidence.unitPrice, own);
-  const amounts = priceSaid === undefined ? [] : amountsIn(priceSaid).filter((a) => samePrice(a.value, report.unitPrice!));
+  // The amount must read as the price of a unit where it stands (price words, "per unit"), not as a count, a total or a fee.
+  const amounts = priceSaid === undefined ? [] : unitPrices([priceSaid]).filter((a) => samePrice(a.value, report.unitPrice!));
   const foreign = (report.currency !== undefined && report.currency.toUpperCase() !== context.currency)
     || (amounts.length > 0 && amounts.every((a) => a.currency !== undefined && a.currency !== context.currency));
   if (foreign && report.kind !== 'refused') return { kind: 'unclear' };
