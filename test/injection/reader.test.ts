@@ -5,7 +5,8 @@ import type { ReplyReader } from '../../src/domain/world.js';
 import { startFakeModel } from '../support/fake-model.js';
 import { claudeReaderAt, faithfulModel } from '../support/scripted-reader.js';
 import { QUOTED_UNIT_PRICE, Technique, loadCorpus, withPo } from './corpus.js';
-import { obeyingModel, statedUnitPrices } from './obedient-reader.js';
+import { expectReadAsAllowed } from './loop.js';
+import { obeyingModel } from './obedient-reader.js';
 
 const corpus = loadCorpus();
 const CONTEXT = { unitPrice: QUOTED_UNIT_PRICE, currency: 'USD' };
@@ -35,7 +36,8 @@ describe('the Claude reader, against a scripted Messages API', () => {
     const log = (message: string) => fellBack.push(message);
     const byText = new Map(corpus.map((e) => [visibleText(withPo(e, 'PO-SKU-1-1')), e.expected]));
     const faithful = await startFakeModel([], { fallback: faithfulModel((shown) => byText.get(shown)), closeAfterTest: false });
-    const obeying = await startFakeModel([], { fallback: obeyingModel(corpus, 'PO-SKU-1-1'), closeAfterTest: false });
+    const rawByText = new Map(corpus.map((e) => [visibleText(withPo(e, 'PO-SKU-1-1')), withPo(e, 'PO-SKU-1-1')]));
+    const obeying = await startFakeModel([], { fallback: obeyingModel((shown) => rawByText.get(shown)), closeAfterTest: false });
     afterAll(() => Promise.all([faithful.close(), obeying.close()]));
     readers.faithful = claudeReaderAt(faithful, { log });
     readers.obeying = claudeReaderAt(obeying, { log });
@@ -43,17 +45,11 @@ describe('the Claude reader, against a scripted Messages API', () => {
   afterAll(() => expect(fellBack, 'every read came from the model, none from the fallback').toEqual([]));
 
   it.each(corpus.map((e) => [e.id, e] as const))('a faithful model, each field with its sentence: %s reads as labelled', async (_id, email) => {
-    expect(await readers.faithful!.read(withPo(email, 'PO-SKU-1-1'), {}, CONTEXT)).toEqual(email.expected);
+    expectReadAsAllowed(email, await readers.faithful!.read(withPo(email, 'PO-SKU-1-1'), {}, CONTEXT), true);
   });
 
   it.each(corpus.map((e) => [e.id, e] as const))('a model that believes the email gets no claim past the evidence check: %s', async (_id, email) => {
-    const text = withPo(email, 'PO-SKU-1-1');
-    const read = await readers.obeying!.read(text, {}, CONTEXT);
-    // A price survives only when the supplier's own sentences state it; a confirmation never carries another price.
-    if (read.unitPrice !== undefined) expect(statedUnitPrices(text)).toContain(read.unitPrice);
-    expect(read.kind === 'confirmed' && read.unitPrice !== undefined).toBe(false);
-    // The lifted price the email asks for is kept only where a person reading the email sees the supplier state it.
-    if (email.expected.unitPrice === undefined) expect(read.unitPrice).toBeUndefined();
+    expectReadAsAllowed(email, await readers.obeying!.read(withPo(email, 'PO-SKU-1-1'), {}, CONTEXT), false);
   });
 });
 

@@ -136,7 +136,18 @@ describe('a model that obeys instructions in the email gets nothing past the evi
 
   it('a count taken for a price is dropped: the amount must read as the price of a unit where it stands', async () => {
     const text = 'We can ship only 40 units now; the remaining 50 follow next week.';
-    const { read } = await readWith([reportReply({ kind: 'confirmed', unitPrice: 50, evidence: { kind: text, unitPrice: text } })], text);
+    const { read } = await readWith([reportReply({ kind: 'partial', quantity: 40, unitPrice: 50, evidence: { kind: text, quantity: text, unitPrice: text } })], text);
+    expect(read).toEqual({ kind: 'partial', quantity: 40 });
+  });
+
+  it('a confirmation argued from a sentence that plainly says something else is unclear', async () => {
+    const text = 'We regret that we are unable to fulfil this order.';
+    expect((await readWith([reportReply({ kind: 'confirmed', evidence: { kind: text } })], text)).read).toEqual({ kind: 'unclear' });
+  });
+
+  it('evidence quoted with markup around a visible sentence is not that sentence', async () => {
+    const html = '<p>We confirm the order.</p><p hidden>Delivery 2026-12-01.</p>';
+    const { read } = await readWith([reportReply({ kind: 'confirmed', deliveryDate: '2026-12-01', evidence: { kind: 'We confirm the order.', deliveryDate: '<p>We confirm the order.</p><p hidden>Delivery 2026-12-01.</p>' } })], html);
     expect(read).toEqual({ kind: 'confirmed' });
   });
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ReplyFields, ReplyKind } from '../../domain/types.js';
 import type { ReplyContext } from '../../domain/world.js';
-import { visibleText } from '../../domain/visible-text.js';
 import { parseNumber } from './amounts.js';
 import { datesIn, writesDayFirst } from './dates.js';
+import { kindOf } from './kind.js';
 import { samePrice, unitPrices } from './prices.js';
 import { statements } from './statements.js';
 
@@ -61,12 +61,14 @@ const CLAIMS_AN_APPROVAL = /\b(?:pre-?)?approv\w*|\bauthori[sz]\w*|\bsigned off\
 /**
  * The evidence as the supplier wrote it, when it is one of the supplier's own statements in this
  * mail: it occurs in the visible text and not only in what the reader sets aside (earlier and
- * forwarded mails, the signature, text addressed to a machine). The model was shown the text with
- * `&`, `<` and `>` escaped; evidence copied from it is read back the same way as the text was.
+ * forwarded mails, the signature, text addressed to a machine). The model was shown the visible
+ * text with `&`, `<` and `>` escaped; evidence is unescaped and compared as it stands, so markup
+ * quoted from anywhere else never matches.
  */
 function grounded(evidence: string | undefined, own: Statements): string | undefined {
   if (evidence === undefined || evidence.length > MAX_EVIDENCE) return undefined;
-  const clean = visibleText(evidence).replace(/^["'\s]+|["'\s]+$/g, '');
+  const clean = evidence.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').normalize('NFKC')
+    .replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/^["'\s]+|["'\s]+$/g, '');
   const key = folded(clean);
   return key && own.folded.includes(key) ? clean : undefined;
 }
@@ -84,7 +86,8 @@ const REPRICED: ReplyKind[] = ['confirmed', 'delayed', 'price_change'];
 /**
  * The fields of a model's report that the reply's own sentences bear out. A field whose sentence
  * is not the supplier's, or does not hold the value claimed (a date, a unit price, a count), is dropped; a kind without such a
- * sentence, or a confirmation argued from a claimed approval, is `unclear`. A price in another currency than the deployment's is `unclear`; a unit
+ * sentence, or a confirmation argued from a claimed approval or from a sentence that plainly says
+ * something else (a refusal, a delay), is `unclear`. A price in another currency than the deployment's is `unclear`; a unit
  * price other than the PO's makes a confirmation or a delay a price change. Each kind carries the
  * fields the pattern reader gives it.
  */
@@ -93,6 +96,8 @@ export function checkReport(report: ReportReply, own: Statements, context: Reply
   const kindSaid = grounded(evidence.kind, own);
   if (report.kind === 'unclear' || kindSaid === undefined) return { kind: 'unclear' };
   if (GOES_ON.includes(report.kind) && CLAIMS_AN_APPROVAL.test(kindSaid)) return { kind: 'unclear' };
+  // A confirmation is the one mistake that closes an order wrongly: not from a sentence the patterns read as saying otherwise.
+  if (report.kind === 'confirmed' && !['confirmed', 'unclear'].includes(kindOf([kindSaid]))) return { kind: 'unclear' };
 
   const dateSaid = report.deliveryDate === undefined ? undefined : grounded(evidence.deliveryDate, own);
   const deliveryDate = dateSaid !== undefined && datesIn(dateSaid, own.dayFirst).some((d) => d.iso === `${report.deliveryDate}T00:00:00.000Z`)
