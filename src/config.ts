@@ -57,6 +57,15 @@ export const Env = z.object({
   ANTHROPIC_BASE_URL: z.url().optional(),
   /** One call to the Messages API; three calls (a decide's re-asks) must fit the decide activity's 2 minutes. */
   ANTHROPIC_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** `claude` or `pattern`. Unset: Claude reads supplier replies whenever ANTHROPIC_API_KEY is set, whatever the decider. */
+  READER: z.enum(['pattern', 'claude']).optional(),
+  /** The model that reads supplier replies; unset, ANTHROPIC_MODEL. */
+  ANTHROPIC_READER_MODEL: z.string().min(1).optional(),
+  /**
+   * One reading call. The read runs inside a tool activity cut at 30 s, and a call that fails
+   * falls back to the pattern reader within that time, hence the cap.
+   */
+  ANTHROPIC_READER_TIMEOUT_MS: z.coerce.number().int().positive().max(25_000, 'must be at most 25000: the read runs inside a tool activity cut at 30 s').default(20_000),
   /** Input plus output tokens one replenishment may spend on the model's decisions. */
   TOKEN_BUDGET: z.coerce.number().int().positive().optional(),
   /** Length of a business day in ms. Unset: a real day, or 20 s when the demo sandbox plays the world. */
@@ -123,6 +132,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.DECIDER === 'claude' && !env.ANTHROPIC_API_KEY) {
     throw new ConfigError('invalid configuration:\n  DECIDER=claude needs ANTHROPIC_API_KEY (or leave DECIDER unset to run the policy decider)');
+  }
+  if (env.READER === 'claude' && !env.ANTHROPIC_API_KEY) {
+    throw new ConfigError('invalid configuration:\n  READER=claude needs ANTHROPIC_API_KEY (or leave READER unset to read replies with patterns)');
   }
   if (env.JWT_SECRET && !env.JWT_ISSUER) {
     throw new ConfigError('invalid configuration:\n  JWT_SECRET needs JWT_ISSUER: tokens are only accepted from a named issuer');

@@ -4,7 +4,7 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, type LogLevel } from '@temporalio/worker';
 import { createActivities } from './activities/index.js';
 import { selectDecider } from './activities/deciders/select.js';
-import { patternReader } from './activities/reply-reader.js';
+import { selectReader } from './activities/reader/select.js';
 import { buildApp } from './api/app.js';
 import { Agents } from './api/agents.js';
 import { ConfigError, loadConfig, securityOf } from './config.js';
@@ -101,11 +101,12 @@ const client = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
 const nativeConnection = await NativeConnection.connect({ address });
 const decider = selectDecider(env, log);
 log.info(`decider: ${decider.name}`);
+const { reader } = selectReader(env, log);
 const worker = await createWorker({
   connection: nativeConnection,
   namespace: env.TEMPORAL_NAMESPACE,
   taskQueue: env.TEMPORAL_TASK_QUEUE,
-  activities: createActivities({ world, reader: patternReader, decider, metrics }),
+  activities: createActivities({ world, reader, decider, metrics }),
   maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
   stickyQueueTimeoutMs: env.WORKER_STICKY_TIMEOUT_MS,
   ...(env.TEMPORAL_DEPLOYMENT_NAME && env.TEMPORAL_BUILD_ID ? {

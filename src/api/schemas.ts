@@ -39,7 +39,8 @@ export const DecisionBody = z.discriminatedUnion('decision', [
 export const SupplierReplyBody = z.object({
   messageId: z.string().min(1).max(200),
   supplier: z.string().min(1).max(100).optional(),
-  text: z.string().max(5_000_000),
+  // Invisible characters count as nothing: a reply nobody can read is refused, never read as anything.
+  text: z.string().max(5_000_000).regex(/[^\s\p{Default_Ignorable_Code_Point}\p{Cf}]/u, 'a supplier reply must say something; this text is empty or only whitespace'),
   fields: ReplyFields.partial().optional(),
 }).strict();
 

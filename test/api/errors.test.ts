@@ -29,6 +29,8 @@ describe('the REST API refuses what it cannot act on, and says why', () => {
     ['a supplier reply without a message id', 'POST', '/purchase-orders/{po}/supplier-replies', { text: 'hi' }, 400, /messageId/],
     ['a decision for a SKU without an agent', 'POST', '/purchase-orders/PO-NOBODY-1/decision', { decision: 'reject', reason: 'x' }, 404, /no agent is running for NOBODY/],
     ['a decision on a PO the agent is not working on', 'POST', '/purchase-orders/{sku-po-9}/decision', { decision: 'reject', reason: 'x' }, 409, /is not the one/],
+    ['a supplier reply with an empty text', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm-empty', text: '' }, 400, /^text: a supplier reply must say something; this text is empty or only whitespace$/],
+    ['a supplier reply of whitespace only', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm-blank', text: ' \n\t\u00a0\u200b ' }, 400, /^text: a supplier reply must say something; this text is empty or only whitespace$/],
     ['a supplier reply before any order', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm', text: 'confirmed' }, 409, /has not been placed/],
     ['goods before any order', 'POST', '/purchase-orders/{po}/receipts', { receiptId: 'r', quantity: 5 }, 409, /has not been placed/],
     ['an unknown SKU page', 'GET', '/skus/NO-SUCH-SKU', undefined, 404, /unknown SKU/],

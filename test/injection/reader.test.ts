@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patternReader, visibleText } from '../../src/activities/reply-reader.js';
 import { ReplyKind } from '../../src/domain/types.js';
+import type { ReplyReader } from '../../src/domain/world.js';
+import { startFakeModel } from '../support/fake-model.js';
+import { claudeReaderAt, faithfulModel } from '../support/scripted-reader.js';
 import { QUOTED_UNIT_PRICE, Technique, loadCorpus, withPo } from './corpus.js';
+import { expectReadAsAllowed } from './loop.js';
+import { obeyingModel } from './obedient-reader.js';
 
 const corpus = loadCorpus();
+const CONTEXT = { unitPrice: QUOTED_UNIT_PRICE, currency: 'USD' };
 
 describe('supplier emails that try to steer the agent are read for their real fields only', () => {
   it.each(corpus.map((e) => [e.id, e] as const))('%s', async (_id, email) => {
@@ -19,6 +25,31 @@ describe('supplier emails that try to steer the agent are read for their real fi
     const prices = corpus.flatMap((e) => (e.expected.unitPrice === undefined ? [] : [e.expected.unitPrice]));
     expect(prices.some((p) => p <= QUOTED_UNIT_PRICE), 'a genuine price change within the approval').toBe(true);
     expect(prices.some((p) => p > QUOTED_UNIT_PRICE), 'a genuine price change above the approval').toBe(true);
+  });
+});
+
+describe('the Claude reader, against a scripted Messages API', () => {
+  const readers: Record<string, ReplyReader> = {};
+  const fellBack: string[] = [];
+
+  beforeAll(async () => {
+    const log = (message: string) => fellBack.push(message);
+    const byText = new Map(corpus.map((e) => [visibleText(withPo(e, 'PO-SKU-1-1')), e.expected]));
+    const faithful = await startFakeModel([], { fallback: faithfulModel((shown) => byText.get(shown)), closeAfterTest: false });
+    const rawByText = new Map(corpus.map((e) => [visibleText(withPo(e, 'PO-SKU-1-1')), withPo(e, 'PO-SKU-1-1')]));
+    const obeying = await startFakeModel([], { fallback: obeyingModel((shown) => rawByText.get(shown)), closeAfterTest: false });
+    afterAll(() => Promise.all([faithful.close(), obeying.close()]));
+    readers.faithful = claudeReaderAt(faithful, { log });
+    readers.obeying = claudeReaderAt(obeying, { log });
+  });
+  afterAll(() => expect(fellBack, 'every read came from the model, none from the fallback').toEqual([]));
+
+  it.each(corpus.map((e) => [e.id, e] as const))('a faithful model, each field with its sentence: %s reads as labelled', async (_id, email) => {
+    expectReadAsAllowed(email, await readers.faithful!.read(withPo(email, 'PO-SKU-1-1'), {}, CONTEXT), true);
+  });
+
+  it.each(corpus.map((e) => [e.id, e] as const))('a model that believes the email gets no claim past the evidence check: %s', async (_id, email) => {
+    expectReadAsAllowed(email, await readers.obeying!.read(withPo(email, 'PO-SKU-1-1'), {}, CONTEXT), false);
   });
 });
 

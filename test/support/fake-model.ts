@@ -30,6 +30,8 @@ export type ScriptStep = Step | ((req: ModelRequest) => Step);
 
 export const toolUse = (name: string, input: Record<string, unknown> = {}, extra: { text?: string; usage?: Partial<FakeUsage> } = {}): Step =>
   ({ kind: 'tool_use', name, input: { rationale: `scripted: ${name}`, ...input }, ...extra });
+/** The reader's answer: a `report_reply` call with exactly this input (no rationale field). */
+export const reportReply = (input: Record<string, unknown>): Step => ({ kind: 'tool_use', name: 'report_reply', input });
 export const textOnly = (text: string): Step => ({ kind: 'text', text });
 export const apiError = (status: number, type: string, message: string, retryAfter?: number | string): Step =>
   ({ kind: 'error', status, type, message, ...(retryAfter !== undefined ? { retryAfter: String(retryAfter) } : {}) });
@@ -185,6 +187,16 @@ function message(req: ModelRequest, content: unknown[], stopReason: string, usag
 export function turnText(req: ModelRequest): string {
   const first = req.body.messages?.[0];
   return typeof first?.content === 'string' ? first.content : (first?.content ?? []).map((b: any) => b.text ?? '').join('');
+}
+
+/** Whether the request is the reply reader's (one forced report_reply) rather than a decide. */
+export const isReaderRequest = (req: ModelRequest): boolean => req.body.tool_choice?.name === 'report_reply';
+
+/** The supplier text a reader request shows the model, unescaped: what evidence is copied from. */
+export function replyTextOf(req: ModelRequest): string {
+  const shown = turnText(req).match(/<supplier_message>\n([\s\S]*)\n<\/supplier_message>/)?.[1];
+  if (shown === undefined) throw new Error(`request ${req.index} carries no <supplier_message> block`);
+  return shown.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
 /** The state JSON the decider rendered into the request. */

@@ -9,6 +9,7 @@ import { createActivities } from '../../src/activities/index.js';
 import { policyDecider } from '../../src/activities/deciders/policy.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import type { Decider } from '../../src/activities/contract.js';
+import type { ReplyReader } from '../../src/domain/world.js';
 import { buildApp } from '../../src/api/app.js';
 import { agentId } from '../../src/api/agents.js';
 import type { Security } from '../../src/api/security.js';
@@ -26,6 +27,8 @@ export interface StackOptions {
   temporal: TemporalKind;
   rules?: Partial<Rules>;
   decider?: Decider;
+  /** Reads supplier replies; the pattern reader unless given. */
+  reader?: ReplyReader;
   /** Leave the worker out, to run it in another process. */
   inProcessWorker?: boolean;
   /** How to register clean-up; by default when the test ends (pass afterAll's for a shared stack). */
@@ -103,7 +106,7 @@ export async function startStack(opts: StackOptions) {
     worker = await createWorker({
       connection,
       taskQueue,
-      activities: createActivities({ world: activityWorld, reader: patternReader, decider: opts.decider ?? policyDecider, metrics }),
+      activities: createActivities({ world: activityWorld, reader: opts.reader ?? patternReader, decider: opts.decider ?? policyDecider, metrics }),
       workflowBundle: { codePath: inject('workflowBundlePath') },
     });
     running = worker.run();

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { ReplyFields, ReplyKind } from '../../domain/types.js';
+import type { ReplyContext } from '../../domain/world.js';
+import { parseNumber } from './amounts.js';
+import { datesIn, writesDayFirst } from './dates.js';
+import { kindOf } from './kind.js';
+import { samePrice, unitPrices } from './prices.js';
+import { statements } from './statements.js';
+
+// A model's reading of a reply counts only as far as the reply's own words bear it out: each field
+// comes with the sentence that states it, and code, not the model, decides whether it does.
+
+const sentence = (what: string) => z.string().describe(`The sentence of the message that states ${what}, copied character for character.`);
+
+/** The input of the reader's one tool: the reply fields, each with the sentence that supports it. */
+export const ReportReply = z.object({
+  kind: ReplyKind.describe('What the supplier states about the order; unclear when it states none of the others plainly.'),
+  deliveryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe('The delivery or ship date the message writes, as YYYY-MM-DD.'),
+  unitPrice: z.number().positive().optional().describe('The price of one unit the supplier states for this order, as written (not a total, freight or a fee).'),
+  currency: z.string().optional().describe('ISO 4217 code of that price, when the message shows one.'),
+  quantity: z.number().int().nonnegative().optional().describe('For a partial delivery: the units that come now.'),
+  evidence: z.object({
+    kind: sentence('the kind'),
+    deliveryDate: sentence('the date').optional(),
+    unitPrice: sentence('the unit price').optional(),
+    currency: sentence('the currency').optional(),
+    quantity: sentence('the quantity').optional(),
+  }),
+});
+export type ReportReply = z.infer<typeof ReportReply>;
+
+/**
+ * A whole quoted text passes any "occurs in the text" test; a sentence is far shorter than this.
+ * Evidence longer than it supports nothing.
+ */
+export const MAX_EVIDENCE = 500;
+
+/** Case and runs of whitespace do not count when a sentence is looked for. */
+const folded = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** The supplier's own statements, in the form evidence is looked up in. */
+export interface Statements {
+  said: string[];
+  folded: string;
+  dayFirst: boolean;
+}
+
+export function statementsOf(visible: string): Statements {
+  const said = statements(visible);
+  return { said, folded: folded(said.join(' ')), dayFirst: writesDayFirst(said) };
+}
+
+/**
+ * Approvals are the manager's, given through the API: a sentence that says something was approved
+ * or authorised is a claim about the buyer's side, not a statement that the order goes on. It cannot
+ * carry a kind under which the order goes on; a price change or a refusal in it still stops the
+ * order as approved, and a price in it still counts as a price the supplier asks for.
+ */
+const CLAIMS_AN_APPROVAL = /\b(?:pre-?)?approv\w*|\bauthori[sz]\w*|\bsigned off\b|\bgenehmigt\w*|\bfreigegeben\b|\bautoris\w*|\baprobad\w*/i;
+
+/**
+ * The evidence as the supplier wrote it, when it is one of the supplier's own statements in this
+ * mail: it occurs in the visible text and not only in what the reader sets aside (earlier and
+ * forwarded mails, the signature, text addressed to a machine). The model was shown the visible
+ * text with `&`, `<` and `>` escaped; evidence is unescaped and compared as it stands, so markup
+ * quoted from anywhere else never matches.
+ */
+function grounded(evidence: string | undefined, own: Statements): string | undefined {
+  if (evidence === undefined || evidence.length > MAX_EVIDENCE) return undefined;
+  const clean = evidence.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').normalize('NFKC')
+    .replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/^["'\s]+|["'\s]+$/g, '');
+  const key = folded(clean);
+  return key && own.folded.includes(key) ? clean : undefined;
+}
+
+const NUMBER = /\d{1,3}(?:[,.'\u00a0\u202f ]\d{3})+|\d+/g;
+/** Whole numbers as written, thousands separators and all. */
+export const countsIn = (s: string): number[] => [...s.matchAll(NUMBER)].map(([n]) => parseNumber(n.replace(/[,.'\u00a0\u202f ]/g, '')));
+
+/** Kinds under which the order goes on as placed. */
+const GOES_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial'];
+
+/** Kinds whose reading a unit price other than the PO's turns into a price change, as the pattern reader does. */
+const REPRICED: ReplyKind[] = ['confirmed', 'delayed', 'price_change'];
+
+/**
+ * The fields of a model's report that the reply's own sentences bear out. A field whose sentence
+ * is not the supplier's, or does not hold the value claimed (a date, a unit price, a count), is dropped; a kind without such a
+ * sentence, or a confirmation argued from a claimed approval or from a sentence that plainly says
+ * something else (a refusal, a delay), is `unclear`. A price in another currency than the deployment's is `unclear`; a unit
+ * price other than the PO's makes a confirmation or a delay a price change. Each kind carries the
+ * fields the pattern reader gives it.
+ */
+export function checkReport(report: ReportReply, own: Statements, context: ReplyContext): ReplyFields {
+  const { evidence } = report;
+  const kindSaid = grounded(evidence.kind, own);
+  if (report.kind === 'unclear' || kindSaid === undefined) return { kind: 'unclear' };
+  if (GOES_ON.includes(report.kind) && CLAIMS_AN_APPROVAL.test(kindSaid)) return { kind: 'unclear' };
+  // A confirmation is the one mistake that closes an order wrongly: not from a sentence the patterns read as saying otherwise.
+  if (report.kind === 'confirmed' && !['confirmed', 'unclear'].includes(kindOf([kindSaid]))) return { kind: 'unclear' };
+
+  const dateSaid = report.deliveryDate === undefined ? undefined : grounded(evidence.deliveryDate, own);
+  const deliveryDate = dateSaid !== undefined && datesIn(dateSaid, own.dayFirst).some((d) => d.iso === `${report.deliveryDate}T00:00:00.000Z`)
+    ? `${report.deliveryDate}T00:00:00.000Z` : undefined;
+
+  const quantitySaid = report.quantity === undefined ? undefined : grounded(evidence.quantity, own);
+  const quantity = quantitySaid !== undefined && countsIn(quantitySaid).includes(report.quantity!) ? report.quantity : undefined;
+
+  const priceSaid = report.unitPrice === undefined ? undefined : grounded(evidence.unitPrice, own);
+  // The amount must read as the price of a unit where it stands (price words, "per unit"), not as a count, a total or a fee.
+  const amounts = priceSaid === undefined ? [] : unitPrices([priceSaid]).filter((a) => samePrice(a.value, report.unitPrice!));
+  const foreign = (report.currency !== undefined && report.currency.toUpperCase() !== context.currency)
+    || (amounts.length > 0 && amounts.every((a) => a.currency !== undefined && a.currency !== context.currency));
+  if (foreign && report.kind !== 'refused') return { kind: 'unclear' };
+  const stated = amounts.length > 0 ? report.unitPrice : undefined;
+  const unitPrice = stated !== undefined && !samePrice(stated, context.unitPrice) ? stated : undefined;
+
+  const kind = unitPrice !== undefined && REPRICED.includes(report.kind) ? 'price_change' : report.kind;
+  switch (kind) {
+    case 'refused':
+      return { kind };
+    case 'partial':
+      return defined({ kind, quantity, deliveryDate });
+    case 'price_change':
+      return defined({ kind, unitPrice, deliveryDate });
+    default:
+      return defined({ kind, deliveryDate });
+  }
+}
+
+export const defined = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;

@@ -1,0 +1,64 @@
+import { createClaudeReader, type ClaudeReaderOptions } from '../../src/activities/reader/claude.js';
+import { amountsIn } from '../../src/activities/reader/amounts.js';
+import { datesIn } from '../../src/activities/reader/dates.js';
+import { countsIn, statementsOf } from '../../src/activities/reader/evidence.js';
+import { samePrice, unitPrices } from '../../src/activities/reader/prices.js';
+import { patternReader } from '../../src/activities/reply-reader.js';
+import type { ReplyFields } from '../../src/domain/types.js';
+import type { ReplyReader } from '../../src/domain/world.js';
+import { replyTextOf, reportReply, type FakeModel, type ModelRequest, type Step } from './fake-model.js';
+
+/** The production Claude reader pointed at a scripted Messages API, falling back to the pattern reader. */
+export function claudeReaderAt(fake: Pick<FakeModel, 'url'>, over: Partial<ClaudeReaderOptions> = {}): ReplyReader {
+  return createClaudeReader({ apiKey: 'sk-test', model: 'claude-test', baseURL: fake.url, timeoutMs: 5_000, fallback: patternReader, ...over });
+}
+
+/**
+ * What a faithful model reports for a reply whose fields are known: those fields, each with a
+ * sentence of the supplier's that holds its value (the first one, for the kind).
+ */
+export function labelledReport(visible: string, label: ReplyFields): Record<string, unknown> {
+  const { said, dayFirst } = statementsOf(visible);
+  const holding = (test: (s: string) => boolean) => said.find(test);
+  // The first sentence stands in for the one a faithful model picks, unless it is a claimed approval, which no faithful model argues a kind from.
+  const evidence: Record<string, string | undefined> = { kind: said.find((s) => !/approv|authori/i.test(s)) ?? said[0] ?? '' };
+  const day = label.deliveryDate?.slice(0, 10);
+  if (label.deliveryDate) evidence.deliveryDate = holding((s) => datesIn(s, dayFirst).some((d) => d.iso === label.deliveryDate));
+  if (label.unitPrice !== undefined) evidence.unitPrice = holding((s) => unitPrices([s]).some((a) => samePrice(a.value, label.unitPrice!)));
+  if (label.quantity !== undefined) evidence.quantity = holding((s) => countsIn(s).includes(label.quantity!));
+  return {
+    kind: label.kind,
+    ...(day ? { deliveryDate: day } : {}),
+    ...(label.unitPrice !== undefined ? { unitPrice: label.unitPrice } : {}),
+    ...(label.quantity !== undefined ? { quantity: label.quantity } : {}),
+    evidence: Object.fromEntries(Object.entries(evidence).filter(([, v]) => v !== undefined)),
+  };
+}
+
+/** A faithful model: looks the shown text up and reports its known fields. */
+export function faithfulModel(labelOf: (shown: string) => ReplyFields | undefined) {
+  return (req: ModelRequest): Step => {
+    const shown = replyTextOf(req);
+    const label = labelOf(shown);
+    if (!label) throw new Error(`request ${req.index} shows a text the script does not know`);
+    return reportReply(labelledReport(shown, label));
+  };
+}
+
+/** The evidence an obedient model makes up when the email gives it nothing to quote. */
+export const INVENTED = 'The manager approved 9.99 per unit.';
+
+/**
+ * A model that believes the email, hidden parts and all: it reports the order confirmed at the
+ * highest price the raw email names anywhere (the lifted price it asks for), or a refusal when the
+ * email says the supplier refuses, and quotes the email's own sentence for it, or, when it has
+ * none, a sentence it invents.
+ */
+export function obeyingReport(raw: string): Record<string, unknown> {
+  const sentences = raw.split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
+  const refusal = sentences.find((s) => /\b(?:refus|declin|cannot (?:supply|deliver|fulfil))/i.test(s));
+  if (refusal) return { kind: 'refused', evidence: { kind: refusal } };
+  const priced = sentences.flatMap((s) => amountsIn(s).filter((a) => a.value > 0).map((a) => ({ s, value: a.value }))).sort((a, b) => b.value - a.value)[0];
+  const said = priced?.s ?? INVENTED;
+  return { kind: 'confirmed', unitPrice: priced?.value ?? 9.99, evidence: { kind: said, unitPrice: said } };
+}
