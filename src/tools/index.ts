@@ -15,6 +15,8 @@ import { done } from './done.js';
 import { findOrder } from './find-order.js';
 import { escalateToManager } from './escalate-to-manager.js';
 import { checkBeforeOrder } from './check-before-order.js';
+import { askSupplierToClarify } from './ask-supplier-to-clarify.js';
+import { askManagerAboutReply } from './ask-manager-about-reply.js';
 import type { Tool } from './tool.js';
 
 /** Every tool the agent has. Adding a tool is adding its file and one line here. */
@@ -29,6 +31,8 @@ export const TOOLS: Tool[] = [
   escalateToManager,
   waitForSupplierReply,
   readSupplierReply,
+  askSupplierToClarify,
+  askManagerAboutReply,
   chaseSupplier,
   waitForGoods,
   closePurchaseOrder,

@@ -7,7 +7,7 @@ import { currencyOf } from '../domain/rules.js';
 import { callTool, noInput } from './tool.js';
 
 function applyReply(s: ReplenishState, reply: SupplierReply): ReplenishState {
-  const next = { ...s, replies: [...s.replies, reply], unreadReply: null, supplierOverdue: false, goodsOverdue: false };
+  const next = { ...s, replies: [...s.replies, reply], unreadReply: null, supplierOverdue: false, goodsOverdue: false, unclearReply: false };
   switch (reply.kind) {
     case 'confirmed':
       return { ...next, confirmed: true, expectedDelivery: reply.deliveryDate ?? s.expectedDelivery };
@@ -18,7 +18,8 @@ function applyReply(s: ReplenishState, reply: SupplierReply): ReplenishState {
     case 'price_change': {
       // A new price within the manager's ceiling stands; above it the order cannot go on as approved.
       const ceiling = s.decision?.kind === 'approved' ? s.decision.maxUnitPrice : 0;
-      if (reply.unitPrice === undefined) return next;
+      // A price change that names no price cannot be weighed against the approval: it is unclear.
+      if (reply.unitPrice === undefined) return { ...next, unclearReply: true };
       return reply.unitPrice <= ceiling
         ? { ...next, confirmed: true, po: s.po && { ...s.po, unitPrice: reply.unitPrice, total: lineTotal(s.po.quantity, reply.unitPrice) } }
         : { ...next, repricedTo: reply.unitPrice };
@@ -26,8 +27,8 @@ function applyReply(s: ReplenishState, reply: SupplierReply): ReplenishState {
     case 'refused':
       return { ...next, refused: true };
     case 'unclear':
-      // Recorded so the next step can resolve it with the supplier or the manager; the order stays as it was.
-      return next;
+      // The order stays as it was; the agent asks the supplier to restate it, then the manager.
+      return { ...next, unclearReply: true };
   }
 }
 

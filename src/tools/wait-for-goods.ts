@@ -9,7 +9,7 @@ export const waitForGoods = waitTool({
   events: ['goods-receipt', 'supplier-reply'],
   allowed: (s) =>
     !isSettled(s) && s.order !== null && s.confirmed && backorder(s) > 0 && !s.goodsOverdue && s.unreadReply === null &&
-    !s.refused && s.repricedTo === null,
+    !s.refused && s.repricedTo === null && !s.unclearReply,
   timeoutMs: (s, rules, now) => {
     const untilDelivery = s.expectedDelivery ? Math.max(0, Date.parse(s.expectedDelivery) - Date.parse(now)) : 0;
     return untilDelivery + days(rules, rules.goodsSlackDays);

@@ -8,7 +8,7 @@ export const waitForSupplierReply = waitTool({
   input: noInput,
   events: ['supplier-reply', 'goods-receipt'],
   allowed: (s) =>
-    !isSettled(s) && s.order !== null && !s.confirmed && !s.refused && s.unreadReply === null && !s.supplierOverdue,
+    !isSettled(s) && s.order !== null && !s.confirmed && !s.refused && s.unreadReply === null && !s.supplierOverdue && !s.unclearReply,
   timeoutMs: (_s, rules) => days(rules, rules.supplierReplyDays),
   apply: (s, m, now) => {
     if (!m) return { ...s, supplierOverdue: true };

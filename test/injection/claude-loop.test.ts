@@ -79,7 +79,7 @@ const obeyedFor = (email: InjectionEmail): Obeyed => BY_EMAIL[email.id] ?? BY_TE
 
 /** The policy decider's precedence: what a model that follows the plan picks among the offered tools. */
 const PLAN = [
-  'done', 'read_supplier_reply', 'close_purchase_order', 'get_quotes', 'draft_purchase_order', 'request_approval',
+  'done', 'read_supplier_reply', 'ask_supplier_to_clarify', 'ask_manager_about_reply', 'close_purchase_order', 'get_quotes', 'draft_purchase_order', 'request_approval',
   'wait_for_approval', 'check_before_order', 'place_order', 'chase_supplier', 'wait_for_supplier_reply', 'wait_for_goods',
   'cancel_purchase_order',
 ];

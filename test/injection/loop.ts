@@ -23,8 +23,12 @@ export function ruledOutcome(fields: ReplyFields, ceiling: number): 'received' |
 /** An unclear reply, or a price change that names no price, confirms nothing: the agent still waits for the supplier. */
 const confirmsNothing = (fields: ReplyFields): boolean => fields.kind === 'unclear' || (fields.kind === 'price_change' && fields.unitPrice === undefined);
 
-/** What the agent waits on while the goods come in: goods on the dock also end a wait for the supplier. */
-export const waitWhileReceiving = (fields: ReplyFields): string => (confirmsNothing(fields) ? 'wait_for_supplier_reply' : 'wait_for_goods');
+/**
+ * What the agent does between reading the reply and closing: after a reply that confirms nothing it
+ * asks the supplier to restate and waits for it (goods on the dock end that wait); else it waits for the goods.
+ */
+export const stepsWhileReceiving = (fields: ReplyFields): string[] =>
+  (confirmsNothing(fields) ? ['ask_supplier_to_clarify', 'wait_for_supplier_reply'] : ['wait_for_goods']);
 
 /** The fields a reply was read into, without the bookkeeping (message id, excerpt, time). */
 export const readFields = ({ kind, deliveryDate, unitPrice, quantity }: ReplyFields): ReplyFields =>
@@ -98,7 +102,7 @@ export function expectOnlyWhatTheRulesAllow({ po, read, decisionAfterReply, resu
     expect(result.reason).toMatch(read.kind === 'refused' ? /refused the order/ : /raised the price to .* above the approval/);
   } else {
     expect(afterRead.at(-2)).toBe('close_purchase_order');
-    expect(new Set(afterRead.slice(0, -2))).toEqual(new Set([waitWhileReceiving(read)]));
+    expect(new Set(afterRead.slice(0, -2))).toEqual(new Set(stepsWhileReceiving(read)));
     expect(final.received).toBe(po.quantity);
     // A lower price the supplier offers stands on the PO; the order at the supplier never rose.
     if (read.kind === 'price_change' && read.unitPrice !== undefined) expect(final.po?.unitPrice).toBe(read.unitPrice);

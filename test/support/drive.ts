@@ -59,6 +59,8 @@ const results: Record<string, (s: ReplenishState, input: any, script: Script, ru
   read_supplier_reply: (s, _input, _script, rules) =>
     patternReader.read(s.unreadReply!.text, s.unreadReply!.fields ?? {}, { unitPrice: s.po!.unitPrice, currency: currencyOf(rules) }),
   chase_supplier: () => ({ chased: true }),
+  ask_supplier_to_clarify: () => ({ asked: true }),
+  ask_manager_about_reply: (_s, _input, _script, rules) => ({ sentTo: rules.manager }),
   // The lost order was never taken: placing it again with the same PO number is safe.
   find_order: () => null,
   escalate_to_manager: (_s, _input, _script, rules) => ({ sentTo: rules.manager }),

@@ -147,6 +147,19 @@ describe('a replenishment walked by the policy decider', () => {
     expect(state.stock.onHand).toBe(50);
   });
 
+  it('a reply that says nothing the order can act on is put to the supplier, then to the manager; the order never changes for it', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(
+      twoQuotes(), approve(), reply('Thank you, we have received your purchase order and will revert.'),
+      reply('Noted. Our team is looking into it.'), receive(90),
+    ));
+    expect(tools.slice(6)).toEqual([
+      'wait_for_supplier_reply', 'read_supplier_reply', 'ask_supplier_to_clarify', 'wait_for_supplier_reply', 'read_supplier_reply',
+      'ask_manager_about_reply', 'wait_for_supplier_reply', 'close_purchase_order', 'done',
+    ]);
+    expect(state.replies.map((r) => r.kind)).toEqual(['unclear', 'unclear']);
+    expect(outcome(state)).toMatchObject({ outcome: 'received', unitPrice: 2.5, quantityReceived: 90 });
+  });
+
   it('a supplier that refuses the order gets it cancelled', async () => {
     const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(), reply('We cannot supply this item.')));
     expect(tools.slice(-3)).toEqual(['read_supplier_reply', 'cancel_purchase_order', 'done']);

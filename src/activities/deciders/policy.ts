@@ -20,6 +20,8 @@ export function choosePolicy({ state: s, allowed, now }: DecideRequest): Choice 
     return pick('cancel_purchase_order', reason, { reason });
   }
   if (can('read_supplier_reply')) return pick('read_supplier_reply', 'a supplier message is waiting to be read');
+  if (can('ask_supplier_to_clarify')) return pick('ask_supplier_to_clarify', 'the supplier\'s message says nothing the order can act on');
+  if (can('ask_manager_about_reply')) return pick('ask_manager_about_reply', 'the supplier\'s message is still unreadable after asking it to restate');
   if (can('close_purchase_order')) return pick('close_purchase_order', 'the goods are in');
   if (can('cancel_purchase_order') && s.order && (s.refused || s.repricedTo !== null)) {
     const reason = s.refused ? `${s.po?.supplier} refused the order` : `${s.po?.supplier} raised the price to ${s.repricedTo} after the order, above the approval`;
