@@ -82,7 +82,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
     wake = false;
     stock = await proxyActivities<Activities>({ ...stockActivity, summary: `check_stock ${sku}` }).checkStock(sku);
     // A pause or stop that arrived while stock was being read still holds.
-    if (belowSafetyStock(stock) && !paused && !stopping) {
+    if (belowSafetyStock(stock, memory) && !paused && !stopping) {
       const result = await runReplenishment(stock);
       memory = remember(memory, result, rules);
     }
