@@ -62,3 +62,23 @@ export function projectedStockOut(stock: Pick<StockLevel, 'onHand' | 'dailyDeman
   const cover = daysOfCover(stock);
   return cover === null ? null : new Date(Date.parse(now) + Math.round(cover * dayMs)).toISOString();
 }
+
+/** What a manager reads about a SKU's demand: the levels in force and how long the shelf lasts. */
+export interface DemandView extends StockLevels {
+  daysOfCover: number | null;
+  projectedStockOut: string | null;
+  /** Days of demand the target is meant to cover past the reorder point. */
+  coverDays: number;
+}
+
+export function demandView(
+  stock: StockLevel, memory: Pick<AgentMemory, 'suppliers'> | undefined, now: string, dayMs: number,
+): DemandView {
+  const cover = daysOfCover(stock);
+  return {
+    ...stockLevels(stock, memory),
+    daysOfCover: cover === null ? null : Math.round(cover * 10) / 10,
+    projectedStockOut: projectedStockOut(stock, now, dayMs),
+    coverDays: DAYS_OF_COVER,
+  };
+}
