@@ -6,6 +6,7 @@ import type { Usage } from '../domain/types.js';
 import type { ActivityMetrics } from '../metrics.js';
 import { toolByName } from '../tools/index.js';
 import type { Activities, Decider, RunToolRequest } from './contract.js';
+import { draftedWorld } from './drafted-world.js';
 import { whileHeartbeating } from './heartbeat.js';
 
 export interface ActivityDeps {
@@ -45,7 +46,7 @@ export function createActivities({ world, reader, decider, metrics }: ActivityDe
       if (!parsed.success) throw ApplicationFailure.nonRetryable(`invalid input for ${name}: ${parsed.error.message}`, 'InvalidToolInput');
       Context.current().log.info('running tool', { tool: name, idempotencyKey, attempt: Context.current().info.attempt });
       try {
-        const result = await whileHeartbeating(() => tool.execute(parsed.data, state, { world, reader, rules: rules as Rules, idempotencyKey }));
+        const result = await whileHeartbeating(() => tool.execute(parsed.data, state, { world: draftedWorld(world, state), reader, rules: rules as Rules, idempotencyKey }));
         metrics?.toolRan(name, 'ok');
         return result;
       } catch (err) {
