@@ -60,7 +60,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
     operationRoutes(api, { metrics, ...(deps.health ? { health: deps.health } : {}) });
-    agentRoutes(api, agents, deps.world);
+    agentRoutes(api, agents, deps.world, deps.rules);
     messageRoutes(api, agents, deps.world);
     purchaseOrderRoutes(api, agents);
     uiRoutes(api, { client: deps.client, temporalUiUrl: deps.temporalUiUrl });

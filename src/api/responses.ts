@@ -57,9 +57,21 @@ const Reply = z.object({
   quantity: z.number().optional(), receivedAt: z.string(),
 });
 
+const Demand = z.object({
+  source: z.enum(['demand', 'typed']).describe('`demand`: levels computed from consumption; `typed`: the typed-in safety stock and target'),
+  dailyDemand: z.number().nullable().describe('units consumed a business day, averaged over the world\'s window'),
+  leadDays: z.number().describe('lead time planned with: what the last supplier actually took, else the default'),
+  reorderPoint: z.number().int().describe('the agent replenishes when on hand plus on order falls below this'),
+  targetLevel: z.number().int().describe('what a replenishment orders up to'),
+  daysOfCover: z.number().nullable().describe('business days until the shelf is empty at today\'s demand'),
+  projectedStockOut: z.string().nullable().describe('when the shelf runs empty at today\'s demand'),
+  coverDays: z.number().describe('days of demand the target covers past the reorder point'),
+});
+
 export const SkuView = z.object({
   sku: z.string(),
   stock: StockLevel.loose().nullable().describe('null when the ERP no longer knows the SKU (its agent then shows why)'),
+  demand: Demand.nullable().describe('reorder point and target from demand (README, "Demand"), days of cover, projected stock-out; null without stock'),
   agent: open({ status: z.string(), replenishments: z.number().int(), active: Gate.nullable(), error: z.string().nullable() }).nullable(),
   pastOutcomes: z.array(open({ replenishment: z.number().int(), poNumber: z.string().nullable(), outcome: z.string() })),
   suppliers: z.record(z.string(), open({ orders: z.number(), received: z.number(), lastPrice: z.number() }))

@@ -1,3 +1,5 @@
+import { demandView } from '../domain/demand.js';
+import type { Rules } from '../domain/rules.js';
 import type { World } from '../domain/world.js';
 import type { Agents } from './agents.js';
 import { HttpError } from './errors.js';
@@ -15,7 +17,7 @@ async function knownSku(world: World, sku: string) {
 
 const notASku = refused('not a SKU');
 
-export function agentRoutes(app: Api, agents: Agents, world: World): void {
+export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<Rules, 'dayMs'>): void {
   app.post('/agents', {
     schema: {
       summary: 'Start the agent of a SKU (idempotent)', tags: ['agents'], body: StartAgentBody,
@@ -84,7 +86,7 @@ export function agentRoutes(app: Api, agents: Agents, world: World): void {
 
   app.get('/skus/:sku', {
     schema: {
-      summary: 'One SKU: stock, agent, the running replenishment with its decision log', tags: ['skus'], params: SkuParam,
+      summary: 'One SKU: stock, demand, agent, the running replenishment with its decision log', tags: ['skus'], params: SkuParam,
       response: { 200: SkuView.describe('the SKU'), 400: notASku, 404: refused('unknown SKU') },
     },
   }, async (req) => {
@@ -98,6 +100,7 @@ export function agentRoutes(app: Api, agents: Agents, world: World): void {
     return {
       sku,
       stock,
+      demand: stock ? demandView(stock, status?.memory, new Date().toISOString(), rules.dayMs) : null,
       agent: status ? { status: status.status, replenishments: status.replenishments, active: status.active, error: status.error ?? null } : null,
       pastOutcomes: status?.memory.recent ?? [],
       suppliers: status?.memory.suppliers ?? {},

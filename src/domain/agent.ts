@@ -1,6 +1,7 @@
-import type { Rules } from './rules.js';
+import { days, type Rules } from './rules.js';
 import type { OutcomeKind, ReplenishmentResult, StockLevel } from './types.js';
 import type { Gate } from './phase.js';
+import { stockLevels } from './demand.js';
 
 /** What an SKU's agent learned about one supplier; kept small, it crosses every continue-as-new. */
 export interface SupplierMemory {
@@ -10,6 +11,11 @@ export interface SupplierMemory {
   /** Days from order to last receipt, as actually seen. */
   lastLeadDays: number | null;
   lastSeen: string;
+  /** Deliveries within the promised date plus the goods slack, and after it; absent until one is seen. */
+  onTime?: number;
+  late?: number;
+  /** Orders the supplier refused after taking them; absent until one is. */
+  refusals?: number;
 }
 
 export interface AgentMemory {
@@ -66,12 +72,21 @@ export function remember(memory: AgentMemory, r: ReplenishmentResult, rules: Rul
   if (r.supplier && r.orderedAt && r.unitPrice !== null) {
     const prev = suppliers[r.supplier];
     const lead = r.receivedAt ? (Date.parse(r.receivedAt) - Date.parse(r.orderedAt)) / rules.dayMs : null;
+    const punctual = r.receivedAt && r.expectedDelivery
+      ? Date.parse(r.receivedAt) <= Date.parse(r.expectedDelivery) + days(rules, rules.goodsSlackDays)
+      : null;
+    const refusals = (prev?.refusals ?? 0) + (r.supplierRefused ? 1 : 0);
     const entry: SupplierMemory = {
       orders: (prev?.orders ?? 0) + 1,
       received: (prev?.received ?? 0) + (r.outcome === 'received' ? 1 : 0),
       lastPrice: r.unitPrice,
       lastLeadDays: lead === null ? prev?.lastLeadDays ?? null : Math.round(lead * 10) / 10,
       lastSeen: r.receivedAt ?? r.orderedAt,
+      ...(punctual === null && prev?.onTime === undefined ? {} : {
+        onTime: (prev?.onTime ?? 0) + (punctual === true ? 1 : 0),
+        late: (prev?.late ?? 0) + (punctual === false ? 1 : 0),
+      }),
+      ...(refusals > 0 ? { refusals } : {}),
     };
     const merged = { ...suppliers, [r.supplier]: entry };
     const keep = Object.entries(merged).sort((a, b) => b[1].lastSeen.localeCompare(a[1].lastSeen)).slice(0, REMEMBERED_SUPPLIERS);
@@ -80,4 +95,9 @@ export function remember(memory: AgentMemory, r: ReplenishmentResult, rules: Rul
   return { recent, suppliers, outcomes };
 }
 
-export const belowSafetyStock = (s: StockLevel): boolean => s.onHand + s.onOrder < s.safetyStock;
+/**
+ * Time to replenish: the stock position is below the reorder point (demand over lead time plus
+ * safety stock; the typed-in safety stock when there is no demand, src/domain/demand.ts).
+ */
+export const belowSafetyStock = (s: StockLevel, memory?: Pick<AgentMemory, 'suppliers'>): boolean =>
+  s.onHand + s.onOrder < stockLevels(s, memory).reorderPoint;

@@ -33,5 +33,7 @@ export function outcome(s: ReplenishState): ReplenishmentResult {
     orderedAt: s.orderedAt,
     receivedAt: lastReceipt?.receivedAt ?? null,
     turns: s.log.length,
+    expectedDelivery: s.expectedDelivery,
+    supplierRefused: s.refused,
   };
 }

@@ -3,6 +3,7 @@ import type {
 } from './types.js';
 import { quantityNeeded } from './quantity.js';
 import type { Rules } from './rules.js';
+import type { AgentMemory, SupplierMemory } from './agent.js';
 
 /** An incoming message as it waits in a replenishment's inbox, before a wait tool applies it. */
 export type EventName = 'approval' | 'supplier-reply' | 'goods-receipt' | 'cancel';
@@ -32,6 +33,8 @@ export interface ReplenishState {
   poBase: string;
   stock: StockLevel;
   needed: number;
+  /** What the agent knew of each supplier when this replenishment started: breaks ties between equal quotes. */
+  suppliers?: Record<string, SupplierMemory>;
   quotes: Quote[] | null;
   po: PurchaseOrder | null;
   poRevision: number;
@@ -75,13 +78,15 @@ export interface ReplenishState {
   log: Turn[];
 }
 
-export function initialState(stock: StockLevel, replenishment: number): ReplenishState {
+export function initialState(stock: StockLevel, replenishment: number, memory?: Pick<AgentMemory, 'suppliers'>): ReplenishState {
+  const known = memory && Object.keys(memory.suppliers).length > 0 ? { suppliers: memory.suppliers } : {};
   return {
     sku: stock.sku,
     replenishment,
     poBase: `PO-${stock.sku}-${replenishment}`,
     stock,
-    needed: quantityNeeded(stock),
+    needed: quantityNeeded(stock, memory),
+    ...known,
     quotes: null,
     po: null,
     poRevision: 0,

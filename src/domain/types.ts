@@ -11,14 +11,34 @@ export const StockLevel = z.object({
   safetyStock: z.number().int().nonnegative(),
   targetLevel: z.number().int().nonnegative(),
   onOrder: z.number().int().nonnegative(),
+  /**
+   * Average units consumed per business day over the world's recent window; absent when the world
+   * has seen no consumption, and the typed-in levels then apply (src/domain/demand.ts).
+   */
+  dailyDemand: z.number().nonnegative().optional(),
 });
 export type StockLevel = z.infer<typeof StockLevel>;
 
+/** From `minQuantity` units on, every unit of the order costs `unitPrice`. */
+export const PriceBreak = z.object({
+  minQuantity: z.number().int().positive(),
+  unitPrice: z.number().positive(),
+});
+export type PriceBreak = z.infer<typeof PriceBreak>;
+
+/**
+ * `unitPrice` holds from the minimum order quantity up; `priceBreaks` lower it for larger orders.
+ * Pack size and breaks are optional so that a supplier without them reads as it always did;
+ * `packOf` and `unitPriceAt` (src/domain/purchase-plan.ts) read them.
+ */
 export const Quote = z.object({
   quoteId: z.string(),
   supplier: z.string(),
   unitPrice: z.number().positive(),
   moq: z.number().int().positive(),
+  /** The supplier sells whole packs: the quantity ordered is a multiple of this. */
+  orderMultiple: z.number().int().positive().optional(),
+  priceBreaks: z.array(PriceBreak).optional(),
   leadTimeDays: z.number().int().nonnegative(),
   validUntil: isoTime,
 });
@@ -110,4 +130,8 @@ export interface ReplenishmentResult {
   orderedAt: string | null;
   receivedAt: string | null;
   turns: number;
+  /** What the supplier promised when it took the order; with `receivedAt` it says whether it kept its word. */
+  expectedDelivery?: string | null;
+  /** The supplier refused the order. */
+  supplierRefused?: boolean;
 }

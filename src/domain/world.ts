@@ -10,8 +10,11 @@ export interface World {
   /** Every SKU the company stocks. */
   inventory(): Promise<StockLevel[]>;
   quotes(sku: string, quantity: number): Promise<Quote[]>;
-  /** A quote as it stands today: its price may have moved since it was given. */
-  currentQuote(quoteId: string): Promise<{ unitPrice: number; validUntil: string }>;
+  /**
+   * A quote as it stands today: its price may have moved since it was given. With `quantity`, the
+   * unit price of an order of that size (the price break it reaches); without, the quote's base price.
+   */
+  currentQuote(quoteId: string, quantity?: number): Promise<{ unitPrice: number; validUntil: string }>;
   /** Idempotent on `idempotencyKey`: the same key and order return the first acknowledgement. */
   placeOrder(po: PurchaseOrder, idempotencyKey: string): Promise<OrderAck>;
   /** Looks a PO up at the supplier; null when the supplier has no such order. */

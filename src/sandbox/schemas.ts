@@ -24,6 +24,8 @@ export const SupplierSettingsBody = z.object({
 
 export const QuoteRequest = z.object({ sku: name, quantity: z.number().int().positive() });
 
+export const CurrentQuoteQuery = z.object({ quantity: z.coerce.number().int().positive().optional() });
+
 export const ChaseBody = z.object({ message: z.string() });
 
 export const CancelBody = z.object({ reason: z.string() });

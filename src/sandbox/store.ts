@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import type { OrderAck, PurchaseOrder, StockLevel } from '../domain/types.js';
-import { tables } from './tables.js';
+import type { OrderAck, PriceBreak, PurchaseOrder, StockLevel } from '../domain/types.js';
+import { addedColumns, tables } from './tables.js';
 
 export type Behaviour = 'prompt' | 'late' | 'silent' | 'refuse' | 'partial';
 export type OrderStatus = 'placed' | 'cancelled' | 'booked';
@@ -18,6 +18,10 @@ export interface CatalogueEntry {
   basePrice: number;
   moq: number;
   leadTimeDays: number;
+  /** Pack size: orders are whole multiples of it. */
+  orderMultiple: number;
+  /** Base prices from a quantity on, before the supplier's price factor. */
+  priceBreaks: PriceBreak[];
 }
 
 export interface StoredQuote {
@@ -28,6 +32,8 @@ export interface StoredQuote {
   unitPrice: number;
   moq: number;
   leadTimeDays: number;
+  orderMultiple: number;
+  priceBreaks: PriceBreak[];
   validUntil: string;
   createdAt: string;
 }
@@ -75,6 +81,8 @@ const orderSelect = `
     (SELECT SUM(r.quantity) FROM receipts r WHERE r.po_number = o.po_number) AS receivedQuantity
   FROM orders o`;
 
+const withBreaks = (r: Row): Row => ({ ...r, priceBreaks: JSON.parse(r.priceBreaks as string) as PriceBreak[] });
+
 /** SQL for the sandbox. Business checks (conflicts, unknown ids) stay with the routes. */
 export class SandboxStore {
   readonly db: Database.Database;
@@ -84,6 +92,10 @@ export class SandboxStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 2000');
     this.db.exec(tables);
+    for (const { table, column, definition } of addedColumns) {
+      const columns = this.db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>;
+      if (!columns.some((c) => c.name === column)) this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+    }
   }
 
   close(): void {
@@ -118,6 +130,21 @@ export class SandboxStore {
     this.db.prepare('INSERT INTO movements (sku, delta, reason, at) VALUES (?, ?, ?, ?)').run(sku, delta, reason, at);
   }
 
+  /**
+   * Units taken out (movements with a negative delta) since `since`, and when the SKU's first
+   * movement was recorded, which bounds how long the world has been watching it.
+   */
+  consumption(sku: string, since: string): { units: number; firstMovementAt: string | null } {
+    const row = this.db
+      .prepare(
+        `SELECT COALESCE(SUM(CASE WHEN delta < 0 AND at >= @since THEN -delta ELSE 0 END), 0) AS units,
+           MIN(at) AS firstMovementAt
+         FROM movements WHERE sku = @sku`,
+      )
+      .get({ sku, since }) as { units: number; firstMovementAt: string | null };
+    return row;
+  }
+
   /** True when this (sku, PO) had not been booked before. */
   addReceipt(sku: string, poNumber: string, quantity: number, at: string): boolean {
     const inserted = this.db
@@ -150,13 +177,14 @@ export class SandboxStore {
     return next;
   }
 
-  addCatalogueEntry(e: CatalogueEntry): void {
+  addCatalogueEntry(e: Omit<CatalogueEntry, 'orderMultiple' | 'priceBreaks'> & Partial<CatalogueEntry>): void {
     this.db.prepare('INSERT INTO suppliers (supplier) VALUES (?) ON CONFLICT DO NOTHING').run(e.supplier);
     this.db
       .prepare(
-        'INSERT INTO catalogue (supplier, sku, base_price, moq, lead_time_days) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+        `INSERT INTO catalogue (supplier, sku, base_price, moq, lead_time_days, order_multiple, price_breaks)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
       )
-      .run(e.supplier, e.sku, e.basePrice, e.moq, e.leadTimeDays);
+      .run(e.supplier, e.sku, e.basePrice, e.moq, e.leadTimeDays, e.orderMultiple ?? 1, JSON.stringify(e.priceBreaks ?? []));
   }
 
   /** Catalogue lines for a SKU joined with each supplier's current settings. */
@@ -164,10 +192,12 @@ export class SandboxStore {
     return this.db
       .prepare(
         `SELECT c.supplier, c.sku, c.base_price AS basePrice, c.moq, c.lead_time_days AS leadTimeDays,
+           c.order_multiple AS orderMultiple, c.price_breaks AS priceBreaks,
            s.behaviour, s.reply_after_days AS replyAfterDays, s.price_factor AS priceFactor
          FROM catalogue c JOIN suppliers s ON s.supplier = c.supplier WHERE c.sku = ? ORDER BY c.supplier`,
       )
-      .all(sku) as Array<CatalogueEntry & SupplierSettings>;
+      .all(sku)
+      .map((r) => withBreaks(r as Row)) as unknown as Array<CatalogueEntry & SupplierSettings>;
   }
 
   // Quotes
@@ -175,21 +205,24 @@ export class SandboxStore {
   addQuote(q: StoredQuote): void {
     this.db
       .prepare(
-        `INSERT INTO quotes (quote_id, sku, supplier, quantity, unit_price, moq, lead_time_days, valid_until, created_at)
-         VALUES (@quoteId, @sku, @supplier, @quantity, @unitPrice, @moq, @leadTimeDays, @validUntil, @createdAt)`,
+        `INSERT INTO quotes (quote_id, sku, supplier, quantity, unit_price, moq, lead_time_days, order_multiple, price_breaks,
+           valid_until, created_at)
+         VALUES (@quoteId, @sku, @supplier, @quantity, @unitPrice, @moq, @leadTimeDays, @orderMultiple, @priceBreaks,
+           @validUntil, @createdAt)`,
       )
-      .run(q);
+      .run({ ...q, priceBreaks: JSON.stringify(q.priceBreaks) });
   }
 
   quote(quoteId: string): StoredQuote | null {
     const row = this.db
       .prepare(
         `SELECT quote_id AS quoteId, sku, supplier, quantity, unit_price AS unitPrice, moq,
-           lead_time_days AS leadTimeDays, valid_until AS validUntil, created_at AS createdAt
+           lead_time_days AS leadTimeDays, order_multiple AS orderMultiple, price_breaks AS priceBreaks,
+           valid_until AS validUntil, created_at AS createdAt
          FROM quotes WHERE quote_id = ?`,
       )
-      .get(quoteId) as StoredQuote | undefined;
-    return row ?? null;
+      .get(quoteId) as Row | undefined;
+    return row ? (withBreaks(row) as unknown as StoredQuote) : null;
   }
 
   // Orders

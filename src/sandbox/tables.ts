@@ -26,6 +26,8 @@ CREATE TABLE IF NOT EXISTS catalogue (
   base_price REAL NOT NULL,
   moq INTEGER NOT NULL,
   lead_time_days INTEGER NOT NULL,
+  order_multiple INTEGER NOT NULL DEFAULT 1,
+  price_breaks TEXT NOT NULL DEFAULT '[]',
   PRIMARY KEY (supplier, sku)
 );
 CREATE TABLE IF NOT EXISTS quotes (
@@ -36,6 +38,8 @@ CREATE TABLE IF NOT EXISTS quotes (
   unit_price REAL NOT NULL,
   moq INTEGER NOT NULL,
   lead_time_days INTEGER NOT NULL,
+  order_multiple INTEGER NOT NULL DEFAULT 1,
+  price_breaks TEXT NOT NULL DEFAULT '[]',
   valid_until TEXT NOT NULL,
   created_at TEXT NOT NULL
 );
@@ -89,6 +93,7 @@ CREATE TABLE IF NOT EXISTS scheduled (
   last_error TEXT
 );
 CREATE INDEX IF NOT EXISTS scheduled_due ON scheduled (state, due_at);
+CREATE INDEX IF NOT EXISTS movements_sku_at ON movements (sku, at);
 CREATE TABLE IF NOT EXISTS documents (
   ref TEXT PRIMARY KEY,
   po_number TEXT,
@@ -97,3 +102,11 @@ CREATE TABLE IF NOT EXISTS documents (
   at TEXT NOT NULL
 );
 `;
+
+/** Columns added since the first release of the file: a sandbox file from before gets them on open. */
+export const addedColumns: Array<{ table: string; column: string; definition: string }> = [
+  { table: 'catalogue', column: 'order_multiple', definition: 'INTEGER NOT NULL DEFAULT 1' },
+  { table: 'catalogue', column: 'price_breaks', definition: "TEXT NOT NULL DEFAULT '[]'" },
+  { table: 'quotes', column: 'order_multiple', definition: 'INTEGER NOT NULL DEFAULT 1' },
+  { table: 'quotes', column: 'price_breaks', definition: "TEXT NOT NULL DEFAULT '[]'" },
+];

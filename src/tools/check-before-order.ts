@@ -13,7 +13,7 @@ export const checkBeforeOrder = callTool<Record<string, never>, Check>({
     !isSettled(s) && s.po !== null && !s.order && !s.orderUnknown && isApproved(s) &&
     (s.checkedBeforeOrderAt === null || s.decision === null || s.checkedBeforeOrderAt < s.decision.at),
   execute: async (_input, s, ctx) => {
-    const [stock, quote] = await Promise.all([ctx.world.stock(s.sku), ctx.world.currentQuote(s.po!.quoteId)]);
+    const [stock, quote] = await Promise.all([ctx.world.stock(s.sku), ctx.world.currentQuote(s.po!.quoteId, s.po!.quantity)]);
     return { stock, ...quote };
   },
   apply: (s, _input, check, now) => {

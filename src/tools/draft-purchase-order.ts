@@ -3,7 +3,7 @@ import type { PurchaseOrder } from '../domain/types.js';
 import { isApproved, isSettled, type ReplenishState } from '../domain/state.js';
 import { quoteStillValid } from './place-order.js';
 import { isQuoteValid, validQuotes } from '../domain/quotes.js';
-import { lineTotal, orderQuantity } from '../domain/quantity.js';
+import { needs, planLine } from '../domain/purchase-plan.js';
 import { callTool } from './tool.js';
 
 const Input = z.object({ quoteId: z.string().min(1).describe('The quoteId of the chosen quote') }).strict();
@@ -11,7 +11,9 @@ const Input = z.object({ quoteId: z.string().min(1).describe('The quoteId of the
 export function draftFor(s: ReplenishState, quoteId: string): PurchaseOrder | null {
   const quote = s.quotes?.find((q) => q.quoteId === quoteId);
   if (!quote) return null;
-  const quantity = orderQuantity(s.needed, quote);
+  // The same line the decider planned for this quote: under the approval's ceiling when it has one there.
+  const ceiling = s.decision?.kind === 'approved' ? s.decision.maxUnitPrice : undefined;
+  const { quantity, unitPrice, total } = planLine(quote, { ...needs(s), maxUnitPrice: ceiling }) ?? planLine(quote, needs(s))!;
   const revision = s.poRevision + 1;
   return {
     // The first draft carries the base number; each redraft is a revision: -R1, -R2, …
@@ -20,14 +22,14 @@ export function draftFor(s: ReplenishState, quoteId: string): PurchaseOrder | nu
     supplier: quote.supplier,
     quoteId: quote.quoteId,
     quantity,
-    unitPrice: quote.unitPrice,
-    total: lineTotal(quantity, quote.unitPrice),
+    unitPrice,
+    total,
   };
 }
 
 export const draftPurchaseOrder = callTool<z.infer<typeof Input>, PurchaseOrder>({
   name: 'draft_purchase_order',
-  description: 'Draft a purchase order from one of the valid quotes. The quantity follows the min/max rule and the supplier minimum.',
+  description: 'Draft a purchase order from one of the valid quotes. The quantity follows the min/max rule, the supplier minimum and pack size, and a price break when buying up to it costs less in total; the unit price is the break reached.',
   input: Input,
   // A new revision when the drafted quote has expired or the manager approved less than its price.
   allowed: (s, _rules, now) =>
@@ -53,6 +55,7 @@ export const draftPurchaseOrder = callTool<z.infer<typeof Input>, PurchaseOrder>
   },
   describe: (s, input) => {
     const q = s.quotes?.find((x) => x.quoteId === input.quoteId);
-    return q ? `draft_purchase_order from ${q.supplier} at ${q.unitPrice.toFixed(2)}` : `draft_purchase_order from quote ${input.quoteId}`;
+    const po = q ? draftFor(s, q.quoteId) : null;
+    return po ? `draft_purchase_order from ${po.supplier} at ${po.unitPrice.toFixed(2)}` : `draft_purchase_order from quote ${input.quoteId}`;
   },
 });

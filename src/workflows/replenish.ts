@@ -3,6 +3,7 @@ import {
   setCurrentDetails, setHandler, workflowInfo, type ActivityOptions,
 } from '@temporalio/workflow';
 import type { Activities, Choice } from '../activities/contract.js';
+import type { AgentMemory } from '../domain/agent.js';
 import { GOAL } from '../domain/goal.js';
 import { outcome } from '../domain/outcome.js';
 import { gate, phase, refusalOf } from '../domain/phase.js';
@@ -22,6 +23,8 @@ export interface ReplenishInput {
   replenishment: number;
   rules: Rules;
   goal?: string;
+  /** What the agent learned of its suppliers (reliability, prices, lead times): it breaks ties between quotes. */
+  memory?: Pick<AgentMemory, 'suppliers'>;
 }
 
 const activities = (options: ActivityOptions, activityId: string) =>
@@ -50,7 +53,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   const { rules } = input;
   const goal = input.goal ?? GOAL;
   const { workflowId, parent } = workflowInfo();
-  let state: ReplenishState = initialState(input.stock, input.replenishment);
+  let state: ReplenishState = initialState(input.stock, input.replenishment, input.memory);
   const inbox = new Inbox();
   const notes: string[] = [];
   let waiting: ReplenishView['waiting'] = null;

@@ -96,7 +96,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
       log.warn('stock check failed', { sku, error });
     }
     // A pause or stop that arrived while stock was being read still holds.
-    if (stock && belowSafetyStock(stock) && !paused && !stopping) {
+    if (stock && belowSafetyStock(stock, memory) && !paused && !stopping) {
       const result = await runReplenishment(stock);
       memory = remember(memory, result, rules);
     }
@@ -125,7 +125,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
         return await executeChild(Replenish, {
           workflowId,
           workflowIdReusePolicy: 'REJECT_DUPLICATE',
-          args: [{ stock: level, replenishment: replenishments, rules }],
+          args: [{ stock: level, replenishment: replenishments, rules, memory: { suppliers: memory.suppliers } }],
           // Listed under its SKU and phase from its first moment (the child keeps them up to date).
           typedSearchAttributes: [{ key: SKU, value: sku }, { key: PHASE, value: phase(initialState(level, replenishments)) }],
         });

@@ -71,9 +71,9 @@ export function createWorldClient({ baseUrl, timeoutMs = 10_000 }: WorldClientOp
     document: async (ref) =>
       (await call(z.object({ body: z.string() }), { endpoint: 'documents', method: 'GET', path: `/documents/${seg(ref)}` })).body,
 
-    currentQuote: async (quoteId) => {
+    currentQuote: async (quoteId, quantity) => {
       const q = await call(z.object({ currentUnitPrice: z.number().positive(), validUntil: z.string() }), {
-        endpoint: 'quotes', method: 'GET', path: `/quotes/${seg(quoteId)}`,
+        endpoint: 'quotes', method: 'GET', path: `/quotes/${seg(quoteId)}${quantity === undefined ? '' : `?quantity=${quantity}`}`,
       });
       return { unitPrice: q.currentUnitPrice, validUntil: q.validUntil };
     },

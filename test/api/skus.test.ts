@@ -53,6 +53,29 @@ describe('the SKU list comes a page at a time, so a large catalogue costs only t
     expect(end).toEqual({ items: [], next: null, total: everySku.length });
   });
 
+  it('one SKU shows its demand a day, days of cover, projected stock-out and the levels computed from them', async () => {
+    const sku = stack.newSku({ onHand: 500, safetyStock: 20, targetLevel: 100 });
+    const { dayMs } = stack.rules;
+    stack.sandbox.store.adjust(sku, -40, 'picked', new Date(Date.now() - 4 * dayMs).toISOString());
+    const res = await stack.api('GET', `/skus/${sku}`);
+    expect(res.status).toBe(200);
+    // 40 taken over the 4 days watched; 460 left; 7 days of lead by default, 30 of cover.
+    expect(res.body.demand).toMatchObject({
+      source: 'demand', dailyDemand: 10, leadDays: 7, reorderPoint: 90, targetLevel: 390, daysOfCover: 46, coverDays: 30,
+    });
+    const out = Date.parse(res.body.demand.projectedStockOut) - Date.now();
+    expect(out).toBeGreaterThan(45 * dayMs);
+    expect(out).toBeLessThanOrEqual(46 * dayMs);
+  });
+
+  it('a SKU nothing was taken from keeps its typed-in levels', async () => {
+    const sku = stack.newSku({ onHand: 500, safetyStock: 20, targetLevel: 100 });
+    const res = await stack.api('GET', `/skus/${sku}`);
+    expect(res.body.demand).toEqual({
+      source: 'typed', dailyDemand: null, leadDays: 7, reorderPoint: 20, targetLevel: 100, daysOfCover: null, projectedStockOut: null, coverDays: 30,
+    });
+  });
+
   it.each([
     ['limit=0', /limit is a whole number from 1 to 500/],
     ['limit=501', /limit is a whole number from 1 to 500/],

@@ -52,6 +52,21 @@ describe('what the agent remembers across replenishments', () => {
     expect(m.suppliers.acme!.lastLeadDays).toBe(2.3);
   });
 
+  it('counts deliveries within the promised date and the goods slack as on time, later ones as late', () => {
+    const promised = { expectedDelivery: at(5) };
+    const onTime = remember(emptyMemory(), result({ ...promised, receivedAt: at(7) }), rules({ goodsSlackDays: 2 }));
+    const late = remember(onTime, result({ ...promised, receivedAt: at(7.5) }), rules({ goodsSlackDays: 2 }));
+    expect(late.suppliers.acme).toMatchObject({ orders: 2, onTime: 1, late: 1 });
+  });
+
+  it('remembers a supplier that refused an order', () => {
+    const m = remember(emptyMemory(), result({ outcome: 'cancelled', supplierRefused: true, receivedAt: null, expectedDelivery: at(5) }), rules());
+    const again = remember(m, result({ replenishment: 2, supplierRefused: false, expectedDelivery: at(5), receivedAt: at(5) }), rules());
+    expect(m.suppliers.acme).toMatchObject({ refusals: 1 });
+    expect(m.suppliers.acme!.onTime).toBeUndefined();
+    expect(again.suppliers.acme).toMatchObject({ refusals: 1, onTime: 1, late: 0 });
+  });
+
   describe('after 500 replenishments', () => {
     const memory = Array.from({ length: 500 }, (_, i) => nth(i + 1))
       .reduce<AgentMemory>((m, r) => remember(m, r, rules()), emptyMemory());

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { outcome } from '../../src/domain/outcome.js';
 import { appendTurn, type ReplenishState } from '../../src/domain/state.js';
 import {
-  awaitingApproval, cancelled, closed, confirmed, goodsArrived, lowStock, ordered, rejected, supplierOverdue, T0,
+  at, awaitingApproval, cancelled, closed, confirmed, goodsArrived, lowStock, ordered, rejected, supplierOverdue, T0,
 } from '../support/states.js';
 
 const withTurns = (s: ReplenishState, n: number): ReplenishState =>
@@ -25,6 +25,8 @@ describe('how a replenishment ended, as the manager reads it', () => {
       orderedAt: T0,
       receivedAt: T0,
       turns: 9,
+      expectedDelivery: at(5),
+      supplierRefused: false,
     });
   });
 

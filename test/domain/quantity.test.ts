@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineTotal, orderQuantity, quantityNeeded } from '../../src/domain/quantity.js';
+import { lineTotal, lineUnits, quantityNeeded } from '../../src/domain/quantity.js';
 import { belowSafetyStock } from '../../src/domain/agent.js';
 import { stock } from '../support/states.js';
 
@@ -21,15 +21,18 @@ describe('min/max order quantity', () => {
     expect(quantityNeeded(stock({ onHand: 80, onOrder: 40, targetLevel: 100 }))).toBe(0);
   });
 
-  it('never orders below the supplier minimum order quantity', () => {
-    expect(orderQuantity(90, { moq: 120 })).toBe(120);
-    expect(orderQuantity(90, { moq: 50 })).toBe(90);
-    expect(orderQuantity(0, { moq: 25 })).toBe(25);
-  });
-
   it('totals a line in cents, without floating-point leftovers', () => {
     expect(lineTotal(3, 0.1)).toBe(0.3);
     expect(lineTotal(90, 2.55)).toBe(229.5);
+    expect(lineTotal(510, 0.05)).toBe(25.5);
+    expect(lineTotal(7, 0.0275)).toBe(0.19);
+    expect(lineTotal(1, 0.005)).toBe(0.01);
+  });
+
+  it('compares line costs exactly, to a hundredth of a cent', () => {
+    expect(lineUnits(1000, 0.03)).toBe(300_000);
+    expect(lineUnits(3, 0.1)).toBe(lineUnits(1, 0.3));
+    expect(lineUnits(1000, 0.0275)).toBeLessThan(lineUnits(1000, 0.0276));
   });
 
   it('wakes the agent only when the position falls below safety stock', () => {

@@ -45,6 +45,29 @@ describe('stock in the ERP', () => {
     expect(all.body.items.map((i: { sku: string }) => i.sku)).toContain('CABLE-3M');
   });
 
+  it('stock answers the average daily demand over the last 30 days, from consumption only', async () => {
+    const { world, store, http } = await startSandbox();
+    await http('PUT', '/inventory/CABLE-3M', { onHand: 500, safetyStock: 4, targetLevel: 30 });
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    store.adjust('CABLE-3M', -100, 'picked before the window', daysAgo(40));
+    store.adjust('CABLE-3M', -30, 'picked', daysAgo(10));
+    store.adjust('CABLE-3M', 200, 'receipt PO-1', daysAgo(6));
+    store.adjust('CABLE-3M', -20, 'picked', daysAgo(5));
+    expect((await world.stock('CABLE-3M')).dailyDemand).toBe(Math.round((50 / 30) * 1000) / 1000);
+
+    // Watched for ten days only: the average is over those ten.
+    await http('PUT', '/inventory/PLUG-EU', { onHand: 50, safetyStock: 4, targetLevel: 30 });
+    store.adjust('PLUG-EU', -30, 'picked', daysAgo(10));
+    store.adjust('PLUG-EU', -20, 'picked', daysAgo(5));
+    expect((await world.stock('PLUG-EU')).dailyDemand).toBe(5);
+    expect((await world.inventory()).find((i) => i.sku === 'PLUG-EU')?.dailyDemand).toBe(5);
+  });
+
+  it('a SKU nothing was taken from has no demand figure', async () => {
+    const { world } = await startSandbox();
+    expect((await world.stock('GLOVES-L')).dailyDemand).toBeUndefined();
+  });
+
   it('bad input is answered 400 with a message saying what is wrong', async () => {
     const { http } = await startSandbox();
     const badStock = await http('PUT', '/inventory/X', { onHand: 'lots', safetyStock: -1, targetLevel: 3 });

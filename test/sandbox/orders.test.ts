@@ -1,6 +1,7 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_REFUSAL } from '../../src/domain/world.js';
-import { orderFrom, startSandbox } from '../support/sandbox.js';
+import { orderFrom, startSandbox, tempFile } from '../support/sandbox.js';
 
 describe('ordering from a supplier', () => {
   it('quotes the SKU from every supplier that carries it, with MOQ, lead time and a two-week validity', async () => {
@@ -13,6 +14,40 @@ describe('ordering from a supplier', () => {
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThanOrEqual(14);
     expect(new Set(quotes.map((q) => q.quoteId)).size).toBe(3);
+  });
+
+  it('quotes carry the supplier\'s pack size and price breaks, and a quote is priced today for an order of a given size', async () => {
+    const { world, http } = await startSandbox();
+    const [quick] = (await world.quotes('WASHER-M8', 510)).filter((q) => q.supplier === 'quickparts');
+    expect(quick).toMatchObject({ unitPrice: 0.05, moq: 200, orderMultiple: 10, priceBreaks: [{ minQuantity: 1000, unitPrice: 0.04 }] });
+    expect(await world.currentQuote(quick!.quoteId, 510)).toMatchObject({ unitPrice: 0.05 });
+    expect(await world.currentQuote(quick!.quoteId, 1000)).toMatchObject({ unitPrice: 0.04 });
+    await http('PUT', '/suppliers/quickparts', { priceFactor: 1.1 });
+    expect(await world.currentQuote(quick!.quoteId, 1000)).toMatchObject({ unitPrice: 0.044 });
+    expect(await world.currentQuote(quick!.quoteId)).toMatchObject({ unitPrice: 0.06 });
+    const [tape] = (await world.quotes('TAPE-50', 40)).filter((q) => q.supplier === 'budget-supply');
+    expect(tape!.priceBreaks).toBeUndefined();
+  });
+
+  it('a sandbox file from before pack sizes and price breaks opens, its lines sold by the unit', async () => {
+    const file = tempFile();
+    const old = new Database(file);
+    old.exec(`CREATE TABLE catalogue (supplier TEXT NOT NULL, sku TEXT NOT NULL, base_price REAL NOT NULL, moq INTEGER NOT NULL,
+      lead_time_days INTEGER NOT NULL, PRIMARY KEY (supplier, sku));
+      INSERT INTO catalogue VALUES ('quickparts', 'WASHER-M8', 0.05, 200, 1);`);
+    old.close();
+    const { world } = await startSandbox({ file });
+    const [quick] = (await world.quotes('WASHER-M8', 510)).filter((q) => q.supplier === 'quickparts');
+    expect(quick).toMatchObject({ unitPrice: 0.05, moq: 200 });
+    expect(quick!.orderMultiple).toBeUndefined();
+  });
+
+  it('a supplier refuses an order that is not in whole packs', async () => {
+    const { world } = await startSandbox();
+    const [quote] = (await world.quotes('WASHER-M8', 505)).filter((q) => q.supplier === 'quickparts');
+    const error = await world.placeOrder(orderFrom(quote!, 'WASHER-M8', 505, 'PO-WASHER-1'), 'k').catch((e: Error) => e);
+    expect((error as Error).name).toBe(BUSINESS_REFUSAL);
+    expect((error as Error).message).toBe('quickparts sells WASHER-M8 in packs of 10; the order is for 505');
   });
 
   it('a supplier that raises its prices quotes higher, and an old quote shows today\'s price', async () => {

@@ -61,7 +61,7 @@ export function story(stack: Stack, sku: string, opts: { supplier?: string } = {
       await keepHistories(stack.client, scenario, [`replenish-${sku}-1`, `agent-${sku}`]);
     },
     async log() {
-      return (await view()).replenishment.log as { tool: string; result: string; summary: string }[];
+      return (await view()).replenishment.log as { tool: string; result: string; summary: string; reason?: string }[];
     },
   };
 }

@@ -20,6 +20,7 @@ import { createWorker } from '../../src/worker.js';
 import { withNotifyWebhook } from '../../src/world/webhook.js';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../src/workflows/search-attributes.js';
 import { afterThisTest, startSandbox, type Cleanup } from './sandbox.js';
+import type { SandboxStore } from '../../src/sandbox/store.js';
 
 export type TemporalKind = 'dev' | 'time-skipping';
 
@@ -140,7 +141,7 @@ export async function startStack(opts: StackOptions) {
   }
 
   /** A SKU of this test alone (the Temporal server is shared), below safety stock unless told. */
-  function newSku(levels = { onHand: 10, safetyStock: 20, targetLevel: 100 }, offers?: { supplier: string; basePrice: number; moq: number; leadTimeDays: number }[]) {
+  function newSku(levels = { onHand: 10, safetyStock: 20, targetLevel: 100 }, offers?: Omit<Parameters<SandboxStore['addCatalogueEntry']>[0], 'sku'>[]) {
     skuCounter += 1;
     const sku = `T${process.pid}-${skuCounter}-${randomUUID().slice(0, 6)}`;
     sandbox.store.setStock(sku, levels);

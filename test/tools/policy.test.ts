@@ -3,6 +3,7 @@ import { choosePolicy } from '../../src/activities/deciders/policy.js';
 import { outcome } from '../../src/domain/outcome.js';
 import type { ReplenishState } from '../../src/domain/state.js';
 import { chaseSupplier } from '../../src/tools/chase-supplier.js';
+import { draftFor } from '../../src/tools/draft-purchase-order.js';
 import { allowedTools } from '../../src/tools/index.js';
 import {
   approvalTimedOut, at, awaitingApproval, confirmed, lowStock, ordered, quote, quoted, replyRead, replyWaiting, rules,
@@ -16,13 +17,36 @@ const choose = (s: ReplenishState, now = T0) =>
 const chased = (s: ReplenishState): ReplenishState => chaseSupplier.apply(s, {}, { chased: true }, T0);
 
 describe('the policy decider\'s choices', () => {
-  it('drafts from the cheapest valid quote', () => {
-    expect(choose(quoted())).toEqual({ tool: 'draft_purchase_order', input: { quoteId: 'Q-ACME' }, reason: 'acme at 2.5: cheapest valid quote' });
+  it('drafts from the quote with the lowest total, and says what the others would cost', () => {
+    expect(choose(quoted())).toEqual({
+      tool: 'draft_purchase_order', input: { quoteId: 'Q-ACME' },
+      reason: 'acme 90 at 2.5 = 225.00: the lowest total of 2 valid quotes; others: bolt 120 at 2.8 = 336.00 in 2 days',
+    });
+  });
+
+  it('drafts 510 washers from quickparts for 25.50, not 1,000 from acme for 30.00', () => {
+    const washers = [
+      quote({ quoteId: 'Q-ACME', supplier: 'acme-industrial', unitPrice: 0.03, moq: 1000, leadTimeDays: 5 }),
+      quote({ quoteId: 'Q-QUICK', supplier: 'quickparts', unitPrice: 0.05, moq: 200, leadTimeDays: 1 }),
+    ];
+    const s = quoted(lowStock({ onHand: 90, safetyStock: 100, targetLevel: 600 }), washers);
+    expect(choose(s).input).toEqual({ quoteId: 'Q-QUICK' });
+    expect(draftFor(s, 'Q-QUICK')).toMatchObject({ quantity: 510, unitPrice: 0.05, total: 25.5 });
+  });
+
+  it('drafts from the cheapest supplier that delivers before the shelf runs empty', () => {
+    // 30 on hand at 10 a day: empty in 3 days; acme takes 5, bolt 2.
+    const s = quoted(lowStock({ onHand: 30, safetyStock: 40, dailyDemand: 10 }));
+    const choice = choose(s);
+    expect(choice.input).toEqual({ quoteId: 'Q-BOLT' });
+    expect(choice.reason).toContain('the lowest total of the 1 that deliver before the projected stock-out in 3 days');
   });
 
   it('drafts from the fastest supplier when the shelf is empty', () => {
     expect(choose(quoted(lowStock({ onHand: 0 })))).toEqual({
-      tool: 'draft_purchase_order', input: { quoteId: 'Q-BOLT' }, reason: 'bolt at 2.8: fastest delivery, the shelf is empty',
+      tool: 'draft_purchase_order', input: { quoteId: 'Q-BOLT' },
+      reason: 'the shelf is empty: no supplier delivers before the stock-out; fastest: bolt in 2 days, 120 at 2.8 = 336.00; ' +
+        "20 over the 100 needed: the supplier's minimum order is 120; others: acme 100 at 2.5 = 250.00 in 5 days (too late)",
     });
   });
 

@@ -47,6 +47,14 @@ describe('drafting a purchase order', () => {
     expect(po.total).toBe(336);
   });
 
+  it('drafts whole packs, at the price break the order reaches when buying up to it costs less', () => {
+    const packs = quote({ quoteId: 'Q-PACK', orderMultiple: 25 });
+    const tiered = quote({ quoteId: 'Q-TIER', priceBreaks: [{ minQuantity: 100, unitPrice: 2.2 }] });
+    const s = quoted(lowStock(), [packs, tiered]);
+    expect(draftFor(s, 'Q-PACK')).toMatchObject({ quantity: 100, unitPrice: 2.5, total: 250 });
+    expect(draftFor(s, 'Q-TIER')).toMatchObject({ quantity: 100, unitPrice: 2.2, total: 220 });
+  });
+
   it('refuses a quote that does not exist, or has expired', () => {
     const s = quoted(lowStock(), [quote({ quoteId: 'Q-OLD', validUntil: at(1) }), quote({ quoteId: 'Q-NEW', validUntil: at(5) })]);
     expect(draftPurchaseOrder.refuse!(s, { quoteId: 'Q-NONE' }, at(2))).toBe('there is no quote Q-NONE');

@@ -1,5 +1,5 @@
 import type { Choice, DecideRequest, Decider } from '../contract.js';
-import { bestQuote, validQuotes } from '../../domain/quotes.js';
+import { planContext, planPurchase } from '../../domain/purchase-plan.js';
 import { quoteStillValid } from '../../tools/place-order.js';
 
 /**
@@ -29,17 +29,13 @@ export function choosePolicy({ state: s, allowed, now }: DecideRequest): Choice 
   }
   if (can('get_quotes')) return pick('get_quotes', 'no valid quotes yet');
   if (can('draft_purchase_order')) {
-    const ceiling = s.decision?.kind === 'approved' ? s.decision.maxUnitPrice : Infinity;
-    const valid = validQuotes(s.quotes, now);
-    const within = valid.filter((q) => q.unitPrice <= ceiling);
+    const { maxUnitPrice, ...open } = planContext(s, now);
     // An expired quote means a new price and a new question; a low ceiling on a valid quote means asking again.
     const expired = s.po !== null && !quoteStillValid(s, now);
-    // With no quote within a ceiling the manager set, the agent asks again (below) rather than redraft.
-    const quote = within.length === 0 && !expired ? undefined : bestQuote(within.length ? within : valid, s.stock.onHand <= 0);
-    if (quote) {
-      const why = s.stock.onHand <= 0 ? 'fastest delivery, the shelf is empty' : 'cheapest valid quote';
-      return pick('draft_purchase_order', `${quote.supplier} at ${quote.unitPrice}: ${why}`, { quoteId: quote.quoteId });
-    }
+    // With no line within a ceiling the manager set, the agent asks again (below) rather than redraft.
+    const plan = planPurchase(s.quotes ?? [], { ...open, maxUnitPrice }) ??
+      (maxUnitPrice === undefined || expired ? planPurchase(s.quotes ?? [], open) : null);
+    if (plan) return pick('draft_purchase_order', plan.reason, { quoteId: plan.quote.quoteId });
   }
   if (can('request_approval')) return pick('request_approval', 'the price needs the manager\'s approval');
   if (can('wait_for_approval')) return pick('wait_for_approval', 'approval requested');

@@ -6,14 +6,29 @@ import { iso, type SandboxContext } from './context.js';
 
 type SkuParams = { Params: { sku: string } };
 
-export function inventoryRoutes(app: FastifyInstance, { store, faults, actors }: SandboxContext): void {
+/** Business days of consumption the average daily demand is taken over. */
+export const DEMAND_WINDOW_DAYS = 30;
+
+export function inventoryRoutes(app: FastifyInstance, { store, faults, actors, dayMs }: SandboxContext): void {
+  /**
+   * Average units consumed a business day over the window, or over the time the SKU has been
+   * watched when that is shorter (at least a day, so one early pick is not a torrent).
+   */
+  const withDemand = (level: StockLevel): StockLevel => {
+    const now = Date.now();
+    const { units, firstMovementAt } = store.consumption(level.sku, iso(now - DEMAND_WINDOW_DAYS * dayMs));
+    if (units <= 0 || firstMovementAt === null) return level;
+    const watchedDays = Math.min(DEMAND_WINDOW_DAYS, Math.max(1, (now - Date.parse(firstMovementAt)) / dayMs));
+    return { ...level, dailyDemand: Math.round((units / watchedDays) * 1000) / 1000 };
+  };
+
   const known = (sku: string): StockLevel => {
     const level = store.stock(sku);
     if (!level) throw notFound(`unknown SKU ${sku}`);
-    return level;
+    return withDemand(level);
   };
 
-  app.get('/inventory', async () => ({ items: store.allStock() }));
+  app.get('/inventory', async () => ({ items: store.allStock().map(withDemand) }));
 
   app.get<SkuParams>('/inventory/:sku', { preHandler: faults.guard('stock') }, async (req) => known(req.params.sku));
 

@@ -60,6 +60,9 @@ export function orderRoutes(app: FastifyInstance, { store, dayMs, faults, actors
         if (po.quantity < offer.moq) {
           throw conflict(`${supplier} requires at least ${offer.moq} units of ${po.sku}; the order is for ${po.quantity}`);
         }
+        if (po.quantity % offer.orderMultiple !== 0) {
+          throw conflict(`${supplier} sells ${po.sku} in packs of ${offer.orderMultiple}; the order is for ${po.quantity}`);
+        }
         if (Math.abs(lineTotal(po.quantity, po.unitPrice) - po.total) > 0.01) {
           throw badRequest(`total ${po.total} does not match ${po.quantity} x ${po.unitPrice}`);
         }

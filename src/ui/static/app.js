@@ -109,7 +109,8 @@ function banner(text, kind = 'error', source = 'action') {
 
 // ---------- words and numbers ----------
 
-const price = (n) => (typeof n === 'number' ? n.toFixed(2) : '–');
+// Price breaks go below the cent (0.025 a washer): show up to four decimals, never fewer than two.
+const price = (n) => (typeof n === 'number' ? n.toFixed(Math.min(4, Math.max(2, (String(n).split('.')[1] || '').length))) : '–');
 const count = (n) => (typeof n === 'number' ? new Intl.NumberFormat().format(n) : '–');
 const clock = (iso) => (iso ? new Date(iso).toLocaleString() : '');
 const time = (iso) => (iso ? new Date(iso).toLocaleTimeString() : '');
@@ -172,6 +173,19 @@ function approvalCard(item) {
     void decide(card, { decision: 'reject', reason: why }, `Rejecting ${item.poNumber}`);
   });
   return card;
+}
+
+/** Demand per day, days of cover, projected stock-out, and the levels the agent works to. */
+function demandLine(d) {
+  if (!d) return '';
+  const levels = `reorders below ${count(d.reorderPoint)}, orders up to ${count(d.targetLevel)}`;
+  if (d.source !== 'demand') {
+    const empty = d.daysOfCover === 0 ? ' · the shelf is empty' : '';
+    return `No consumption seen: typed-in levels, ${levels}${empty}`;
+  }
+  const out = d.projectedStockOut ? ` · stock-out ${clock(d.projectedStockOut)}` : '';
+  return `Demand ${count(d.dailyDemand)}/day · ${count(d.daysOfCover)} days of cover${out} · ` +
+    `${levels} (${count(d.leadDays)} days lead + safety; ${count(d.coverDays)} days of cover)`;
 }
 
 function fact(label, value, cls) {
@@ -398,6 +412,7 @@ async function refreshDetail() {
   $('detail-title').textContent = view.stock
     ? `${sku} · stock ${count(view.stock.onHand)} / safety ${count(view.stock.safetyStock)}`
     : `${sku} · not in the ERP any more`;
+  $('detail-demand').textContent = view.demand ? demandLine(view.demand) : '';
   const pastKey = (view.pastOutcomes || []).map((o) => `${o.replenishment}:${o.outcome}`).join(',');
   setCell($('runs'), `${view.agent ? view.agent.replenishments : 0}|${workflowId}|${pastKey}`, ...runsNav(view, workflowId));
   if (!workflowId) {

@@ -1,0 +1,204 @@
+import type { AgentMemory, SupplierMemory } from './agent.js';
+import { daysOfCover, stockLevels } from './demand.js';
+import { lineTotal, lineUnits } from './quantity.js';
+import { isQuoteValid } from './quotes.js';
+import type { ReplenishState } from './state.js';
+import type { Quote } from './types.js';
+
+/**
+ * Choosing a quote as a buyer does: the lowest total for the quantity needed, once the supplier's
+ * minimum, pack size and price breaks are applied, among the suppliers that deliver before the
+ * shelf runs empty.
+ *
+ * Excess is bounded: an order may exceed what is needed by what the supplier's minimum and pack
+ * size force, and beyond that only to reach a cheaper price break, by at most MAX_EXCESS_SHARE of
+ * the target level.
+ */
+export const MAX_EXCESS_SHARE = 0.25;
+
+export interface PlanContext {
+  /** Units that bring the stock position back to target. */
+  needed: number;
+  targetLevel: number;
+  onHand: number;
+  /** Units a business day; absent or 0, the shelf is not projected to run empty while stock is on hand. */
+  dailyDemand?: number | null;
+  now: string;
+  memory?: Pick<AgentMemory, 'suppliers'>;
+  /** Leave out lines priced above this (an approval's ceiling). */
+  maxUnitPrice?: number;
+}
+
+/** What one quote costs at the quantity that suits it best. */
+export interface PlannedLine {
+  quote: Quote;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+  /** The least this supplier can sell at or above what is needed. */
+  minimum: number;
+  /** The line's cost in exact integer units (see lineUnits). */
+  cost: number;
+}
+
+export interface Alternative {
+  quoteId: string;
+  supplier: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+  leadTimeDays: number;
+  inTime: boolean;
+}
+
+export interface PurchasePlan {
+  quote: Quote;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+  reason: string;
+  /** Every valid quote's best line, the chosen one first, in the order they were ranked. */
+  alternatives: Alternative[];
+}
+
+export const packOf = (q: Pick<Quote, 'orderMultiple'>): number => q.orderMultiple ?? 1;
+
+/** The smallest orderable quantity of at least `n`: the supplier's minimum, in whole packs. */
+export function orderable(n: number, q: Pick<Quote, 'moq' | 'orderMultiple'>): number {
+  const pack = packOf(q);
+  return Math.ceil(Math.max(n, q.moq, 1) / pack) * pack;
+}
+
+/** The price of each unit in an order of `quantity`: the highest break it reaches, else the quote's price. */
+export function unitPriceAt(q: Pick<Quote, 'unitPrice' | 'priceBreaks'>, quantity: number): number {
+  const reached = (q.priceBreaks ?? []).filter((b) => b.minQuantity <= quantity).sort((a, b) => b.minQuantity - a.minQuantity);
+  return reached[0]?.unitPrice ?? q.unitPrice;
+}
+
+/** The most a plan may order from a supplier whose least orderable quantity is `minimum`. */
+export const excessLimit = (minimum: number, needed: number, targetLevel: number): number =>
+  Math.max(minimum, needed + Math.floor(MAX_EXCESS_SHARE * targetLevel));
+
+/**
+ * The cheapest line for one quote: the least orderable quantity, or more where a price break
+ * makes the whole order cheaper, within the excess bound. Null when every line is above the ceiling.
+ */
+export function planLine(quote: Quote, ctx: Pick<PlanContext, 'needed' | 'targetLevel' | 'maxUnitPrice'>): PlannedLine | null {
+  const minimum = orderable(ctx.needed, quote);
+  const limit = excessLimit(minimum, ctx.needed, ctx.targetLevel);
+  const quantities = [minimum, ...(quote.priceBreaks ?? []).map((b) => orderable(Math.max(b.minQuantity, minimum), quote))]
+    .filter((n) => n <= limit);
+  const lines = [...new Set(quantities)]
+    .map((quantity) => {
+      const unitPrice = unitPriceAt(quote, quantity);
+      return { quote, quantity, unitPrice, total: lineTotal(quantity, unitPrice), minimum, cost: lineUnits(quantity, unitPrice) };
+    })
+    .filter((l) => ctx.maxUnitPrice === undefined || l.unitPrice <= ctx.maxUnitPrice)
+    .sort((a, b) => a.cost - b.cost || a.quantity - b.quantity);
+  return lines[0] ?? null;
+}
+
+interface Ranked extends PlannedLine { inTime: boolean; record: SupplierMemory | undefined }
+
+/** Deliveries within promise, smoothed so one delivery is not a certainty: (on time + 1) / (seen + 2). */
+const onTimeRate = (m: SupplierMemory | undefined): number => ((m?.onTime ?? 0) + 1) / ((m?.onTime ?? 0) + (m?.late ?? 0) + 2);
+
+/** Reliability from memory: fewer refusals, then more often on time, then faster as actually seen. */
+function byReliability(a: Ranked, b: Ranked): number {
+  return (a.record?.refusals ?? 0) - (b.record?.refusals ?? 0) ||
+    onTimeRate(b.record) - onTimeRate(a.record) ||
+    (a.record?.lastLeadDays ?? a.quote.leadTimeDays) - (b.record?.lastLeadDays ?? b.quote.leadTimeDays);
+}
+
+const stable = (a: Ranked, b: Ranked): number =>
+  a.quote.leadTimeDays - b.quote.leadTimeDays || a.quote.supplier.localeCompare(b.quote.supplier) || a.quote.quoteId.localeCompare(b.quote.quoteId);
+
+const cheapestFirst = (a: Ranked, b: Ranked): number => a.cost - b.cost || byReliability(a, b) || stable(a, b);
+const fastestFirst = (a: Ranked, b: Ranked): number =>
+  a.quote.leadTimeDays - b.quote.leadTimeDays || a.cost - b.cost || byReliability(a, b) || stable(a, b);
+
+/** The quote to buy from, how many and at what price, and why; null when no valid quote has a line within the ceiling. */
+export function planPurchase(quotes: Quote[], ctx: PlanContext): PurchasePlan | null {
+  const cover = daysOfCover({ onHand: ctx.onHand, dailyDemand: ctx.dailyDemand ?? undefined });
+  const ranked: Ranked[] = quotes
+    .filter((q) => isQuoteValid(q, ctx.now))
+    .flatMap((quote) => {
+      const line = planLine(quote, ctx);
+      return line ? [{ ...line, inTime: cover === null || quote.leadTimeDays < cover, record: ctx.memory?.suppliers[quote.supplier] }] : [];
+    });
+  const inTime = ranked.filter((r) => r.inTime).sort(cheapestFirst);
+  const late = ranked.filter((r) => !r.inTime).sort(inTime.length ? cheapestFirst : fastestFirst);
+  const order = [...inTime, ...late];
+  const best = order[0];
+  if (!best) return null;
+  return {
+    quote: best.quote,
+    quantity: best.quantity,
+    unitPrice: best.unitPrice,
+    total: best.total,
+    reason: explain(best, order, inTime.length > 0, cover, ctx),
+    alternatives: order.map((r) => ({
+      quoteId: r.quote.quoteId, supplier: r.quote.supplier, quantity: r.quantity, unitPrice: r.unitPrice,
+      total: r.total, leadTimeDays: r.quote.leadTimeDays, inTime: r.inTime,
+    })),
+  };
+}
+
+const money = (n: number): string => n.toFixed(2);
+const dayCount = (n: number): string => `${Math.round(n * 10) / 10} day${n === 1 ? '' : 's'}`;
+const line = (r: PlannedLine): string => `${r.quote.supplier} ${r.quantity} at ${r.unitPrice} = ${money(r.total)}`;
+
+function explain(best: Ranked, order: Ranked[], anyInTime: boolean, cover: number | null, ctx: PlanContext): string {
+  const parts: string[] = [];
+  const others = order.filter((r) => r !== best);
+  if (anyInTime) {
+    const among = cover === null
+      ? `${order.length} valid quote${order.length === 1 ? '' : 's'}`
+      : `the ${order.filter((r) => r.inTime).length} that deliver before the projected stock-out in ${dayCount(cover)}`;
+    parts.push(`${line(best)}: the lowest total of ${among}`);
+  } else {
+    const when = cover === null || cover <= 0 ? 'the shelf is empty: no supplier delivers before the stock-out' : `no supplier delivers before the projected stock-out in ${dayCount(cover)}`;
+    parts.push(`${when}; fastest: ${best.quote.supplier} in ${dayCount(best.quote.leadTimeDays)}, ${best.quantity} at ${best.unitPrice} = ${money(best.total)}`);
+  }
+  const excess = best.quantity - ctx.needed;
+  if (excess > 0) parts.push(`${excess} over the ${ctx.needed} needed: ${whyMore(best)}`);
+  const tied = others.find((r) => r.inTime === best.inTime && r.cost === best.cost && byReliability(best, r) < 0);
+  if (tied) parts.push(`same total as ${tied.quote.supplier}, chosen as the more reliable (${record(best)} against ${record(tied)})`);
+  if (others.length) parts.push(`others: ${others.slice(0, 3).map((r) => `${line(r)} in ${dayCount(r.quote.leadTimeDays)}${r.inTime ? '' : ' (too late)'}`).join('; ')}`);
+  return parts.join('; ');
+}
+
+function whyMore(r: PlannedLine): string {
+  if (r.quantity > r.minimum) {
+    const base = unitPriceAt(r.quote, r.minimum);
+    return `${r.quantity} reaches the ${r.unitPrice} price break, cheaper in total than ${r.minimum} at ${base} = ${money(lineTotal(r.minimum, base))} ` +
+      `(at most ${Math.round(MAX_EXCESS_SHARE * 100)}% of target over what is needed)`;
+  }
+  const pack = packOf(r.quote);
+  return r.quote.moq >= r.quantity ? `the supplier's minimum order is ${r.quote.moq}` : `sold in packs of ${pack}`;
+}
+
+function record(r: Ranked): string {
+  const m = r.record;
+  if (!m) return 'no history';
+  const seen = (m.onTime ?? 0) + (m.late ?? 0);
+  return [
+    seen ? `on time ${m.onTime ?? 0}/${seen}` : null,
+    m.refusals ? `${m.refusals} refused` : null,
+    m.lastLeadDays !== null ? `took ${dayCount(m.lastLeadDays)}` : null,
+  ].filter(Boolean).join(', ') || `${m.orders} order${m.orders === 1 ? '' : 's'}`;
+}
+
+/** How much a replenishment needs and how far it may overshoot: what a line is planned against. */
+export function needs(s: Pick<ReplenishState, 'needed' | 'stock' | 'suppliers'>): Pick<PlanContext, 'needed' | 'targetLevel'> {
+  return { needed: s.needed, targetLevel: stockLevels(s.stock, { suppliers: s.suppliers ?? {} }).targetLevel };
+}
+
+/** A replenishment's plan context, under the manager's ceiling when the approval holds one. */
+export function planContext(s: ReplenishState, now: string): PlanContext {
+  const ceiling = s.decision?.kind === 'approved' ? { maxUnitPrice: s.decision.maxUnitPrice } : {};
+  return {
+    ...needs(s), onHand: s.stock.onHand, dailyDemand: s.stock.dailyDemand ?? null, now,
+    memory: { suppliers: s.suppliers ?? {} }, ...ceiling,
+  };
+}
