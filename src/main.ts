@@ -106,7 +106,7 @@ const worker = await createWorker({
   connection: nativeConnection,
   namespace: env.TEMPORAL_NAMESPACE,
   taskQueue: env.TEMPORAL_TASK_QUEUE,
-  activities: createActivities({ world, reader, decider, metrics }),
+  activities: createActivities({ world, reader, decider, metrics, rules }),
   maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
   stickyQueueTimeoutMs: env.WORKER_STICKY_TIMEOUT_MS,
   ...(env.TEMPORAL_DEPLOYMENT_NAME && env.TEMPORAL_BUILD_ID ? {

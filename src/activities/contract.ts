@@ -21,6 +21,8 @@ export interface Choice {
   at?: string;
 }
 
+export interface StockCheck { stock: StockLevel; rules?: Rules }
+
 export interface RunToolRequest {
   tool: string;
   input: unknown;
@@ -33,7 +35,11 @@ export interface RunToolRequest {
 export interface Activities {
   decide(req: DecideRequest): Promise<Choice>;
   runTool(req: RunToolRequest): Promise<unknown>;
-  checkStock(sku: string): Promise<StockLevel>;
+  /**
+   * The SKU's stock, with the rules the service is configured with now: the agent takes them for
+   * its next replenishment, so a configuration change reaches every agent at its next check.
+   */
+  checkStock(sku: string): Promise<StockCheck>;
   /** Hands the PO to a person when the agent cannot go on choosing (the model refused, the budget is spent). */
   notifyManager(req: { state: ReplenishState; rules: Rules; subject: string; body: string }): Promise<void>;
 }

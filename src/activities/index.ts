@@ -14,13 +14,15 @@ export interface ActivityDeps {
   decider: Decider;
   /** Decide latency and tokens, tool calls by result (Prometheus, src/metrics.ts). */
   metrics?: ActivityMetrics;
+  /** The rules configured now; agents take them at their next stock check. */
+  rules?: Rules;
 }
 
 const usageOfFailure = (err: unknown): Usage | undefined =>
   ((err as { details?: unknown[] } | null)?.details?.[0] as { usage?: Usage } | undefined)?.usage;
 
 /** Activities close over their dependencies, so tests and production wire different worlds. */
-export function createActivities({ world, reader, decider, metrics }: ActivityDeps): Activities {
+export function createActivities({ world, reader, decider, metrics, rules: configured }: ActivityDeps): Activities {
   return {
     async decide(req) {
       const started = performance.now();
@@ -60,7 +62,8 @@ export function createActivities({ world, reader, decider, metrics }: ActivityDe
 
     async checkStock(sku) {
       try {
-        return await whileHeartbeating(() => world.stock(sku));
+        const stock = await whileHeartbeating(() => world.stock(sku));
+        return configured ? { stock, rules: configured } : { stock };
       } catch (err) {
         if (err instanceof Error && err.name === BUSINESS_REFUSAL) throw ApplicationFailure.nonRetryable(err.message, BUSINESS_REFUSAL);
         throw err;

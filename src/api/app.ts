@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Client } from '@temporalio/client';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import type { Rules } from '../domain/rules.js';
+import { currencyOf, type Rules } from '../domain/rules.js';
 import type { World } from '../domain/world.js';
 import { createMetrics, type Metrics } from '../metrics.js';
 import { Agents } from './agents.js';
@@ -63,7 +63,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     agentRoutes(api, agents, deps.world, deps.rules);
     messageRoutes(api, agents, deps.world);
     purchaseOrderRoutes(api, agents);
-    uiRoutes(api, { client: deps.client, temporalUiUrl: deps.temporalUiUrl });
+    uiRoutes(api, { client: deps.client, temporalUiUrl: deps.temporalUiUrl, currency: currencyOf(deps.rules) });
   });
   return app;
 }

@@ -70,9 +70,13 @@ const Demand = z.object({
 
 export const SkuView = z.object({
   sku: z.string(),
+  currency: z.string().describe('ISO 4217: every amount is in it'),
   stock: StockLevel.loose().nullable().describe('null when the ERP no longer knows the SKU (its agent then shows why)'),
   demand: Demand.nullable().describe('reorder point and target from demand (README, "Demand"), days of cover, projected stock-out; null without stock'),
-  agent: open({ status: z.string(), replenishments: z.number().int(), active: Gate.nullable(), error: z.string().nullable() }).nullable(),
+  agent: open({
+    status: z.string(), replenishments: z.number().int(), active: Gate.nullable(), error: z.string().nullable(),
+    rules: z.record(z.string(), z.unknown()).describe('the rules its next replenishment starts with: the configuration as of its last stock check'),
+  }).nullable(),
   pastOutcomes: z.array(open({ replenishment: z.number().int(), poNumber: z.string().nullable(), outcome: z.string() })),
   suppliers: z.record(z.string(), open({ orders: z.number(), received: z.number(), lastPrice: z.number() }))
     .describe('what the agent learned of each supplier'),
@@ -87,10 +91,12 @@ export const SkuView = z.object({
     replies: z.array(Reply),
     log: z.array(open({ turn: z.number().int(), tool: z.string() })).describe('the decision log'),
     notes: z.array(z.string()),
+    rules: z.record(z.string(), z.unknown()).describe('the rules this replenishment started with and keeps to its end'),
   }).nullable(),
 });
 
 export const Approvals = z.object({
+  currency: z.string().describe('ISO 4217: every amount is in it'),
   items: z.array(open({
     sku: z.string(), workflowId: z.string(), poNumber: z.string(), supplier: z.string(),
     quantity: z.number(), unitPrice: z.number(), total: z.number(), requestedAt: z.string().nullable(),
@@ -107,7 +113,7 @@ export const PurchaseOrderView = open({
   phase: z.string().nullable(), outcome: z.string().nullable(), currentPoNumber: z.string().nullable(), foundBy: z.string(),
 });
 
-export const UiConfig = z.object({ temporalUiUrl: z.string(), namespace: z.string() });
+export const UiConfig = z.object({ temporalUiUrl: z.string(), namespace: z.string(), currency: z.string().describe('ISO 4217: every amount is in it') });
 
 export const TimelineView = open({
   workflowId: z.string().nullable(), runId: z.string().nullable(), workflowType: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { demandView } from '../domain/demand.js';
-import type { Rules } from '../domain/rules.js';
+import { currencyOf, type Rules } from '../domain/rules.js';
 import type { World } from '../domain/world.js';
 import type { Agents } from './agents.js';
 import { HttpError } from './errors.js';
@@ -17,7 +17,7 @@ async function knownSku(world: World, sku: string) {
 
 const notASku = refused('not a SKU');
 
-export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<Rules, 'dayMs'>): void {
+export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<Rules, 'dayMs' | 'currency'>): void {
   app.post('/agents', {
     schema: {
       summary: 'Start the agent of a SKU (idempotent)', tags: ['agents'], body: StartAgentBody,
@@ -99,9 +99,10 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
     const replenishment = lastId ? await agents.replenishment(status?.active?.workflowId ?? lastId) : null;
     return {
       sku,
+      currency: currencyOf(rules),
       stock,
       demand: stock ? demandView(stock, status?.memory, new Date().toISOString(), rules.dayMs) : null,
-      agent: status ? { status: status.status, replenishments: status.replenishments, active: status.active, error: status.error ?? null } : null,
+      agent: status ? { status: status.status, replenishments: status.replenishments, active: status.active, error: status.error ?? null, rules: status.rules } : null,
       pastOutcomes: status?.memory.recent ?? [],
       suppliers: status?.memory.suppliers ?? {},
       replenishment: replenishment && {
@@ -116,6 +117,7 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
           ({ messageId, kind, deliveryDate, unitPrice, quantity, receivedAt })),
         log: replenishment.state.log,
         notes: replenishment.notes,
+        rules: replenishment.rules,
       },
     };
   });
@@ -124,6 +126,6 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
     schema: { summary: 'Purchase orders waiting for the manager\'s decision', tags: ['purchase orders'], response: { 200: Approvals.describe('the POs waiting, ordered by SKU') } },
   }, async () => {
     const pending = await agents.pendingApprovals(async () => (await world.inventory()).map((i) => i.sku));
-    return { items: pending };
+    return { currency: currencyOf(rules), items: pending };
   });
 }

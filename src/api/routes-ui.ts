@@ -11,6 +11,8 @@ export const DEFAULT_TEMPORAL_UI_URL = 'http://localhost:8233';
 export interface UiOptions {
   client: Client;
   temporalUiUrl?: string;
+  /** ISO 4217 code the page shows with every amount. */
+  currency: string;
 }
 
 /** The page's files, read once at start-up: index.html, app.js, style.css. */
@@ -64,7 +66,7 @@ export function uiRoutes(app: Api, opts: UiOptions): void {
       summary: 'What the page needs to know: the Temporal Web UI\'s address and namespace', tags: ['page'],
       response: { 200: UiConfig.describe('where the Web UI is, and the namespace') },
     },
-  }, async () => ({ temporalUiUrl, namespace }));
+  }, async () => ({ temporalUiUrl, namespace, currency: opts.currency }));
 
   const refusals = { 400: refused('a malformed workflow or run id'), 404: refused('no such replenishment') };
 

@@ -59,6 +59,8 @@ export interface AgentStatus {
   memory: AgentMemory;
   /** Set with status `error`: why the agent cannot read its stock. */
   error: string | null;
+  /** The rules the agent's next replenishment starts with (a running one keeps those it started with). */
+  rules: Rules;
 }
 
 /** Folds one finished replenishment into the bounded memory. */

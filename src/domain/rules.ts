@@ -33,6 +33,6 @@ export type Rules = z.infer<typeof Rules>;
 export const defaultRules: Rules = Rules.parse({});
 
 export const DEFAULT_CURRENCY = 'USD';
-export const currencyOf = (rules: Rules): string => rules.currency ?? DEFAULT_CURRENCY;
+export const currencyOf = (rules: Pick<Rules, 'currency'>): string => rules.currency ?? DEFAULT_CURRENCY;
 
 export const days = (rules: Rules, n: number): number => Math.round(n * rules.dayMs);

@@ -1,4 +1,6 @@
 import { isSettled } from '../domain/state.js';
+import { formatMoney } from '../domain/money.js';
+import { currencyOf } from '../domain/rules.js';
 import { callTool, noInput } from './tool.js';
 
 /** A reply the agent could not read is answered with a question, never with a change to the order. */
@@ -11,7 +13,7 @@ export const askSupplierToClarify = callTool<Record<string, never>, { asked: tru
     const po = s.po!;
     const last = s.replies.at(-1);
     await ctx.world.chase(po.supplier, po.poNumber, [
-      `About ${po.poNumber} (${po.quantity} × ${po.sku} at ${po.unitPrice.toFixed(2)}): we could not read your message${last ? ` of ${last.receivedAt.slice(0, 10)}` : ''} as a confirmation, a new delivery date, a price change, a partial delivery or a refusal.`,
+      `About ${po.poNumber} (${po.quantity} × ${po.sku} at ${formatMoney(po.unitPrice, currencyOf(ctx.rules))}): we could not read your message${last ? ` of ${last.receivedAt.slice(0, 10)}` : ''} as a confirmation, a new delivery date, a price change, a partial delivery or a refusal.`,
       'Please reply stating plainly which it is, with the delivery date, the unit price or the quantity it concerns.',
     ].join(' '));
     return { asked: true };

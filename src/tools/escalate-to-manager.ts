@@ -1,3 +1,5 @@
+import { formatMoney } from '../domain/money.js';
+import { currencyOf } from '../domain/rules.js';
 import { callTool, noInput } from './tool.js';
 
 export const escalateToManager = callTool<Record<string, never>, { sentTo: string }>({
@@ -11,7 +13,7 @@ export const escalateToManager = callTool<Record<string, never>, { sentTo: strin
     await ctx.world.notify({
       to: ctx.rules.manager,
       subject: `Check ${po.poNumber} with ${po.supplier}: order outcome unknown`,
-      body: `The order for ${po.quantity} × ${po.sku} at ${po.unitPrice.toFixed(2)} was sent but no answer came back, and the supplier cannot be reached to look it up. The agent will not order again until it knows.`,
+      body: `The order for ${po.quantity} × ${po.sku} at ${formatMoney(po.unitPrice, currencyOf(ctx.rules))} was sent but no answer came back, and the supplier cannot be reached to look it up. The agent will not order again until it knows.`,
       sku: po.sku,
       poNumber: po.poNumber,
     });

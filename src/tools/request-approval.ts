@@ -1,4 +1,6 @@
 import { isApproved, isSettled } from '../domain/state.js';
+import { formatMoney } from '../domain/money.js';
+import { currencyOf } from '../domain/rules.js';
 import { quoteStillValid } from './place-order.js';
 import { callTool, noInput } from './tool.js';
 
@@ -12,14 +14,15 @@ export const requestApproval = callTool<Record<string, never>, { sentTo: string 
     s.approvalRequests < rules.maxApprovalRequests && quoteStillValid(s, now),
   execute: async (_input, s, ctx) => {
     const po = s.po!;
+    const money = (n: number) => formatMoney(n, currencyOf(ctx.rules));
     const others = (s.quotes ?? []).filter((q) => q.quoteId !== po.quoteId)
-      .map((q) => `${q.supplier} ${q.unitPrice.toFixed(2)} (MOQ ${q.moq}, ${q.leadTimeDays} days)`);
+      .map((q) => `${q.supplier} ${money(q.unitPrice)} (MOQ ${q.moq}, ${q.leadTimeDays} days)`);
     await ctx.world.notify({
       to: ctx.rules.manager,
-      subject: `Approve ${po.poNumber}: ${po.quantity} × ${po.sku} from ${po.supplier} at ${po.unitPrice.toFixed(2)}`,
+      subject: `Approve ${po.poNumber}: ${po.quantity} × ${po.sku} from ${po.supplier} at ${money(po.unitPrice)}`,
       body: [
         `Stock on hand ${s.stock.onHand}, safety stock ${s.stock.safetyStock}, target ${s.stock.targetLevel}.`,
-        `Total ${po.total.toFixed(2)}.`,
+        `Total ${money(po.total)}.`,
         others.length ? `Other quotes: ${others.join('; ')}.` : 'No other quotes.',
       ].join('\n'),
       sku: po.sku,

@@ -2,6 +2,7 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { Message, ReplenishState } from '../domain/state.js';
 import type { Gate } from '../domain/phase.js';
 import type { AgentStatus } from '../domain/agent.js';
+import type { Rules } from '../domain/rules.js';
 
 export interface ReplenishView {
   workflowId: string;
@@ -11,6 +12,8 @@ export interface ReplenishView {
   /** The wait in progress, if any: which tool, for which messages, until when. */
   waiting: { tool: string; events: string[]; since: string; until: string } | null;
   notes: string[];
+  /** The rules this replenishment started with and keeps to its end. */
+  rules: Rules;
 }
 
 export type DeliverResult = { status: 'delivered' | 'duplicate'; workflowId: string };

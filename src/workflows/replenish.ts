@@ -91,7 +91,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     }
     inbox.push(m);
   });
-  setHandler(replenishStateQuery, (): ReplenishView => ({ workflowId, state, phase: phase(state), inbox: inbox.list(), waiting, notes }));
+  setHandler(replenishStateQuery, (): ReplenishView => ({ workflowId, state, phase: phase(state), inbox: inbox.list(), waiting, notes, rules }));
 
   /**
    * SKU, PO, phase and, once settled, outcome as search attributes, so the Web UI and the API find

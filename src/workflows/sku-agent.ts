@@ -29,7 +29,8 @@ const failed = (sku: string, n: number, reason: string): ReplenishmentResult => 
  * replenishment, then continues as new carrying only a bounded memory.
  */
 export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
-  const { sku, rules } = input;
+  const { sku } = input;
+  let rules = input.rules;
   let memory = input.memory ?? emptyMemory();
   let replenishments = input.replenishments ?? 0;
   const recentIds = [...(input.recentMessageIds ?? [])];
@@ -42,7 +43,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
 
   const status = (): AgentStatus => ({
     sku, status: stopping ? 'stopped' : active ? 'replenishing' : paused ? 'paused' : error ? 'error' : 'watching',
-    active, stock, replenishments, memory, error,
+    active, stock, replenishments, memory, error, rules,
   });
 
   setHandler(agentStatusQuery, status);
@@ -88,7 +89,10 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
     // This check answers every wake-up so far; a signal from here on asks for another.
     wake = false;
     try {
-      stock = await proxyActivities<Activities>({ ...stockActivity, summary: `check_stock ${sku}` }).checkStock(sku);
+      const checked = await proxyActivities<Activities>({ ...stockActivity, summary: `check_stock ${sku}` }).checkStock(sku);
+      stock = checked.stock;
+      // The rules configured now reach this agent here; a replenishment already running keeps its own.
+      rules = checked.rules ?? rules;
       error = null;
     } catch (err) {
       // The agent stays, says why, and checks again on a stock change or at the next check.

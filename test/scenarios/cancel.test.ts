@@ -75,6 +75,9 @@ describe('messages that can no longer change anything are refused at once', () =
     const asks = (await stack.sandbox.http('GET', '/notifications')).body.items
       .filter((n: { sku?: string; subject: string }) => n.sku === sku && n.subject.startsWith('Approve'));
     expect(asks).toHaveLength(1);
+    // Every amount the manager reads carries the deployment's currency.
+    expect(asks[0].subject).toContain(`at ${request.unitPrice.toFixed(2)} USD`);
+    expect((await stack.api('GET', '/approvals')).body.currency).toBe('USD');
   });
 });
 

@@ -103,11 +103,12 @@ export async function startStack(opts: StackOptions) {
   const activityWorld = opts.notifyWebhookUrl ? withNotifyWebhook(sandbox.world, { url: opts.notifyWebhookUrl }) : sandbox.world;
   let worker: Worker | undefined;
   let running: Promise<void> | undefined;
-  const startWorker = async () => {
+  /** `configured`: the rules of a redeployed service (by default the stack's). */
+  const startWorker = async (configured: Rules = rules) => {
     worker = await createWorker({
       connection,
       taskQueue,
-      activities: createActivities({ world: activityWorld, reader: opts.reader ?? patternReader, decider: opts.decider ?? policyDecider, metrics }),
+      activities: createActivities({ world: activityWorld, reader: opts.reader ?? patternReader, decider: opts.decider ?? policyDecider, metrics, rules: configured }),
       workflowBundle: { codePath: inject('workflowBundlePath') },
     });
     running = worker.run();
@@ -117,7 +118,7 @@ export async function startStack(opts: StackOptions) {
     await running;
     worker = undefined;
   };
-  if (opts.inProcessWorker !== false) await startWorker();
+  if (opts.inProcessWorker !== false) await startWorker(rules);
 
   const security = testSecurity(opts.security);
   const app = buildApp({ client, world: sandbox.world, taskQueue, rules, security, metrics });

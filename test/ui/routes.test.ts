@@ -32,7 +32,7 @@ describe('the manager\'s page is served as plain files under a strict CSP', () =
       expect(asset.status, path).toBe(200);
       expect(asset.headers.get('content-type'), path).toMatch(type);
     }
-    expect(await (await raw('/ui/config.json')).json()).toEqual({ temporalUiUrl: 'http://localhost:8233', namespace: 'default' });
+    expect(await (await raw('/ui/config.json')).json()).toEqual({ temporalUiUrl: 'http://localhost:8233', namespace: 'default', currency: 'USD' });
   });
 });
 

@@ -110,7 +110,9 @@ function banner(text, kind = 'error', source = 'action') {
 // ---------- words and numbers ----------
 
 // Price breaks go below the cent (0.025 a washer): show up to four decimals, never fewer than two.
-const price = (n) => (typeof n === 'number' ? n.toFixed(Math.min(4, Math.max(2, (String(n).split('.')[1] || '').length))) : '–');
+/** Every amount with the deployment's currency (from /ui/config.json). */
+const amount = (n) => n.toFixed(Math.min(4, Math.max(2, (String(n).split('.')[1] || '').length)));
+const price = (n) => (typeof n === 'number' ? `${amount(n)}${state.config && state.config.currency ? ` ${state.config.currency}` : ''}` : '–');
 const count = (n) => (typeof n === 'number' ? new Intl.NumberFormat().format(n) : '–');
 const clock = (iso) => (iso ? new Date(iso).toLocaleString() : '');
 const time = (iso) => (iso ? new Date(iso).toLocaleTimeString() : '');
@@ -139,7 +141,7 @@ function idempotencyKey(po, kind) {
 
 function approvalCard(item) {
   const ceiling = h('input', {
-    type: 'number', name: 'ceiling', step: '0.01', min: '0.01', value: price(item.unitPrice), required: true,
+    type: 'number', name: 'ceiling', step: '0.01', min: '0.01', value: amount(item.unitPrice), required: true,
     'aria-label': `Highest unit price you approve for ${item.poNumber}`,
   });
   const reason = h('input', { type: 'text', name: 'reason', maxlength: '500', placeholder: 'why not?', 'aria-label': `Reason to reject ${item.poNumber}` });
