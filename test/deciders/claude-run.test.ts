@@ -209,3 +209,29 @@ describe('the model API failing', () => {
     await eventually(async () => fake.requests.length, (n) => n >= 4, 10_000, 'the decides up to the approval');
   });
 });
+
+describe('the manager cancels while the model is choosing', () => {
+  it('the decide call in flight is cancelled and its choice discarded; nothing is ordered', async () => {
+    const { fake, stack } = await claudeStack([...toApproval(), hang()], 'dev', 60_000);
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    await s.startAgent();
+    const request = await s.approvalRequest();
+    await s.waitingIn('wait_for_approval');
+    expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice })).status).toBe(202);
+    // The model has the next turn's request and does not answer.
+    await eventually(async () => fake.requests.length, (n) => n === 5, 30_000, 'the model to be asked for turn 5');
+
+    const res = await stack.api('POST', `/purchase-orders/${request.poNumber}/cancel`, { reason: 'bought locally' }, { authorization: `Bearer ${stack.managerToken}` });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(await s.outcome()).toMatchObject({ outcome: 'cancelled', reason: 'cancelled by dana: bought locally' });
+    const history = await stack.client.workflow.getHandle(`replenish-${sku}-1`).fetchHistory();
+    const events = history.events ?? [];
+    const decide5 = events.find((e) => e.activityTaskScheduledEventAttributes?.activityId === 'decide-5');
+    expect(decide5, 'the fifth decide was scheduled').toBeDefined();
+    expect(events.some((e) => e.activityTaskCancelRequestedEventAttributes?.scheduledEventId?.toString() === decide5!.eventId!.toString())).toBe(true);
+    const ran = events.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityId ?? []);
+    expect(ran.filter((id) => /^(check_before_order|place_order)-/.test(id))).toEqual([]);
+    expect(await s.orders()).toHaveLength(0);
+  });
+});
