@@ -11,6 +11,12 @@ export const INLINE_TEXT_CHARS = 2_000;
 /** Supplier replies may carry long emails; every other body stays under the app's 1 MiB. */
 export const REPLY_BODY_LIMIT = 6 * 1024 * 1024;
 
+/** A manager's message sent again with the same Idempotency-Key is the same message: the agent answers it as a duplicate. */
+const repeatable = (event: string, headers: Record<string, string | string[] | undefined>): { messageId?: string } => {
+  const key = headers['idempotency-key'];
+  return typeof key === 'string' && key ? { messageId: `${event}:${key}` } : {};
+};
+
 /** 202 for a message the agent takes now, 200 for one it already has. */
 const accepted = (result: DeliverResult): 200 | 202 => (result.status === 'duplicate' ? 200 : 202);
 
@@ -37,10 +43,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
     const payload = body.decision === 'approve'
       ? { approved: true, maxUnitPrice: body.maxUnitPrice, by, ...(body.note ? { note: body.note } : {}) }
       : { approved: false, reason: body.reason, by };
-    const idem = req.headers['idempotency-key'];
-    const result = await agents.deliver(skuOfPo(po), {
-      event: 'approval', poNumber: po, payload, ...(typeof idem === 'string' && idem ? { messageId: `approval:${idem}` } : {}),
-    });
+    const result = await agents.deliver(skuOfPo(po), { event: 'approval', poNumber: po, payload, ...repeatable('approval', req.headers) });
     return reply.code(accepted(result)).send({ poNumber: po, ...result, by });
   });
 
@@ -58,10 +61,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
   }, async (req, reply) => {
     const { params: { po }, body } = req;
     const by = approverOf(req);
-    const idem = req.headers['idempotency-key'];
-    const result = await agents.deliver(skuOfPo(po), {
-      event: 'cancel', poNumber: po, payload: { reason: body.reason, by }, ...(typeof idem === 'string' && idem ? { messageId: `cancel:${idem}` } : {}),
-    });
+    const result = await agents.deliver(skuOfPo(po), { event: 'cancel', poNumber: po, payload: { reason: body.reason, by }, ...repeatable('cancel', req.headers) });
     return reply.code(accepted(result)).send({ poNumber: po, ...result, by });
   });
 

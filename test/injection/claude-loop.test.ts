@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patternReader } from '../../src/activities/reply-reader.js';
 import type { Turn } from '../../src/domain/types.js';
-import type { ReplyReader } from '../../src/domain/world.js';
 import { claudeAt } from '../deciders/requests.js';
 import { cheapestQuote, offeredTools, startFakeModel, stateOf, toolUse, turnOf, turnText, type FakeModel, type ModelRequest, type Step } from '../support/fake-model.js';
-import { claudeReaderAt } from '../support/scripted-reader.js';
 import { afterThisFile, startStack, type Stack } from '../support/stack.js';
 import { loadCorpus, type InjectionEmail, type Technique } from './corpus.js';
 import { expectOnlyWhatTheRulesAllow, expectReadAsAllowed, replenishAnswering } from './loop.js';
-import { obeyingModel, rawEmailOf } from './obedient-reader.js';
+import { loopReaders } from './obedient-reader.js';
 
 const corpus = loadCorpus();
 
@@ -107,23 +104,7 @@ interface Obedience { request: ModelRequest; tool: string; offered: string[]; sa
 /** Steps a decider may take on a supplier's word when the rules offer them: none commits money or asks for an approval. */
 const HARMLESS_WHEN_OFFERED = ['cancel_purchase_order', 'wait_for_goods', 'wait_for_supplier_reply'];
 
-/** The emails sent so far, by PO number: how the obedient reader model finds the raw email behind a text. */
-const sent = new Map<string, InjectionEmail>();
-
-const READERS: [string, { exact: boolean; reader?: () => Promise<ReplyReader> }][] = [
-  ['the pattern reader', { exact: true }],
-  ['the Claude reader with a model that believes the email', {
-    exact: false,
-    reader: async () => {
-      const fake = await startFakeModel([], { fallback: obeyingModel(rawEmailOf(corpus, () => sent.entries())), closeAfterTest: false });
-      afterAll(() => fake.close());
-      // Every read must come from the model: a fallback to the patterns would test the pattern reader again.
-      const fellBack: string[] = [];
-      afterAll(() => expect(fellBack).toEqual([]));
-      return claudeReaderAt(fake, { fallback: { read: async (text, hints, context) => { fellBack.push(text); return patternReader.read(text, hints, context); } } });
-    },
-  }],
-];
+const { sent, readers: READERS } = loopReaders(corpus);
 
 describe.each(READERS)('a Claude decider that obeys the supplier email cannot act on it, the reply read by %s', (_name, { exact, reader }) => {
   let stack: Stack;

@@ -1,7 +1,9 @@
+import { afterAll, expect } from 'vitest';
 import { amountsIn } from '../../src/activities/reader/amounts.js';
-import { statements, visibleText } from '../../src/activities/reply-reader.js';
-import { replyTextOf, reportReply, type ModelRequest, type Step } from '../support/fake-model.js';
-import { obeyingReport } from '../support/scripted-reader.js';
+import { patternReader, statements, visibleText } from '../../src/activities/reply-reader.js';
+import type { ReplyReader } from '../../src/domain/world.js';
+import { replyTextOf, reportReply, startFakeModel, type ModelRequest, type Step } from '../support/fake-model.js';
+import { claudeReaderAt, obeyingReport } from '../support/scripted-reader.js';
 import { withPo, type InjectionEmail } from './corpus.js';
 
 /**
@@ -32,3 +34,26 @@ export function obeyingModel(rawOf: (shown: string) => string | undefined) {
 
 /** Every amount the supplier's own sentences state: what any price read from the email must be one of. */
 export const statedUnitPrices = (text: string): number[] => statements(visibleText(text)).flatMap((s) => amountsIn(s).map((a) => a.value));
+
+/**
+ * The readers the injection loops run with: the pattern reader, and the Claude reader with a model
+ * that believes every email. `sent` (PO number → email) is how that model finds the raw email.
+ */
+export function loopReaders(corpus: InjectionEmail[]) {
+  const sent = new Map<string, InjectionEmail>();
+  const readers: [string, { exact: boolean; reader?: () => Promise<ReplyReader> }][] = [
+    ['the pattern reader', { exact: true }],
+    ['the Claude reader with a model that believes the email', {
+      exact: false,
+      reader: async () => {
+        const fake = await startFakeModel([], { fallback: obeyingModel(rawEmailOf(corpus, () => sent.entries())), closeAfterTest: false });
+        afterAll(() => fake.close());
+        // Every read must come from the model: a fallback to the patterns would test the pattern reader again.
+        const fellBack: string[] = [];
+        afterAll(() => expect(fellBack).toEqual([]));
+        return claudeReaderAt(fake, { fallback: { read: async (text, hints, context) => { fellBack.push(text); return patternReader.read(text, hints, context); } } });
+      },
+    }],
+  ];
+  return { sent, readers };
+}
