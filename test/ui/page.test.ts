@@ -125,6 +125,29 @@ describe('the manager\'s page in Chromium', () => {
     await close();
   });
 
+  it('a manager cancels a running replenishment from its SKU, saying why', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    const request = await s.parkAtApproval();
+    const { page, problems, close } = await openPage(stack);
+    if (stack.managerToken) await enterToken(page, stack.managerToken);
+    await page.click(`button.sku-link[data-sku="${sku}"]`);
+    const form = page.locator('#cancel-po');
+    await form.waitFor();
+    expect(await page.locator('#cancel-po-number').innerText()).toBe(request.poNumber);
+
+    await form.locator('button[type=submit]').click();
+    await page.locator('#cancel-msg', { hasText: 'Say why you cancel it' }).waitFor();
+    await page.locator('#cancel-reason').fill('ordered from a local supplier');
+    await form.locator('button[type=submit]').click();
+    await page.locator('#cancel-msg', { hasText: `Cancelling ${request.poNumber} (by dana)` }).waitFor();
+    expect(await s.outcome()).toMatchObject({ outcome: 'cancelled', reason: 'cancelled by dana: ordered from a local supplier' });
+    await form.waitFor({ state: 'hidden', timeout: 30_000 });
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it('the timeline of a run whose worker was down when the manager approved shows the band where it was down', async () => {
     const stack = await startStack({ temporal: 'dev', inProcessWorker: false });
     const sku = stack.newSku();

@@ -404,6 +404,29 @@ function showSvg(text) {
   $('timeline').replaceChildren(svg);
 }
 
+async function cancelPo() {
+  const po = $('cancel-po').dataset.po;
+  const why = $('cancel-reason').value.trim();
+  const msg = $('cancel-msg');
+  if (!why) {
+    $('cancel-reason').focus();
+    msg.textContent = 'Say why you cancel it; the reason goes to the supplier and into the record.';
+    msg.className = 'card-msg card-msg-error';
+    return;
+  }
+  try {
+    const res = await request('POST', `/purchase-orders/${encodeURIComponent(po)}/cancel`, {
+      body: { reason: why }, headers: { 'idempotency-key': idempotencyKey(po, 'cancel') },
+    });
+    msg.textContent = `Cancelling ${po}${res && res.by ? ` (by ${res.by})` : ''}: the agent stops at its next step.`;
+    msg.className = 'card-msg card-msg-ok';
+    $('cancel-reason').value = '';
+  } catch (err) {
+    msg.textContent = explain(err, `Cancelling ${po}`);
+    msg.className = 'card-msg card-msg-error';
+  }
+}
+
 async function refreshDetail() {
   const sku = state.selected;
   if (!sku) return;
@@ -415,6 +438,14 @@ async function refreshDetail() {
     ? `${sku} · stock ${count(view.stock.onHand)} / safety ${count(view.stock.safetyStock)}`
     : `${sku} · not in the ERP any more`;
   $('detail-demand').textContent = view.demand ? demandLine(view.demand) : '';
+  // The manager may cancel while the running replenishment takes a cancellation (its gate says so).
+  const active = view.agent && view.agent.active;
+  const cancellable = Boolean(active && active.poNumber && (active.open || []).includes('cancel'));
+  $('cancel-po').hidden = !cancellable;
+  if (cancellable) {
+    $('cancel-po').dataset.po = active.poNumber;
+    $('cancel-po-number').textContent = active.poNumber;
+  }
   const pastKey = (view.pastOutcomes || []).map((o) => `${o.replenishment}:${o.outcome}`).join(',');
   setCell($('runs'), `${view.agent ? view.agent.replenishments : 0}|${workflowId}|${pastKey}`, ...runsNav(view, workflowId));
   if (!workflowId) {
@@ -512,6 +543,10 @@ function start() {
   $('sku-rows').addEventListener('click', (e) => {
     const b = e.target.closest('button.sku-link');
     if (b) select(b.dataset.sku);
+  });
+  $('cancel-po').addEventListener('submit', (e) => {
+    e.preventDefault();
+    void cancelPo();
   });
   $('runs').addEventListener('click', (e) => {
     const b = e.target.closest('button.run');
