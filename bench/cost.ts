@@ -1,4 +1,5 @@
 import { Agents } from '../src/api/agents.js';
+import { agentId, replenishmentId } from '../src/domain/ids.js';
 import { Rules } from '../src/domain/rules.js';
 import { agentStatusQuery } from '../src/workflows/messages.js';
 import { round, until } from './support/measure.js';
@@ -16,15 +17,15 @@ export async function historyAndMemory(stack: BenchStack, n: number) {
   const agents = new Agents(stack.client, queue, Rules.parse({ dayMs: 50 }));
   await agents.start(sku);
   const started = Date.now();
-  const status = await until(() => stack.client.workflow.getHandle(`agent-${sku}`).query(agentStatusQuery), (s) => s.replenishments >= n, 20 * 60_000, `${n} replenishments`, 500);
+  const status = await until(() => stack.client.workflow.getHandle(agentId(sku)).query(agentStatusQuery), (s) => s.replenishments >= n, 20 * 60_000, `${n} replenishments`, 500);
   await agents.signal(sku, 'pause');
   const seconds = (Date.now() - started) / 1000;
   const runs: number[] = [];
-  for await (const wf of stack.client.workflow.list({ query: `WorkflowId = 'agent-${sku}'` })) {
+  for await (const wf of stack.client.workflow.list({ query: `WorkflowId = '${agentId(sku)}'` })) {
     runs.push((await stack.client.workflow.getHandle(wf.workflowId, wf.runId).describe()).historyLength);
   }
   let replenishmentEvents = 0;
-  for (let k = 1; k <= Math.min(n, 20); k++) replenishmentEvents += (await stack.client.workflow.getHandle(`replenish-${sku}-${k}`).describe()).historyLength;
+  for (let k = 1; k <= Math.min(n, 20); k++) replenishmentEvents += (await stack.client.workflow.getHandle(replenishmentId(sku, k)).describe()).historyLength;
   await worker.stop();
   return {
     replenishments: status.replenishments,

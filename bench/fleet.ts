@@ -1,5 +1,5 @@
 import { WorkflowIdConflictPolicy } from '@temporalio/client';
-import { agentId } from '../src/api/agents.js';
+import { agentId, replenishmentId } from '../src/domain/ids.js';
 import { SkuAgent } from '../src/workflows/sku-agent.js';
 import { SKU } from '../src/workflows/search-attributes.js';
 import { events, fileMB, ms, poolAll, round, sampleProcess } from './support/measure.js';
@@ -58,7 +58,7 @@ export async function fleet(stack: BenchStack, worker: WorkerHandle, size: numbe
   while (pending.size && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 2000));
     await poolAll([...pending], 16, async (sku) => {
-      const history = await events(stack.client, `replenish-${sku}-1`).catch(() => []);
+      const history = await events(stack.client, replenishmentId(sku, 1)).catch(() => []);
       const scheduled = history.find((e) => e.activityTaskScheduledEventAttributes?.activityId?.startsWith('request_approval'));
       const done = scheduled && history.find((e) => e.activityTaskCompletedEventAttributes?.scheduledEventId?.toString() === scheduled.eventId?.toString());
       if (done) { reached.push(ms(done) - sentAt); pending.delete(sku); }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { agentId } from '../src/api/agents.js';
+import { agentId, replenishmentId } from '../src/domain/ids.js';
 import { finishedReplenishments } from '../src/domain/agent.js';
 import { agentStatusQuery, replenishStateQuery } from '../src/workflows/messages.js';
 import { bareDeliverUpdate, bareDoneQuery, bareWaitingQuery, bareWakeSignal, BareEntity, type Step } from './baseline/workflows.js';
@@ -39,7 +39,7 @@ export function agentSubject(stack: BenchStack, label = randomUUID().slice(0, 4)
   // Looks go straight to Temporal, one query each, as the baseline's do: the REST view of a SKU
   // costs the world's stock, the agent and the run, which would bill the harness's polling to the agent.
   const current: number[] = [];
-  const run = (i: number) => stack.client.workflow.getHandle(`replenish-${skus[i]}-${current[i]}`).query(replenishStateQuery);
+  const run = (i: number) => stack.client.workflow.getHandle(replenishmentId(skus[i]!, current[i]!)).query(replenishStateQuery);
   const agent = (i: number) => stack.client.workflow.getHandle(agentId(skus[i]!)).query(agentStatusQuery);
   const low = { onHand: 5, safetyStock: 20, targetLevel: 100 };
   return {
@@ -77,7 +77,7 @@ export function agentSubject(stack: BenchStack, label = randomUUID().slice(0, 4)
       const res = await stack.authed(`/skus/${skus[i]}/stock-changed`);
       if (res.status !== 202) throw new Error(`stock-changed ${skus[i]}: ${res.status}`);
     },
-    childId: (i, n) => `replenish-${skus[i]}-${n}`,
+    childId: (i, n) => replenishmentId(skus[i]!, n),
     entityId: (i) => agentId(skus[i]!),
   };
 }

@@ -7,6 +7,7 @@ import { selectDecider } from './activities/deciders/select.js';
 import { selectReader } from './activities/reader/select.js';
 import { buildApp } from './api/app.js';
 import { Agents } from './api/agents.js';
+import { agentId } from './domain/ids.js';
 import { ConfigError, loadConfig, securityOf } from './config.js';
 import { healthOf } from './health.js';
 import { createLogger } from './logger.js';
@@ -140,7 +141,7 @@ if (!env.WORLD_URL) {
   const agents = new Agents(client, env.TEMPORAL_TASK_QUEUE, rules);
   for (const { sku } of await world.inventory()) {
     const { started } = await agents.start(sku);
-    log.info(`${started ? 'started' : 'resumed'} agent-${sku}`);
+    log.info(`${started ? 'started' : 'resumed'} ${agentId(sku)}`);
   }
 }
 

@@ -1,6 +1,7 @@
 import proto from '@temporalio/proto';
 import type { Client } from '@temporalio/client';
 import { finishedReplenishments, type AgentStatus } from '../../src/domain/agent.js';
+import { agentId, replenishmentId } from '../../src/domain/ids.js';
 import type { ReplenishmentResult } from '../../src/domain/types.js';
 import { agentStatusQuery } from '../../src/workflows/messages.js';
 import type { ChaosRecord } from './run.js';
@@ -40,8 +41,8 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; orde
   const results: ReplenishmentResult[] = [];
   const unfinished: string[] = [];
   for (const sku of record.skus) {
-    const status = await client.workflow.getHandle(`agent-${sku}`).query(agentStatusQuery) as AgentStatus;
-    const ids = Array.from({ length: status.replenishments }, (_, i) => `replenish-${sku}-${i + 1}`);
+    const status = await client.workflow.getHandle(agentId(sku)).query(agentStatusQuery) as AgentStatus;
+    const ids = Array.from({ length: status.replenishments }, (_, i) => replenishmentId(sku, i + 1));
     const found = await pool(ids, 8, async (id) => {
       const h = client.workflow.getHandle(id);
       const d = await h.describe().catch(() => null);
@@ -54,8 +55,8 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; orde
       if ('r' in f && f.r) { results.push(f.r); outcomes[f.r.outcome] = (outcomes[f.r.outcome] ?? 0) + 1; } else unfinished.push(`${f.id}: ${f.problem}`);
     }
     const tallied = finishedReplenishments(status.memory);
-    if (tallied !== status.replenishments) unfinished.push(`agent-${sku} counted ${tallied} outcomes for ${status.replenishments} replenishments`);
-    if (status.active) unfinished.push(`agent-${sku} still runs ${status.active.workflowId}`);
+    if (tallied !== status.replenishments) unfinished.push(`${agentId(sku)} counted ${tallied} outcomes for ${status.replenishments} replenishments`);
+    if (status.active) unfinished.push(`${agentId(sku)} still runs ${status.active.workflowId}`);
   }
   checks.push(result('every replenishment reached a final outcome',
     `${results.length} replenishments: ${Object.entries(outcomes).map(([k, v]) => `${v} ${k}`).join(', ')}`, unfinished));

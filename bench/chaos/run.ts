@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { finishedReplenishments } from '../../src/domain/agent.js';
+import { agentId } from '../../src/domain/ids.js';
 import { agentStatusQuery } from '../../src/workflows/messages.js';
 import { poolAll } from '../support/measure.js';
 import { startBenchStack, sleep, SUPPLIERS, type BenchStack, type WorkerHandle } from '../support/stack.js';
@@ -170,7 +171,7 @@ export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; 
   const finishedOf = new Map<string, number>();
   loop(() => 1000, async () => {
     await poolAll(record.skus, 8, async (sku) => {
-      const status = await stack.client.workflow.getHandle(`agent-${sku}`).query(agentStatusQuery).catch(() => null);
+      const status = await stack.client.workflow.getHandle(agentId(sku)).query(agentStatusQuery).catch(() => null);
       if (!status) return;
       const finished = finishedReplenishments(status.memory);
       finishedOf.set(sku, finished);
@@ -267,7 +268,7 @@ export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; 
   const quietBy = Date.now() + 10 * 60_000;
   while (Date.now() < quietBy) {
     const active = await poolAll(record.skus, 8, async (sku) =>
-      (await stack.client.workflow.getHandle(`agent-${sku}`).query(agentStatusQuery).catch(() => ({ active: true }))).active);
+      (await stack.client.workflow.getHandle(agentId(sku)).query(agentStatusQuery).catch(() => ({ active: true }))).active);
     if (active.every((a) => !a)) break;
     await sleep(1000);
   }

@@ -16,12 +16,7 @@ import { OUTCOME, PHASE, PO_NUMBER, SKU } from '../workflows/search-attributes.j
 import { SkuAgent } from '../workflows/sku-agent.js';
 import { HttpError } from './errors.js';
 import type { ApprovalRequest, Phase } from '../domain/phase.js';
-import { skuOfPo } from './schemas.js';
-
-export const agentId = (sku: string): string => `agent-${sku}`;
-
-/** A PO number names its replenishment: PO-<SKU>-<n>[-R<k>] is worked on by replenish-<SKU>-<n>. */
-export const replenishmentIdOfPo = (po: string): string => `replenish-${skuOfPo(po)}-${po.replace(/-R\d+$/, '').replace(/^.*-/, '')}`;
+import { agentId, parseReplenishmentId, replenishmentIdOfPo, replenishmentIdPrefix, skuOfPo } from '../domain/ids.js';
 
 /** Where a purchase order is worked on, as Temporal sees it. */
 export interface PurchaseOrderRef {
@@ -59,7 +54,7 @@ export class Agents {
       if (!isNotFound(err)) throw err;
     }
     // A SKU whose agent was stopped before goes on numbering its replenishments where it left off.
-    const previous = await this.client.workflow.count(`WorkflowType = 'Replenish' AND WorkflowId STARTS_WITH 'replenish-${sku}-'`)
+    const previous = await this.client.workflow.count(`WorkflowType = 'Replenish' AND WorkflowId STARTS_WITH '${replenishmentIdPrefix(sku)}'`)
       .then((c) => c.count).catch(() => 0);
     await this.client.workflow.start(SkuAgent, {
       workflowId,
@@ -187,7 +182,7 @@ export class Agents {
     try {
       const skus = new Set<string>();
       for await (const wf of this.client.workflow.list({ query: `${running} AND Phase = '${awaiting}'` })) {
-        skus.add(wf.typedSearchAttributes.get(SKU) ?? skuOfReplenishmentId(wf.workflowId));
+        skus.add(wf.typedSearchAttributes.get(SKU) ?? parseReplenishmentId(wf.workflowId)?.sku ?? wf.workflowId);
       }
       return [...skus];
     } catch {
@@ -220,6 +215,3 @@ export interface PendingApproval extends ApprovalRequest {
   workflowId: string;
   poNumber: string;
 }
-
-/** replenish-<SKU>-<n> is the n-th replenishment of <SKU> (SKUs may hold dashes). */
-const skuOfReplenishmentId = (id: string): string => id.slice('replenish-'.length, id.lastIndexOf('-'));

@@ -1,4 +1,5 @@
 import { demandView } from '../domain/demand.js';
+import { replenishmentId } from '../domain/ids.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
 import type { World } from '../domain/world.js';
 import type { Agents } from './agents.js';
@@ -95,7 +96,7 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
     const [read, status] = await Promise.all([knownSku(world, sku).then((level) => ({ level }), (err: unknown) => ({ err })), agents.status(sku)]);
     if ('err' in read && !(read.err instanceof HttpError && status)) throw read.err;
     const stock = 'level' in read ? read.level : null;
-    const lastId = status && status.replenishments > 0 ? `replenish-${sku}-${status.replenishments}` : null;
+    const lastId = status && status.replenishments > 0 ? replenishmentId(sku, status.replenishments) : null;
     const replenishment = lastId ? await agents.replenishment(status?.active?.workflowId ?? lastId) : null;
     return {
       sku,

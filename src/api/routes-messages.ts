@@ -4,7 +4,8 @@ import type { Agents } from './agents.js';
 import { HttpError } from './errors.js';
 import { Decided, Delivered, refused } from './responses.js';
 import { approverOf, supplierOf } from './security.js';
-import { CancelBody, DecisionBody, PoParam, ReceiptBody, SupplierReplyBody, skuOfPo, type Api } from './schemas.js';
+import { CancelBody, DecisionBody, PoParam, ReceiptBody, SupplierReplyBody, type Api } from './schemas.js';
+import { skuOfPo } from '../domain/ids.js';
 
 /** Longer supplier texts are stored in the world's document store and sent by reference. */
 export const INLINE_TEXT_CHARS = 2_000;

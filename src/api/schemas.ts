@@ -2,17 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  PO_NUMBER_PATTERN, PO_NUMBER_RULE, REPLENISHMENT_ID_PATTERN, REPLENISHMENT_ID_RULE, SKU_PATTERN, SKU_RULE,
+} from '../domain/ids.js';
 import { ReplyFields } from '../domain/types.js';
 
 /** The app as routes see it: the zod schemas on a route type its request and its answers. */
 export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
-export const SkuParam = z.object({ sku: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'a SKU is 1-64 letters, digits, dot, dash or underscore') });
-export const PoParam = z.object({ po: z.string().regex(/^PO-[A-Za-z0-9_.-]+-\d+(-R\d+)?$/, 'a PO number looks like PO-<SKU>-<n>') });
-
-export const ReplenishmentParam = z.object({
-  workflowId: z.string().regex(/^replenish-[A-Za-z0-9][A-Za-z0-9_.-]{0,63}-\d+$/, 'a replenishment id looks like replenish-<SKU>-<n>'),
-});
+export const SkuParam = z.object({ sku: z.string().regex(SKU_PATTERN, SKU_RULE) });
+export const PoParam = z.object({ po: z.string().regex(PO_NUMBER_PATTERN, PO_NUMBER_RULE) });
+export const ReplenishmentParam = z.object({ workflowId: z.string().regex(REPLENISHMENT_ID_PATTERN, REPLENISHMENT_ID_RULE) });
 export const TimelineQuery = z.object({
   runId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a run id is a UUID').optional(),
 });
@@ -48,8 +48,3 @@ export const ReceiptBody = z.object({
   receiptId: z.string().min(1).max(200),
   quantity: z.number().int().positive(),
 }).strict();
-
-/** PO numbers carry their SKU (PO-<SKU>-<n>[-R<k>]), so a message finds its agent without a lookup table. */
-export function skuOfPo(po: string): string {
-  return po.replace(/^PO-/, '').replace(/-\d+(-R\d+)?$/, '');
-}

@@ -1,6 +1,7 @@
 import type {
   Decision, OrderAck, PurchaseOrder, Quote, Receipt, StockLevel, SupplierReply, Turn,
 } from './types.js';
+import { poNumber } from './ids.js';
 import { quantityNeeded } from './quantity.js';
 import type { Rules } from './rules.js';
 import type { AgentMemory, SupplierMemory } from './agent.js';
@@ -83,7 +84,7 @@ export function initialState(stock: StockLevel, replenishment: number, memory?: 
   return {
     sku: stock.sku,
     replenishment,
-    poBase: `PO-${stock.sku}-${replenishment}`,
+    poBase: poNumber(stock.sku, replenishment),
     stock,
     needed: quantityNeeded(stock, memory),
     ...known,

@@ -5,6 +5,7 @@ import { quoteStillValid } from './place-order.js';
 import { isQuoteValid, validQuotes } from '../domain/quotes.js';
 import { needs, planLine } from '../domain/purchase-plan.js';
 import { callTool } from './tool.js';
+import { poNumber } from '../domain/ids.js';
 
 const Input = z.object({ quoteId: z.string().min(1).describe('The quoteId of the chosen quote') }).strict();
 
@@ -14,10 +15,9 @@ export function draftFor(s: ReplenishState, quoteId: string): PurchaseOrder | nu
   // The same line the decider planned for this quote: under the approval's ceiling when it has one there.
   const ceiling = s.decision?.kind === 'approved' ? s.decision.maxUnitPrice : undefined;
   const { quantity, unitPrice, total } = planLine(quote, { ...needs(s), maxUnitPrice: ceiling }) ?? planLine(quote, needs(s))!;
-  const revision = s.poRevision + 1;
   return {
     // The first draft carries the base number; each redraft is a revision: -R1, -R2, …
-    poNumber: revision === 1 ? s.poBase : `${s.poBase}-R${revision - 1}`,
+    poNumber: poNumber(s.sku, s.replenishment, s.poRevision),
     sku: s.sku,
     supplier: quote.supplier,
     quoteId: quote.quoteId,

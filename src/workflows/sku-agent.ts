@@ -7,6 +7,7 @@ import type { Activities } from '../activities/contract.js';
 import {
   belowSafetyStock, emptyMemory, remember, REMEMBERED_MESSAGE_IDS, type AgentInput, type AgentStatus,
 } from '../domain/agent.js';
+import { replenishmentId } from '../domain/ids.js';
 import { approvalTooLow, EVENTS, phase, type Gate } from '../domain/phase.js';
 import { days } from '../domain/rules.js';
 import { initialState, type Message } from '../domain/state.js';
@@ -122,7 +123,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   async function runReplenishment(level: StockLevel): Promise<ReplenishmentResult> {
     for (let attempt = 0; attempt < 5; attempt++) {
       replenishments += 1;
-      const workflowId = `replenish-${sku}-${replenishments}`;
+      const workflowId = replenishmentId(sku, replenishments);
       active = { workflowId, poNumber: null, phase: 'quoting', open: [], why: {}, seq: 0, supplier: null, approval: null };
       setCurrentDetails(`**replenishing** · ${workflowId}`);
       try {

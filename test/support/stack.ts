@@ -11,7 +11,7 @@ import { patternReader } from '../../src/activities/reply-reader.js';
 import type { Decider } from '../../src/activities/contract.js';
 import type { ReplyReader } from '../../src/domain/world.js';
 import { buildApp } from '../../src/api/app.js';
-import { agentId } from '../../src/api/agents.js';
+import { agentId } from '../../src/domain/ids.js';
 import type { Security } from '../../src/api/security.js';
 import { signedHeaders, WAREHOUSE } from '../../src/api/signatures.js';
 import { Rules } from '../../src/domain/rules.js';

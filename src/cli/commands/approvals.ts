@@ -1,4 +1,4 @@
-import { skuOfPo } from '../../api/schemas.js';
+import { skuOfPo } from '../../domain/ids.js';
 import { number, text } from '../args.js';
 import type { Command } from '../command.js';
 import { ago, json, money, table } from '../format.js';

@@ -1,0 +1,66 @@
+/**
+ * Every id the service hands out, built and parsed here only. Ids carry their SKU, so a message
+ * finds its agent and a PO its replenishment without a lookup table.
+ *
+ *   agent-<SKU>                 the SKU's agent (one per SKU, for its whole life)
+ *   replenish-<SKU>-<n>         its n-th replenishment (n from 1)
+ *   PO-<SKU>-<n>                that replenishment's purchase order
+ *   PO-<SKU>-<n>-R<k>           its k-th redraft (k from 1)
+ *
+ * SKUs may hold dashes, dots and digits: parsers read the numbers from the end, which is
+ * unambiguous because a SKU is followed by `-<digits>` and a revision starts with `R`.
+ */
+
+/** Source of a SKU pattern without anchors, to compose the other ids' patterns from. */
+const SKU = '[A-Za-z0-9][A-Za-z0-9_.-]{0,63}';
+const N = '[0-9]+';
+
+export const SKU_PATTERN = new RegExp(`^${SKU}$`);
+export const AGENT_ID_PATTERN = new RegExp(`^agent-(${SKU})$`);
+export const REPLENISHMENT_ID_PATTERN = new RegExp(`^replenish-(${SKU})-(${N})$`);
+export const PO_NUMBER_PATTERN = new RegExp(`^PO-(${SKU})-(${N})(?:-R(${N}))?$`);
+
+export const SKU_RULE = 'a SKU is 1-64 letters, digits, dot, dash or underscore';
+export const REPLENISHMENT_ID_RULE = 'a replenishment id looks like replenish-<SKU>-<n>';
+export const PO_NUMBER_RULE = 'a PO number looks like PO-<SKU>-<n>';
+
+export const isSku = (s: string): boolean => SKU_PATTERN.test(s);
+
+export const agentId = (sku: string): string => `agent-${sku}`;
+export const isAgentId = (id: string): boolean => AGENT_ID_PATTERN.test(id);
+
+export const replenishmentId = (sku: string, n: number): string => `replenish-${sku}-${n}`;
+/** The prefix every replenishment id of a SKU starts with, for a visibility `STARTS_WITH`. */
+export const replenishmentIdPrefix = (sku: string): string => `replenish-${sku}-`;
+
+export interface ReplenishmentRef { sku: string; n: number }
+
+export function parseReplenishmentId(id: string): ReplenishmentRef | null {
+  const m = REPLENISHMENT_ID_PATTERN.exec(id);
+  return m ? { sku: m[1]!, n: Number(m[2]) } : null;
+}
+
+/** Revision 0 is the first draft's number; revision k ≥ 1 is the k-th redraft (`-R<k>`). */
+export const poNumber = (sku: string, n: number, revision = 0): string =>
+  revision === 0 ? `PO-${sku}-${n}` : `PO-${sku}-${n}-R${revision}`;
+
+export interface PoRef { sku: string; n: number; revision: number }
+
+export function parsePoNumber(po: string): PoRef | null {
+  const m = PO_NUMBER_PATTERN.exec(po);
+  return m ? { sku: m[1]!, n: Number(m[2]), revision: m[3] === undefined ? 0 : Number(m[3]) } : null;
+}
+
+function mustParsePo(po: string): PoRef {
+  const ref = parsePoNumber(po);
+  if (!ref) throw new Error(`${po} is not a PO number (${PO_NUMBER_RULE})`);
+  return ref;
+}
+
+export const skuOfPo = (po: string): string => mustParsePo(po).sku;
+
+/** The replenishment that works on a PO and all its revisions. */
+export function replenishmentIdOfPo(po: string): string {
+  const { sku, n } = mustParsePo(po);
+  return replenishmentId(sku, n);
+}

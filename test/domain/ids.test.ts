@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  agentId, isAgentId, isSku, parsePoNumber, parseReplenishmentId, poNumber, replenishmentId, replenishmentIdOfPo, skuOfPo,
+} from '../../src/domain/ids.js';
+
+// SKUs that look like the ids' own tails: dashes, digits, dots and a trailing -R<k>.
+const skus = ['SKU-100', 'WASHER-M8', 'A', 'a.b_c-9', 'X-1-2', 'BOLT-R2', '9-R1-3', 'x'.repeat(64)];
+
+describe('ids', () => {
+  it.each(skus)('%s: every id built for it parses back to it', (sku) => {
+    expect(isSku(sku)).toBe(true);
+    expect(isAgentId(agentId(sku))).toBe(true);
+    expect(parseReplenishmentId(replenishmentId(sku, 7))).toEqual({ sku, n: 7 });
+    for (const revision of [0, 1, 12]) {
+      const po = poNumber(sku, 7, revision);
+      expect(parsePoNumber(po)).toEqual({ sku, n: 7, revision });
+      expect(skuOfPo(po)).toBe(sku);
+      expect(replenishmentIdOfPo(po)).toBe(replenishmentId(sku, 7));
+    }
+  });
+
+  it('ids read as the workflow ids and PO numbers people already know', () => {
+    expect(agentId('SKU-100')).toBe('agent-SKU-100');
+    expect(replenishmentId('SKU-100', 4)).toBe('replenish-SKU-100-4');
+    expect(poNumber('SKU-100', 4)).toBe('PO-SKU-100-4');
+    expect(poNumber('SKU-100', 4, 1)).toBe('PO-SKU-100-4-R1');
+    expect(replenishmentIdOfPo('PO-SKU-100-4-R3')).toBe('replenish-SKU-100-4');
+  });
+
+  it.each([
+    '', '-SKU', '.SKU', 'SK U', 'SKU/1', "SKU'1", 'SKU"1', 'x'.repeat(65), 'ÄBC',
+  ])('%j is not a SKU', (s) => expect(isSku(s)).toBe(false));
+
+  it.each([
+    'PO-', 'PO-SKU', 'PO-SKU-', 'PO-SKU-x', 'PO-SKU-1-R', 'PO-SKU-1-r1', 'PO-SKU-1-R1-R2x', 'po-SKU-1', 'PO--1', 'XPO-SKU-1', 'PO-SKU-1 ',
+  ])('%j is not a PO number', (po) => {
+    expect(parsePoNumber(po)).toBeNull();
+    expect(() => skuOfPo(po)).toThrow(/not a PO number/);
+  });
+
+  it.each(['replenish-', 'replenish-SKU', 'replenish-SKU-', 'replenish-SKU-1-R1', 'replenish--1', 'agent-SKU-1'])(
+    '%j is not a replenishment id', (id) => expect(parseReplenishmentId(id)).toBeNull());
+
+  it('an agent id is agent- and a SKU', () => {
+    expect(isAgentId('agent-')).toBe(false);
+    expect(isAgentId('replenish-SKU-1')).toBe(false);
+  });
+});
