@@ -1,3 +1,4 @@
+import { done } from '../tools/done.js';
 import type { CallSpan, Timeline, WaitSpan } from './timeline.js';
 
 /**
@@ -120,7 +121,7 @@ function rowsOf(t: Timeline): Row[] {
   }
   for (const r of rows) {
     const notes = [...r.calls.map(callNote), ...r.waits.map((w) => waitNote(w, until))].filter(Boolean);
-    if (r.tool === 'done' && t.outcome) notes.push(t.outcome.outcome);
+    if (r.tool === done.name && t.outcome) notes.push(t.outcome.outcome);
     r.note = notes.join('; ');
   }
   return rows.sort((a, b) => a.at - b.at || (a.turn ?? 0) - (b.turn ?? 0));

@@ -1,5 +1,6 @@
 import { defaultPayloadConverter } from '@temporalio/common';
 import type { History } from '@temporalio/common/lib/proto-utils.js';
+import { TOOLS } from '../tools/index.js';
 
 /**
  * A replenishment's run as its manager reads it, from the workflow history alone: each turn a
@@ -196,6 +197,9 @@ function failureText(f: FailureLike | null | undefined): string | null {
   return parts.join(': ') || null;
 }
 
+/** A wait's timer is summarised by its tool's `describe`, which starts with the tool's name. */
+const WAIT_SUMMARY = new RegExp(`^(${TOOLS.filter((t) => t.kind === 'wait').map((t) => t.name).join('|')})\\b`);
+
 /** `place_order-5` → place_order, 5. */
 function splitActivityId(id: string): { name: string; turn: number | null } {
   const m = /^(.*)-(\d+)$/.exec(id);
@@ -380,7 +384,7 @@ export function timelineOf(history: History, opts: TimelineOptions = {}): Timeli
       }
     } else if (e.timerStartedEventAttributes) {
       const a = e.timerStartedEventAttributes;
-      const tool = summary ? /^([a-z_]+)\b/.exec(summary)?.[1] ?? turn?.tool ?? null : turn?.tool ?? null;
+      const tool = (summary ? WAIT_SUMMARY.exec(summary)?.[1] : undefined) ?? turn?.tool ?? null;
       const span: WaitSpan = {
         turn: turn?.turn ?? null, timerId: a.timerId ?? '', tool, summary, startedAt: iso(t), endedAt: null,
         timeoutMs: ms(a.startToFireTimeout), ended: 'waiting', message: null,

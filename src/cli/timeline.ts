@@ -1,10 +1,11 @@
 import type { Turn } from '../domain/types.js';
+import { toolByName } from '../tools/index.js';
 import { duration, offset } from './format.js';
 import type { Waiting } from './views.js';
 
 export const TIMELINE_LEGEND = '● call  ✗ error  ○ refused  ├─┤ wait  ✉ ended by a message  ⏱ timed out  ▶ still waiting';
 
-const isWait = (t: Turn): boolean => t.result === 'message' || t.result === 'timeout' || t.tool.startsWith('wait_for');
+const isWait = (t: Turn): boolean => t.result === 'message' || t.result === 'timeout' || toolByName(t.tool)?.kind === 'wait';
 const CALL_MARK: Record<string, string> = { ok: '●', error: '✗', refused: '○' };
 
 /**

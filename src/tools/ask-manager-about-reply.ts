@@ -2,7 +2,7 @@ import { isSettled } from '../domain/state.js';
 import { callTool, noInput } from './tool.js';
 
 /** After the supplier was asked to restate itself, a reply still unreadable goes to a person. */
-export const askManagerAboutReply = callTool<Record<string, never>, { sentTo: string }>({
+export const askManagerAboutReply = callTool({
   name: 'ask_manager_about_reply',
   description: 'Send the manager a supplier message the agent still cannot read after asking the supplier to clarify; the agent goes on waiting.',
   input: noInput,

@@ -4,7 +4,7 @@ import { currencyOf } from '../domain/rules.js';
 import { callTool, noInput } from './tool.js';
 
 /** A reply the agent could not read is answered with a question, never with a change to the order. */
-export const askSupplierToClarify = callTool<Record<string, never>, { asked: true }>({
+export const askSupplierToClarify = callTool({
   name: 'ask_supplier_to_clarify',
   description: "Ask the supplier to restate its last message plainly (confirmation and date, new price, partial quantity or refusal), when it could not be read as any of them. The answer is then awaited as any reply.",
   input: noInput,

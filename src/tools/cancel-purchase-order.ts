@@ -13,7 +13,7 @@ export function mayCancelPlacedOrder(s: ReplenishState, rules: Rules): boolean {
   return s.refused || s.repricedTo !== null || chasingExhausted;
 }
 
-export const cancelPurchaseOrder = callTool<z.infer<typeof Input>, { cancelledAtSupplier: boolean }>({
+export const cancelPurchaseOrder = callTool({
   name: 'cancel_purchase_order',
   description: 'Cancel the replenishment (and the order at the supplier if one was placed), telling the manager why.',
   input: Input,

@@ -1,7 +1,7 @@
 import { isSettled } from '../domain/state.js';
 import { callTool, noInput } from './tool.js';
 
-export const chaseSupplier = callTool<Record<string, never>, { chased: true }>({
+export const chaseSupplier = callTool({
   name: 'chase_supplier',
   description: 'Remind an overdue supplier about the order. Allowed only when the supplier is overdue, a limited number of times.',
   input: noInput,

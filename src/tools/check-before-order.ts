@@ -5,14 +5,14 @@ import { callTool, noInput } from './tool.js';
 
 interface Check { stock: StockLevel; unitPrice: number; validUntil: string }
 
-export const checkBeforeOrder = callTool<Record<string, never>, Check>({
+export const checkBeforeOrder = callTool({
   name: 'check_before_order',
   description: "Re-read today's stock and the quote's current price before money is committed: the world may have moved while the manager decided.",
   input: noInput,
   allowed: (s) =>
     !isSettled(s) && s.po !== null && !s.order && !s.orderUnknown && isApproved(s) &&
     (s.checkedBeforeOrderAt === null || s.decision === null || s.checkedBeforeOrderAt < s.decision.at),
-  execute: async (_input, s, ctx) => {
+  execute: async (_input, s, ctx): Promise<Check> => {
     const [stock, quote] = await Promise.all([ctx.world.stock(s.sku), ctx.world.currentQuote(s.po!.quoteId, s.po!.quantity)]);
     return { stock, ...quote };
   },

@@ -27,7 +27,7 @@ export function draftFor(s: ReplenishState, quoteId: string): PurchaseOrder | nu
   };
 }
 
-export const draftPurchaseOrder = callTool<z.infer<typeof Input>, PurchaseOrder>({
+export const draftPurchaseOrder = callTool({
   name: 'draft_purchase_order',
   description: 'Draft a purchase order from one of the valid quotes. The quantity follows the min/max rule, the supplier minimum and pack size, and a price break when buying up to it costs less in total; the unit price is the break reached.',
   input: Input,

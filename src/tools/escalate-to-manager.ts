@@ -2,7 +2,7 @@ import { formatMoney } from '../domain/money.js';
 import { currencyOf } from '../domain/rules.js';
 import { callTool, noInput } from './tool.js';
 
-export const escalateToManager = callTool<Record<string, never>, { sentTo: string }>({
+export const escalateToManager = callTool({
   name: 'escalate_to_manager',
   description: 'Tell the manager that the supplier cannot be reached to confirm whether an order was taken, so a person can check.',
   input: noInput,

@@ -1,13 +1,13 @@
 import type { OrderAck } from '../domain/types.js';
 import { callTool, noInput } from './tool.js';
 
-export const findOrder = callTool<Record<string, never>, OrderAck | null>({
+export const findOrder = callTool({
   name: 'find_order',
   description: 'Look the purchase order up at the supplier by its PO number, to learn whether an order whose answer was lost was taken.',
   input: noInput,
   resolvesUnknownOrder: true,
   allowed: (s) => s.orderUnknown && s.po !== null,
-  execute: (_input, s, ctx) => ctx.world.findOrder(s.po!.supplier, s.po!.poNumber),
+  execute: (_input, s, ctx): Promise<OrderAck | null> => ctx.world.findOrder(s.po!.supplier, s.po!.poNumber),
   // Found: as if the acknowledgement had arrived. Not found: placing again with the same PO number is safe.
   apply: (s, _input, ack, now) =>
     ack

@@ -3,14 +3,14 @@ import { isSettled } from '../domain/state.js';
 import { validQuotes } from '../domain/quotes.js';
 import { callTool, noInput } from './tool.js';
 
-export const getQuotes = callTool<Record<string, never>, Quote[]>({
+export const getQuotes = callTool({
   name: 'get_quotes',
   description: 'Ask every supplier that carries the SKU for a quote for the quantity needed. Use when there are no valid quotes yet.',
   input: noInput,
   // An empty answer is an answer: asking the same suppliers again the same day changes nothing.
   allowed: (s, _rules, now) =>
     !isSettled(s) && !s.order && validQuotes(s.quotes, now).length === 0 && !(s.quotes !== null && s.quotes.length === 0),
-  execute: (_input, s, ctx) => ctx.world.quotes(s.sku, s.needed),
+  execute: (_input, s, ctx): Promise<Quote[]> => ctx.world.quotes(s.sku, s.needed),
   apply: (s, _input, quotes) => ({ ...s, quotes: quotes.filter((q) => !s.droppedSuppliers.includes(q.supplier)) }),
   describe: (s) => `get_quotes for ${s.needed} × ${s.sku}`,
 });

@@ -20,7 +20,7 @@ import { askManagerAboutReply } from './ask-manager-about-reply.js';
 import type { Tool } from './tool.js';
 
 /** Every tool the agent has. Adding a tool is adding its file and one line here. */
-export const TOOLS: Tool[] = [
+const LIST = [
   getQuotes,
   draftPurchaseOrder,
   requestApproval,
@@ -38,9 +38,12 @@ export const TOOLS: Tool[] = [
   closePurchaseOrder,
   cancelPurchaseOrder,
   done,
-];
+] as const;
 
-export type ToolName = string;
+export type ToolName = (typeof LIST)[number]['name'];
+
+export const TOOLS: readonly Tool[] = LIST;
+export const TOOL_NAMES: readonly ToolName[] = LIST.map((t) => t.name);
 
 export const toolByName = (name: string): Tool | undefined => TOOLS.find((t) => t.name === name);
 

@@ -9,7 +9,7 @@ export function quoteStillValid(s: ReplenishState, now: string): boolean {
   return quote !== undefined && isQuoteValid(quote, now);
 }
 
-export const placeOrder = callTool<Record<string, never>, OrderAck>({
+export const placeOrder = callTool({
   name: 'place_order',
   description: 'Send the approved purchase order to the supplier. Allowed only when the drafted price is within the approved price.',
   input: noInput,
@@ -18,7 +18,7 @@ export const placeOrder = callTool<Record<string, never>, OrderAck>({
     s.checkedBeforeOrderAt !== null && s.decision !== null && s.checkedBeforeOrderAt >= s.decision.at,
   // The PO number is the idempotency key, so a retry after a lost response cannot order twice.
   key: (s) => s.po!.poNumber,
-  execute: (_input, s, ctx) => ctx.world.placeOrder(s.po!, ctx.idempotencyKey),
+  execute: (_input, s, ctx): Promise<OrderAck> => ctx.world.placeOrder(s.po!, ctx.idempotencyKey),
   apply: (s, _input, ack, now) => ({ ...s, order: ack, orderedAt: now, expectedDelivery: ack.expectedDelivery, orderUnknown: false }),
   // The supplier turned the order down: its quotes are dropped, and the agent re-quotes the others
   // (a new supplier means a new draft and a new question for the manager).

@@ -32,12 +32,12 @@ function applyReply(s: ReplenishState, reply: SupplierReply): ReplenishState {
   }
 }
 
-export const readSupplierReply = callTool<Record<string, never>, ReplyFields>({
+export const readSupplierReply = callTool({
   name: 'read_supplier_reply',
   description: "Read the supplier's latest message into its fields: confirmation, new delivery date, price change, refusal or partial delivery.",
   input: noInput,
   allowed: (s) => s.unreadReply !== null,
-  execute: async (_input, s, ctx) => {
+  execute: async (_input, s, ctx): Promise<ReplyFields> => {
     const u = s.unreadReply!;
     const text = u.documentRef ? await ctx.world.document(u.documentRef) : u.text;
     return ctx.reader.read(text, u.fields ?? {}, { unitPrice: s.po!.unitPrice, currency: currencyOf(ctx.rules) });

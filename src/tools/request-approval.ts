@@ -4,7 +4,7 @@ import { currencyOf } from '../domain/rules.js';
 import { quoteStillValid } from './place-order.js';
 import { callTool, noInput } from './tool.js';
 
-export const requestApproval = callTool<Record<string, never>, { sentTo: string }>({
+export const requestApproval = callTool({
   name: 'request_approval',
   description: "Send the drafted purchase order to the purchasing manager for price approval. Money is committed only after the manager's approval.",
   input: noInput,

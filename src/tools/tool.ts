@@ -12,8 +12,8 @@ export interface ToolContext {
   idempotencyKey: string;
 }
 
-interface ToolBase<I> {
-  name: string;
+interface ToolBase<I, N extends string> {
+  name: N;
   /** What the model reads when choosing. */
   description: string;
   input: z.ZodType<I>;
@@ -21,7 +21,7 @@ interface ToolBase<I> {
   allowed(state: ReplenishState, rules: Rules, now: string): boolean;
 }
 
-export interface CallTool<I = unknown, R = unknown> extends ToolBase<I> {
+export interface CallTool<I = unknown, R = unknown, N extends string = string> extends ToolBase<I, N> {
   kind: 'call';
   execute(input: I, state: ReplenishState, ctx: ToolContext): Promise<R>;
   /** Why this input cannot be used in this state (an unknown quote, say); null when it can. */
@@ -48,7 +48,7 @@ export interface CallTool<I = unknown, R = unknown> extends ToolBase<I> {
 
 export type MessageOf<E extends EventName> = Extract<Message, { event: E }>;
 
-export interface WaitTool<E extends EventName = EventName> extends ToolBase<Record<string, never>> {
+export interface WaitTool<E extends EventName = EventName, N extends string = string> extends ToolBase<Record<string, never>, N> {
   kind: 'wait';
   /** The messages that end the wait, in the order the inbox received them. */
   events: E[];
@@ -58,7 +58,7 @@ export interface WaitTool<E extends EventName = EventName> extends ToolBase<Reco
   describe(state: ReplenishState): string;
 }
 
-export interface DoneTool extends ToolBase<Record<string, never>> {
+export interface DoneTool<N extends string = string> extends ToolBase<Record<string, never>, N> {
   kind: 'done';
 }
 
@@ -72,9 +72,10 @@ export type Tool = AnyCallTool | AnyWaitTool | DoneTool;
 
 export const noInput = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
 
-export function callTool<I, R>(t: Omit<CallTool<I, R>, 'kind'>): CallTool<I, R> {
+// `N` keeps each tool's name as its literal type, from which `ToolName` is derived.
+export function callTool<I, R, N extends string>(t: Omit<CallTool<I, R, N>, 'kind'>): CallTool<I, R, N> {
   return { kind: 'call', ...t };
 }
-export function waitTool<E extends EventName>(t: Omit<WaitTool<E>, 'kind'>): WaitTool<E> {
+export function waitTool<E extends EventName, N extends string>(t: Omit<WaitTool<E, N>, 'kind'>): WaitTool<E, N> {
   return { kind: 'wait', ...t };
 }

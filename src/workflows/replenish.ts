@@ -11,6 +11,7 @@ import type { Rules } from '../domain/rules.js';
 import { appendTurn, isFinal, isSettled, initialState, type EventName, type Message, type ReplenishState } from '../domain/state.js';
 import type { ReplenishmentResult, StockLevel, Turn, TurnResult, Usage } from '../domain/types.js';
 import { cancelPurchaseOrder } from '../tools/cancel-purchase-order.js';
+import { done } from '../tools/done.js';
 import { allowedTools } from '../tools/index.js';
 import { afterCall, afterWait, judge, type CallOutcome, type Step } from '../tools/turn.js';
 import { Inbox } from './inbox.js';
@@ -155,7 +156,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     }
     if (step.kind === 'done') {
       state = { ...state, finished: true };
-      record(entry('ok', 'done'));
+      record(entry('ok', done.name));
       break;
     }
     if (step.kind === 'wait') await runWait(step, turn, entry);

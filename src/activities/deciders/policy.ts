@@ -1,55 +1,71 @@
 import type { Choice, DecideRequest, Decider } from '../contract.js';
 import { planContext, planPurchase } from '../../domain/purchase-plan.js';
-import { quoteStillValid } from '../../tools/place-order.js';
+import { placeOrder, quoteStillValid } from '../../tools/place-order.js';
+import { askManagerAboutReply } from '../../tools/ask-manager-about-reply.js';
+import { askSupplierToClarify } from '../../tools/ask-supplier-to-clarify.js';
+import { cancelPurchaseOrder } from '../../tools/cancel-purchase-order.js';
+import { chaseSupplier } from '../../tools/chase-supplier.js';
+import { checkBeforeOrder } from '../../tools/check-before-order.js';
+import { closePurchaseOrder } from '../../tools/close-purchase-order.js';
+import { done } from '../../tools/done.js';
+import { draftPurchaseOrder } from '../../tools/draft-purchase-order.js';
+import { escalateToManager } from '../../tools/escalate-to-manager.js';
+import { findOrder } from '../../tools/find-order.js';
+import { getQuotes } from '../../tools/get-quotes.js';
+import { readSupplierReply } from '../../tools/read-supplier-reply.js';
+import { requestApproval } from '../../tools/request-approval.js';
+import { waitForApproval } from '../../tools/wait-for-approval.js';
+import { waitForGoods } from '../../tools/wait-for-goods.js';
+import { waitForSupplierReply } from '../../tools/wait-for-supplier-reply.js';
+import type { Tool } from '../../tools/tool.js';
 
 /**
  * A deterministic decider so the service runs with no model: the choices a careful buyer makes,
  * in order of precedence, among the tools the rules allow.
  */
 export function choosePolicy({ state: s, allowed, now }: DecideRequest): Choice {
-  const can = (name: string) => allowed.includes(name);
-  const pick = (tool: string, reason: string, input: unknown = {}): Choice => ({ tool, input, reason });
+  const can = (tool: Tool) => allowed.includes(tool.name);
+  const pick = (tool: Tool, reason: string, input: unknown = {}): Choice => ({ tool: tool.name, input, reason });
 
-  if (can('done')) return pick('done', 'the purchase order is settled');
+  if (can(done)) return pick(done, 'the purchase order is settled');
   if (s.orderUnknown) {
-    if (can('escalate_to_manager') && s.lookupsFailed >= 2) return pick('escalate_to_manager', 'the supplier cannot be reached to say whether it took the order');
-    if (can('find_order')) return pick('find_order', 'the order was sent but no answer came back: look it up before anything else');
+    if (can(escalateToManager) && s.lookupsFailed >= 2) return pick(escalateToManager, 'the supplier cannot be reached to say whether it took the order');
+    if (can(findOrder)) return pick(findOrder, 'the order was sent but no answer came back: look it up before anything else');
   }
-  if (s.stockRecovered && can('cancel_purchase_order')) {
+  if (s.stockRecovered && can(cancelPurchaseOrder)) {
     const reason = `stock recovered to ${s.stock.onHand} (safety stock ${s.stock.safetyStock}) while waiting; nothing was ordered`;
-    return pick('cancel_purchase_order', reason, { reason });
+    return pick(cancelPurchaseOrder, reason, { reason });
   }
-  if (can('read_supplier_reply')) return pick('read_supplier_reply', 'a supplier message is waiting to be read');
-  if (can('ask_supplier_to_clarify')) return pick('ask_supplier_to_clarify', 'the supplier\'s message says nothing the order can act on');
-  if (can('ask_manager_about_reply')) return pick('ask_manager_about_reply', 'the supplier\'s message is still unreadable after asking it to restate');
-  if (can('close_purchase_order')) return pick('close_purchase_order', 'the goods are in');
-  if (can('cancel_purchase_order') && s.order && (s.refused || s.repricedTo !== null)) {
+  if (can(readSupplierReply)) return pick(readSupplierReply, 'a supplier message is waiting to be read');
+  if (can(askSupplierToClarify)) return pick(askSupplierToClarify, 'the supplier\'s message says nothing the order can act on');
+  if (can(askManagerAboutReply)) return pick(askManagerAboutReply, 'the supplier\'s message is still unreadable after asking it to restate');
+  if (can(closePurchaseOrder)) return pick(closePurchaseOrder, 'the goods are in');
+  if (can(cancelPurchaseOrder) && s.order && (s.refused || s.repricedTo !== null)) {
     const reason = s.refused ? `${s.po?.supplier} refused the order` : `${s.po?.supplier} raised the price to ${s.repricedTo} after the order, above the approval`;
-    return pick('cancel_purchase_order', reason, { reason });
+    return pick(cancelPurchaseOrder, reason, { reason });
   }
-  if (can('get_quotes')) return pick('get_quotes', 'no valid quotes yet');
-  if (can('draft_purchase_order')) {
+  if (can(getQuotes)) return pick(getQuotes, 'no valid quotes yet');
+  if (can(draftPurchaseOrder)) {
     const { maxUnitPrice, ...open } = planContext(s, now);
     // An expired quote means a new price and a new question; a low ceiling on a valid quote means asking again.
     const expired = s.po !== null && !quoteStillValid(s, now);
     // With no line within a ceiling the manager set, the agent asks again (below) rather than redraft.
     const plan = planPurchase(s.quotes ?? [], { ...open, maxUnitPrice }) ??
       (maxUnitPrice === undefined || expired ? planPurchase(s.quotes ?? [], open) : null);
-    if (plan) return pick('draft_purchase_order', plan.reason, { quoteId: plan.quote.quoteId });
+    if (plan) return pick(draftPurchaseOrder, plan.reason, { quoteId: plan.quote.quoteId });
   }
-  if (can('request_approval')) return pick('request_approval', 'the price needs the manager\'s approval');
-  if (can('wait_for_approval')) return pick('wait_for_approval', 'approval requested');
-  if (can('check_before_order')) return pick('check_before_order', 'approved: re-read stock and price before committing money');
-  if (can('place_order')) return pick('place_order', 'approved within the ceiling');
-  if (can('chase_supplier')) return pick('chase_supplier', 'the supplier is overdue');
-  if (can('wait_for_supplier_reply')) return pick('wait_for_supplier_reply', 'the order awaits the supplier\'s confirmation');
-  if (can('wait_for_goods')) return pick('wait_for_goods', 'the order is confirmed');
-  if (can('cancel_purchase_order')) {
+  if (can(requestApproval)) return pick(requestApproval, 'the price needs the manager\'s approval');
+  if (can(waitForApproval)) return pick(waitForApproval, 'approval requested');
+  if (can(checkBeforeOrder)) return pick(checkBeforeOrder, 'approved: re-read stock and price before committing money');
+  if (can(placeOrder)) return pick(placeOrder, 'approved within the ceiling');
+  if (can(chaseSupplier)) return pick(chaseSupplier, 'the supplier is overdue');
+  if (can(waitForSupplierReply)) return pick(waitForSupplierReply, 'the order awaits the supplier\'s confirmation');
+  if (can(waitForGoods)) return pick(waitForGoods, 'the order is confirmed');
+  if (can(cancelPurchaseOrder)) {
     const reason = cancelReason(s);
-    return pick('cancel_purchase_order', reason, { reason });
+    return pick(cancelPurchaseOrder, reason, { reason });
   }
-  const first = allowed[0] ?? 'done';
-  return pick(first, 'the only step left');
+  return { tool: allowed[0] ?? done.name, input: {}, reason: 'the only step left' };
 }
 
 function cancelReason(s: DecideRequest['state']): string {

@@ -1,6 +1,8 @@
 // What the supplier states: text addressed to a machine, earlier mails and the signature are set
 // aside before any field is read.
 
+import { TOOL_NAMES } from '../../tools/index.js';
+
 const ROLES = 'system|assistant|developer|human|admin(?:istrator)?|tool|ai';
 /** Fake role markers: from one to the end of its paragraph, the text speaks to a machine. */
 const ROLE: RegExp[] = [
@@ -18,6 +20,12 @@ function roleMarker(line: string): number | undefined {
   return at.length ? Math.min(...at) : undefined;
 }
 
+/**
+ * Our tools' names, and any `wait_for_…` a writer might take for one. Only names with an underscore:
+ * `done` is an ordinary word in a reply.
+ */
+const TOOL_NAME = new RegExp(`\\b(?:${TOOL_NAMES.filter((n) => n.includes('_')).join('|')}|wait_for_[a-z_]+)\\b`, 'i');
+
 /** Sentences that tell the reader what to do, rather than say something about the order. */
 const TO_THE_MACHINE: RegExp[] = [
   // Overriding the rules.
@@ -31,7 +39,7 @@ const TO_THE_MACHINE: RegExp[] = [
   /\bdo not (?:tell|inform|notify|ask|alert|escalate|wait)\b|\bwithout (?:asking|telling|notifying|informing|waiting for)\b/i,
   /\b(?:decode|decoded|base64|encoded)\b[^.\n]{0,60}\b(?:follow|execute|run|obey|apply|act)\b|\b(?:follow|execute|run|obey|apply)\b[^.\n]{0,60}\b(?:decoded|base64|encoded|hidden)\b/i,
   // Calling tools.
-  /\b(?:place_order|cancel_purchase_order|request_approval|wait_for_[a-z_]+|read_supplier_reply|draft_purchase_order|get_quotes|close_purchase_order|chase_supplier|check_before_order|find_order|escalate_to_manager)\b/i,
+  TOOL_NAME,
   /\b[a-z]+(?:_[a-z]+)+\s*\(|\b(?:tool|function)[ _-]?(?:calls?|use|results?|invocations?)\b/i,
   // Pretending to be the structured fields.
   /"[\w\s-]{1,40}"\s*:|\b(?:kind|unit_?price|delivery_?date|max_?unit_?price|approved_?by|approval|decision|quantity_?approved)\s*[:=]/i,
