@@ -57,14 +57,14 @@ export interface ApprovalRequest {
   requestedAt: string | null;
 }
 
-export function approvalRequest(s: ReplenishState): ApprovalRequest | null {
+/** What the manager is asked, without when: enough to check an approval's ceiling against. */
+function approvalQuestion(s: ReplenishState): Omit<ApprovalRequest, 'requestedAt'> | null {
   const po = s.po;
   if (!po || phase(s) !== 'awaiting approval') return null;
   return {
     supplier: po.supplier, quantity: po.quantity, unitPrice: po.unitPrice, total: po.total,
     onHand: s.stock.onHand, safetyStock: s.stock.safetyStock,
     alternatives: (s.quotes ?? []).filter((q) => q.quoteId !== po.quoteId),
-    requestedAt: approvalRequestedAt(s),
   };
 }
 
@@ -92,13 +92,14 @@ export function refusalOf(
   if (!verdict.ok) return verdict.why;
   if (m.event === 'approval' && inInbox('approval')) return 'a decision is already waiting to be read';
   if (m.event === 'approval' && m.payload.approved && m.payload.maxUnitPrice !== undefined) {
-    const request = approvalRequest(s);
+    const request = approvalQuestion(s);
     if (request) return approvalTooLow(request, m.poNumber, m.payload.maxUnitPrice);
   }
   return null;
 }
 
-export function gate(workflowId: string, s: ReplenishState, rules: Pick<Rules, 'maxApprovalRequests'>): Gate {
+/** `askingTool` names the tool whose turns ask the manager (the domain knows no tool by name). */
+export function gate(workflowId: string, s: ReplenishState, rules: Pick<Rules, 'maxApprovalRequests'>, askingTool: string): Gate {
   const poNumber = s.po?.poNumber ?? null;
   const open: EventName[] = [];
   const why: Partial<Record<EventName, string>> = {};
@@ -107,5 +108,7 @@ export function gate(workflowId: string, s: ReplenishState, rules: Pick<Rules, '
     if (verdict.ok) open.push(event);
     else why[event] = verdict.why;
   }
-  return { workflowId, poNumber, phase: phase(s), open, why, seq: 0, supplier: s.po?.supplier ?? null, approval: approvalRequest(s) };
+  const question = approvalQuestion(s);
+  const approval = question ? { ...question, requestedAt: approvalRequestedAt(s, askingTool) } : null;
+  return { workflowId, poNumber, phase: phase(s), open, why, seq: 0, supplier: s.po?.supplier ?? null, approval };
 }

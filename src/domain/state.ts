@@ -173,6 +173,6 @@ export function appendTurn(s: ReplenishState, turn: Turn): ReplenishState {
   return { ...s, log: [...s.log, turn] };
 }
 
-/** When the manager was last asked to approve (the last `request_approval` that went out), if ever. */
-export const approvalRequestedAt = (s: ReplenishState): string | null =>
-  [...s.log].reverse().find((t) => t.tool === 'request_approval' && t.result === 'ok')?.at ?? null;
+/** When the manager was last asked to approve (the last turn of `askingTool` that went out), if ever. */
+export const approvalRequestedAt = (s: ReplenishState, askingTool: string): string | null =>
+  [...s.log].reverse().find((t) => t.tool === askingTool && t.result === 'ok')?.at ?? null;

@@ -13,6 +13,7 @@ import type { ReplenishmentResult, StockLevel, Turn, TurnResult, Usage } from '.
 import { cancelPurchaseOrder } from '../tools/cancel-purchase-order.js';
 import { done } from '../tools/done.js';
 import { allowedTools } from '../tools/index.js';
+import { requestApproval } from '../tools/request-approval.js';
 import { afterCall, afterWait, judge, type CallOutcome, type Step } from '../tools/turn.js';
 import { Inbox } from './inbox.js';
 import { deliverSignal, progressSignal, replenishStateQuery, type ReplenishView } from './messages.js';
@@ -60,7 +61,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   let waiting: ReplenishView['waiting'] = null;
 
   const currentGate = () => {
-    const g = gate(workflowId, state, rules);
+    const g = gate(workflowId, state, rules, requestApproval.name);
     // A decision or a cancellation already in the inbox closes the door to a second one.
     const closed = (e: EventName) => inbox.has(['cancel']) || (e === 'approval' && inbox.has(['approval']));
     return { ...g, open: g.open.filter((e) => !closed(e)) };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gate, phase, refusalOf } from '../../src/domain/phase.js';
+import { requestApproval } from '../../src/tools/request-approval.js';
 import { accepts, type EventName, type ReplenishState } from '../../src/domain/state.js';
 import type { Turn } from '../../src/domain/types.js';
 import {
@@ -99,7 +100,7 @@ describe('which messages a replenishment takes', () => {
 
 describe('the gate a replenishment shows its senders', () => {
   it('opens the approval (and a cancellation) while the manager is asked', () => {
-    const g = gate('replenish-SKU-1-1', awaitingApproval(), R);
+    const g = gate('replenish-SKU-1-1', awaitingApproval(), R, requestApproval.name);
     expect(g).toEqual({
       workflowId: 'replenish-SKU-1-1',
       poNumber: PO,
@@ -123,11 +124,11 @@ describe('the gate a replenishment shows its senders', () => {
   it('says when approval was asked for, from the turn that asked', () => {
     const asked: Turn = { turn: 3, at: '2025-03-15T10:00:00.000Z', allowed: ['request_approval'], tool: 'request_approval', result: 'ok', summary: 'asked' };
     const s = awaitingApproval();
-    expect(gate('w', { ...s, log: [...s.log, asked] }, R).approval?.requestedAt).toBe('2025-03-15T10:00:00.000Z');
+    expect(gate('w', { ...s, log: [...s.log, asked] }, R, requestApproval.name).approval?.requestedAt).toBe('2025-03-15T10:00:00.000Z');
   });
 
   it('opens supplier replies and receipts once ordered, and says why a decision is no longer wanted', () => {
-    const g = gate('w', ordered(), R);
+    const g = gate('w', ordered(), R, requestApproval.name);
     expect(g.open).toEqual(['supplier-reply', 'goods-receipt', 'cancel']);
     expect(g.why).toEqual({ approval: `purchase order ${PO} has already been decided` });
     expect(g.phase).toBe('ordered');
@@ -136,14 +137,14 @@ describe('the gate a replenishment shows its senders', () => {
   });
 
   it('opens nothing before a purchase order exists', () => {
-    const g = gate('w', quoted(), R);
+    const g = gate('w', quoted(), R, requestApproval.name);
     expect(g.poNumber).toBeNull();
     expect(g.open).toEqual([]);
     expect(Object.keys(g.why)).toEqual(['approval', 'supplier-reply', 'goods-receipt', 'cancel']);
   });
 
   it('opens nothing once the goods are in and the order closed', () => {
-    const g = gate('w', closed(goodsArrived(confirmed(), 90)), R);
+    const g = gate('w', closed(goodsArrived(confirmed(), 90)), R, requestApproval.name);
     expect(g.open).toEqual([]);
     expect(g.phase).toBe('received');
   });
