@@ -167,6 +167,22 @@ export class Agents {
     return found;
   }
 
+  /** The SKUs of this service's running agents, from visibility; null when the server cannot search so. */
+  async runningAgentSkus(): Promise<string[] | null> {
+    if (this.taskQueue.includes("'")) return null;
+    try {
+      const skus: string[] = [];
+      const query = `WorkflowType = 'SkuAgent' AND ExecutionStatus = 'Running' AND TaskQueue = '${this.taskQueue}'`;
+      for await (const wf of this.client.workflow.list({ query })) {
+        const sku = wf.typedSearchAttributes.get(SKU);
+        if (sku) skus.push(sku);
+      }
+      return skus;
+    } catch {
+      return null;
+    }
+  }
+
   /**
    * The SKUs with a replenishment waiting for the manager, found through the Phase attribute: the
    * inbox then asks a handful of agents instead of every agent of the catalogue, which at thousands of SKUs

@@ -7,9 +7,13 @@ import type { Api } from './schemas.js';
 /** What readiness needs: the service can take work only with Temporal reachable and its worker polling. */
 export const READINESS = ['temporal', 'worker'] as const;
 
-/** Figures of every agent of the catalogue, from their status queries (read on a scrape, cached by Metrics). */
+/**
+ * Figures of every agent of the catalogue, and of any agent still running for a SKU the ERP no
+ * longer lists (it shows `error`), from their status queries (read on a scrape, cached by Metrics).
+ */
 export async function agentFigures(agents: Agents, world: World, now = Date.now()): Promise<AgentFigures> {
-  const statuses = await agents.statuses((await world.inventory()).map((i) => i.sku));
+  const [inventory, running] = await Promise.all([world.inventory(), agents.runningAgentSkus()]);
+  const statuses = await agents.statuses([...new Set([...inventory.map((i) => i.sku), ...(running ?? [])])]);
   const outcomes: Record<string, number> = {};
   const byStatus: Record<string, number> = { watching: 0, replenishing: 0, paused: 0, stopped: 0, error: 0 };
   const since: (string | null)[] = [];

@@ -73,7 +73,7 @@ describe('the replenisher CLI against a running service', () => {
   it('approvals lists the purchase order the new agent asks a decision for', async () => {
     const res = await eventually(() => run('approvals'), (r) => r.stdout.includes(`PO-${sku}-1`), 30_000, 'the PO in `approvals`');
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(/^PO +SKU +SUPPLIER +QTY +UNIT +TOTAL +ON HAND\/SAFETY +ALTERNATIVES +WAITING/);
+    expect(res.stdout).toMatch(/^PO +SKU +SUPPLIER +QTY +UNIT USD +TOTAL USD +ON HAND\/SAFETY +ALTERNATIVES +WAITING/);
     expect(res.stdout).toMatch(new RegExp(`PO-${sku}-1 +${sku} +acme-industrial +\\d+ +5\\.10 .* 10/20 +quickparts 6\\.40`));
     po = `PO-${sku}-1`;
   });
@@ -129,6 +129,17 @@ describe('the replenisher CLI against a running service', () => {
       expect(out).toMatch(new RegExp(`\\+\\S+ +\\d+ +${wait} +[├│][─┤]* +✉ message after \\S+`));
     }
     expect(out).toMatch(/Past outcomes\n +#1 +PO-\S+ +received: /);
+  });
+
+  it('cancel stops a running replenishment with the reason, and a second cancel is a conflict', async () => {
+    const other = stack.newSku();
+    const s = story(stack, other);
+    const request = await s.parkAtApproval();
+    const res = await run('cancel', request.poNumber, '--reason', 'ordered from a local supplier');
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(new RegExp(`^${request.poNumber}: cancellation by \\S+ delivered to replenish-${other}-1`));
+    expect(await s.outcome()).toMatchObject({ outcome: 'cancelled', reason: expect.stringContaining('ordered from a local supplier') });
+    expect((await run('cancel', request.poNumber, '--reason', 'again')).code).toBe(4);
   });
 
   it('agents list shows each SKU with stock, agent, phase and outcomes', async () => {

@@ -25,6 +25,8 @@ describe('an agent whose stock cannot be read', () => {
     const history = await stack.agent(sku).fetchHistory();
     const started = (history.events ?? []).filter((e) => e.activityTaskStartedEventAttributes);
     expect(started.at(-1)?.activityTaskStartedEventAttributes?.attempt).toBe(1);
+    // Prometheus sees it too, though the SKU is gone from the catalogue (visibility lists its agent).
+    await eventually(async () => (await fetch(`${stack.apiUrl}/metrics`)).text(), (m) => /replenisher_agents\{status="error"\} [1-9]/.test(m), 30_000, 'the error agent in /metrics');
 
     stack.sandbox.store.setStock(sku, { onHand: 5, safetyStock: 20, targetLevel: 100 });
     expect((await stack.authed('POST', `/skus/${sku}/stock-changed`)).status).toBe(202);

@@ -15,11 +15,11 @@ const approvals: Command = {
   summary: 'purchase orders waiting for a decision',
   positionals: { min: 0, max: 0 },
   async run(ctx) {
-    const { items } = await ctx.api.get<{ items: PendingApproval[] }>('/approvals');
-    if (ctx.json) return ctx.out(json({ items }));
+    const { items, currency } = await ctx.api.get<{ items: PendingApproval[]; currency?: string }>('/approvals');
+    if (ctx.json) return ctx.out(json({ currency, items }));
     if (items.length === 0) return ctx.out('No purchase orders are waiting for approval.');
     ctx.out(table(
-      ['PO', 'SKU', 'SUPPLIER', 'QTY', 'UNIT', 'TOTAL', 'ON HAND/SAFETY', 'ALTERNATIVES', 'WAITING'],
+      ['PO', 'SKU', 'SUPPLIER', 'QTY', currency ? `UNIT ${currency}` : 'UNIT', currency ? `TOTAL ${currency}` : 'TOTAL', 'ON HAND/SAFETY', 'ALTERNATIVES', 'WAITING'],
       items.map((a) => [
         a.poNumber, a.sku, a.supplier, String(a.quantity), money(a.unitPrice), money(a.total), `${a.onHand}/${a.safetyStock}`,
         a.alternatives.map((q) => `${q.supplier} ${money(q.unitPrice)}`).join(', ') || '-', ago(a.requestedAt, ctx.now()),
