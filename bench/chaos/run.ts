@@ -265,11 +265,16 @@ export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; 
   await stack.sandboxHttp('DELETE', '/faults');
   if (!worker) await startWorker();
   // Quiet: the bots keep answering until no replenishment runs any more.
+  // An agent between two runs looks idle for a moment: an agent whose run was just cancelled with its
+  // stock still low starts another at its next check, before the demand loop above raises its stock.
+  // So quiet means no agent active in every look for several business days.
   const quietBy = Date.now() + 10 * 60_000;
+  let quietSince: number | null = null;
   while (Date.now() < quietBy) {
     const active = await poolAll(record.skus, 8, async (sku) =>
       (await stack.client.workflow.getHandle(agentId(sku)).query(agentStatusQuery).catch(() => ({ active: true }))).active);
-    if (active.every((a) => !a)) break;
+    quietSince = active.every((a) => !a) ? quietSince ?? Date.now() : null;
+    if (quietSince !== null && Date.now() - quietSince > 5 * o.dayMs) break;
     await sleep(1000);
   }
   await Promise.allSettled([...inflight]);
