@@ -137,7 +137,7 @@ describe('the replenisher CLI against a running service', () => {
     const request = await s.parkAtApproval();
     const res = await run('cancel', request.poNumber, '--reason', 'ordered from a local supplier');
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stdout).toMatch(new RegExp(`^${request.poNumber}: cancellation by \\S+ delivered to replenish-${other}-1`));
+    expect(res.stdout).toMatch(new RegExp(`^${request.poNumber}: cancellation by \\S+ \\(delivered to replenish-${other}-1\\)`));
     expect(await s.outcome()).toMatchObject({ outcome: 'cancelled', reason: expect.stringContaining('ordered from a local supplier') });
     expect((await run('cancel', request.poNumber, '--reason', 'again')).code).toBe(4);
   });

@@ -54,30 +54,34 @@ const approve: Command = {
   },
 };
 
-const reject: Command = {
-  name: 'reject',
-  args: '<PO>',
-  summary: 'reject a purchase order, saying why',
-  positionals: { min: 1, max: 1 },
-  options: { reason: { type: 'string', value: 'text', help: 'why; the agent and its log keep it', required: true } },
-  examples: ['replenisher reject PO-SKU-100-1 --reason "we are discontinuing this item"'],
-  async run(ctx, { values, positionals: [po] }) {
-    const result = await ctx.api.post<Decided>(decisionPath(po!), { decision: 'reject', reason: text(values, 'reason') });
-    ctx.out(ctx.json ? json(result) : `${po}: rejected${byWhom(result)} (${result.status} to ${result.workflowId})`);
-  },
-};
+/** A manager's message about a PO that needs only a reason: a rejection, a cancellation. */
+function withReason(o: { name: string; summary: string; help: string; example: string; send: (po: string, reason: string) => [string, unknown]; said: string }): Command {
+  const command: Command = {
+    name: o.name,
+    args: '<PO>',
+    summary: o.summary,
+    positionals: { min: 1, max: 1 },
+    options: { reason: { type: 'string', value: 'text', help: o.help, required: true } },
+    examples: [`replenisher ${o.name} PO-SKU-100-1 --reason "${o.example}"`],
+    async run(ctx, { values, positionals: [po] }) {
+      const [path, body] = o.send(po!, text(values, 'reason')!);
+      const result = await ctx.api.post<Decided>(path, body);
+      ctx.out(ctx.json ? json(result) : `${po}: ${o.said}${byWhom(result)} (${result.status} to ${result.workflowId})`);
+    },
+  };
+  return command;
+}
 
-const cancel: Command = {
-  name: 'cancel',
-  args: '<PO>',
-  summary: 'cancel a running replenishment (and the order at the supplier, if placed), saying why',
-  positionals: { min: 1, max: 1 },
-  options: { reason: { type: 'string', value: 'text', help: 'why; the supplier, the outcome and the log keep it', required: true } },
-  examples: ['replenisher cancel PO-SKU-100-1 --reason "ordered from a local supplier instead"'],
-  async run(ctx, { values, positionals: [po] }) {
-    const result = await ctx.api.post<Decided>(`/purchase-orders/${encodeURIComponent(po!)}/cancel`, { reason: text(values, 'reason') });
-    ctx.out(ctx.json ? json(result) : `${po}: cancellation${byWhom(result)} ${result.status} to ${result.workflowId}`);
-  },
-};
+const reject = withReason({
+  name: 'reject', summary: 'reject a purchase order, saying why', help: 'why; the agent and its log keep it',
+  example: 'we are discontinuing this item', said: 'rejected',
+  send: (po, reason) => [decisionPath(po), { decision: 'reject', reason }],
+});
+
+const cancel = withReason({
+  name: 'cancel', summary: 'cancel a running replenishment (and the order at the supplier, if placed), saying why',
+  help: 'why; the supplier, the outcome and the log keep it', example: 'ordered from a local supplier instead', said: 'cancellation',
+  send: (po, reason) => [`/purchase-orders/${encodeURIComponent(po)}/cancel`, { reason }],
+});
 
 export const approvalCommands: Command[] = [approvals, approve, reject, cancel];
