@@ -168,19 +168,8 @@ export class Agents {
   }
 
   /** The SKUs of this service's running agents, from visibility; null when the server cannot search so. */
-  async runningAgentSkus(): Promise<string[] | null> {
-    if (this.taskQueue.includes("'")) return null;
-    try {
-      const skus: string[] = [];
-      const query = `WorkflowType = 'SkuAgent' AND ExecutionStatus = 'Running' AND TaskQueue = '${this.taskQueue}'`;
-      for await (const wf of this.client.workflow.list({ query })) {
-        const sku = wf.typedSearchAttributes.get(SKU);
-        if (sku) skus.push(sku);
-      }
-      return skus;
-    } catch {
-      return null;
-    }
+  runningAgentSkus(): Promise<string[] | null> {
+    return this.runningSkus('SkuAgent');
   }
 
   /**
@@ -190,15 +179,25 @@ export class Agents {
    * cannot search this way (attributes not registered); the caller then asks every agent. The
    * visibility store lags a little: each agent's own answer decides.
    */
-  async awaitingApproval(): Promise<string[] | null> {
-    // This service's task queue only: another deployment's runs in the namespace are not ours to query.
-    const running = `WorkflowType = 'Replenish' AND ExecutionStatus = 'Running' AND TaskQueue = '${this.taskQueue}'`;
+  awaitingApproval(): Promise<string[] | null> {
     const awaiting: Phase = 'awaiting approval';
+    return this.runningSkus('Replenish', `Phase = '${awaiting}'`);
+  }
+
+  /**
+   * The SKUs of this service's running workflows of a type (and a condition), from their SKU
+   * attribute; null when the server cannot search so. This service's task queue only: another
+   * deployment's runs in the namespace are not ours to query.
+   */
+  private async runningSkus(workflowType: 'SkuAgent' | 'Replenish', condition?: string): Promise<string[] | null> {
     if (this.taskQueue.includes("'")) return null;
+    const query = `WorkflowType = '${workflowType}' AND ExecutionStatus = 'Running' AND TaskQueue = '${this.taskQueue}'`
+      + (condition ? ` AND ${condition}` : '');
     try {
       const skus = new Set<string>();
-      for await (const wf of this.client.workflow.list({ query: `${running} AND Phase = '${awaiting}'` })) {
-        skus.add(wf.typedSearchAttributes.get(SKU) ?? parseReplenishmentId(wf.workflowId)?.sku ?? wf.workflowId);
+      for await (const wf of this.client.workflow.list({ query })) {
+        const sku = wf.typedSearchAttributes.get(SKU) ?? parseReplenishmentId(wf.workflowId)?.sku;
+        if (sku) skus.add(sku);
       }
       return [...skus];
     } catch {
