@@ -4,6 +4,8 @@ import type { Activities } from './activities/contract.js';
 import { WORKER_STICKY_TIMEOUT_MS } from './config.js';
 
 export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
+/** Refuses activations a query made out of part of a workflow task (src/workflows/task-guard.ts). */
+export const workflowInterceptorModules = [fileURLToPath(new URL('./workflows/task-guard.ts', import.meta.url))];
 
 export interface WorkerOptions {
   connection: NativeConnection;
@@ -24,7 +26,7 @@ export function createWorker(o: WorkerOptions): Promise<Worker> {
     namespace: o.namespace ?? 'default',
     taskQueue: o.taskQueue,
     activities: o.activities,
-    ...(o.workflowBundle ? { workflowBundle: o.workflowBundle } : { workflowsPath }),
+    ...(o.workflowBundle ? { workflowBundle: o.workflowBundle } : { workflowsPath, interceptors: { workflowModules: workflowInterceptorModules } }),
     maxCachedWorkflows: o.maxCachedWorkflows ?? 1000,
     stickyQueueScheduleToStartTimeout: o.stickyQueueTimeoutMs ?? WORKER_STICKY_TIMEOUT_MS,
     shutdownGraceTime: '5 seconds',
@@ -38,4 +40,4 @@ export function createWorker(o: WorkerOptions): Promise<Worker> {
   });
 }
 
-export const bundleWorkflows = () => bundleWorkflowCode({ workflowsPath, logger: new DefaultLogger('WARN') });
+export const bundleWorkflows = () => bundleWorkflowCode({ workflowsPath, workflowInterceptorModules, logger: new DefaultLogger('WARN') });

@@ -3,8 +3,6 @@ import {
   WorkflowIdConflictPolicy, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client,
 } from '@temporalio/client';
 import { ApplicationFailure, type TypedSearchAttributes } from '@temporalio/common';
-import { tsToMs } from '@temporalio/common/lib/time.js';
-import proto from '@temporalio/proto';
 import type { AgentStatus } from '../domain/agent.js';
 import type { Rules } from '../domain/rules.js';
 import type { Message } from '../domain/state.js';
@@ -34,9 +32,15 @@ export interface PurchaseOrderRef {
   foundBy: 'search-attribute' | 'po-number';
 }
 
-/** How long a workflow task may wait for a worker before queries to its run are held back. */
-const TASK_WAITING_MS = 1_000;
-const SCHEDULED = proto.temporal.api.enums.v1.PendingWorkflowTaskState.PENDING_WORKFLOW_TASK_STATE_SCHEDULED;
+/**
+ * How long a read of one replenishment waits for its answer. A query to a run whose next step waits
+ * for a worker waits with it; the reader is better told to come back.
+ */
+const QUERY_ANSWER_MS = 5_000;
+const unanswered = (workflowId: string, why: string) =>
+  new HttpError(503, `${workflowId} ${why}; try again in a few seconds`, { 'retry-after': '3' });
+const isDeadlineExceeded = (err: unknown): boolean =>
+  err instanceof Error && ((err as { code?: number }).code === 4 || (err.cause as { code?: number } | undefined)?.code === 4 || /deadline exceeded/i.test(err.message));
 
 const isNotFound = (err: unknown): boolean =>
   err instanceof WorkflowNotFoundError || (err instanceof Error && /not found|already completed/i.test(err.message));
@@ -106,22 +110,18 @@ export class Agents {
   }
 
   /**
-   * A replenishment's own view, by query. Refused with a 503 while the run's workflow task has
-   * waited over a second for a worker (its worker died, or all are busy): a query answered then
-   * makes the SDK hand the run part of that task's events ahead of the task, grouped differently
-   * from how replay later groups them, and the run fails on replay (bench/chaos/findings).
+   * A replenishment's own view, by query. Safe at any time: a query that would hand the run part of
+   * a workflow task is refused by the workflow itself (src/workflows/task-guard.ts), and answered
+   * here as a 503 like a query no worker answers in time.
    */
   async replenishment(workflowId: string): Promise<ReplenishView | null> {
     const handle = this.client.workflow.getHandle(workflowId);
     try {
-      const task = (await handle.describe()).raw.pendingWorkflowTask;
-      const since = task && task.state === SCHEDULED ? task.originalScheduledTime ?? task.scheduledTime : null;
-      if (since && Date.now() - tsToMs(since) > TASK_WAITING_MS) {
-        throw new HttpError(503, `${workflowId} is waiting for a worker to take its next step; try again in a few seconds`, { 'retry-after': '3' });
-      }
-      return await handle.query(replenishStateQuery);
+      return await this.client.withDeadline(Date.now() + QUERY_ANSWER_MS, () => handle.query(replenishStateQuery));
     } catch (err) {
       if (isNotFound(err)) return null;
+      if (err instanceof Error && /PartialTaskRefused/.test(err.message)) throw unanswered(workflowId, 'is between two steps');
+      if (isDeadlineExceeded(err)) throw unanswered(workflowId, `did not answer within ${QUERY_ANSWER_MS / 1000} s (its next step may be waiting for a worker)`);
       throw err;
     }
   }
