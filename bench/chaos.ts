@@ -8,7 +8,8 @@ import { runChaos } from './chaos/run.js';
 
 /**
  * `npm run chaos`: the soak run. 50 SKUs × 4 replenishments while the worker is SIGKILLed every
- * 5–20 s, the dev server is restarted twice, the world fails (10% errors, 5% answers dropped after
+ * 5–20 s, the dev server is restarted twice, a Web UI-like client queries every running
+ * replenishment every second, the world fails (10% errors, 5% answers dropped after
  * commit, latency, a silent supplier) and the manager decides late or not at all. Exits 1 on any
  * violation. `--skus`, `--per-sku`, `--day-ms`, `--limit-min` change the size; `--keep` keeps the data.
  */
@@ -32,7 +33,7 @@ const { record, stack } = await runChaos({
   limitMs: Number(values['limit-min']) * 60_000, log,
 });
 const orders = (await stack.sandboxHttp('GET', '/orders')).body.orders as Order[];
-const checks = await checkChaos({ client: stack.client, taskQueue: stack.taskQueue, orders, record });
+const checks = await checkChaos({ client: stack.client, taskQueue: stack.taskQueue, bundlePath: stack.bundlePath, orders, record });
 console.log(report(record, checks));
 await stack.stop();
 if (!values.keep) rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,7 @@
 import proto from '@temporalio/proto';
 import type { Client } from '@temporalio/client';
+import type { temporal } from '@temporalio/proto';
+import { Worker } from '@temporalio/worker';
 import { finishedReplenishments, type AgentStatus } from '../../src/domain/agent.js';
 import { agentId, replenishmentId } from '../../src/domain/ids.js';
 import type { ReplenishmentResult } from '../../src/domain/types.js';
@@ -31,7 +33,7 @@ async function pool<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Prom
 
 const result = (name: string, detail: string, violations: string[]): CheckResult => ({ name, ok: violations.length === 0, detail, violations });
 
-export async function checkChaos(deps: { client: Client; taskQueue: string; orders: Order[]; record: ChaosRecord }): Promise<CheckResult[]> {
+export async function checkChaos(deps: { client: Client; taskQueue: string; bundlePath: string; orders: Order[]; record: ChaosRecord }): Promise<CheckResult[]> {
   const { client, record } = deps;
   const ourOrders = deps.orders.filter((o) => record.skus.includes(o.sku));
   const checks: CheckResult[] = [];
@@ -106,12 +108,14 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; orde
     `${record.messages.length} messages, by final status ${JSON.stringify(byStatus)}; ${retried} needed more than one attempt`, lost));
 
   // 5. No workflow task failed for nondeterminism, in any run of any workflow of the task queue.
-  const runs: { workflowId: string; runId: string }[] = [];
-  for await (const wf of client.workflow.list({ query: `TaskQueue = '${deps.taskQueue}'` })) runs.push({ workflowId: wf.workflowId, runId: wf.runId });
+  const runs: { workflowId: string; runId: string; type: string }[] = [];
+  for await (const wf of client.workflow.list({ query: `TaskQueue = '${deps.taskQueue}'` })) runs.push({ workflowId: wf.workflowId, runId: wf.runId, type: wf.type });
   let taskFailures = 0;
   const nondeterministic: string[] = [];
-  await pool(runs, 16, async ({ workflowId, runId }) => {
+  const replenishments: { workflowId: string; history: temporal.api.history.v1.IHistory }[] = [];
+  await pool(runs, 16, async ({ workflowId, runId, type }) => {
     const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+    if (type === 'Replenish') replenishments.push({ workflowId: `${workflowId}/${runId}`, history });
     for (const e of history.events ?? []) {
       const failed = e.workflowTaskFailedEventAttributes;
       if (!failed) continue;
@@ -123,6 +127,14 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; orde
   });
   checks.push(result('no workflow task failed for nondeterminism',
     `${runs.length} workflow runs scanned; ${taskFailures} workflow task failures of other causes`, nondeterministic));
+
+  // 6. Every replenishment replays with today's code: a run that took a branch its replay would not
+  // take fails only when a worker next replays it, which may be after the soak.
+  const disagreed: string[] = [];
+  for await (const r of Worker.runReplayHistories({ workflowBundle: { codePath: deps.bundlePath } }, replenishments)) {
+    if (r.error) disagreed.push(`${r.workflowId}: ${r.error.message.slice(0, 200)}`);
+  }
+  checks.push(result('every replenishment replays as it ran', `${replenishments.length} replenishment histories replayed`, disagreed));
   return checks;
 }
 
@@ -131,6 +143,7 @@ export function report(record: ChaosRecord, checks: CheckResult[]): string {
     `chaos run: ${record.skus.length} SKUs, ${record.finished} replenishments finished in ${Math.round(record.elapsedMs / 1000)} s` +
       `${record.reachedTarget ? '' : ' (target NOT reached in the time limit)'}; ${record.kills} worker SIGKILLs, ${record.workerStarts} worker starts, ${record.serverRestarts} dev server restarts`,
   ];
+  lines.push(`Web UI-like queries to running replenishments: ${record.uiQueries.answered} answered, ${record.uiQueries.refused} refused by the task guard, ${record.uiQueries.unanswered} unanswered within 2 s`);
   for (const c of checks) {
     lines.push(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`);
     for (const v of c.violations.slice(0, 20)) lines.push(`        ${v}`);

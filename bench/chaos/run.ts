@@ -58,6 +58,8 @@ export interface ChaosRecord {
   finished: number;
   elapsedMs: number;
   reachedTarget: boolean;
+  /** What the Web UI-like querier got back from running replenishments. */
+  uiQueries: { answered: number; refused: number; unanswered: number };
 }
 
 const rand = (min: number, max: number) => min + Math.random() * (max - min);
@@ -75,6 +77,7 @@ export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; 
   const started = Date.now();
   const record: ChaosRecord = {
     skus: [], messages: [], approvals: [], kills: 0, workerStarts: 0, serverRestarts: 0, finished: 0, elapsedMs: 0, reachedTarget: false,
+    uiQueries: { answered: 0, refused: 0, unanswered: 0 },
   };
   const silent = o.silentSupplier ? 'budget-supply' : null;
   for (let i = 0; i < o.skus; i++) {
@@ -236,6 +239,29 @@ export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; 
       await victim.kill();
       record.kills += 1;
       await sleep(rand(200, 2000));
+    }
+  })());
+  // An engineer with the Temporal Web UI open: every running replenishment is asked what the UI
+  // asks (its metadata when opened, its stack trace on the Call Stack tab) every second, worker
+  // outages included, the moments the query-splits-a-task hazard needs (bench/chaos/findings).
+  background.push((async () => {
+    let round = 0;
+    while (!chaosOver) {
+      const query = round++ % 2 === 0 ? '__temporal_workflow_metadata' : '__stack_trace';
+      try {
+        const running: string[] = [];
+        for await (const wf of stack.client.workflow.list({ query: `WorkflowType = 'Replenish' AND ExecutionStatus = 'Running' AND TaskQueue = '${stack.taskQueue}'` })) running.push(wf.workflowId);
+        await poolAll(running, 16, async (id) => {
+          try {
+            await stack.client.withDeadline(Date.now() + 2_000, () => stack.client.workflow.getHandle(id).query(query));
+            record.uiQueries.answered += 1;
+          } catch (err) {
+            if (err instanceof Error && /PartialTaskRefused/.test(err.message)) record.uiQueries.refused += 1;
+            else record.uiQueries.unanswered += 1;
+          }
+        });
+      } catch { /* the server is restarting: the next round asks again */ }
+      await sleep(1000);
     }
   })());
   // The Temporal server: restarted when a third, then two thirds of the work is done.

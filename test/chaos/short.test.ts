@@ -15,7 +15,7 @@ describe('chaos, in short', () => {
     });
     onTestFinished(() => stack.stop());
     const orders = (await stack.sandboxHttp('GET', '/orders')).body.orders as Order[];
-    const checks = await checkChaos({ client: stack.client, taskQueue: stack.taskQueue, orders, record });
+    const checks = await checkChaos({ client: stack.client, taskQueue: stack.taskQueue, bundlePath: stack.bundlePath, orders, record });
     const text = report(record, checks);
     expect(record.kills, text).toBe(1);
     expect(record.reachedTarget, text).toBe(true);
