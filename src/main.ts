@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, type LogLevel } from '@temporalio/worker';
+import { DefaultLogger, makeTelemetryFilterString, NativeConnection, Runtime, type LogLevel } from '@temporalio/worker';
+import { stuckRuns } from './repair/stuck-runs.js';
 import { createActivities } from './activities/index.js';
 import { selectDecider } from './activities/deciders/select.js';
 import { selectReader } from './activities/reader/select.js';
@@ -49,16 +50,19 @@ const temporalLogger = new DefaultLogger(env.LOG_LEVEL === 'debug' || env.LOG_LE
 // The worker's own metrics (task latencies, slots, polls) from Temporal's Prometheus exporter; the API's /metrics includes them.
 const workerMetricsAddress = env.METRICS_PORT ? `127.0.0.1:${env.METRICS_PORT}` : null;
 let workerMetricsUrl: string | undefined;
+// Core's own log comes through the service's logger, where runs failing on nondeterminism are noted
+// for /health and the page (src/repair/stuck-runs.ts).
+const logging = { forward: {}, filter: makeTelemetryFilterString({ core: 'WARN', other: 'ERROR' }) };
 try {
   Runtime.install({
-    logger: temporalLogger,
-    ...(workerMetricsAddress ? { telemetryOptions: { metrics: { prometheus: { bindAddress: workerMetricsAddress } } } } : {}),
+    logger: stuckRuns.watching(temporalLogger),
+    telemetryOptions: { logging, ...(workerMetricsAddress ? { metrics: { prometheus: { bindAddress: workerMetricsAddress } } } : {}) },
   });
   if (workerMetricsAddress) workerMetricsUrl = `http://${workerMetricsAddress}/metrics`;
 } catch (err) {
   if (!workerMetricsAddress) throw err;
   log.warn(`the Temporal worker's metrics cannot listen on ${workerMetricsAddress} (${err instanceof Error ? err.message : String(err)}); /metrics shows the service's own figures only`);
-  Runtime.install({ logger: temporalLogger });
+  Runtime.install({ logger: stuckRuns.watching(temporalLogger), telemetryOptions: { logging } });
 }
 const metrics = createMetrics({ processMetrics: true, ...(workerMetricsUrl ? { workerMetricsUrl } : {}) });
 

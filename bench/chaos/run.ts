@@ -193,12 +193,15 @@ export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; 
 
   // The worker: a supervisor restarts it whenever it is gone; the killer SIGKILLs it now and then.
   let worker = null as WorkerHandle | null;
+  /** A worker that starts after an outage takes the dead one's tasks only after the sticky timeout. */
+  let outageUntil = 0;
   let starting: Promise<void> | null = null;
   const startWorker = () => (starting ??= (async () => {
     while (!worker) {
       try {
         worker = await stack.startWorker('agent');
         record.workerStarts += 1;
+        outageUntil = Date.now() + 5_000;
         const mine = worker;
         void new Promise((r) => mine.child.once('exit', r)).then(() => { if (worker === mine) worker = null; });
       } catch (err) {
@@ -242,11 +245,16 @@ export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; 
     }
   })());
   // An engineer with the Temporal Web UI open: every running replenishment is asked what the UI
-  // asks (its metadata when opened, its stack trace on the Call Stack tab) every second, worker
-  // outages included, the moments the query-splits-a-task hazard needs (bench/chaos/findings).
+  // asks (its metadata when opened, its stack trace on the Call Stack tab), every second during a
+  // worker outage and for a sticky timeout after it (when the query-splits-a-task hazard lives,
+  // bench/chaos/findings), every ten seconds otherwise (the Call Stack tab's pace).
   background.push((async () => {
     let round = 0;
+    let lastRound = 0;
     while (!chaosOver) {
+      const outage = !worker || Date.now() < outageUntil;
+      if (!outage && Date.now() - lastRound < 10_000) { await sleep(250); continue; }
+      lastRound = Date.now();
       const query = round++ % 2 === 0 ? '__temporal_workflow_metadata' : '__stack_trace';
       try {
         const running: string[] = [];
@@ -261,7 +269,7 @@ export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; 
           }
         });
       } catch { /* the server is restarting: the next round asks again */ }
-      await sleep(1000);
+      await sleep(Math.max(0, 1000 - (Date.now() - lastRound)));
     }
   })());
   // The Temporal server: restarted when a third, then two thirds of the work is done.
@@ -271,6 +279,7 @@ export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; 
       if (chaosOver) return;
       say(`restarting the Temporal dev server (${record.finished}/${target} replenishments done)`);
       await stack.restartServer();
+      outageUntil = Date.now() + 5_000;
       record.serverRestarts += 1;
     }
   })());

@@ -14,8 +14,11 @@ import { agentRoutes } from './routes-agents.js';
 import { messageRoutes } from './routes-messages.js';
 import { agentFigures, operationRoutes } from './routes-operations.js';
 import { purchaseOrderRoutes } from './routes-purchase-orders.js';
+import { repairRoutes, withStuckRuns, type RepairDeps } from './routes-repair.js';
 import { uiRoutes } from './routes-ui.js';
 import { secureApp, type Security } from './security.js';
+import { bundleWorkflows } from '../worker.js';
+import { stuckRuns } from '../repair/stuck-runs.js';
 
 export interface AppDeps {
   client: Client;
@@ -32,7 +35,12 @@ export interface AppDeps {
   security: Security;
   /** Where engineers open a workflow in the Temporal Web UI; default http://localhost:8233. */
   temporalUiUrl?: string;
+  /** Stuck runs and the code to replay them with; by default this process's list and a bundle made on first use. */
+  repair?: Partial<Omit<RepairDeps, 'client'>>;
 }
+
+let bundled: ReturnType<typeof bundleWorkflows> | undefined;
+const bundleOnce = async () => ({ code: (await (bundled ??= bundleWorkflows())).code });
 
 /** The REST API, without listening: tests and the server both build it here. */
 export function buildApp(deps: AppDeps): FastifyInstance {
@@ -59,7 +67,9 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   // Routes go in here, after the edge's plugins: only routes registered after the rate limit get it.
   app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
-    operationRoutes(api, { metrics, ...(deps.health ? { health: deps.health } : {}) });
+    const repair: RepairDeps = { client: deps.client, bundle: deps.repair?.bundle ?? bundleOnce, stuck: deps.repair?.stuck ?? stuckRuns };
+    operationRoutes(api, { metrics, health: withStuckRuns(deps.health, repair) });
+    repairRoutes(api, repair);
     agentRoutes(api, agents, deps.world, deps.rules);
     messageRoutes(api, agents, deps.world);
     purchaseOrderRoutes(api, agents);

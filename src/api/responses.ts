@@ -18,7 +18,16 @@ export const ErrorBody = z.object({ error: z.string().describe('which field or h
 export const refused = (why: string) => ErrorBody.describe(why);
 
 const Part = z.object({ ok: z.boolean(), detail: z.string().optional() });
-export const Health = z.object({ ok: z.boolean(), parts: z.record(z.string(), Part) });
+export const StuckRunView = z.object({
+  workflowId: z.string().optional().describe('absent while visibility has not named the run yet'),
+  runId: z.string(), reason: z.string(), firstSeen: z.string(), lastSeen: z.string(), failures: z.number(),
+  repair: z.string().optional().describe('the command that repairs it'),
+});
+export const Health = z.object({
+  ok: z.boolean(), parts: z.record(z.string(), Part),
+  degraded: z.boolean().optional().describe('some run fails on nondeterminism; the service is up, restarting it would not help'),
+  stuck: z.array(StuckRunView).optional().describe('runs whose workflow tasks fail on nondeterminism, with the command that repairs each'),
+});
 export type Health = z.infer<typeof Health>;
 export const Readiness = z.object({ ready: z.boolean(), parts: z.record(z.string(), Part) });
 /** A 503 says which part is down, or, when the check itself failed, what the error handler says. */
@@ -125,4 +134,10 @@ export const TimelineView = open({
   workerChanges: z.array(open({ at: z.string(), from: z.string(), to: z.string() })).describe('the run moving from one worker to another'),
   outcome: open({ outcome: z.string() }).nullable(),
   links: z.object({ svg: z.string(), webUi: z.string() }),
+});
+
+export const Repaired = z.object({
+  workflowId: z.string(), oldRunId: z.string(), newRunId: z.string(),
+  redoneTask: z.number().describe('the WorkflowTaskCompleted event, in the old run, of the task the new run redoes'),
+  divergence: z.string().describe('what replay of that task said'),
 });

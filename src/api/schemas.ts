@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  PO_NUMBER_PATTERN, PO_NUMBER_RULE, REPLENISHMENT_ID_PATTERN, REPLENISHMENT_ID_RULE, SKU_PATTERN, SKU_RULE,
+  AGENT_ID_PATTERN, PO_NUMBER_PATTERN, PO_NUMBER_RULE, REPLENISHMENT_ID_PATTERN, REPLENISHMENT_ID_RULE, SKU_PATTERN, SKU_RULE,
 } from '../domain/ids.js';
 import { ReplyFields } from '../domain/types.js';
 
@@ -13,6 +13,11 @@ export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerRespo
 export const SkuParam = z.object({ sku: z.string().regex(SKU_PATTERN, SKU_RULE) });
 export const PoParam = z.object({ po: z.string().regex(PO_NUMBER_PATTERN, PO_NUMBER_RULE) });
 export const ReplenishmentParam = z.object({ workflowId: z.string().regex(REPLENISHMENT_ID_PATTERN, REPLENISHMENT_ID_RULE) });
+/** Any workflow of this service: an agent or one of its replenishments. */
+export const WorkflowParam = z.object({
+  workflowId: z.string().refine((id) => REPLENISHMENT_ID_PATTERN.test(id) || AGENT_ID_PATTERN.test(id), `${REPLENISHMENT_ID_RULE}, an agent's agent-<SKU>`),
+});
+export const RepairBody = z.object({ reason: z.string().trim().min(1, 'say why, or leave the reason out').max(500) }).partial().strict();
 export const TimelineQuery = z.object({
   runId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a run id is a UUID').optional(),
 });

@@ -169,6 +169,14 @@ export function accepts(
   }
 }
 
+/**
+ * A reply or receipt for the PO being worked on that came before its order was placed: it will fit
+ * once the order is. Through the API this cannot happen (the agent answers 409); it happens when a
+ * run is reset and the messages of its first life reach it again at the reset point.
+ */
+export const fitsOnceOrdered = (s: ReplenishState, m: Pick<Message, 'event' | 'poNumber'>): boolean =>
+  (m.event === 'supplier-reply' || m.event === 'goods-receipt') && !s.order && !isSettled(s) && !s.finished && currentPoNumber(s) === m.poNumber;
+
 export function appendTurn(s: ReplenishState, turn: Turn): ReplenishState {
   return { ...s, log: [...s.log, turn] };
 }

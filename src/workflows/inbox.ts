@@ -3,7 +3,30 @@ import type { EventName, Message } from '../domain/state.js';
 /** Messages that arrived before a wait asked for them; kept in arrival order, never dropped. */
 export class Inbox {
   private readonly messages: Message[] = [];
+  /** Messages that fit a later phase of the run; judged again at every turn. */
+  private readonly held: Message[] = [];
   private readonly seen = new Set<string>();
+
+  hold(m: Message): void {
+    if (this.seen.has(m.messageId)) return;
+    this.seen.add(m.messageId);
+    this.held.push(m);
+  }
+
+  /**
+   * Judges the held messages again: `take` moves one to the inbox, `hold` keeps it, any other answer
+   * drops it and is returned with it (the reason it will never fit).
+   */
+  release(judge: (m: Message) => 'take' | 'hold' | string): { message: Message; why: string }[] {
+    const dropped: { message: Message; why: string }[] = [];
+    for (const m of this.held.splice(0)) {
+      const verdict = judge(m);
+      if (verdict === 'take') this.messages.push(m);
+      else if (verdict === 'hold') this.held.push(m);
+      else dropped.push({ message: m, why: verdict });
+    }
+    return dropped;
+  }
 
   /** False when the message id was seen before: a redelivery is not a second message. */
   push(m: Message): boolean {

@@ -8,7 +8,9 @@ import { GOAL } from '../domain/goal.js';
 import { outcome } from '../domain/outcome.js';
 import { gate, phase, refusalOf } from '../domain/phase.js';
 import type { Rules } from '../domain/rules.js';
-import { appendTurn, isFinal, isSettled, initialState, type EventName, type Message, type ReplenishState } from '../domain/state.js';
+import {
+  appendTurn, fitsOnceOrdered, isFinal, isSettled, initialState, type EventName, type Message, type ReplenishState,
+} from '../domain/state.js';
 import type { ReplenishmentResult, StockLevel, Turn, TurnResult, Usage } from '../domain/types.js';
 import { cancelPurchaseOrder } from '../tools/cancel-purchase-order.js';
 import { done } from '../tools/done.js';
@@ -84,15 +86,21 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
       .catch((err: unknown) => log.warn('could not report progress to the agent', { error: failureMessage(err) })));
   };
 
+  const refusal = (m: Message) => refusalOf(state, m, rules, (e) => inbox.has([e]));
   setHandler(deliverSignal, (m) => {
     if (inbox.isDuplicate(m.messageId)) return;
-    const why = refusalOf(state, m, rules, (e) => inbox.has([e]));
-    if (why) {
-      notes.push(`${m.event} ${m.messageId} refused: ${why}`);
-      return;
-    }
-    inbox.push(m);
+    const why = refusal(m);
+    if (!why) inbox.push(m);
+    else if (fitsOnceOrdered(state, m)) {
+      inbox.hold(m);
+      notes.push(`${m.event} ${m.messageId} held: ${why}; it is read once the order is placed`);
+    } else notes.push(`${m.event} ${m.messageId} refused: ${why}`);
   });
+  /** Held messages that fit now join the inbox; those that never will are noted as refused. */
+  const releaseHeld = (ended = false) => {
+    const judge = (m: Message) => (ended ? 'the replenishment ended first' : refusal(m) === null ? 'take' : fitsOnceOrdered(state, m) ? 'hold' : refusal(m)!);
+    for (const { message, why } of inbox.release(judge)) notes.push(`${message.event} ${message.messageId} refused: ${why}`);
+  };
   setHandler(replenishStateQuery, (): ReplenishView => ({ workflowId, state, phase: phase(state), inbox: inbox.list(), waiting, notes, rules }));
 
   /**
@@ -115,6 +123,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   tag();
   report();
   for (let turn = 1; turn <= rules.maxTurns && !isFinal(state); turn++) {
+    releaseHeld();
     if (inbox.has(['cancel'])) {
       await cancelByManager(inbox.take(['cancel']) as CancelMessage, turn);
       report();
@@ -165,6 +174,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     report();
   }
   if (!isFinal(state)) log.info('replenishment ran out of turns', { turns: rules.maxTurns });
+  releaseHeld(true);
   if (state.failure) await handOver(state.failure);
   const result = outcome(state);
   setCurrentDetails(`**${result.outcome}** · ${result.reason}`);

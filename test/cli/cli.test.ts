@@ -142,6 +142,15 @@ describe('the replenisher CLI against a running service', () => {
     expect((await run('cancel', request.poNumber, '--reason', 'again')).code).toBe(4);
   });
 
+  it('repair refuses a run that replays with today\'s code, saying so (the repair itself: test/scenarios/repair.test.ts)', async () => {
+    const res = await run('repair', `replenish-${sku}-1`, '--reason', 'just checking');
+    expect(res.code).toBe(4);
+    expect(res.stderr).toMatch(new RegExp(`replenish-${sku}-1 \\(run \\S+\\) replays with today's code; nothing to repair`));
+    const bad = await run('repair', 'agent-');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/workflowId/);
+  });
+
   it('agents list shows each SKU with stock, agent, phase and outcomes', async () => {
     const res = await run('agents', 'list');
     expect(res.code, res.stderr).toBe(0);

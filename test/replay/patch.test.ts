@@ -1,23 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bundleWorkflowCode, DefaultLogger, Worker } from '@temporalio/worker';
+import { Worker } from '@temporalio/worker';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils.js';
 import { describe, expect, it } from 'vitest';
-import { workflowsPath } from '../../src/worker.js';
+import { bundleWithShim } from '../support/shimmed-bundle.js';
 import { historiesDir } from '../support/histories.js';
 
 /** The workflows bundled with the workflow API replaced by one of the sample change's shims. */
-const bundleWith = (shim: 'patched' | 'unpatched') => bundleWorkflowCode({
-  workflowsPath,
-  logger: new DefaultLogger('WARN'),
-  webpackConfigHook: (config) => ({
-    ...config,
-    resolve: {
-      ...config.resolve,
-      alias: { ...(config.resolve?.alias as object), '@temporalio/workflow$': fileURLToPath(new URL(`./sample-change/${shim}.ts`, import.meta.url)) },
-    },
-  }),
-});
+const bundleWith = (shim: 'patched' | 'unpatched') => bundleWithShim(fileURLToPath(new URL(`./sample-change/${shim}.ts`, import.meta.url)));
 
 const replenishments = readdirSync(historiesDir).filter((f) => f.endsWith('.replenish0.json')).sort();
 const history = (file: string) => historyFromJSON(JSON.parse(readFileSync(historiesDir + file, 'utf8')));

@@ -39,7 +39,7 @@ describe('reading a replenishment whose next step waits for a worker', () => {
 
     worker = await startExternalWorker(stack);
     const seen = await s.waitingIn('wait_for_approval');
-    expect(seen.replenishment.notes.join('\n')).toMatch(/goods-receipt early-receipt refused: .*has not been placed/);
+    expect(seen.replenishment.notes.join('\n')).toMatch(/goods-receipt early-receipt held: .*has not been placed/);
     await kill(worker);
   });
 });

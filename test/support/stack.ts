@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes.js';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
+import { DefaultLogger, makeTelemetryFilterString, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
 import { SignJWT } from 'jose';
 import { afterAll, inject } from 'vitest';
 import { createActivities } from '../../src/activities/index.js';
@@ -17,6 +17,7 @@ import { signedHeaders, WAREHOUSE } from '../../src/api/signatures.js';
 import { Rules } from '../../src/domain/rules.js';
 import { createMetrics } from '../../src/metrics.js';
 import { createWorker } from '../../src/worker.js';
+import { stuckRuns } from '../../src/repair/stuck-runs.js';
 import { withNotifyWebhook } from '../../src/world/webhook.js';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../src/workflows/search-attributes.js';
 import { afterThisTest, startSandbox, type Cleanup } from './sandbox.js';
@@ -64,7 +65,11 @@ let runtimeInstalled = false;
  */
 export async function startStack(opts: StackOptions) {
   if (!runtimeInstalled) {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
+    // Core's log through the logger that notes runs failing on nondeterminism, as src/main.ts does.
+    Runtime.install({
+      logger: stuckRuns.watching(new DefaultLogger('WARN')),
+      telemetryOptions: { logging: { forward: {}, filter: makeTelemetryFilterString({ core: 'WARN', other: 'ERROR' }) } },
+    });
     runtimeInstalled = true;
   }
   const rules = Rules.parse(opts.rules ?? {});
@@ -103,13 +108,13 @@ export async function startStack(opts: StackOptions) {
   const activityWorld = opts.notifyWebhookUrl ? withNotifyWebhook(sandbox.world, { url: opts.notifyWebhookUrl }) : sandbox.world;
   let worker: Worker | undefined;
   let running: Promise<void> | undefined;
-  /** `configured`: the rules of a redeployed service (by default the stack's). */
-  const startWorker = async (configured: Rules = rules) => {
+  /** `configured`: the rules of a redeployed service (by default the stack's); `bundlePath`: its workflow code. */
+  const startWorker = async (configured: Rules = rules, bundlePath: string = inject('workflowBundlePath')) => {
     worker = await createWorker({
       connection,
       taskQueue,
       activities: createActivities({ world: activityWorld, reader: opts.reader ?? patternReader, decider: opts.decider ?? policyDecider, metrics, rules: configured }),
-      workflowBundle: { codePath: inject('workflowBundlePath') },
+      workflowBundle: { codePath: bundlePath },
     });
     running = worker.run();
   };
@@ -121,7 +126,10 @@ export async function startStack(opts: StackOptions) {
   if (opts.inProcessWorker !== false) await startWorker(rules);
 
   const security = testSecurity(opts.security);
-  const app = buildApp({ client, world: sandbox.world, taskQueue, rules, security, metrics });
+  const app = buildApp({
+    client, world: sandbox.world, taskQueue, rules, security, metrics,
+    repair: { bundle: async () => ({ codePath: inject('workflowBundlePath') }) },
+  });
   const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
   const stop = async () => {

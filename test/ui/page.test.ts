@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { story } from '../scenarios/story.js';
 import { kill, startExternalWorker } from '../support/external-worker.js';
 import { startStack, type Stack } from '../support/stack.js';
+import { stuckRuns } from '../../src/repair/stuck-runs.js';
 
 const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
@@ -144,6 +145,24 @@ describe('the manager\'s page in Chromium', () => {
     await page.locator('#cancel-msg', { hasText: `Cancelling ${request.poNumber} (by dana)` }).waitFor();
     expect(await s.outcome()).toMatchObject({ outcome: 'cancelled', reason: 'cancelled by dana: ordered from a local supplier' });
     await form.waitFor({ state: 'hidden', timeout: 30_000 });
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('a run that fails on nondeterminism shows in a banner with its repair command, until it is repaired', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const sku = stack.newSku();
+    await story(stack, sku).parkAtApproval();
+    const { runId } = await stack.client.workflow.getHandle(`replenish-${sku}-1`).describe();
+    // What a worker of this process notes from core's log when the run's task fails (src/repair/stuck-runs.ts;
+    // the real failure and its repair are test/scenarios/repair.test.ts).
+    stuckRuns.noteCoreLog('Failing workflow task', { runId, failure: 'Failure { message: "[TMPRL1100] Nondeterminism error: sample" }' });
+    const { page, problems, close } = await openPage(stack);
+    const banner = page.locator('#stuck');
+    await banner.locator('code', { hasText: `replenisher repair replenish-${sku}-1` }).waitFor();
+    expect(await banner.innerText()).toMatch(/1 run cannot go on: today's code does not replay its history/);
+    stuckRuns.forget(runId);
+    await banner.waitFor({ state: 'hidden', timeout: 30_000 });
     expect(problems).toEqual([]);
     await close();
   });

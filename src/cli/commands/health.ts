@@ -2,7 +2,9 @@ import type { Command } from '../command.js';
 import { ApiError } from '../errors.js';
 import { json } from '../format.js';
 
-interface Health { ok: boolean; parts?: Record<string, { ok: boolean; detail?: string }>; error?: string }
+interface Stuck { workflowId?: string; runId: string; reason: string; since?: string; firstSeen: string; repair?: string }
+interface Health { ok: boolean; parts?: Record<string, { ok: boolean; detail?: string }>; degraded?: boolean; stuck?: Stuck[]; error?: string }
+interface Repaired { workflowId: string; oldRunId: string; newRunId: string; redoneTask: number; divergence: string }
 
 const health: Command = {
   name: 'health',
@@ -17,9 +19,26 @@ const health: Command = {
       for (const [name, part] of Object.entries(body.parts ?? {})) {
         ctx.out(`  ${name.padEnd(12)} ${part.ok ? 'ok' : 'down'}${part.detail ? `  ${part.detail}` : ''}`);
       }
+      for (const r of body.stuck ?? []) {
+        ctx.out(`  stuck        ${r.workflowId ?? `run ${r.runId}`} since ${r.firstSeen}: ${r.reason}${r.repair ? `\n               repair: ${r.repair}` : ''}`);
+      }
     }
-    return body.ok ? 0 : 1;
+    return body.ok && !body.degraded ? 0 : 1;
   },
 };
 
-export const healthCommands: Command[] = [health];
+const repair: Command = {
+  name: 'repair',
+  args: '<workflowId>',
+  summary: 'reset a run that fails on nondeterminism to redo its first diverging task (signals after it are applied again)',
+  positionals: { min: 1, max: 1 },
+  options: { reason: { type: 'string', value: 'text', help: 'why; the reset keeps it in the history' } },
+  examples: ['replenisher repair replenish-SKU-100-3 --reason "deployed under a running order"'],
+  async run(ctx, { values, positionals: [workflowId] }) {
+    const reason = typeof values.reason === 'string' ? values.reason : undefined;
+    const r = await ctx.api.post<Repaired>(`/workflows/${encodeURIComponent(workflowId!)}/repair`, reason ? { reason } : {});
+    ctx.out(ctx.json ? json(r) : `${r.workflowId}: reset to redo the task of event ${r.redoneTask}; new run ${r.newRunId} (was ${r.oldRunId})\n  it diverged: ${r.divergence}`);
+  },
+};
+
+export const healthCommands: Command[] = [health, repair];

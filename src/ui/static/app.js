@@ -498,9 +498,22 @@ function showTokenState() {
   $('token-forget').hidden = !token();
 }
 
+/** Runs that fail on nondeterminism, from /health: engineers must repair them; nothing else moves them. */
+async function refreshStuck() {
+  const health = await request('GET', '/health').catch((err) => (err instanceof ApiError ? null : Promise.reject(err)));
+  const stuck = (health && health.stuck) || [];
+  const el = $('stuck');
+  el.hidden = stuck.length === 0;
+  el.replaceChildren(...(stuck.length === 0 ? [] : [
+    h('strong', {}, `${stuck.length} run${stuck.length === 1 ? '' : 's'} cannot go on: today's code does not replay ${stuck.length === 1 ? 'its' : 'their'} history. An engineer repairs each with:`),
+    h('ul', {}, ...stuck.map((r) => h('li', { 'data-workflow': r.workflowId || r.runId },
+      h('code', {}, r.repair || `replenisher repair <workflow of run ${r.runId}>`), ` (since ${r.firstSeen}: ${r.reason})`))),
+  ]));
+}
+
 let timer = null;
 async function poll(again = true) {
-  const jobs = [refreshApprovals(), refreshSkus()];
+  const jobs = [refreshApprovals(), refreshSkus(), refreshStuck()];
   if (state.selected) jobs.push(refreshDetail());
   const results = await Promise.allSettled(jobs);
   const failed = results.find((r) => r.status === 'rejected');
