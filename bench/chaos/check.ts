@@ -31,6 +31,18 @@ async function pool<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Prom
   return out;
 }
 
+/** A call the server may refuse for a moment after the soak (a dev server catching up answers UNAVAILABLE). */
+async function patiently<T>(call: () => Promise<T>, tries = 30): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await call();
+    } catch (err) {
+      if (i >= tries || !/UNAVAILABLE|shard status unknown|deadline/i.test(err instanceof Error ? `${err.message} ${String(err.cause)}` : String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
 const result = (name: string, detail: string, violations: string[]): CheckResult => ({ name, ok: violations.length === 0, detail, violations });
 
 export async function checkChaos(deps: { client: Client; taskQueue: string; bundlePath: string; orders: Order[]; record: ChaosRecord }): Promise<CheckResult[]> {
@@ -43,7 +55,7 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; bund
   const results: ReplenishmentResult[] = [];
   const unfinished: string[] = [];
   for (const sku of record.skus) {
-    const status = await client.workflow.getHandle(agentId(sku)).query(agentStatusQuery) as AgentStatus;
+    const status = await patiently(() => client.workflow.getHandle(agentId(sku)).query(agentStatusQuery)) as AgentStatus;
     const ids = Array.from({ length: status.replenishments }, (_, i) => replenishmentId(sku, i + 1));
     const found = await pool(ids, 8, async (id) => {
       const h = client.workflow.getHandle(id);
