@@ -1,5 +1,3 @@
-import type { Command } from './command.js';
-
 export const EXIT = { ok: 0, other: 1, usage: 2, notFound: 3, conflict: 4, unauthorized: 5 } as const;
 
 /** A failure the CLI explains in one message and ends with its own exit code. */
@@ -9,10 +7,12 @@ export class CliError extends Error {
   }
 }
 
-/** The command line itself is wrong; help for the command follows the message. */
+/** The command line itself is wrong; help for the command (named as typed: `agents start`) follows the message. */
 export class UsageError extends CliError {
-  constructor(message: string, readonly command?: Command, readonly group?: string) {
+  readonly command?: string;
+  constructor(message: string, command?: { name: string }, readonly group?: string) {
     super(message, EXIT.usage);
+    if (command) this.command = command.name;
   }
 }
 

@@ -78,9 +78,10 @@ function report(err: unknown, io: Io, jsonMode: boolean): number {
   }
   const lines = [`replenisher: ${err.message}`];
   if (err.hint) lines.push(err.hint);
+  const command = err instanceof UsageError ? commands.find((c) => c.name === err.command) : undefined;
   if (err instanceof UsageError) {
-    lines.push('', ...(err.command
-      ? [`Usage: ${usageLine(err.command)}`, `Run 'replenisher ${err.command.name} --help' for its options.`]
+    lines.push('', ...(command
+      ? [`Usage: ${usageLine(command)}`, `Run 'replenisher ${command.name} --help' for its options.`]
       : [commandList(commands, err.group), '', "Run 'replenisher --help' for the global options."]));
   }
   io.stderr(lines.join('\n'));

@@ -1,28 +1,11 @@
 import { days, type Rules } from './rules.js';
-import type { OutcomeKind, ReplenishmentResult, StockLevel } from './types.js';
+import type { ReplenishmentResult, StockLevel } from './types.js';
 import type { Gate } from './phase.js';
 import { stockLevels } from './demand.js';
+import type { AgentMemory, SupplierMemory } from './memory.js';
 
 /** What an SKU's agent learned about one supplier; kept small, it crosses every continue-as-new. */
-export interface SupplierMemory {
-  orders: number;
-  received: number;
-  lastPrice: number;
-  /** Days from order to last receipt, as actually seen. */
-  lastLeadDays: number | null;
-  lastSeen: string;
-  /** Deliveries within the promised date plus the goods slack, and after it; absent until one is seen. */
-  onTime?: number;
-  late?: number;
-  /** Orders the supplier refused after taking them; absent until one is. */
-  refusals?: number;
-}
-
-export interface AgentMemory {
-  recent: Pick<ReplenishmentResult, 'replenishment' | 'poNumber' | 'outcome' | 'reason' | 'supplier' | 'unitPrice' | 'quantityReceived' | 'receivedAt'>[];
-  suppliers: Record<string, SupplierMemory>;
-  outcomes: Partial<Record<OutcomeKind, number>>;
-}
+export type { AgentMemory, SupplierMemory } from './memory.js';
 
 export const RECENT_OUTCOMES = 10;
 export const REMEMBERED_SUPPLIERS = 20;

@@ -1,4 +1,4 @@
-import type { AgentMemory, SupplierMemory } from './agent.js';
+import type { AgentMemory, SupplierMemory } from './memory.js';
 import { daysOfCover, stockLevels } from './demand.js';
 import { lineTotal, lineUnits } from './quantity.js';
 import { isQuoteValid } from './quotes.js';

@@ -1,4 +1,4 @@
-import type { AgentMemory } from './agent.js';
+import type { AgentMemory } from './memory.js';
 import { stockLevels } from './demand.js';
 import type { StockLevel } from './types.js';
 

@@ -4,7 +4,7 @@ import type {
 import { poNumber } from './ids.js';
 import { quantityNeeded } from './quantity.js';
 import type { Rules } from './rules.js';
-import type { AgentMemory, SupplierMemory } from './agent.js';
+import type { AgentMemory, SupplierMemory } from './memory.js';
 
 /** An incoming message as it waits in a replenishment's inbox, before a wait tool applies it. */
 export type EventName = 'approval' | 'supplier-reply' | 'goods-receipt' | 'cancel';

@@ -3,7 +3,7 @@ import {
   setCurrentDetails, setHandler, workflowInfo, type ActivityOptions,
 } from '@temporalio/workflow';
 import type { Activities, Choice } from '../activities/contract.js';
-import type { AgentMemory } from '../domain/agent.js';
+import type { AgentMemory } from '../domain/memory.js';
 import { GOAL } from '../domain/goal.js';
 import { outcome } from '../domain/outcome.js';
 import { gate, phase, refusalOf } from '../domain/phase.js';

@@ -1,0 +1,22 @@
+import type { OutcomeKind, ReplenishmentResult } from './types.js';
+
+/** What an agent keeps of its suppliers across replenishments (bounded; carried over continue-as-new). */
+export interface SupplierMemory {
+  orders: number;
+  received: number;
+  lastPrice: number;
+  /** Days from order to last receipt, as actually seen. */
+  lastLeadDays: number | null;
+  lastSeen: string;
+  /** Deliveries within the promised date plus the goods slack, and after it; absent until one is seen. */
+  onTime?: number;
+  late?: number;
+  /** Orders the supplier refused after taking them; absent until one is. */
+  refusals?: number;
+}
+
+export interface AgentMemory {
+  recent: Pick<ReplenishmentResult, 'replenishment' | 'poNumber' | 'outcome' | 'reason' | 'supplier' | 'unitPrice' | 'quantityReceived' | 'receivedAt'>[];
+  suppliers: Record<string, SupplierMemory>;
+  outcomes: Partial<Record<OutcomeKind, number>>;
+}
