@@ -3,7 +3,7 @@ import {
   WorkflowIdConflictPolicy, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client,
 } from '@temporalio/client';
 import { ApplicationFailure, type TypedSearchAttributes } from '@temporalio/common';
-import type { AgentStatus } from '../domain/agent.js';
+import { summaryOf, SUMMARY_MEMO, type AgentStatus, type AgentSummary } from '../domain/agent.js';
 import type { Rules } from '../domain/rules.js';
 import type { Message } from '../domain/state.js';
 import {
@@ -42,8 +42,20 @@ const unanswered = (workflowId: string, why: string) =>
 const isDeadlineExceeded = (err: unknown): boolean =>
   err instanceof Error && ((err as { code?: number }).code === 4 || (err.cause as { code?: number } | undefined)?.code === 4 || /deadline exceeded/i.test(err.message));
 
+/** The server has no visibility to list (Temporal's time-skipping test server: UNIMPLEMENTED). */
+const cannotList = (err: unknown): boolean =>
+  err instanceof Error && ((err.cause as { code?: number } | undefined)?.code === 12 || /is unimplemented/.test(String(err.cause)));
+
 const isNotFound = (err: unknown): boolean =>
   err instanceof WorkflowNotFoundError || (err instanceof Error && /not found|already completed/i.test(err.message));
+
+/** An agent's summary as visibility carries it; before its first task publishes one, what the listing itself says. */
+function summaryFrom(wf: { workflowId: string; status: { name: string }; memo?: Record<string, unknown>; typedSearchAttributes: TypedSearchAttributes }): AgentSummary {
+  const kept = wf.memo?.[SUMMARY_MEMO] as AgentSummary | undefined;
+  if (kept) return kept;
+  const sku = wf.typedSearchAttributes.get(SKU) ?? wf.workflowId.replace(/^agent-/, '');
+  return { sku, status: wf.status.name === 'RUNNING' ? 'watching' : 'stopped', error: null, replenishments: 0, outcomes: {}, active: null };
+}
 
 /** The Temporal side of the API: every call to the agents goes through here. */
 export class Agents {
@@ -156,28 +168,66 @@ export class Agents {
     }
   }
 
-  /** Agents of the given SKUs that exist, with their status; queried a few at a time. */
-  async statuses(skus: string[], concurrency = 16): Promise<Map<string, AgentStatus>> {
-    const found = new Map<string, AgentStatus>();
+  /**
+   * The summaries of the given SKUs' agents, from visibility (each agent keeps its own in its memo):
+   * one list call per hundred SKUs, no workflow asked. A SKU with no agent is absent; a stopped agent
+   * shows as stopped.
+   */
+  async summaries(skus: string[]): Promise<Map<string, AgentSummary>> {
+    const found = new Map<string, AgentSummary>();
+    try {
+      for (let i = 0; i < skus.length; i += 100) {
+        // SKUs are letters, digits, dot, dash and underscore (SKU_PATTERN): safe inside quotes.
+        const inBatch = skus.slice(i, i + 100).map((sku) => `'${sku}'`).join(', ');
+        await this.collect(` AND SKU IN (${inBatch})`, found);
+      }
+      return found;
+    } catch (err) {
+      if (!cannotList(err)) throw err;
+      return this.asked(skus);
+    }
+  }
+
+  /**
+   * Every agent's summary (running, or stopped and not started again), from visibility, a page of a
+   * thousand at a time. `catalogue` names the SKUs to ask instead on a server that cannot list.
+   */
+  async allSummaries(catalogue: () => Promise<string[]>): Promise<Map<string, AgentSummary>> {
+    try {
+      return await this.collect('', new Map());
+    } catch (err) {
+      if (!cannotList(err)) throw err;
+      return this.asked(await catalogue());
+    }
+  }
+
+  private async collect(condition: string, into: Map<string, AgentSummary>): Promise<Map<string, AgentSummary>> {
+    const query = `WorkflowType = 'SkuAgent' AND ExecutionStatus != 'ContinuedAsNew' AND TaskQueue = '${this.taskQueue}'${condition}`;
+    for await (const wf of this.client.workflow.list({ query, pageSize: 1000 })) {
+      const summary = summaryFrom(wf);
+      const seen = into.get(summary.sku);
+      // A SKU's running agent wins over one that was stopped before it.
+      if (!seen || (seen.status === 'stopped' && wf.status.name === 'RUNNING')) into.set(summary.sku, summary);
+    }
+    return into;
+  }
+
+  /** Only for a server with no visibility to list (Temporal's time-skipping test server): each agent is asked. */
+  private async asked(skus: string[], concurrency = 16): Promise<Map<string, AgentSummary>> {
+    const found = new Map<string, AgentSummary>();
     for (let i = 0; i < skus.length; i += concurrency) {
       const batch = skus.slice(i, i + concurrency);
       const results = await Promise.all(batch.map((sku) => this.status(sku)));
-      results.forEach((st, j) => { if (st) found.set(batch[j]!, st); });
+      results.forEach((st, j) => { if (st) found.set(batch[j]!, summaryOf(st)); });
     }
     return found;
   }
 
-  /** The SKUs of this service's running agents, from visibility; null when the server cannot search so. */
-  runningAgentSkus(): Promise<string[] | null> {
-    return this.runningSkus('SkuAgent');
-  }
-
   /**
    * The SKUs with a replenishment waiting for the manager, found through the Phase attribute: the
-   * inbox then asks a handful of agents instead of every agent of the catalogue, which at thousands of SKUs
-   * is thousands of queries and stalls on any agent whose worker just died. Null when the server
-   * cannot search this way (attributes not registered); the caller then asks every agent. The
-   * visibility store lags a little: each agent's own answer decides.
+   * inbox then reads a handful of agents' summaries instead of every agent of the catalogue. Null
+   * when the server cannot search this way (attributes not registered); the caller then reads every
+   * agent. The visibility store lags a little: each agent's own summary (its gate) decides.
    */
   awaitingApproval(): Promise<string[] | null> {
     const awaiting: Phase = 'awaiting approval';
@@ -211,11 +261,11 @@ export class Agents {
    * wait a moment before its report reaches the agent, and a manager who approved in that moment
    * got a 409). `catalogue` lists every SKU, for a server that cannot search.
    */
-  async pendingApprovals(catalogue: () => Promise<string[]>, concurrency = 16): Promise<PendingApproval[]> {
-    const statuses = await this.statuses((await this.awaitingApproval()) ?? (await catalogue()), concurrency);
+  async pendingApprovals(catalogue: () => Promise<string[]>): Promise<PendingApproval[]> {
+    const summaries = await this.summaries((await this.awaitingApproval()) ?? (await catalogue()));
     const pending: PendingApproval[] = [];
-    for (const [sku, status] of statuses) {
-      const gate = status.active;
+    for (const [sku, summary] of summaries) {
+      const gate = summary.active;
       if (gate?.phase !== 'awaiting approval' || !gate.poNumber) continue;
       const request = gate.approval;
       if (request) pending.push({ sku, workflowId: gate.workflowId, poNumber: gate.poNumber, ...request });

@@ -59,7 +59,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   // Before any route: it lists every route added from here on, at /openapi.json and /docs.
   openApi(app, { title: 'stock-replenisher', version: '0.1.0', description: 'Durable purchasing agents per SKU: agents, purchase orders, approvals, supplier replies, receipts.' });
   const metrics = deps.metrics ?? createMetrics();
-  metrics.readAgents(() => agentFigures(agents, deps.world));
+  metrics.readAgents(() => agentFigures(agents, async () => (await deps.world.inventory()).map((i) => i.sku)));
   answerErrors(app);
 
   secureApp(app, deps.security);
@@ -68,7 +68,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const repair: RepairDeps = { client: deps.client, bundle: deps.repair?.bundle ?? bundleOnce, stuck: deps.repair?.stuck ?? stuckRuns };
-    operationRoutes(api, { metrics, health: withStuckRuns(deps.health, repair) });
+    operationRoutes(api, { metrics, ...(deps.health ? { health: deps.health } : {}), withProblems: withStuckRuns(repair) });
     repairRoutes(api, repair);
     agentRoutes(api, agents, deps.world, deps.rules);
     messageRoutes(api, agents, deps.world);

@@ -65,20 +65,20 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
     },
   }, async (req) => {
     const { limit, after } = req.query;
-    // Only the page's agents are asked: a catalogue of thousands costs one query per SKU shown.
+    // The page's agents are read from visibility (their summaries), not asked: no workflow query.
     const all = (await world.inventory()).sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
     const from = after === undefined ? 0 : all.findIndex((i) => i.sku > after);
     const page = from < 0 ? [] : all.slice(from, from + limit);
-    const statuses = await agents.statuses(page.map((i) => i.sku));
+    const summaries = await agents.summaries(page.map((i) => i.sku));
     const items = page.map((stock) => {
-      const status = statuses.get(stock.sku);
+      const status = summaries.get(stock.sku);
       return {
         sku: stock.sku, onHand: stock.onHand, safetyStock: stock.safetyStock, targetLevel: stock.targetLevel, onOrder: stock.onOrder,
         agent: status?.status ?? 'none',
         error: status?.error ?? null,
         phase: status?.active?.phase ?? null,
         activeReplenishment: status?.active?.workflowId ?? null,
-        outcomes: status?.memory.outcomes ?? {},
+        outcomes: status?.outcomes ?? {},
       };
     });
     const last = page.at(-1);

@@ -1,4 +1,3 @@
-import type { World } from '../domain/world.js';
 import type { AgentFigures, Metrics } from '../metrics.js';
 import type { Agents } from './agents.js';
 import { Health, NotReady, Readiness, text, Unhealthy } from './responses.js';
@@ -8,19 +7,17 @@ import type { Api } from './schemas.js';
 export const READINESS = ['temporal', 'worker'] as const;
 
 /**
- * Figures of every agent of the catalogue, and of any agent still running for a SKU the ERP no
- * longer lists (it shows `error`), from their status queries (read on a scrape, cached by Metrics).
+ * Figures of every agent, running or stopped, from the summaries each keeps in visibility: one
+ * paginated list, no workflow asked (read on a scrape, cached by Metrics).
  */
-export async function agentFigures(agents: Agents, world: World, now = Date.now()): Promise<AgentFigures> {
-  const [inventory, running] = await Promise.all([world.inventory(), agents.runningAgentSkus()]);
-  const statuses = await agents.statuses([...new Set([...inventory.map((i) => i.sku), ...(running ?? [])])]);
+export async function agentFigures(agents: Agents, catalogue: () => Promise<string[]>, now = Date.now()): Promise<AgentFigures> {
   const outcomes: Record<string, number> = {};
   const byStatus: Record<string, number> = { watching: 0, replenishing: 0, paused: 0, stopped: 0, error: 0 };
   const since: (string | null)[] = [];
-  for (const status of statuses.values()) {
-    byStatus[status.status] = (byStatus[status.status] ?? 0) + 1;
-    for (const [outcome, n] of Object.entries(status.memory.outcomes)) outcomes[outcome] = (outcomes[outcome] ?? 0) + (n ?? 0);
-    const gate = status.active;
+  for (const summary of (await agents.allSummaries(catalogue)).values()) {
+    byStatus[summary.status] = (byStatus[summary.status] ?? 0) + 1;
+    for (const [outcome, n] of Object.entries(summary.outcomes)) outcomes[outcome] = (outcomes[outcome] ?? 0) + (n ?? 0);
+    const gate = summary.active;
     if (gate?.phase === 'awaiting approval') since.push(gate.approval?.requestedAt ?? null);
   }
   const asked = since.filter((at): at is string => at !== null);
@@ -28,7 +25,12 @@ export async function agentFigures(agents: Agents, world: World, now = Date.now(
   return { outcomes, agents: byStatus, pendingApprovals: since.length, oldestApprovalWaitSeconds: Math.max(0, (now - oldest) / 1000) };
 }
 
-export function operationRoutes(app: Api, deps: { health?: () => Promise<Health>; metrics: Metrics }): void {
+export function operationRoutes(app: Api, deps: {
+  health?: () => Promise<Health>;
+  metrics: Metrics;
+  /** Adds what is wrong without a part being down (runs stuck on nondeterminism) to /health. */
+  withProblems?: (base: Health) => Promise<Health>;
+}): void {
   app.get('/health', {
     config: { auth: 'none', rateLimit: false },
     schema: {
@@ -36,7 +38,8 @@ export function operationRoutes(app: Api, deps: { health?: () => Promise<Health>
       response: { 200: Health.describe('all parts up'), 503: Unhealthy.describe('a part is down') },
     },
   }, async (_req, reply) => {
-    const health = deps.health ? await deps.health() : { ok: true, parts: {} };
+    const base = deps.health ? await deps.health() : { ok: true, parts: {} };
+    const health = deps.withProblems ? await deps.withProblems(base) : base;
     return reply.code(health.ok ? 200 : 503).send(health);
   });
 

@@ -21,15 +21,19 @@ export const repairCommand = (workflowId: string) => `replenisher repair ${workf
  * /health with the runs that fail on nondeterminism: degraded, not down (restarting the service does
  * not repair a history), each named by visibility and with the command that repairs it.
  */
-export function withStuckRuns(health: (() => Promise<Health>) | undefined, deps: Pick<RepairDeps, 'client' | 'stuck'>): () => Promise<Health> {
-  return async () => {
-    const [base, stuck] = [health ? await health() : { ok: true, parts: {} }, deps.stuck.list()];
+export function withStuckRuns(deps: Pick<RepairDeps, 'client' | 'stuck'>): (base: Health) => Promise<Health> {
+  return async (base) => {
+    const stuck = deps.stuck.list();
     if (stuck.length === 0) return base;
-    await Promise.all(stuck.filter((r) => !r.workflowId).map(async (r) => {
-      for await (const wf of deps.client.workflow.list({ query: `RunId = '${r.runId}'` })) deps.stuck.named(r.runId, wf.workflowId);
+    // Visibility names each run, and says when one has closed (repaired: a reset ends the old run).
+    await Promise.all(stuck.map(async (r) => {
+      for await (const wf of deps.client.workflow.list({ query: `RunId = '${r.runId}'` })) {
+        if (wf.status.name === 'RUNNING') deps.stuck.named(r.runId, wf.workflowId);
+        else deps.stuck.forget(r.runId);
+      }
     }).map((p) => p.catch(() => undefined)));
     const named = deps.stuck.list().map((r) => (r.workflowId ? { ...r, repair: repairCommand(r.workflowId) } : r));
-    return { ...base, degraded: true, stuck: named };
+    return named.length === 0 ? base : { ...base, degraded: true, stuck: named };
   };
 }
 

@@ -86,3 +86,29 @@ export function remember(memory: AgentMemory, r: ReplenishmentResult, rules: Rul
  */
 export const belowSafetyStock = (s: StockLevel, memory?: Pick<AgentMemory, 'suppliers'>): boolean =>
   s.onHand + s.onOrder < stockLevels(s, memory).reorderPoint;
+
+/**
+ * What lists and figures show of an agent, kept by the agent in its memo (and its status as the
+ * `AgentStatus` search attribute), so that no list or aggregate read asks a workflow: the SKU table,
+ * the approvals inbox and /metrics read visibility. The running replenishment's gate is the one the
+ * agent holds, so the inbox lists a PO only once its agent takes a decision for it.
+ */
+export interface AgentSummary {
+  sku: string;
+  status: AgentStatusKind;
+  error: string | null;
+  replenishments: number;
+  outcomes: AgentMemory['outcomes'];
+  active: Omit<Gate, 'why' | 'seq'> | null;
+}
+
+export const summaryOf = (s: AgentStatus): AgentSummary => ({
+  sku: s.sku, status: s.status, error: s.error, replenishments: s.replenishments, outcomes: s.memory.outcomes,
+  active: s.active && {
+    workflowId: s.active.workflowId, poNumber: s.active.poNumber, phase: s.active.phase, open: s.active.open,
+    supplier: s.active.supplier, approval: s.active.approval,
+  },
+});
+
+/** The memo key the summary is kept under. */
+export const SUMMARY_MEMO = 'agent';

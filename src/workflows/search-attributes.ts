@@ -13,10 +13,13 @@ export const PHASE = defineSearchAttributeKey('Phase', SearchAttributeType.KEYWO
 /** How a replenishment ended (`received`, `rejected`, …); unset while it runs. */
 export const OUTCOME = defineSearchAttributeKey('Outcome', SearchAttributeType.KEYWORD);
 
+/** An agent's status (`watching`, `replenishing`, `paused`, `error`, `stopped`): counted for /metrics. */
+export const AGENT_STATUS = defineSearchAttributeKey('AgentStatus', SearchAttributeType.KEYWORD);
+
 type KeywordKey = typeof SKU;
 
 /** All Keyword: the servers register them so (`SEARCH_ATTRIBUTES`, docker-compose.yml). */
-export const SEARCH_ATTRIBUTE_KEYS: KeywordKey[] = [SKU, PO_NUMBER, PHASE, OUTCOME];
+export const SEARCH_ATTRIBUTE_KEYS: KeywordKey[] = [SKU, PO_NUMBER, PHASE, OUTCOME, AGENT_STATUS];
 
 /**
  * Sets the attributes whose value differs from what the workflow carries now; nothing when all

@@ -1,11 +1,11 @@
 import {
   ActivityFailure, allHandlersFinished, ApplicationFailure, ChildWorkflowFailure, condition, executeChild,
-  getExternalWorkflowHandle, log, makeContinueAsNewFunc, proxyActivities, setCurrentDetails, setHandler, workflowInfo,
+  getExternalWorkflowHandle, log, makeContinueAsNewFunc, proxyActivities, setCurrentDetails, setHandler, upsertMemo, workflowInfo,
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Activities } from '../activities/contract.js';
 import {
-  belowSafetyStock, emptyMemory, remember, REMEMBERED_MESSAGE_IDS, type AgentInput, type AgentStatus,
+  belowSafetyStock, emptyMemory, remember, REMEMBERED_MESSAGE_IDS, summaryOf, SUMMARY_MEMO, type AgentInput, type AgentStatus,
 } from '../domain/agent.js';
 import { replenishmentId } from '../domain/ids.js';
 import { approvalTooLow, EVENTS, phase, type Gate } from '../domain/phase.js';
@@ -18,7 +18,7 @@ import {
 } from './messages.js';
 import { stockActivity } from './options.js';
 import { Replenish } from './replenish.js';
-import { PHASE, SKU } from './search-attributes.js';
+import { AGENT_STATUS, PHASE, showInSearch, SKU } from './search-attributes.js';
 
 const failed = (sku: string, n: number, reason: string): ReplenishmentResult => ({
   sku, replenishment: n, poNumber: null, outcome: 'failed', reason, supplier: null, unitPrice: null,
@@ -48,6 +48,19 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   });
 
   setHandler(agentStatusQuery, status);
+  // The summary lists and figures read from visibility, published from a loop of its own whenever it
+  // changes (never from a handler), and carried over continue-as-new in the memo.
+  const summary = () => summaryOf(status());
+  let shown = JSON.stringify(workflowInfo().memo?.[SUMMARY_MEMO] ?? null);
+  void (async () => {
+    for (;;) {
+      await condition(() => JSON.stringify(summary()) !== shown);
+      const now = summary();
+      shown = JSON.stringify(now);
+      upsertMemo({ [SUMMARY_MEMO]: now });
+      showInSearch([{ key: AGENT_STATUS, value: now.status }]);
+    }
+  })();
   setHandler(stockChangedSignal, () => { wake = true; });
   setHandler(pauseSignal, () => { paused = true; });
   setHandler(resumeSignal, () => { paused = false; wake = true; });
@@ -116,7 +129,11 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   // Messages accepted by this run are forwarded before it hands over; nothing in flight is lost.
   await condition(allHandlersFinished);
   if (stopping) return status();
-  return makeContinueAsNewFunc<typeof SkuAgent>({ typedSearchAttributes: [{ key: SKU, value: sku }] })({
+  const carried = summary();
+  return makeContinueAsNewFunc<typeof SkuAgent>({
+    typedSearchAttributes: [{ key: SKU, value: sku }, { key: AGENT_STATUS, value: carried.status }],
+    memo: { [SUMMARY_MEMO]: carried },
+  })({
     sku, rules, memory, replenishments, recentMessageIds: recentIds, paused, wake, error,
   });
 

@@ -1,4 +1,6 @@
+import { Client } from '@temporalio/client';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/api/app.js';
 import { afterThisFile, startStack, type Stack } from '../support/stack.js';
 import { story } from '../scenarios/story.js';
 
@@ -51,6 +53,30 @@ describe('the SKU list comes a page at a time, so a large catalogue costs only t
     expect(all.items.map((r) => r.sku)).toEqual(everySku.slice(0, 100));
     const end = await get(`?after=${encodeURIComponent(everySku.at(-1)!)}`);
     expect(end).toEqual({ items: [], next: null, total: everySku.length });
+  });
+
+  it('the SKU list, the approvals inbox and /metrics ask no workflow: they read visibility', async () => {
+    const queries: string[] = [];
+    const counting = new Client({
+      connection: stack.client.connection,
+      interceptors: { workflow: [{ query: async (input, next) => { queries.push(`${input.workflowExecution.workflowId} ${input.queryType}`); return next(input); } }] },
+    });
+    const app = buildApp({ client: counting, world: stack.world, taskQueue: stack.taskQueue, rules: stack.rules, security: stack.security });
+    try {
+      const skus = await app.inject({ method: 'GET', url: '/skus?limit=500' });
+      expect(skus.json().items).toContainEqual(expect.objectContaining({ sku: watched, agent: 'replenishing', phase: 'awaiting approval' }));
+      const approvals = await app.inject({ method: 'GET', url: '/approvals' });
+      expect(approvals.json().items).toContainEqual(expect.objectContaining({ sku: watched, poNumber: expect.stringMatching(/^PO-/) }));
+      const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(metrics).toMatch(/replenisher_approvals_pending \d+/);
+      expect(metrics).toMatch(/replenisher_agents\{status="replenishing"\} [1-9]/);
+      // The probe works: one SKU's detail does ask its agent.
+      expect(queries).toEqual([]);
+      await app.inject({ method: 'GET', url: `/skus/${watched}` });
+      expect(queries.length).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
   });
 
   it('one SKU shows its demand a day, days of cover, projected stock-out and the levels computed from them', async () => {
