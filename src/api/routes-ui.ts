@@ -3,8 +3,8 @@ import { isGrpcServiceError, WorkflowNotFoundError, type Client } from '@tempora
 import { HttpError } from './errors.js';
 import { refused, text, TimelineView, UiConfig } from './responses.js';
 import { ReplenishmentParam, TimelineQuery, type Api } from './schemas.js';
-import { parentOf, timelineOf, type Timeline } from './timeline.js';
-import { timelineSvg } from './timeline-svg.js';
+import { parentOf, timelineOf, type Timeline } from '../timeline/index.js';
+import { timelineSvg } from '../timeline/svg.js';
 
 export const DEFAULT_TEMPORAL_UI_URL = 'http://localhost:8233';
 

@@ -64,3 +64,22 @@ export function replenishmentIdOfPo(po: string): string {
   const { sku, n } = mustParsePo(po);
   return replenishmentId(sku, n);
 }
+
+/**
+ * A replenishment's activity ids name their turn: `decide-<turn>` asks the decider, `<name>-<turn>`
+ * runs the tool it chose (or `hand_over`), so a history read on its own says which turn did what.
+ */
+const DECIDE = 'decide';
+
+export const decideActivityId = (turn: number): string => `${DECIDE}-${turn}`;
+export const toolActivityId = (name: string, turn: number): string => `${name}-${turn}`;
+
+export type ActivityRef = { kind: 'decide'; turn: number | null } | { kind: 'tool'; name: string; turn: number | null };
+
+/** An id without a turn is still read, as a tool of that name at no known turn. */
+export function parseActivityId(id: string): ActivityRef {
+  const m = /^(.*)-(\d+)$/.exec(id);
+  const name = m ? m[1]! : id;
+  const turn = m ? Number(m[2]) : null;
+  return name === DECIDE ? { kind: 'decide', turn } : { kind: 'tool', name, turn };
+}

@@ -5,6 +5,7 @@ import {
 import type { Activities, Choice } from '../activities/contract.js';
 import type { AgentMemory } from '../domain/memory.js';
 import { GOAL } from '../domain/goal.js';
+import { decideActivityId, toolActivityId } from '../domain/ids.js';
 import { outcome } from '../domain/outcome.js';
 import { gate, phase, refusalOf } from '../domain/phase.js';
 import type { Rules } from '../domain/rules.js';
@@ -186,7 +187,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   /** The decider's choice, or null when the manager cancels first (the decide call is then cancelled). */
   async function decideUnlessCancelled(turn: number, names: string[]): Promise<Choice | null> {
     const deciding = new CancellationScope();
-    const choice = deciding.run(() => activities({ ...decideActivity, summary: `decide turn ${turn}: one of ${names.join(', ')}` }, `decide-${turn}`)
+    const choice = deciding.run(() => activities({ ...decideActivity, summary: `decide turn ${turn}: one of ${names.join(', ')}` }, decideActivityId(turn))
       .decide({ goal, state, allowed: names, turn, now: now() }));
     const watching = new CancellationScope();
     const cancelled = watching.run(() => condition(() => inbox.has(['cancel'])));
@@ -223,7 +224,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
       : 'Nothing has been ordered.';
     try {
       const summary = `hand_over ${po?.poNumber ?? state.poBase} to ${rules.manager}`;
-      await activities({ ...toolActivity(rules), summary }, `hand_over-${state.log.length}`).notifyManager({
+      await activities({ ...toolActivity(rules), summary }, toolActivityId('hand_over', state.log.length)).notifyManager({
         state, rules, subject: `Take over ${po?.poNumber ?? state.poBase} for ${state.sku}`,
         body: `The agent stopped choosing: ${why}\nPhase: ${phase(state)}. ${where}`,
       });
@@ -259,9 +260,10 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   }
 
   async function callOutcome({ tool, input, summary }: Extract<Step, { kind: 'call' }>, turn: number): Promise<CallOutcome> {
-    const idempotencyKey = tool.key?.(state) ?? `${workflowId}/${tool.name}-${turn}`;
+    const activityId = toolActivityId(tool.name, turn);
+    const idempotencyKey = tool.key?.(state) ?? `${workflowId}/${activityId}`;
     try {
-      const result = await activities({ ...toolActivity(rules), summary }, `${tool.name}-${turn}`)
+      const result = await activities({ ...toolActivity(rules), summary }, activityId)
         .runTool({ tool: tool.name, input, state, rules, idempotencyKey });
       return { kind: 'ok', result };
     } catch (err) {

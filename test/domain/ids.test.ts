@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  agentId, isAgentId, isSku, parsePoNumber, parseReplenishmentId, poNumber, replenishmentId, replenishmentIdOfPo, skuOfPo,
+  agentId, decideActivityId, isAgentId, isSku, parseActivityId, parsePoNumber, parseReplenishmentId, poNumber, replenishmentId,
+  replenishmentIdOfPo, skuOfPo, toolActivityId,
 } from '../../src/domain/ids.js';
+import { TOOL_NAMES } from '../../src/tools/index.js';
 
 // SKUs that look like the ids' own tails: dashes, digits, dots and a trailing -R<k>.
 const skus = ['SKU-100', 'WASHER-M8', 'A', 'a.b_c-9', 'X-1-2', 'BOLT-R2', '9-R1-3', 'x'.repeat(64)];
@@ -44,5 +46,19 @@ describe('ids', () => {
   it('an agent id is agent- and a SKU', () => {
     expect(isAgentId('agent-')).toBe(false);
     expect(isAgentId('replenish-SKU-1')).toBe(false);
+  });
+
+  it('an activity id names its turn: decide-<turn> asks the decider, <tool>-<turn> runs the tool', () => {
+    expect(decideActivityId(3)).toBe('decide-3');
+    expect(parseActivityId(decideActivityId(3))).toEqual({ kind: 'decide', turn: 3 });
+    for (const name of [...TOOL_NAMES, 'hand_over']) {
+      expect(parseActivityId(toolActivityId(name, 12))).toEqual({ kind: 'tool', name, turn: 12 });
+    }
+    expect(toolActivityId('place_order', 5)).toBe('place_order-5');
+  });
+
+  it('an activity id without a turn still names its activity', () => {
+    expect(parseActivityId('decide')).toEqual({ kind: 'decide', turn: null });
+    expect(parseActivityId('7')).toEqual({ kind: 'tool', name: '7', turn: null });
   });
 });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils.js';
 import { describe, expect, it } from 'vitest';
-import { timelineOf, type Timeline } from '../../src/api/timeline.js';
-import { duration, timelineSvg } from '../../src/api/timeline-svg.js';
+import { timelineOf, type Timeline } from '../../src/timeline/index.js';
+import { duration, timelineSvg } from '../../src/timeline/svg.js';
 import { fileURLToPath } from 'node:url';
 import { wellFormedXml } from './svg-check.js';
 

@@ -1,12 +1,8 @@
-import { done } from '../tools/done.js';
-import type { CallSpan, Timeline, WaitSpan } from './timeline.js';
+import type { Timeline } from './types.js';
+import { attrs, clip, COLOURS, duration, el, esc, OUTCOME_COLOURS, tickStep, title } from './svg-elements.js';
+import { rowsOf } from './svg-rows.js';
 
-/**
- * A timeline drawn as a standalone SVG: one row per turn, a time axis scaled to the run, turns as
- * marks, tool calls as short spans with a tick per retry, waits as bars coloured by how they
- * ended, pink bands where no worker took the run's tasks, and the outcome. Only presentation
- * attributes, no <style>: the page's CSP allows no inline styles, and the file stands alone.
- */
+export { duration } from './svg-elements.js';
 
 const WIDTH = 1000;
 const TRACK_X0 = 410;
@@ -16,117 +12,12 @@ const BAND_LABEL_Y = 100;
 const ROWS_Y = 110;
 const ROW_H = 26;
 
-export const COLOURS = {
-  decide: '#455a64',
-  completed: '#2e7d32',
-  failed: '#c62828',
-  canceled: '#757575',
-  running: '#64b5f6',
-  retry: '#ef6c00',
-  message: '#1565c0',
-  timeout: '#f9a825',
-  waiting: '#bbdefb',
-  interrupted: '#9e9e9e',
-  gap: '#f8bbd0',
-  gapText: '#ad1457',
-  worker: '#6a1b9a',
-  text: '#212121',
-  muted: '#616161',
-  grid: '#e0e0e0',
-} as const;
-
-const OUTCOME_COLOURS: Record<string, string> = {
-  received: '#2e7d32', rejected: '#ef6c00', cancelled: '#616161', gave_up: '#c62828', failed: '#c62828',
-  terminated: '#c62828', 'timed out': '#c62828', canceled: '#616161',
-};
-
-const esc = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
-const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
-
-/** 850 ms, 12.6 s, 4 min 10 s, 3 h 20 min, 2 d 4 h. */
-export function duration(ms: number): string {
-  const v = Math.max(0, ms);
-  if (v < 1_000) return `${Math.round(v)} ms`;
-  if (v < 60_000) return `${(v / 1_000).toFixed(v < 10_000 ? 1 : 0).replace(/\.0$/, '')} s`;
-  const s = Math.round(v / 1_000);
-  if (s < 3_600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
-  const m = Math.round(s / 60);
-  if (m < 1_440) return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
-  const h = Math.round(m / 60);
-  return `${Math.floor(h / 24)} d${h % 24 ? ` ${h % 24} h` : ''}`;
-}
-
-const STEPS = [
-  1, 2, 5, 10, 20, 50, 100, 200, 500,
-  1e3, 2e3, 5e3, 10e3, 15e3, 30e3,
-  60e3, 120e3, 300e3, 600e3, 900e3, 1_800e3,
-  3_600e3, 7_200e3, 10_800e3, 21_600e3, 43_200e3,
-  86_400e3, 172_800e3, 604_800e3, 1_209_600e3, 2_592_000e3,
-];
-
-function tickStep(span: number): number {
-  return STEPS.find((s) => span / s <= 8) ?? span / 8;
-}
-
-const attrs = (a: Record<string, string | number | undefined>): string =>
-  Object.entries(a).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}="${typeof v === 'number' ? +v.toFixed(2) : esc(v!)}"`).join(' ');
-const el = (name: string, a: Record<string, string | number | undefined>, body?: string): string =>
-  body === undefined ? `<${name} ${attrs(a)}/>` : `<${name} ${attrs(a)}>${body}</${name}>`;
-const title = (s: string): string => `<title>${esc(s)}</title>`;
-
-interface Row {
-  turn: number | null;
-  at: number;
-  tool: string;
-  note: string;
-  reason: string | null;
-  summary: string | null;
-  calls: CallSpan[];
-  waits: WaitSpan[];
-  decideAt: number | null;
-}
-
-function waitNote(w: WaitSpan, until: number): string {
-  const took = duration((w.endedAt ? Date.parse(w.endedAt) : until) - Date.parse(w.startedAt));
-  if (w.ended === 'message') return `${w.message?.event ?? 'message'} after ${took}`;
-  if (w.ended === 'timeout') return `timed out after ${took}`;
-  if (w.ended === 'waiting') return `waiting for ${took}`;
-  return `interrupted after ${took}`;
-}
-
-function callNote(c: CallSpan): string {
-  if (c.result === 'completed') return c.attempts > 1 ? `${c.attempts} attempts` : '';
-  if (c.result === 'running') return c.attempts > 1 ? `running, attempt ${c.attempts}` : 'running';
-  return `${c.result}${c.attempts > 1 ? ` after ${c.attempts} attempts` : ''}`;
-}
-
-function rowsOf(t: Timeline): Row[] {
-  const until = Date.parse(t.until);
-  const rows: Row[] = t.turns.map((m) => ({
-    turn: m.turn, at: Date.parse(m.at), tool: m.tool ?? '?', note: '', reason: m.reason, summary: m.summary,
-    calls: [], waits: [], decideAt: Date.parse(m.at),
-  }));
-  const byTurn = new Map(rows.map((r) => [r.turn, r]));
-  for (const c of t.calls) {
-    const row = c.turn !== null ? byTurn.get(c.turn) : undefined;
-    if (row && (row.calls.length === 0 || row.tool === c.tool)) row.calls.push(c);
-    else rows.push({ turn: c.turn, at: Date.parse(c.scheduledAt), tool: c.tool, note: '', reason: null, summary: c.summary, calls: [c], waits: [], decideAt: null });
-  }
-  for (const w of t.waits) {
-    const row = w.turn !== null ? byTurn.get(w.turn) : undefined;
-    if (row) row.waits.push(w);
-    else rows.push({ turn: w.turn, at: Date.parse(w.startedAt), tool: w.tool ?? 'wait', note: '', reason: null, summary: w.summary, calls: [], waits: [w], decideAt: null });
-  }
-  for (const r of rows) {
-    const notes = [...r.calls.map(callNote), ...r.waits.map((w) => waitNote(w, until))].filter(Boolean);
-    if (r.tool === done.name && t.outcome) notes.push(t.outcome.outcome);
-    r.note = notes.join('; ');
-  }
-  return rows.sort((a, b) => a.at - b.at || (a.turn ?? 0) - (b.turn ?? 0));
-}
-
+/**
+ * A timeline drawn as a standalone SVG: one row per turn, a time axis scaled to the run, turns as
+ * marks, tool calls as short spans with a tick per retry, waits as bars coloured by how they
+ * ended, pink bands where no worker took the run's tasks, and the outcome. Only presentation
+ * attributes, no <style>: the page's CSP allows no inline styles, and the file stands alone.
+ */
 export function timelineSvg(t: Timeline): string {
   const start = Date.parse(t.start);
   const until = Date.parse(t.until);
