@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { onTestFinished } from 'vitest';
+import { requestError } from './messages-rules.js';
 
 /** One request the fake model received, as it arrived. */
 export interface ModelRequest {
@@ -43,7 +44,8 @@ const hash = (text: string): string => createHash('sha256').update(text).digest(
 
 /**
  * The Messages API played from a script, on a loopback port: `POST /v1/messages` answers with the
- * next step (a tool call, an API error, or silence). Every request is recorded. Unless a step says
+ * next step (a tool call, an API error, or silence). Every request is recorded; one the real API
+ * would refuse (test/support/messages-rules.ts) gets its 400 instead of a step. Unless a step says
  * otherwise, usage is estimated from the request's size, and prompt caching is simulated: a prefix
  * ending at a `cache_control` breakpoint that was seen before (and is at least `minCacheTokens`
  * long) is reported as read from the cache.
@@ -56,6 +58,8 @@ export interface FakeModelOptions {
   port?: number;
   /** Close when the current test ends (the default); false for a server outside vitest. */
   closeAfterTest?: boolean;
+  /** The model's output limit; a larger `max_tokens` gets the API's 400. 64,000 (Sonnet-class) unless set. */
+  maxOutputTokens?: number;
 }
 
 export async function startFakeModel(script: ScriptStep[], opts: FakeModelOptions = {}) {
@@ -80,8 +84,14 @@ export async function startFakeModel(script: ScriptStep[], opts: FakeModelOption
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify(errorBody('not_found_error', `no route ${httpReq.method} ${httpReq.url}`)));
         return;
       }
-      const req: ModelRequest = { index: requests.length, at: Date.now(), headers: httpReq.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+      const req: ModelRequest = { index: requests.length, at: Date.now(), headers: httpReq.headers, body: parseBody(Buffer.concat(chunks).toString('utf8')) };
       requests.push(req);
+      // A request the real API refuses is refused here too, before it can use up a step of the script.
+      const invalid = requestError(req.body, { maxOutputTokens: opts.maxOutputTokens ?? 64_000 });
+      if (invalid) {
+        send(req, res, 400, errorBody('invalid_request_error', invalid));
+        return;
+      }
       let step: Step;
       try {
         const next = steps.shift() ?? opts.fallback;
@@ -165,6 +175,15 @@ export async function startFakeModel(script: ScriptStep[], opts: FakeModelOption
 }
 
 export type FakeModel = Awaited<ReturnType<typeof startFakeModel>>;
+
+/** The body as JSON, or null (which the rules refuse) when it is not JSON. */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 function errorBody(type: string, message: string) {
   return { type: 'error', error: { type, message } };
