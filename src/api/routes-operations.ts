@@ -1,3 +1,4 @@
+import { addUsage, noUsage } from '../domain/usage.js';
 import type { World } from '../domain/world.js';
 import type { AgentFigures, Metrics } from '../metrics.js';
 import type { Agents } from './agents.js';
@@ -17,15 +18,24 @@ export async function agentFigures(agents: Agents, world: World, now = Date.now(
   const outcomes: Record<string, number> = {};
   const byStatus: Record<string, number> = { watching: 0, replenishing: 0, paused: 0, stopped: 0, error: 0 };
   const since: (string | null)[] = [];
+  let recentTokens = noUsage();
+  let recentReplenishments = 0;
   for (const status of statuses.values()) {
     byStatus[status.status] = (byStatus[status.status] ?? 0) + 1;
+    for (const r of status.memory.recent) {
+      recentReplenishments += 1;
+      if (r.tokens) recentTokens = addUsage(recentTokens, r.tokens);
+    }
     for (const [outcome, n] of Object.entries(status.memory.outcomes)) outcomes[outcome] = (outcomes[outcome] ?? 0) + (n ?? 0);
     const gate = status.active;
     if (gate?.phase === 'awaiting approval') since.push(gate.approval?.requestedAt ?? null);
   }
   const asked = since.filter((at): at is string => at !== null);
   const oldest = Math.min(...asked.map((at) => Date.parse(at)), now);
-  return { outcomes, agents: byStatus, pendingApprovals: since.length, oldestApprovalWaitSeconds: Math.max(0, (now - oldest) / 1000) };
+  return {
+    outcomes, agents: byStatus, pendingApprovals: since.length, oldestApprovalWaitSeconds: Math.max(0, (now - oldest) / 1000),
+    recentTokens, recentReplenishments,
+  };
 }
 
 export function operationRoutes(app: Api, deps: { health?: () => Promise<Health>; metrics: Metrics }): void {

@@ -19,7 +19,7 @@ export interface SupplierMemory {
 }
 
 export interface AgentMemory {
-  recent: Pick<ReplenishmentResult, 'replenishment' | 'poNumber' | 'outcome' | 'reason' | 'supplier' | 'unitPrice' | 'quantityReceived' | 'receivedAt'>[];
+  recent: Pick<ReplenishmentResult, 'replenishment' | 'poNumber' | 'outcome' | 'reason' | 'supplier' | 'unitPrice' | 'quantityReceived' | 'receivedAt' | 'tokens'>[];
   suppliers: Record<string, SupplierMemory>;
   outcomes: Partial<Record<OutcomeKind, number>>;
 }
@@ -68,6 +68,7 @@ export function remember(memory: AgentMemory, r: ReplenishmentResult, rules: Rul
   const recent = [...memory.recent, {
     replenishment: r.replenishment, poNumber: r.poNumber, outcome: r.outcome, reason: r.reason.slice(0, 200),
     supplier: r.supplier, unitPrice: r.unitPrice, quantityReceived: r.quantityReceived, receivedAt: r.receivedAt,
+    ...(r.tokens ? { tokens: r.tokens } : {}),
   }].slice(-RECENT_OUTCOMES);
   const outcomes = { ...memory.outcomes, [r.outcome]: (memory.outcomes[r.outcome] ?? 0) + 1 };
   let suppliers = memory.suppliers;

@@ -56,10 +56,10 @@ const turnOf = (r: ModelRequest) => Number(turnText(r).match(/^Turn (\d+) /)![1]
 function reportTokens(label: string, logs: Turn[][]) {
   if (!process.env.REPORT_TOKENS) return;
   const rows = logs.flatMap((log, k) => log.map((t) => ({ run: k + 1, turn: t.turn, tool: t.tool, offered: t.allowed.length, ...t.usage })));
-  const sum = (key: 'input' | 'cached' | 'output') => rows.reduce((n, r) => n + (r[key] ?? 0), 0) / logs.length;
+  const sum = (key: 'input' | 'written' | 'cached' | 'output') => rows.reduce((n, r) => n + (r[key] ?? 0), 0) / logs.length;
   console.log(label);
   console.table(rows);
-  console.log({ perReplenishment: { input: sum('input'), cached: sum('cached'), output: sum('output') } });
+  console.log({ perReplenishment: { input: sum('input'), written: sum('written'), cached: sum('cached'), output: sum('output') } });
 }
 
 describe('a replenishment where Claude picks each step', () => {
@@ -87,7 +87,7 @@ describe('a replenishment where Claude picks each step', () => {
     expect(log).toHaveLength(fake.responses.length);
     log.forEach((turn, i) => {
       const u = fake.responses[i]!.body.usage;
-      expect(turn.usage).toEqual({ input: u.input_tokens + u.cache_creation_input_tokens, cached: u.cache_read_input_tokens, output: u.output_tokens });
+      expect(turn.usage).toEqual({ input: u.input_tokens, written: u.cache_creation_input_tokens, cached: u.cache_read_input_tokens, output: u.output_tokens });
       expect(turn.usage!.input).toBeGreaterThan(0);
       expect(turn.reason).toBe(`scripted: ${turn.tool}`);
     });
@@ -165,6 +165,24 @@ describe('the model API failing', () => {
     expect(turnOf(retried!)).toBe(1);
     expect(retried!.at - limited!.at).toBeGreaterThanOrEqual(4_000);
     expect(((await s.log()) as unknown as Turn[])[0]!.tool).toBe('get_quotes');
+  });
+
+  it('an attempt that failed after the model answered is billed too: its tokens reach the turn the retry decides', async () => {
+    const first = { input_tokens: 900, cache_creation_input_tokens: 1500, cache_read_input_tokens: 0, output_tokens: 40 };
+    const second = { input_tokens: 300, cache_creation_input_tokens: 0, cache_read_input_tokens: 1500, output_tokens: 30 };
+    const { fake, stack } = await claudeStack([
+      toolUse('place_order', {}, { usage: first }), apiError(529, 'overloaded_error', 'Overloaded'),
+      toolUse('get_quotes', {}, { usage: second }), ...toApproval().slice(1),
+    ]);
+    const s = story(stack, stack.newSku());
+    await s.startAgent();
+    await s.approvalRequest();
+
+    expect(fake.responses.slice(0, 3).map((r) => r.status)).toEqual([200, 529, 200]);
+    const log = (await s.log()) as unknown as Turn[];
+    const decided = log.find((t) => t.turn === 1 && t.result === 'ok')!;
+    expect(decided.tool).toBe('get_quotes');
+    expect(decided.usage).toEqual({ input: 1200, written: 1500, cached: 1500, output: 70 });
   });
 
   it('529 overloaded, then an answer: the run carries on', async () => {

@@ -1,7 +1,8 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildRequest, type ClaudeChoice } from '../../src/activities/deciders/claude.js';
+import { buildRequest, estimateTokens, type ClaudeChoice } from '../../src/activities/deciders/claude.js';
+import type { Usage } from '../../src/domain/types.js';
 import { toolByName } from '../../src/tools/index.js';
 import { apiError, hang, startFakeModel, textOnly, toolUse } from '../support/fake-model.js';
 import { claudeAt, quotedState, requestFor, stateFor } from './requests.js';
@@ -63,7 +64,7 @@ describe('the answer', () => {
       tool: 'draft_purchase_order',
       input: { quoteId: 'Q-acme-industrial' },
       reason: 'acme is the cheapest valid quote',
-      usage: { input: 700, cached: 1500, output: 40 },
+      usage: { input: 700, written: 0, cached: 1500, output: 40 },
     });
   });
 
@@ -99,7 +100,7 @@ describe('the answer', () => {
     expect(answer.content[0].content).toContain('The offered tools are get_quotes, cancel_purchase_order.');
     expect(choice.rejected).toEqual([expect.objectContaining({ attempt: 1, why: expect.stringMatching(why) })]);
     const first = fake.responses[0]!.body.usage;
-    expect(choice.usage).toEqual({ input: first.input_tokens + first.cache_creation_input_tokens + 100, cached: first.cache_read_input_tokens, output: first.output_tokens + 10 });
+    expect(choice.usage).toEqual({ input: first.input_tokens + 100, written: first.cache_creation_input_tokens, cached: first.cache_read_input_tokens, output: first.output_tokens + 10 });
   });
 
   it('a quote the state does not hold is refused before the workflow sees it', async () => {
@@ -159,20 +160,62 @@ describe('failures of the model API', () => {
 });
 
 describe('the token budget', () => {
-  const spent = (input: number, output: number) => stateFor('BOLT-M8', () => ({
-    log: [{ turn: 1, at: '2026-11-02T08:00:00.000Z', allowed: ['get_quotes'], tool: 'get_quotes', result: 'ok', summary: 'get_quotes', usage: { input, cached: 50_000, output } }],
+  const spent = (usage: Usage) => stateFor('BOLT-M8', () => ({
+    log: [{ turn: 1, at: '2026-11-02T08:00:00.000Z', allowed: ['get_quotes'], tool: 'get_quotes', result: 'ok', summary: 'get_quotes', usage }],
   }));
+  const req = requestFor(stateFor('BOLT-M8'));
+  /** What the decider expects its first call to cost at most: the prompt and every output token it allows. */
+  const nextCall = estimateTokens(buildRequest(req, 'claude-test'));
+  /** The same with one turn in the log, which the request shows. */
+  const nextAfterOne = estimateTokens(buildRequest(requestFor(spent({ input: 0, written: 0, cached: 0, output: 0 })), 'claude-test'));
 
-  it('once input and output tokens reach the budget, the model is not called and the decide fails for good', async () => {
+  it('the estimate of a call is above what the API reports for it, and counts every output token allowed', async () => {
     const fake = await startFakeModel([toolUse('get_quotes')]);
-    const failure = await failureOf(claudeAt(fake, { tokenBudget: 5_000 }).decide(requestFor(spent(4_800, 200))));
+    await claudeAt(fake).decide(req);
+    const u = fake.responses[0]!.body.usage;
+    const prompt = u.input_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens;
+    expect(nextCall - 1024).toBeGreaterThan(prompt);
+    expect(nextCall - 1024).toBeLessThan(prompt * 2);
+  });
+
+  it('a call that could take the replenishment past its budget is not made, and the decide fails for good', async () => {
+    const fake = await startFakeModel([toolUse('get_quotes')]);
+    const budget = 5_000;
+    const used = { input: budget - nextAfterOne - 400, written: 100, cached: 200, output: 101 };
+    const failure = await failureOf(claudeAt(fake, { tokenBudget: budget }).decide(requestFor(spent(used))));
     expect(failure).toMatchObject({ type: 'TokenBudgetExceeded', nonRetryable: true });
-    expect(failure.message).toMatch(/5000 of 5000 tokens .* PO-BOLT-M8-1; the purchase order needs the manager/);
+    expect(failure.message).toMatch(new RegExp(`token budget spent: ${budget - nextAfterOne + 1} of 5000 tokens used on PO-BOLT-M8-1, and the next call may cost up to ${nextAfterOne}`));
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('below the budget the model decides, and cached tokens do not count against it', async () => {
+  it('cache writes and reads count against the budget like any billed token', async () => {
     const fake = await startFakeModel([toolUse('get_quotes')]);
-    await expect(claudeAt(fake, { tokenBudget: 5_000 }).decide(requestFor(spent(4_000, 200)))).resolves.toMatchObject({ tool: 'get_quotes' });
+    const budget = nextAfterOne + 1_000;
+    await expect(claudeAt(fake, { tokenBudget: budget }).decide(requestFor(spent({ input: 0, written: 600, cached: 401, output: 0 })))).rejects.toMatchObject({ type: 'TokenBudgetExceeded' });
+    expect(fake.requests).toHaveLength(0);
   });
+
+  it('a call that fits in what is left goes ahead', async () => {
+    const fake = await startFakeModel([toolUse('get_quotes')]);
+    const budget = nextAfterOne + 1_000;
+    await expect(claudeAt(fake, { tokenBudget: budget }).decide(requestFor(spent({ input: 700, written: 100, cached: 100, output: 100 })))).resolves.toMatchObject({ tool: 'get_quotes' });
+  });
+
+  it('a refused choice is asked again only while the second call fits too', async () => {
+    const fake = await startFakeModel([toolUse('place_order', {}, { usage: { input_tokens: 500, output_tokens: 50 } }), toolUse('get_quotes')]);
+    const failure = await failureOf(claudeAt(fake, { tokenBudget: nextCall + 400 }).decide(req));
+    expect(failure.type).toBe('TokenBudgetExceeded');
+    expect(failure.details?.[0]).toMatchObject({ usage: { input: 500, written: 0, cached: 0, output: 50 } });
+    expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe('tokens of a decide that fails', () => {
+  it('an API error after a refused choice carries the tokens the first call cost', async () => {
+    const fake = await startFakeModel([toolUse('place_order', {}, { usage: { input_tokens: 900, cache_creation_input_tokens: 1500, cache_read_input_tokens: 0, output_tokens: 40 } }), apiError(529, 'overloaded_error', 'Overloaded')]);
+    const failure = await failureOf(claudeAt(fake).decide(req()));
+    expect(failure).toMatchObject({ type: 'ModelUnavailable', nonRetryable: false });
+    expect(failure.details?.[0]).toEqual({ usage: { input: 900, written: 1500, cached: 0, output: 40 } });
+  });
+  const req = () => requestFor(stateFor('BOLT-M8'));
 });

@@ -8,7 +8,7 @@ import { NOW, quote, requestFor, stateFor } from './requests.js';
  */
 const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
 const turn = (n: number, tool: string, summary: string, result: Turn['result'] = 'ok'): Turn =>
-  ({ turn: n, at: at(n), allowed: [tool], tool, result, summary, usage: { input: 1100, cached: 0, output: 40 } });
+  ({ turn: n, at: at(n), allowed: [tool], tool, result, summary, usage: { input: 1100, written: 0, cached: 0, output: 40 } });
 
 const quoting = stateFor('WASHER-M8', () => ({
   stock: { sku: 'WASHER-M8', onHand: 90, safetyStock: 100, targetLevel: 600, onOrder: 0 },

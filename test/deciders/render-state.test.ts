@@ -14,7 +14,7 @@ const ordered = (s: ReplenishState): Partial<ReplenishState> => ({
 });
 
 const turns = (n: number): Turn[] => Array.from({ length: n }, (_, i) => ({
-  turn: i + 1, at: NOW, allowed: ['get_quotes'], tool: 'get_quotes', result: 'ok', summary: `step ${i + 1}`, usage: { input: 900, cached: 0, output: 30 },
+  turn: i + 1, at: NOW, allowed: ['get_quotes'], tool: 'get_quotes', result: 'ok', summary: `step ${i + 1}`, usage: { input: 900, written: 0, cached: 0, output: 30 },
 }));
 
 describe('the state as the model reads it', () => {

@@ -5,9 +5,11 @@ import type {
 import { asyncLocalStorage } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Usage } from '../../domain/types.js';
+import { addUsage, billedTokens, noUsage, usageOfLog } from '../../domain/usage.js';
 import { toolByName } from '../../tools/index.js';
 import { judge as judgeTurn } from '../../tools/turn.js';
 import type { Choice, DecideRequest, Decider } from '../contract.js';
+import { beat, carriedUsage } from '../heartbeat.js';
 import { REASON_FIELD, systemPrompt, toolDefinition } from './prompt.js';
 import { renderState } from './render-state.js';
 
@@ -17,7 +19,7 @@ export interface ClaudeOptions {
   baseURL?: string;
   /** Cuts one call to the Messages API; keep timeoutMs × maxAttempts under the decide activity's timeout. */
   timeoutMs: number;
-  /** Input plus output tokens one replenishment may spend on decisions. */
+  /** Tokens of every kind (input, cache writes, cache reads, output) one replenishment may spend on decisions. */
   tokenBudget?: number;
   /** Calls within one decide before a refused choice fails it. */
   maxAttempts?: number;
@@ -65,14 +67,16 @@ export function createClaudeDecider(opts: ClaudeOptions): Decider {
   async function decide(req: DecideRequest): Promise<ClaudeChoice> {
     const params = buildRequest(req, opts.model, opts.maxTokens);
     const messages: MessageParam[] = [...params.messages];
-    const usage: Usage = { input: 0, cached: 0, output: 0 };
-    const rejected: Rejection[] = [];
     const activity = asyncLocalStorage.getStore();
+    // Earlier attempts of this activity that failed after the API answered: their tokens were billed too.
+    let usage: Usage = carriedUsage(activity?.info.heartbeatDetails);
+    const rejected: Rejection[] = [];
 
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      checkBudget(req, usage, opts.tokenBudget);
-      const response = await call(client, { ...params, messages }, opts.timeoutMs, activity?.cancellationSignal);
-      addUsage(usage, response);
+      checkBudget(req, usage, { ...params, messages }, opts.tokenBudget);
+      const response = await call(client, { ...params, messages }, opts.timeoutMs, usage, activity?.cancellationSignal);
+      usage = addUsage(usage, usageOf(response));
+      if (activity) beat({ usage });
       const verdict = checkAnswer(req, response);
       if (verdict.ok) return { tool: verdict.tool, input: verdict.input, ...reasonOf(response, verdict.reason), usage, rejected };
       rejected.push({ attempt, tool: verdict.tool, why: verdict.why });
@@ -92,11 +96,11 @@ export function createClaudeDecider(opts: ClaudeOptions): Decider {
   return { name: 'claude', decide };
 }
 
-async function call(client: Anthropic, params: MessageCreateParamsNonStreaming, timeoutMs: number, signal?: AbortSignal): Promise<Message> {
+async function call(client: Anthropic, params: MessageCreateParamsNonStreaming, timeoutMs: number, spent: Usage, signal?: AbortSignal): Promise<Message> {
   try {
     return await client.messages.create(params, signal ? { signal } : undefined);
   } catch (err) {
-    throw toFailure(err, timeoutMs);
+    throw toFailure(err, timeoutMs, spent);
   }
 }
 
@@ -150,38 +154,53 @@ function replayable(content: ContentBlock[]): ContentBlockParam[] {
   });
 }
 
+/** The response's tokens, each kind apart: they are billed at different prices. */
+const usageOf = ({ usage: u }: Message): Usage => ({
+  input: u.input_tokens,
+  written: u.cache_creation_input_tokens ?? 0,
+  cached: u.cache_read_input_tokens ?? 0,
+  output: u.output_tokens,
+});
+
+export const spentTokens = (req: Pick<DecideRequest, 'state'>): number => billedTokens(usageOfLog(req.state.log));
+
 /**
- * `input` counts every input token not read from the cache (cache writes included), `cached` the
- * tokens read from it; together they are the whole prompt.
+ * The API's own tool-use instructions, which it adds to every request with tools (313–346 tokens
+ * on current models, by the tool-use docs); rounded up.
  */
-function addUsage(sum: Usage, { usage: u }: Message): void {
-  sum.input += u.input_tokens + (u.cache_creation_input_tokens ?? 0);
-  sum.cached += u.cache_read_input_tokens ?? 0;
-  sum.output += u.output_tokens;
-}
+const TOOL_USE_PROMPT_TOKENS = 350;
+/** JSON-heavy prompts run about 3 characters a token; fewer characters per token overestimates, as a guard should. */
+const CHARS_PER_TOKEN = 3;
 
-export const spentTokens = (req: Pick<DecideRequest, 'state'>): number =>
-  req.state.log.reduce((n, t) => n + (t.usage ? t.usage.input + t.usage.output : 0), 0);
+/** An upper estimate of what a request costs: its prompt at 3 characters a token, and every output token it allows. */
+export const estimateTokens = (params: MessageCreateParamsNonStreaming): number => {
+  const { max_tokens: maxTokens, ...prompt } = params;
+  return Math.ceil(JSON.stringify(prompt).length / CHARS_PER_TOKEN) + (prompt.tools?.length ? TOOL_USE_PROMPT_TOKENS : 0) + maxTokens;
+};
 
-function checkBudget(req: DecideRequest, current: Usage, budget: number | undefined): void {
+/** The call is not made when what it may cost would take the replenishment past its budget. */
+function checkBudget(req: DecideRequest, current: Usage, params: MessageCreateParamsNonStreaming, budget: number | undefined): void {
   if (budget === undefined) return;
-  const spent = spentTokens(req) + current.input + current.output;
-  if (spent < budget) return;
+  const spent = spentTokens(req) + billedTokens(current);
+  const next = estimateTokens(params);
+  if (spent + next <= budget) return;
   throw ApplicationFailure.create({
-    message: `token budget spent: ${spent} of ${budget} tokens (input + output) on ${req.state.poBase}; the purchase order needs the manager`,
+    message: `token budget spent: ${spent} of ${budget} tokens used on ${req.state.poBase}, and the next call may cost up to ${next}`,
     type: 'TokenBudgetExceeded',
     nonRetryable: true,
-    details: [{ spent, budget, usage: current }],
+    details: [{ spent, budget, next, usage: current }],
   });
 }
 
 /** Temporal's retry policy owns retries: say which failures a retry can fix, and when to retry. */
-export function toFailure(err: unknown, timeoutMs: number): unknown {
+export function toFailure(err: unknown, timeoutMs: number, spent: Usage = noUsage()): unknown {
+  // What this decide spent before the failing call, so the workflow's log and the metrics count it.
+  const details = [{ usage: spent }];
   if (err instanceof APIConnectionTimeoutError) {
-    return ApplicationFailure.create({ message: `the model API did not answer within ${timeoutMs} ms`, type: 'ModelTimeout', nonRetryable: false, cause: err });
+    return ApplicationFailure.create({ message: `the model API did not answer within ${timeoutMs} ms`, type: 'ModelTimeout', nonRetryable: false, cause: err, details });
   }
   if (err instanceof APIConnectionError) {
-    return ApplicationFailure.create({ message: `the model API could not be reached: ${err.message}`, type: 'ModelUnavailable', nonRetryable: false, cause: err });
+    return ApplicationFailure.create({ message: `the model API could not be reached: ${err.message}`, type: 'ModelUnavailable', nonRetryable: false, cause: err, details });
   }
   if (!(err instanceof APIError) || typeof err.status !== 'number') return err;
   const detail = `${err.status}${err.type ? ` ${err.type}` : ''}: ${err.apiMessage ?? err.message}`;
@@ -192,10 +211,11 @@ export function toFailure(err: unknown, timeoutMs: number): unknown {
       type: 'ModelUnavailable',
       nonRetryable: false,
       cause: err,
+      details,
       ...(delay !== undefined ? { nextRetryDelay: delay } : {}),
     });
   }
-  return ApplicationFailure.create({ message: `the model API refused the request (${detail})`, type: 'ModelRequestInvalid', nonRetryable: true, cause: err });
+  return ApplicationFailure.create({ message: `the model API refused the request (${detail})`, type: 'ModelRequestInvalid', nonRetryable: true, cause: err, details });
 }
 
 const isRetryableStatus = (status: number): boolean => status === 408 || status === 409 || status === 429 || status >= 500;
