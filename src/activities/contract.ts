@@ -19,6 +19,8 @@ export interface Choice {
   rejected?: { attempt: number; tool: string; why: string }[];
   /** When the choice was made (the worker's clock), kept in history so replay judges it at the same time. */
   at?: string;
+  /** The model could not give an acceptable choice, so `decider` made this one; `why` says what the model did. */
+  fallback?: { decider: string; why: string };
 }
 
 export interface StockCheck { stock: StockLevel; rules?: Rules }

@@ -105,7 +105,8 @@ export type Notification = z.infer<typeof Notification>;
  */
 export type Usage = { input: number; written: number; cached: number; output: number };
 
-export type TurnResult = 'ok' | 'message' | 'timeout' | 'error' | 'refused';
+/** `fallback`: the model could not choose, and another decider made the turn's choice (the next line of the log). */
+export type TurnResult = 'ok' | 'message' | 'timeout' | 'error' | 'refused' | 'fallback';
 
 /** One line of the decision log: what was possible, what was chosen, why, and what came of it. */
 export interface Turn {

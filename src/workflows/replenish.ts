@@ -144,6 +144,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     for (const r of choice.rejected ?? []) {
       record({ turn, at, allowed: names, tool: r.tool, result: 'refused', summary: `attempt ${r.attempt}: ${r.why}; nothing was run` });
     }
+    if (choice.fallback) await fellBack(turn, at, names, choice.tool, choice.fallback);
     const entry = (result: TurnResult, summary: string): Turn => ({
       turn, at, allowed: names, tool: choice.tool, result, summary,
       ...(choice.reason ? { reason: choice.reason } : {}), ...(choice.usage ? { usage: choice.usage } : {}),
@@ -211,14 +212,24 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     const where = state.order
       ? `An order was placed with ${po?.supplier} (expected ${state.expectedDelivery ?? 'unknown'}); it is still on its way and nobody is watching it now.`
       : 'Nothing has been ordered.';
+    await tellManager('hand_over', `Take over ${po?.poNumber ?? state.poBase} for ${state.sku}`, `The agent stopped choosing: ${why}\nPhase: ${phase(state)}. ${where}`);
+  }
+
+  /** The model could not choose and another decider did: the log says so, and the manager hears of it once a run. */
+  async function fellBack(turn: number, at: string, names: string[], tool: string, { decider, why }: NonNullable<Choice['fallback']>) {
+    const told = state.log.some((t) => t.result === 'fallback');
+    record({ turn, at, allowed: names, tool: 'decide', result: 'fallback', summary: `${why}; the ${decider} decider chose ${tool}` });
+    if (told) return;
+    await tellManager('fallback_notice', `The model stopped deciding ${state.po?.poNumber ?? state.poBase} for ${state.sku}`,
+      `The model could not choose turn ${turn}: ${why}\nThe ${decider} decider takes the turns the model cannot; the run goes on. Phase: ${phase(state)}.`);
+  }
+
+  async function tellManager(what: string, subject: string, body: string) {
     try {
-      const summary = `hand_over ${po?.poNumber ?? state.poBase} to ${rules.manager}`;
-      await activities({ ...toolActivity(rules), summary }, `hand_over-${state.log.length}`).notifyManager({
-        state, rules, subject: `Take over ${po?.poNumber ?? state.poBase} for ${state.sku}`,
-        body: `The agent stopped choosing: ${why}\nPhase: ${phase(state)}. ${where}`,
-      });
+      const summary = `${what} ${state.po?.poNumber ?? state.poBase} to ${rules.manager}`;
+      await activities({ ...toolActivity(rules), summary }, `${what}-${state.log.length}`).notifyManager({ state, rules, subject, body });
     } catch (err) {
-      log.error('could not hand the purchase order to the manager', { error: failureMessage(err) });
+      log.error('could not tell the manager', { what, error: failureMessage(err) });
     }
   }
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../../src/domain/types.js';
-import { apiError, cheapestQuote, hang, offeredTools, startFakeModel, toolUse, turnText, type FakeModel, type ModelRequest, type ScriptStep } from '../support/fake-model.js';
+import { withFallback } from '../../src/activities/deciders/fallback.js';
+import { policyDecider } from '../../src/activities/deciders/policy.js';
+import {
+  apiError, cheapestQuote, followThePlan, hang, offeredTools, refusal, startFakeModel, toolUse, turnText, type FakeModel, type ModelRequest, type ScriptStep,
+} from '../support/fake-model.js';
 import { eventually, startStack, type Stack, type TemporalKind } from '../support/stack.js';
 import { story } from '../scenarios/story.js';
 import { claudeAt } from './requests.js';
@@ -139,7 +143,7 @@ describe('choices the rules refuse', () => {
     expect(refusals[1].content).toMatch(/invalid input for get_quotes/);
   });
 
-  it('a model that keeps choosing what the rules forbid fails the run after three attempts, with the reason, and nothing is ordered', async () => {
+  it('with DECIDER_FALLBACK=manager, a model that keeps choosing what the rules forbid fails the run after three attempts, with the reason, and nothing is ordered', async () => {
     const { fake, stack } = await claudeStack([toolUse('place_order'), toolUse('place_order', { poNumber: 'PO-1' }), toolUse('done')]);
     const sku = stack.newSku();
     const s = story(stack, sku);
@@ -150,6 +154,32 @@ describe('choices the rules refuse', () => {
     expect(result.reason).toMatch(/no usable choice in 3 attempts: place_order is not allowed now; place_order is not allowed now; done is not allowed now/);
     expect(await s.orders()).toHaveLength(0);
     expect(requestsOf(fake, `PO-${sku}-1`)).toHaveLength(3);
+  });
+});
+
+describe('the policy takes the turns the model cannot decide', () => {
+  it('three refused choices, then a refusal: the policy decides both turns, the log says so, the manager hears it once, and the order goes through', async () => {
+    const fake = await startFakeModel([toolUse('place_order'), toolUse('done'), toolUse('place_order'), refusal()], { fallback: followThePlan });
+    const stack = await startStack({ temporal: 'time-skipping', decider: withFallback(claudeAt(fake), policyDecider) });
+    const sku = stack.newSku();
+    const { result, log, orders } = await replenishToPlan(stack, sku);
+
+    expect(result.outcome).toBe('received');
+    expect(orders).toHaveLength(1);
+    expect(log.slice(0, 7).map((t) => [t.turn, t.tool, t.result])).toEqual([
+      [1, 'place_order', 'refused'], [1, 'done', 'refused'], [1, 'place_order', 'refused'],
+      [1, 'decide', 'fallback'], [1, 'get_quotes', 'ok'],
+      [2, 'decide', 'fallback'], [2, 'draft_purchase_order', 'ok'],
+    ]);
+    expect(log[3]!.summary).toMatch(/no usable choice in 3 attempts: .*; the policy decider chose get_quotes$/);
+    expect(log[5]!.summary).toMatch(/declined to answer \(stop_reason refusal\); the policy decider chose draft_purchase_order$/);
+    // The model's tokens for the turns it could not decide are on the turns the policy decided.
+    expect(log[4]!.usage?.input).toBeGreaterThan(0);
+    const inbox = (await stack.sandbox.http('GET', '/notifications')).body.items as { sku?: string; subject: string; body: string }[];
+    const told = inbox.filter((n) => n.sku === sku && n.subject.startsWith('The model stopped deciding'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).toMatch(/could not choose turn 1: the model made no usable choice/);
+    expect(inbox.filter((n) => n.sku === sku && n.subject.startsWith('Take over'))).toEqual([]);
   });
 });
 

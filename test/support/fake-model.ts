@@ -20,9 +20,12 @@ export interface FakeUsage {
   cache_read_input_tokens: number;
 }
 
+/** Why the model stopped, when not for the usual reason (tool_use after a call, end_turn after text). */
+type StopReason = 'refusal' | 'max_tokens';
+
 export type Step =
-  | { kind: 'tool_use'; name: string; input: Record<string, unknown>; text?: string; usage?: Partial<FakeUsage> }
-  | { kind: 'text'; text: string }
+  | { kind: 'tool_use'; name: string; input: Record<string, unknown>; text?: string; usage?: Partial<FakeUsage>; stop?: StopReason }
+  | { kind: 'text'; text: string; stop?: StopReason }
   | { kind: 'error'; status: number; type: string; message: string; retryAfter?: string }
   | { kind: 'hang' };
 
@@ -34,6 +37,10 @@ export const toolUse = (name: string, input: Record<string, unknown> = {}, extra
 /** The reader's answer: a `report_reply` call with exactly this input (no rationale field). */
 export const reportReply = (input: Record<string, unknown>): Step => ({ kind: 'tool_use', name: 'report_reply', input });
 export const textOnly = (text: string): Step => ({ kind: 'text', text });
+/** The model declines: `stop_reason: refusal`, with no content. */
+export const refusal = (): Step => ({ kind: 'text', text: '', stop: 'refusal' });
+/** The answer is cut at max_tokens in the middle of a tool call. */
+export const cutOff = (name: string): Step => ({ kind: 'tool_use', name, input: {}, stop: 'max_tokens' });
 export const apiError = (status: number, type: string, message: string, retryAfter?: number | string): Step =>
   ({ kind: 'error', status, type, message, ...(retryAfter !== undefined ? { retryAfter: String(retryAfter) } : {}) });
 export const hang = (): Step => ({ kind: 'hang' });
@@ -110,7 +117,7 @@ export async function startFakeModel(script: ScriptStep[], opts: FakeModelOption
           send(req, res, step.status, errorBody(step.type, step.message), step.retryAfter !== undefined ? { 'retry-after': step.retryAfter } : {});
           return;
         case 'text':
-          send(req, res, 200, message(req, [{ type: 'text', text: step.text }], 'end_turn', usageOf(req.body, step.text)));
+          send(req, res, 200, message(req, step.text ? [{ type: 'text', text: step.text }] : [], step.stop ?? 'end_turn', usageOf(req.body, step.text)));
           return;
         case 'tool_use': {
           const content = [
@@ -118,7 +125,7 @@ export async function startFakeModel(script: ScriptStep[], opts: FakeModelOption
             { type: 'tool_use', id: `toolu_fake_${req.index}`, name: step.name, input: step.input },
           ];
           const usage = { ...usageOf(req.body, JSON.stringify(content)), ...step.usage };
-          send(req, res, 200, message(req, content, 'tool_use', usage));
+          send(req, res, 200, message(req, content, step.stop ?? 'tool_use', usage));
           return;
         }
       }

@@ -77,6 +77,7 @@ export function createClaudeDecider(opts: ClaudeOptions): Decider {
       const response = await call(client, { ...params, messages }, opts.timeoutMs, usage, activity?.cancellationSignal);
       usage = addUsage(usage, usageOf(response));
       if (activity) beat({ usage });
+      stopped(response, usage, rejected);
       const verdict = checkAnswer(req, response);
       if (verdict.ok) return { tool: verdict.tool, input: verdict.input, ...reasonOf(response, verdict.reason), usage, rejected };
       rejected.push({ attempt, tool: verdict.tool, why: verdict.why });
@@ -102,6 +103,17 @@ async function call(client: Anthropic, params: MessageCreateParamsNonStreaming, 
   } catch (err) {
     throw toFailure(err, timeoutMs, spent);
   }
+}
+
+/**
+ * An answer the model stopped short of: asking again would meet the same limit or the same
+ * refusal, so the decide fails for good (and the fallback, when there is one, takes the turn).
+ */
+function stopped(response: Message, usage: Usage, rejected: Rejection[]): void {
+  const why = response.stop_reason === 'refusal' ? { type: 'ModelRefused', message: 'the model declined to answer (stop_reason refusal)' }
+    : response.stop_reason === 'max_tokens' ? { type: 'ModelTruncated', message: `the answer was cut at max_tokens (${response.usage.output_tokens} tokens)` }
+    : null;
+  if (why) throw ApplicationFailure.create({ ...why, nonRetryable: true, details: [{ usage, rejected }] });
 }
 
 type Verdict =
