@@ -1,10 +1,16 @@
 import type { Rules } from '../domain/rules.js';
 import type { ReplenishState } from '../domain/state.js';
+import type { RecentTurn } from '../domain/activity-input.js';
 import type { StockLevel, Usage } from '../domain/types.js';
 
+/** The state comes without its turn log (src/domain/activity-input.ts `forDecider`). */
 export interface DecideRequest {
   goal: string;
   state: ReplenishState;
+  /** The last few turns, each summary capped: what the prompt shows of the log. */
+  recent: RecentTurn[];
+  /** Tokens the replenishment's decisions have spent so far: what the budget counts. */
+  spent: Usage;
   allowed: string[];
   turn: number;
   now: string;
@@ -28,6 +34,7 @@ export interface StockCheck { stock: StockLevel; rules?: Rules }
 export interface RunToolRequest {
   tool: string;
   input: unknown;
+  /** Without its turn log: no tool reads it. */
   state: ReplenishState;
   rules: Rules;
   idempotencyKey: string;

@@ -3,6 +3,7 @@ import {
   setCurrentDetails, setHandler, workflowInfo, type ActivityOptions,
 } from '@temporalio/workflow';
 import type { Activities, Choice } from '../activities/contract.js';
+import { forDecider, withoutLog } from '../domain/activity-input.js';
 import type { AgentMemory } from '../domain/agent.js';
 import { GOAL } from '../domain/goal.js';
 import { outcome } from '../domain/outcome.js';
@@ -178,7 +179,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   async function decideUnlessCancelled(turn: number, names: string[]): Promise<Choice | null> {
     const deciding = new CancellationScope();
     const choice = deciding.run(() => activities({ ...decideActivity, summary: `decide turn ${turn}: one of ${names.join(', ')}` }, `decide-${turn}`)
-      .decide({ goal, state, allowed: names, turn, now: now() }));
+      .decide({ goal, ...forDecider(state), allowed: names, turn, now: now() }));
     const watching = new CancellationScope();
     const cancelled = watching.run(() => condition(() => inbox.has(['cancel'])));
     try {
@@ -227,7 +228,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   async function tellManager(what: string, subject: string, body: string) {
     try {
       const summary = `${what} ${state.po?.poNumber ?? state.poBase} to ${rules.manager}`;
-      await activities({ ...toolActivity(rules), summary }, `${what}-${state.log.length}`).notifyManager({ state, rules, subject, body });
+      await activities({ ...toolActivity(rules), summary }, `${what}-${state.log.length}`).notifyManager({ state: withoutLog(state), rules, subject, body });
     } catch (err) {
       log.error('could not tell the manager', { what, error: failureMessage(err) });
     }
@@ -263,7 +264,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     const idempotencyKey = tool.key?.(state) ?? `${workflowId}/${tool.name}-${turn}`;
     try {
       const result = await activities({ ...toolActivity(rules), summary }, `${tool.name}-${turn}`)
-        .runTool({ tool: tool.name, input, state, rules, idempotencyKey });
+        .runTool({ tool: tool.name, input, state: withoutLog(state), rules, idempotencyKey });
       return { kind: 'ok', result };
     } catch (err) {
       return { kind: isBusinessRefusal(err) ? 'refused' : 'unanswered', why: failureMessage(err) };

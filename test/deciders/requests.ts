@@ -1,5 +1,6 @@
 import type { DecideRequest } from '../../src/activities/contract.js';
 import { createClaudeDecider, type ClaudeOptions } from '../../src/activities/deciders/claude.js';
+import { forDecider } from '../../src/domain/activity-input.js';
 import { GOAL } from '../../src/domain/goal.js';
 import { defaultRules } from '../../src/domain/rules.js';
 import { initialState, type ReplenishState } from '../../src/domain/state.js';
@@ -20,7 +21,7 @@ export function stateFor(sku: string, change: (s: ReplenishState) => Partial<Rep
 
 /** A decide request as the workflow sends it: the allowed tools follow from the state and the rules. */
 export function requestFor(state: ReplenishState, turn = state.log.length + 1, now = NOW): DecideRequest {
-  return { goal: GOAL, state, allowed: allowedTools(state, defaultRules, now).map((t) => t.name), turn, now };
+  return { goal: GOAL, ...forDecider(state), allowed: allowedTools(state, defaultRules, now).map((t) => t.name), turn, now };
 }
 
 /** A state with quotes in, so draft_purchase_order is allowed. */

@@ -5,7 +5,7 @@ import type {
 import { asyncLocalStorage } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Usage } from '../../domain/types.js';
-import { addUsage, billedTokens, noUsage, usageOfLog } from '../../domain/usage.js';
+import { addUsage, billedTokens, noUsage } from '../../domain/usage.js';
 import { toolByName } from '../../tools/index.js';
 import { judge as judgeTurn } from '../../tools/turn.js';
 import type { Choice, DecideRequest, Decider } from '../contract.js';
@@ -174,7 +174,6 @@ const usageOf = ({ usage: u }: Message): Usage => ({
   output: u.output_tokens,
 });
 
-export const spentTokens = (req: Pick<DecideRequest, 'state'>): number => billedTokens(usageOfLog(req.state.log));
 
 /**
  * The API's own tool-use instructions, which it adds to every request with tools (313–346 tokens
@@ -193,7 +192,7 @@ export const estimateTokens = (params: MessageCreateParamsNonStreaming): number 
 /** The call is not made when what it may cost would take the replenishment past its budget. */
 function checkBudget(req: DecideRequest, current: Usage, params: MessageCreateParamsNonStreaming, budget: number | undefined): void {
   if (budget === undefined) return;
-  const spent = spentTokens(req) + billedTokens(current);
+  const spent = billedTokens(req.spent) + billedTokens(current);
   const next = estimateTokens(params);
   if (spent + next <= budget) return;
   throw ApplicationFailure.create({
