@@ -2,6 +2,7 @@ import type { Rules } from '../domain/rules.js';
 import type { ReplenishState } from '../domain/state.js';
 import type { RecentTurn } from '../domain/activity-input.js';
 import type { StockLevel, Usage } from '../domain/types.js';
+import type { WaitLimit } from '../tools/index.js';
 
 /** The state comes without its turn log (src/domain/activity-input.ts `forDecider`). */
 export interface DecideRequest {
@@ -12,6 +13,8 @@ export interface DecideRequest {
   /** Tokens the replenishment's decisions have spent so far: what the budget counts. */
   spent: Usage;
   allowed: string[];
+  /** How long each allowed wait would last at most. */
+  waits: WaitLimit[];
   turn: number;
   now: string;
 }

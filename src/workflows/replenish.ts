@@ -13,7 +13,7 @@ import { appendTurn, isFinal, isSettled, initialState, type EventName, type Mess
 import type { ReplenishmentResult, StockLevel, Turn, TurnResult, Usage } from '../domain/types.js';
 import { cancelPurchaseOrder } from '../tools/cancel-purchase-order.js';
 import { done } from '../tools/done.js';
-import { allowedTools } from '../tools/index.js';
+import { allowedTools, waitLimits, type WaitLimit } from '../tools/index.js';
 import { requestApproval } from '../tools/request-approval.js';
 import { afterCall, afterWait, judge, type CallOutcome, type Step } from '../tools/turn.js';
 import { Inbox } from './inbox.js';
@@ -130,7 +130,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     }
     let choice: Choice | null;
     try {
-      choice = await decideUnlessCancelled(turn, names);
+      choice = await decideUnlessCancelled(turn, names, waitLimits(allowed, state, rules, at));
     } catch (err) {
       const cause = err instanceof ActivityFailure && err.cause instanceof ApplicationFailure ? err.cause : undefined;
       const usage = (cause?.details?.[0] as { usage?: Usage } | undefined)?.usage;
@@ -176,10 +176,10 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   return result;
 
   /** The decider's choice, or null when the manager cancels first (the decide call is then cancelled). */
-  async function decideUnlessCancelled(turn: number, names: string[]): Promise<Choice | null> {
+  async function decideUnlessCancelled(turn: number, names: string[], waits: WaitLimit[]): Promise<Choice | null> {
     const deciding = new CancellationScope();
     const choice = deciding.run(() => activities({ ...decideActivity, summary: `decide turn ${turn}: one of ${names.join(', ')}` }, `decide-${turn}`)
-      .decide({ goal, ...forDecider(state), allowed: names, turn, now: now() }));
+      .decide({ goal, ...forDecider(state), allowed: names, waits, turn, now: now() }));
     const watching = new CancellationScope();
     const cancelled = watching.run(() => condition(() => inbox.has(['cancel'])));
     try {

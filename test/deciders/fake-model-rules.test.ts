@@ -41,7 +41,7 @@ describe('the stand-in refuses what the Messages API refuses', () => {
     ['two tools of one name', () => ({ ...valid(), tools: [valid().tools[0], valid().tools[0]] }), /Tool names must be unique/],
     ['an input_schema that is not an object', () => ({ ...valid(), tools: [{ ...valid().tools[0], input_schema: { type: 'string' } }] }), /input_schema\.type: Input should be 'object'/],
     ['tool_choice any with no tools', () => ({ ...valid(), tools: [] }), /tool_choice\.type: any requires tools/],
-    ['tool_choice naming a tool not offered', () => ({ ...valid(), tool_choice: { type: 'tool', name: 'place_order' } }), /Tool 'place_order' not found/],
+    ['tool_choice naming a tool not offered', () => ({ ...valid(), tool_choice: { type: 'tool', name: 'order_everything' } }), /Tool 'order_everything' not found/],
     ['no messages', () => withMessages(), /at least one message/],
     ['an assistant turn first', () => withMessages({ role: 'assistant', content: 'Hello' }, userTurn), /first message must use the "user" role/],
     ['an assistant turn last', () => withMessages(userTurn, { role: 'assistant', content: 'I would' }), /final message must use the "user" role/],
@@ -51,10 +51,9 @@ describe('the stand-in refuses what the Messages API refuses', () => {
     ['a tool_result for another id', () => withMessages(userTurn, askedFor('toolu_1'), answer('toolu_2')), /unexpected `tool_use_id` found in `tool_result` blocks: toolu_2/],
     ['a tool_result after text in the next turn', () => withMessages(userTurn, askedFor('toolu_1'), { role: 'user', content: [{ type: 'text', text: 'again' }, answer('toolu_1').content[0]] }), /without `tool_result` blocks immediately after: toolu_1/],
     ['a tool_result with no tool_use before it', () => withMessages(answer('toolu_9')), /unexpected `tool_use_id`/],
-    ['five cache_control breakpoints', () => {
-      const v = valid();
-      return { ...v, tools: v.tools.map((t: object) => ({ ...t, ...cached })), messages: [{ role: 'user', content: [{ type: 'text', text: 'a', ...cached }, { type: 'text', text: 'b', ...cached }] }] };
-    }, /A maximum of 4 blocks with cache_control may be provided\. Found 5\./],
+    // The decider marks two (the last tool, the system prompt); three more in the turn make five.
+    ['five cache_control breakpoints', () => withMessages({ role: 'user', content: ['a', 'b', 'c'].map((text) => ({ type: 'text', text, ...cached })) }),
+      /A maximum of 4 blocks with cache_control may be provided\. Found 5\./],
   ])('%s: 400 invalid_request_error, and no step of the script is used', async (_what, body, message) => {
     const { error, requests, steps } = await refusal(body());
     expect(error).toBeInstanceOf(BadRequestError);

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, DATA_NOTE, LIMITS, renderState } from '../../src/activities/deciders/render-state.js';
-import { forDecider } from '../../src/domain/activity-input.js';
 import type { ReplenishState } from '../../src/domain/state.js';
 import type { Turn } from '../../src/domain/types.js';
-import { NOW, quotedState, stateFor } from './requests.js';
+import { NOW, quotedState, requestFor, stateFor } from './requests.js';
 
 /** What the decide activity is given of a state, as the workflow builds it. */
-const view = (state: ReplenishState, turn: number) => ({ ...forDecider(state), turn, now: NOW });
+const view = (state: ReplenishState, turn: number) => requestFor(state, turn, NOW);
 const stateOf = (text: string) => JSON.parse(text.match(/<state>\n(.*)\n<\/state>/)![1]!);
 const emails = (text: string) => text.match(/<supplier_email[^>]*>\n[\s\S]*?\n<\/supplier_email>/g) ?? [];
 
@@ -33,7 +32,7 @@ describe('the state as the model reads it', () => {
   it('carries the facts a buyer needs, leaves out nulls and false flags, and says which quotes are still valid', () => {
     const text = renderState(view(stateFor('BOLT-M8', () => ({ quotes: quotedState().quotes!.map((q, i) => (i ? { ...q, validUntil: '2026-11-01T00:00:00.000Z' } : q)) })), 2));
     const shown = stateOf(text);
-    expect(text.startsWith('Turn 2 of PO-BOLT-M8-1. Choose the next step.\n<state>\n')).toBe(true);
+    expect(text.startsWith('Turn 2 of PO-BOLT-M8-1. Choose the next step: call exactly one of the tools allowed now.\n<allowed_tools>draft_purchase_order, cancel_purchase_order</allowed_tools>\n<state>\n')).toBe(true);
     expect(shown).toMatchObject({ sku: 'BOLT-M8', needed: 90, now: NOW, stock: { onHand: 10, safetyStock: 20, targetLevel: 100, onOrder: 0 } });
     expect(shown.quotes.map((q: any) => [q.supplier, q.valid])).toEqual([['acme-industrial', true], ['quickparts', undefined]]);
     expect(shown).not.toHaveProperty('po');

@@ -234,6 +234,13 @@ export function stateOf(req: ModelRequest): any {
 
 export const offeredTools = (req: ModelRequest): string[] => (req.body.tools ?? []).map((t: any) => t.name);
 
+/** The tools the turn says the rules allow now (every tool is offered; these may be called). */
+export function allowedIn(req: ModelRequest): string[] {
+  const list = turnText(req).match(/<allowed_tools>(.*)<\/allowed_tools>/)?.[1];
+  if (list === undefined) throw new Error(`request ${req.index} names no allowed tools`);
+  return list ? list.split(', ') : [];
+}
+
 /** The turn number the rendered request is for. */
 export const turnOf = (req: ModelRequest): number => Number(turnText(req).match(/^Turn (\d+) /)?.[1]);
 
@@ -244,13 +251,13 @@ const PLAN = [
 ];
 
 /**
- * A model that follows the plan: the first offered tool in the policy's order, the cheapest valid
+ * A model that follows the plan: the first allowed tool in the policy's order, the cheapest valid
  * quote for a draft. For runs that need a model on every turn without a script of their own.
  */
 export function followThePlan(req: ModelRequest): Step {
-  const offered = offeredTools(req);
-  const tool = PLAN.find((t) => offered.includes(t)) ?? offered[0];
-  if (!tool) throw new Error(`request ${req.index} offers no tool`);
+  const allowed = allowedIn(req);
+  const tool = PLAN.find((t) => allowed.includes(t)) ?? allowed[0];
+  if (!tool) throw new Error(`request ${req.index} allows no tool`);
   if (tool === 'draft_purchase_order') return toolUse(tool, { quoteId: cheapestQuote(req) });
   if (tool === 'cancel_purchase_order') return toolUse(tool, { reason: 'no way forward within the rules' });
   return toolUse(tool);

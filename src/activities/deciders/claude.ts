@@ -6,7 +6,7 @@ import { asyncLocalStorage } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Usage } from '../../domain/types.js';
 import { addUsage, billedTokens, noUsage } from '../../domain/usage.js';
-import { toolByName } from '../../tools/index.js';
+import { TOOLS, toolByName } from '../../tools/index.js';
 import { judge as judgeTurn } from '../../tools/turn.js';
 import type { Choice, DecideRequest, Decider } from '../contract.js';
 import { beat, carriedUsage } from '../heartbeat.js';
@@ -41,19 +41,31 @@ export interface ClaudeChoice extends Choice {
 
 export const REASON_CHARS = 300;
 
-/** The Messages API request for one turn: system and tools first (the cached prefix), then the state. */
-export function buildRequest(req: DecideRequest, model: string, maxTokens = 1024): Omit<MessageCreateParamsNonStreaming, 'tools'> & { tools: ApiTool[] } {
-  const tools: ApiTool[] = req.allowed.map((name, i, all) => {
-    const tool = toolByName(name);
-    if (!tool) throw ApplicationFailure.nonRetryable(`the workflow allowed ${name}, which is not a tool`, 'DeciderRejected');
+/**
+ * Every tool, in the fixed order of src/tools/index.ts, with the last one marked: the tools and the
+ * system prompt after them are the same bytes on every turn of every run, a prefix the API caches.
+ * Built once per process.
+ */
+let everyTool: ApiTool[] | null = null;
+const allTools = (): ApiTool[] =>
+  (everyTool ??= TOOLS.map((tool, i) => {
     const definition = toolDefinition(tool);
-    return i === all.length - 1 ? { ...definition, cache_control: { type: 'ephemeral' } } : definition;
-  });
+    return i === TOOLS.length - 1 ? { ...definition, cache_control: { type: 'ephemeral' } } : definition;
+  }));
+
+/**
+ * The Messages API request for one turn: every tool and the system prompt first (the cached
+ * prefix), then the turn, which names the tools the rules allow now. A call to any other is
+ * refused in code (`checkAnswer`), as the workflow would refuse it.
+ */
+export function buildRequest(req: DecideRequest, model: string, maxTokens = 1024): Omit<MessageCreateParamsNonStreaming, 'tools'> & { tools: ApiTool[] } {
+  const unknown = req.allowed.find((name) => !toolByName(name));
+  if (unknown) throw ApplicationFailure.nonRetryable(`the workflow allowed ${unknown}, which is not a tool`, 'DeciderRejected');
   return {
     model,
     max_tokens: maxTokens,
+    tools: allTools(),
     system: [{ type: 'text', text: systemPrompt(req.goal), cache_control: { type: 'ephemeral' } }],
-    tools,
     tool_choice: { type: 'any', disable_parallel_tool_use: true },
     messages: [{ role: 'user', content: renderState(req) }],
   };
@@ -87,7 +99,7 @@ export function createClaudeDecider(opts: ClaudeOptions): Decider {
       messages.push({ role: 'user', content: verdict.feedback });
     }
     throw ApplicationFailure.create({
-      message: `the model made no usable choice in ${maxAttempts} attempts: ${rejected.map((r) => r.why).join('; ')} (offered: ${req.allowed.join(', ')})`,
+      message: `the model made no usable choice in ${maxAttempts} attempts: ${rejected.map((r) => r.why).join('; ')} (allowed: ${req.allowed.join(', ')})`,
       type: 'DeciderRejected',
       nonRetryable: true,
       details: [{ usage, rejected }],
@@ -126,7 +138,7 @@ function checkAnswer(req: DecideRequest, response: Message): Verdict {
   const [use] = uses;
   if (!use) {
     const why = `no tool was called (stop_reason ${response.stop_reason ?? 'unknown'})`;
-    return { ok: false, tool: '(none)', why, feedback: [{ type: 'text', text: `${why}. Call exactly one of the offered tools.` }] };
+    return { ok: false, tool: '(none)', why, feedback: [{ type: 'text', text: `${why}. Call exactly one of the tools allowed now: ${req.allowed.join(', ')}.` }] };
   }
   const refuse = (why: string): Verdict => ({
     ok: false,
@@ -134,7 +146,7 @@ function checkAnswer(req: DecideRequest, response: Message): Verdict {
     why,
     feedback: uses.map((u) => ({
       type: 'tool_result', tool_use_id: u.id, is_error: true,
-      content: `Nothing was run: ${why}. The offered tools are ${req.allowed.join(', ')}. Choose again: call exactly one of them with a valid input.`,
+      content: `Nothing was run: ${why}. The tools allowed now are ${req.allowed.join(', ')}. Choose again: call exactly one of them with a valid input.`,
     })),
   });
   if (uses.length > 1) return refuse(`${uses.length} tools were called; exactly one is allowed per turn`);
