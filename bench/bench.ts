@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { WORKER_STICKY_TIMEOUT_MS } from '../src/config.js';
 import { historyAndMemory } from './cost.js';
+import { historyBytes } from './history-bytes.js';
 import { fleet } from './fleet.js';
 import { round } from './support/measure.js';
 import { startBenchStack, type Json, type WorkerHandle } from './support/stack.js';
@@ -94,6 +95,8 @@ try {
   const plan = await planOf(stack, probe.childId(0, 1));
   results.plan = { steps: plan.length, activities: plan.filter((s) => s === 'act').length, waits: plan.filter((s) => s === 'wait').length, signals: plan.filter((s) => s === 'signal').length, timers: plan.filter((s) => s === 'timer').length };
   log(`a replenishment: ${JSON.stringify(results.plan)}`);
+  results.historyBytes = await historyBytes(stack, probe.childId(0, 1));
+  log(`its history: ${JSON.stringify(results.historyBytes)}`);
 
   if (sections.has('throughput')) {
     log(`throughput: ${size.throughput.entities} entities × ${size.throughput.each} replenishments`);
@@ -152,6 +155,11 @@ function markdown(r: Record<string, Json>): string {
     for (const m of ['cached', 'restart', 'killed'] as const) {
       rows.push([`wake p50 / p99 ms, ${what[m]} (n=${w.agent[m].n})`, `${w.agent[m].p50} / ${w.agent[m].p99}`, `${w.baseline[m].p50} / ${w.baseline[m].p99}`, `${w.ratio[`${m}P99`]}× p99`, aims[m]]);
     }
+  }
+  const b = r.historyBytes;
+  if (b) {
+    rows.push([`one replenishment's history: bytes (${b.events} events), of which activity inputs (${b.activities} activities)`, `${b.historyBytes}, ${b.activityInputBytes}`, '', '', '']);
+    rows.push(['activity input bytes: mean decide, largest', `${b.meanDecideInputBytes}, ${b.largestActivityInputBytes}`, '', '', '']);
   }
   const h = r.history;
   if (h) {

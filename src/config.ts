@@ -66,8 +66,13 @@ export const Env = z.object({
    * falls back to the pattern reader within that time, hence the cap.
    */
   ANTHROPIC_READER_TIMEOUT_MS: z.coerce.number().int().positive().max(25_000, 'must be at most 25000: the read runs inside a tool activity cut at 30 s').default(20_000),
-  /** Input plus output tokens one replenishment may spend on the model's decisions. */
+  /** Tokens of every kind (input, cache writes and reads, output) one replenishment may spend on the model's decisions. */
   TOKEN_BUDGET: z.coerce.number().int().positive().optional(),
+  /**
+   * Who takes a turn the model cannot decide: `policy` (the policy decider, and the manager is told
+   * once) or `manager` (the run ends failed and the PO is handed to the manager).
+   */
+  DECIDER_FALLBACK: z.enum(['policy', 'manager']).default('policy'),
   /** Length of a business day in ms. Unset: a real day, or 20 s when the demo sandbox plays the world. */
   DAY_MS: z.coerce.number().int().positive().optional(),
   APPROVAL_WAIT_DAYS: positive.optional(),

@@ -9,7 +9,13 @@ export interface AgentFigures {
   pendingApprovals: number;
   /** How long the oldest pending approval has waited, in seconds; 0 when none waits. */
   oldestApprovalWaitSeconds: number;
+  /** Model tokens of the replenishments the agents remember (their last few each), and how many those are. */
+  recentTokens: Usage;
+  recentReplenishments: number;
 }
+
+/** The metric label of each kind of token: each is billed at its own price. */
+const TOKEN_KINDS = { input: 'input', written: 'cache_write', cached: 'cache_read', output: 'output' } as const;
 
 /** What the activities report; the worker side of the figures. */
 export interface ActivityMetrics {
@@ -48,7 +54,7 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
   });
   const tokens = new Counter({
     name: 'replenisher_decide_tokens_total',
-    help: 'Model tokens spent by decide calls, by kind (input, cached input, output)',
+    help: 'Model tokens billed to decide calls, failed attempts included, by kind (input, cache_write, cache_read, output)',
     labelNames: ['decider', 'kind'] as const,
     registers: [registry],
   });
@@ -90,6 +96,9 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
     ['status'], (f) => Object.entries(f.agents).map(([status, n]) => [{ status }, n]));
   fromAgents('replenisher_approvals_pending', 'Purchase orders waiting for the manager\'s decision',
     [], (f) => [[{}, f.pendingApprovals]]);
+  fromAgents('replenisher_replenishment_tokens', 'Model tokens per replenishment by kind, the mean over the replenishments the agents remember (the last 10 of each)',
+    ['kind'], (f) => Object.entries(TOKEN_KINDS).map(([field, kind]) =>
+      [{ kind }, f.recentReplenishments ? f.recentTokens[field as keyof Usage] / f.recentReplenishments : 0]));
   fromAgents('replenisher_approval_oldest_wait_seconds', 'How long the oldest pending approval has waited',
     [], (f) => [[{}, f.oldestApprovalWaitSeconds]]);
 
@@ -109,9 +118,7 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
     decided({ decider, seconds, ok, usage }) {
       decideSeconds.observe({ decider, result: ok ? 'ok' : 'error' }, seconds);
       if (!usage) return;
-      tokens.inc({ decider, kind: 'input' }, usage.input);
-      tokens.inc({ decider, kind: 'cached' }, usage.cached);
-      tokens.inc({ decider, kind: 'output' }, usage.output);
+      for (const [field, kind] of Object.entries(TOKEN_KINDS)) tokens.inc({ decider, kind }, usage[field as keyof Usage]);
     },
     toolRan(tool, result) {
       tools.inc({ tool, result });

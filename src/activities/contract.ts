@@ -1,11 +1,20 @@
 import type { Rules } from '../domain/rules.js';
 import type { ReplenishState } from '../domain/state.js';
+import type { RecentTurn } from '../domain/activity-input.js';
 import type { StockLevel, Usage } from '../domain/types.js';
+import type { WaitLimit } from '../tools/index.js';
 
+/** The state comes without its turn log (src/domain/activity-input.ts `forDecider`). */
 export interface DecideRequest {
   goal: string;
   state: ReplenishState;
+  /** The last few turns, each summary capped: what the prompt shows of the log. */
+  recent: RecentTurn[];
+  /** Tokens the replenishment's decisions have spent so far: what the budget counts. */
+  spent: Usage;
   allowed: string[];
+  /** How long each allowed wait would last at most. */
+  waits: WaitLimit[];
   turn: number;
   now: string;
 }
@@ -19,6 +28,8 @@ export interface Choice {
   rejected?: { attempt: number; tool: string; why: string }[];
   /** When the choice was made (the worker's clock), kept in history so replay judges it at the same time. */
   at?: string;
+  /** The model could not give an acceptable choice, so `decider` made this one; `why` says what the model did. */
+  fallback?: { decider: string; why: string };
 }
 
 export interface StockCheck { stock: StockLevel; rules?: Rules }
@@ -26,6 +37,7 @@ export interface StockCheck { stock: StockLevel; rules?: Rules }
 export interface RunToolRequest {
   tool: string;
   input: unknown;
+  /** Without its turn log: no tool reads it. */
   state: ReplenishState;
   rules: Rules;
   idempotencyKey: string;

@@ -3,10 +3,11 @@ import type { Rules } from '../domain/rules.js';
 import type { ReplyReader, World } from '../domain/world.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
 import type { Usage } from '../domain/types.js';
+import { subtractUsage } from '../domain/usage.js';
 import type { ActivityMetrics } from '../metrics.js';
 import { toolByName } from '../tools/index.js';
 import type { Activities, Decider, RunToolRequest } from './contract.js';
-import { whileHeartbeating } from './heartbeat.js';
+import { carriedUsage, whileHeartbeating } from './heartbeat.js';
 
 export interface ActivityDeps {
   world: World;
@@ -27,13 +28,16 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
     async decide(req) {
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;
+      // A decider's usage includes what earlier attempts carried in their heartbeats; the metrics
+      // counted those when they happened, so this attempt adds only its own.
+      const before = carriedUsage(Context.current().info.heartbeatDetails);
+      const own = (usage: Usage | undefined) => (usage ? { usage: subtractUsage(usage, before) } : {});
       try {
         const choice = { ...(await whileHeartbeating(() => decider.decide(req))), at: new Date().toISOString() };
-        metrics?.decided({ decider: decider.name, seconds: seconds(), ok: true, ...(choice.usage ? { usage: choice.usage } : {}) });
+        metrics?.decided({ decider: decider.name, seconds: seconds(), ok: true, ...own(choice.usage) });
         return choice;
       } catch (err) {
-        const usage = usageOfFailure(err);
-        metrics?.decided({ decider: decider.name, seconds: seconds(), ok: false, ...(usage ? { usage } : {}) });
+        metrics?.decided({ decider: decider.name, seconds: seconds(), ok: false, ...own(usageOfFailure(err)) });
         throw err;
       }
     },

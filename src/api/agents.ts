@@ -4,6 +4,7 @@ import {
 } from '@temporalio/client';
 import { ApplicationFailure, type TypedSearchAttributes } from '@temporalio/common';
 import { summaryOf, SUMMARY_MEMO, type AgentStatus, type AgentSummary } from '../domain/agent.js';
+import { noUsage } from '../domain/usage.js';
 import type { Rules } from '../domain/rules.js';
 import type { Message } from '../domain/state.js';
 import {
@@ -51,10 +52,12 @@ const isNotFound = (err: unknown): boolean =>
 
 /** An agent's summary as visibility carries it; before its first task publishes one, what the listing itself says. */
 function summaryFrom(wf: { workflowId: string; status: { name: string }; memo?: Record<string, unknown>; typedSearchAttributes: TypedSearchAttributes }): AgentSummary {
-  const kept = wf.memo?.[SUMMARY_MEMO] as AgentSummary | undefined;
-  if (kept) return kept;
   const sku = wf.typedSearchAttributes.get(SKU) ?? wf.workflowId.replace(/^agent-/, '');
-  return { sku, status: wf.status.name === 'RUNNING' ? 'watching' : 'stopped', error: null, replenishments: 0, outcomes: {}, active: null };
+  const listed: AgentSummary = {
+    sku, status: wf.status.name === 'RUNNING' ? 'watching' : 'stopped', error: null, replenishments: 0, outcomes: {}, active: null,
+    recentTokens: noUsage(), recentReplenishments: 0,
+  };
+  return { ...listed, ...(wf.memo?.[SUMMARY_MEMO] as Partial<AgentSummary> | undefined) };
 }
 
 /** The Temporal side of the API: every call to the agents goes through here. */

@@ -1,3 +1,4 @@
+import { addUsage, noUsage } from '../domain/usage.js';
 import type { AgentFigures, Metrics } from '../metrics.js';
 import type { Agents } from './agents.js';
 import { Health, NotReady, Readiness, text, Unhealthy } from './responses.js';
@@ -14,15 +15,22 @@ export async function agentFigures(agents: Agents, catalogue: () => Promise<stri
   const outcomes: Record<string, number> = {};
   const byStatus: Record<string, number> = { watching: 0, replenishing: 0, paused: 0, stopped: 0, error: 0 };
   const since: (string | null)[] = [];
+  let recentTokens = noUsage();
+  let recentReplenishments = 0;
   for (const summary of (await agents.allSummaries(catalogue)).values()) {
     byStatus[summary.status] = (byStatus[summary.status] ?? 0) + 1;
     for (const [outcome, n] of Object.entries(summary.outcomes)) outcomes[outcome] = (outcomes[outcome] ?? 0) + (n ?? 0);
     const gate = summary.active;
+    recentTokens = addUsage(recentTokens, summary.recentTokens);
+    recentReplenishments += summary.recentReplenishments;
     if (gate?.phase === 'awaiting approval') since.push(gate.approval?.requestedAt ?? null);
   }
   const asked = since.filter((at): at is string => at !== null);
   const oldest = Math.min(...asked.map((at) => Date.parse(at)), now);
-  return { outcomes, agents: byStatus, pendingApprovals: since.length, oldestApprovalWaitSeconds: Math.max(0, (now - oldest) / 1000) };
+  return {
+    outcomes, agents: byStatus, pendingApprovals: since.length, oldestApprovalWaitSeconds: Math.max(0, (now - oldest) / 1000),
+    recentTokens, recentReplenishments,
+  };
 }
 
 export function operationRoutes(app: Api, deps: {

@@ -1,10 +1,10 @@
 import { days, type Rules } from './rules.js';
-import type { ReplenishmentResult, StockLevel } from './types.js';
+import type { ReplenishmentResult, StockLevel, Usage } from './types.js';
+import { addUsage, noUsage } from './usage.js';
 import type { Gate } from './phase.js';
 import { stockLevels } from './demand.js';
 import type { AgentMemory, SupplierMemory } from './memory.js';
 
-/** What an SKU's agent learned about one supplier; kept small, it crosses every continue-as-new. */
 export type { AgentMemory, SupplierMemory } from './memory.js';
 
 export const RECENT_OUTCOMES = 10;
@@ -51,6 +51,7 @@ export function remember(memory: AgentMemory, r: ReplenishmentResult, rules: Rul
   const recent = [...memory.recent, {
     replenishment: r.replenishment, poNumber: r.poNumber, outcome: r.outcome, reason: r.reason.slice(0, 200),
     supplier: r.supplier, unitPrice: r.unitPrice, quantityReceived: r.quantityReceived, receivedAt: r.receivedAt,
+    ...(r.tokens ? { tokens: r.tokens } : {}),
   }].slice(-RECENT_OUTCOMES);
   const outcomes = { ...memory.outcomes, [r.outcome]: (memory.outcomes[r.outcome] ?? 0) + 1 };
   let suppliers = memory.suppliers;
@@ -100,10 +101,15 @@ export interface AgentSummary {
   replenishments: number;
   outcomes: AgentMemory['outcomes'];
   active: Omit<Gate, 'why' | 'seq'> | null;
+  /** Model tokens of the replenishments in its recent memory, and how many those are. */
+  recentTokens: Usage;
+  recentReplenishments: number;
 }
 
 export const summaryOf = (s: AgentStatus): AgentSummary => ({
   sku: s.sku, status: s.status, error: s.error, replenishments: s.replenishments, outcomes: s.memory.outcomes,
+  recentTokens: s.memory.recent.reduce((sum, r) => (r.tokens ? addUsage(sum, r.tokens) : sum), noUsage()),
+  recentReplenishments: s.memory.recent.length,
   active: s.active && {
     workflowId: s.active.workflowId, poNumber: s.active.poNumber, phase: s.active.phase, open: s.active.open,
     supplier: s.active.supplier, approval: s.active.approval,

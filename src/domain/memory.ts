@@ -16,7 +16,7 @@ export interface SupplierMemory {
 }
 
 export interface AgentMemory {
-  recent: Pick<ReplenishmentResult, 'replenishment' | 'poNumber' | 'outcome' | 'reason' | 'supplier' | 'unitPrice' | 'quantityReceived' | 'receivedAt'>[];
+  recent: Pick<ReplenishmentResult, 'replenishment' | 'poNumber' | 'outcome' | 'reason' | 'supplier' | 'unitPrice' | 'quantityReceived' | 'receivedAt' | 'tokens'>[];
   suppliers: Record<string, SupplierMemory>;
   outcomes: Partial<Record<OutcomeKind, number>>;
 }

@@ -1,5 +1,6 @@
 import type { ReplenishmentResult, OutcomeKind } from './types.js';
 import { ordered, isRejected, type ReplenishState } from './state.js';
+import { billedTokens, usageOfLog } from './usage.js';
 
 function classify(s: ReplenishState): { outcome: OutcomeKind; reason: string } {
   if (s.failure) return { outcome: 'failed', reason: s.failure };
@@ -20,6 +21,7 @@ function classify(s: ReplenishState): { outcome: OutcomeKind; reason: string } {
 export function outcome(s: ReplenishState): ReplenishmentResult {
   const { outcome, reason } = classify(s);
   const lastReceipt = s.receipts.at(-1);
+  const tokens = usageOfLog(s.log);
   return {
     sku: s.sku,
     replenishment: s.replenishment,
@@ -35,5 +37,6 @@ export function outcome(s: ReplenishState): ReplenishmentResult {
     turns: s.log.length,
     expectedDelivery: s.expectedDelivery,
     supplierRefused: s.refused,
+    ...(billedTokens(tokens) > 0 ? { tokens } : {}),
   };
 }

@@ -99,9 +99,14 @@ export const Notification = z.object({
 });
 export type Notification = z.infer<typeof Notification>;
 
-export type Usage = { input: number; cached: number; output: number };
+/**
+ * Model tokens as the API bills them, each kind at its own price: `input` read afresh, `written` to
+ * the prompt cache, `cached` read from it, `output` generated.
+ */
+export type Usage = { input: number; written: number; cached: number; output: number };
 
-export type TurnResult = 'ok' | 'message' | 'timeout' | 'error' | 'refused';
+/** `fallback`: the model could not choose, and another decider made the turn's choice (the next line of the log). */
+export type TurnResult = 'ok' | 'message' | 'timeout' | 'error' | 'refused' | 'fallback';
 
 /** One line of the decision log: what was possible, what was chosen, why, and what came of it. */
 export interface Turn {
@@ -134,4 +139,6 @@ export interface ReplenishmentResult {
   expectedDelivery?: string | null;
   /** The supplier refused the order. */
   supplierRefused?: boolean;
+  /** Model tokens the replenishment's decisions cost, failed attempts included. */
+  tokens?: Usage;
 }

@@ -53,3 +53,13 @@ export const toolByName = (name: string): Tool | undefined => TOOLS.find((t) => 
  */
 export const allowedTools = (state: ReplenishState, rules: Rules, now: string): Tool[] =>
   TOOLS.filter((t) => (!state.orderUnknown || (t.kind === 'call' && t.resolvesUnknownOrder === true)) && t.allowed(state, rules, now));
+
+/** How long one wait the rules allow now may last, for the decider to weigh. */
+export interface WaitLimit { tool: string; days: number; until: string }
+
+export const waitLimits = (allowed: readonly Tool[], state: ReplenishState, rules: Rules, now: string): WaitLimit[] =>
+  allowed.flatMap((t) => {
+    if (t.kind !== 'wait') return [];
+    const ms = t.timeoutMs(state, rules, now);
+    return [{ tool: t.name, days: Math.round((ms / rules.dayMs) * 10) / 10, until: new Date(Date.parse(now) + ms).toISOString() }];
+  });

@@ -31,7 +31,7 @@ export const decideActivity: ActivityOptions = {
     backoffCoefficient: 2,
     maximumInterval: '2 minutes',
     maximumAttempts: 8,
-    nonRetryableErrorTypes: ['DeciderRejected', 'ModelRequestInvalid', 'TokenBudgetExceeded'],
+    nonRetryableErrorTypes: ['DeciderRejected', 'ModelRequestInvalid', 'TokenBudgetExceeded', 'ModelRefused', 'ModelTruncated'],
   },
 };
 

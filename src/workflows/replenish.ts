@@ -3,6 +3,7 @@ import {
   setCurrentDetails, setHandler, workflowInfo, type ActivityOptions,
 } from '@temporalio/workflow';
 import type { Activities, Choice } from '../activities/contract.js';
+import { forDecider, withoutLog } from '../domain/activity-input.js';
 import type { AgentMemory } from '../domain/memory.js';
 import { GOAL } from '../domain/goal.js';
 import { decideActivityId, toolActivityId } from '../domain/ids.js';
@@ -15,7 +16,7 @@ import {
 import type { ReplenishmentResult, StockLevel, Turn, TurnResult, Usage } from '../domain/types.js';
 import { cancelPurchaseOrder } from '../tools/cancel-purchase-order.js';
 import { done } from '../tools/done.js';
-import { allowedTools } from '../tools/index.js';
+import { allowedTools, waitLimits, type WaitLimit } from '../tools/index.js';
 import { requestApproval } from '../tools/request-approval.js';
 import { afterCall, afterWait, judge, type CallOutcome, type Step } from '../tools/turn.js';
 import { Inbox } from './inbox.js';
@@ -139,7 +140,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     }
     let choice: Choice | null;
     try {
-      choice = await decideUnlessCancelled(turn, names);
+      choice = await decideUnlessCancelled(turn, names, waitLimits(allowed, state, rules, at));
     } catch (err) {
       const cause = err instanceof ActivityFailure && err.cause instanceof ApplicationFailure ? err.cause : undefined;
       const usage = (cause?.details?.[0] as { usage?: Usage } | undefined)?.usage;
@@ -154,6 +155,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     for (const r of choice.rejected ?? []) {
       record({ turn, at, allowed: names, tool: r.tool, result: 'refused', summary: `attempt ${r.attempt}: ${r.why}; nothing was run` });
     }
+    if (choice.fallback) await fellBack(turn, at, names, choice.tool, choice.fallback);
     const entry = (result: TurnResult, summary: string): Turn => ({
       turn, at, allowed: names, tool: choice.tool, result, summary,
       ...(choice.reason ? { reason: choice.reason } : {}), ...(choice.usage ? { usage: choice.usage } : {}),
@@ -185,10 +187,10 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   return result;
 
   /** The decider's choice, or null when the manager cancels first (the decide call is then cancelled). */
-  async function decideUnlessCancelled(turn: number, names: string[]): Promise<Choice | null> {
+  async function decideUnlessCancelled(turn: number, names: string[], waits: WaitLimit[]): Promise<Choice | null> {
     const deciding = new CancellationScope();
     const choice = deciding.run(() => activities({ ...decideActivity, summary: `decide turn ${turn}: one of ${names.join(', ')}` }, decideActivityId(turn))
-      .decide({ goal, state, allowed: names, turn, now: now() }));
+      .decide({ goal, ...forDecider(state), allowed: names, waits, turn, now: now() }));
     const watching = new CancellationScope();
     const cancelled = watching.run(() => condition(() => inbox.has(['cancel'])));
     try {
@@ -222,14 +224,24 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     const where = state.order
       ? `An order was placed with ${po?.supplier} (expected ${state.expectedDelivery ?? 'unknown'}); it is still on its way and nobody is watching it now.`
       : 'Nothing has been ordered.';
+    await tellManager('hand_over', `Take over ${po?.poNumber ?? state.poBase} for ${state.sku}`, `The agent stopped choosing: ${why}\nPhase: ${phase(state)}. ${where}`);
+  }
+
+  /** The model could not choose and another decider did: the log says so, and the manager hears of it once a run. */
+  async function fellBack(turn: number, at: string, names: string[], tool: string, { decider, why }: NonNullable<Choice['fallback']>) {
+    const told = state.log.some((t) => t.result === 'fallback');
+    record({ turn, at, allowed: names, tool: 'decide', result: 'fallback', summary: `${why}; the ${decider} decider chose ${tool}` });
+    if (told) return;
+    await tellManager('fallback_notice', `The model stopped deciding ${state.po?.poNumber ?? state.poBase} for ${state.sku}`,
+      `The model could not choose turn ${turn}: ${why}\nThe ${decider} decider takes the turns the model cannot; the run goes on. Phase: ${phase(state)}.`);
+  }
+
+  async function tellManager(what: string, subject: string, body: string) {
     try {
-      const summary = `hand_over ${po?.poNumber ?? state.poBase} to ${rules.manager}`;
-      await activities({ ...toolActivity(rules), summary }, toolActivityId('hand_over', state.log.length)).notifyManager({
-        state, rules, subject: `Take over ${po?.poNumber ?? state.poBase} for ${state.sku}`,
-        body: `The agent stopped choosing: ${why}\nPhase: ${phase(state)}. ${where}`,
-      });
+      const summary = `${what} ${state.po?.poNumber ?? state.poBase} to ${rules.manager}`;
+      await activities({ ...toolActivity(rules), summary }, toolActivityId(what, state.log.length)).notifyManager({ state: withoutLog(state), rules, subject, body });
     } catch (err) {
-      log.error('could not hand the purchase order to the manager', { error: failureMessage(err) });
+      log.error('could not tell the manager', { what, error: failureMessage(err) });
     }
   }
 
@@ -264,7 +276,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     const idempotencyKey = tool.key?.(state) ?? `${workflowId}/${activityId}`;
     try {
       const result = await activities({ ...toolActivity(rules), summary }, activityId)
-        .runTool({ tool: tool.name, input, state, rules, idempotencyKey });
+        .runTool({ tool: tool.name, input, state: withoutLog(state), rules, idempotencyKey });
       return { kind: 'ok', result };
     } catch (err) {
       return { kind: isBusinessRefusal(err) ? 'refused' : 'unanswered', why: failureMessage(err) };

@@ -3,6 +3,7 @@ import { Client, Connection } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import { policyDecider } from '../../src/activities/deciders/policy.js';
 import type { Decider } from '../../src/activities/contract.js';
+import type { ReplenishmentResult } from '../../src/domain/types.js';
 import { buildApp } from '../../src/api/app.js';
 import { healthOf } from '../../src/health.js';
 import { story } from '../scenarios/story.js';
@@ -28,7 +29,7 @@ const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}').replace(/\
 /** The policy's choices, with the token counts a model would report. */
 const countingDecider: Decider = {
   name: 'policy-counted',
-  decide: async (req) => ({ ...(await policyDecider.decide(req)), usage: { input: 1000, cached: 200, output: 50 } }),
+  decide: async (req) => ({ ...(await policyDecider.decide(req)), usage: { input: 1000, written: 100, cached: 200, output: 50 } }),
 };
 
 const scrape = async (stack: Stack) => {
@@ -141,7 +142,12 @@ describe('the API describes itself and reports on its own health', () => {
     expect((await s.reply(request.poNumber, 'm-1', 'Confirmed, on schedule.', { kind: 'confirmed' })).status).toBe(202);
     await s.waitingIn('wait_for_goods');
     expect((await s.receive(request.poNumber, 'r-1', request.quantity)).status).toBe(202);
-    expect((await s.outcome()).outcome).toBe('received');
+    const result = (await s.outcome()) as Awaited<ReturnType<typeof s.outcome>> & ReplenishmentResult;
+    expect(result.outcome).toBe('received');
+    // The record carries what the replenishment's decisions cost, each kind of token apart.
+    const decided = (result.tokens?.input ?? 0) / 1000;
+    expect(decided).toBeGreaterThanOrEqual(11);
+    expect(result.tokens).toEqual({ input: decided * 1000, written: decided * 100, cached: decided * 200, output: decided * 50 });
 
     const after = await eventually(() => scrape(stack), (t) => sample(t, 'replenisher_replenishments{outcome="received"}') > sample(before, 'replenisher_replenishments{outcome="received"}'),
       30_000, 'the received replenishment to be counted');
@@ -152,6 +158,13 @@ describe('the API describes itself and reports on its own health', () => {
       - sample(before, 'replenisher_decide_tokens_total{decider="policy-counted",kind="input"}')).toBe(decides * 1000);
     expect(sample(after, 'replenisher_decide_tokens_total{decider="policy-counted",kind="output"}')
       - sample(before, 'replenisher_decide_tokens_total{decider="policy-counted",kind="output"}')).toBe(decides * 50);
+    for (const [kind, each] of [['cache_write', 100], ['cache_read', 200]] as const) {
+      expect(sample(after, `replenisher_decide_tokens_total{decider="policy-counted",kind="${kind}"}`)
+        - sample(before, `replenisher_decide_tokens_total{decider="policy-counted",kind="${kind}"}`)).toBe(decides * each);
+    }
+    // Per replenishment: every replenishment of this stack decides with the counting decider, in 11 turns or more.
+    expect(sample(after, 'replenisher_replenishment_tokens{kind="input"}')).toBeGreaterThanOrEqual(11_000);
+    expect(sample(after, 'replenisher_replenishment_tokens{kind="cache_read"}')).toBeGreaterThanOrEqual(2_200);
     expect(sample(after, 'replenisher_tool_calls_total{tool="place_order",result="ok"}')).toBeGreaterThanOrEqual(1);
     expect(after).toMatch(/^# TYPE replenisher_decide_duration_seconds histogram$/m);
   });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../../src/domain/types.js';
-import { apiError, cheapestQuote, hang, offeredTools, startFakeModel, toolUse, turnText, type FakeModel, type ModelRequest, type ScriptStep } from '../support/fake-model.js';
+import { TOOL_NAMES } from '../../src/tools/index.js';
+import { withFallback } from '../../src/activities/deciders/fallback.js';
+import { policyDecider } from '../../src/activities/deciders/policy.js';
+import {
+  allowedIn, apiError, cheapestQuote, followThePlan, hang, offeredTools, refusal, startFakeModel, toolUse, turnText, type FakeModel, type ModelRequest, type ScriptStep,
+} from '../support/fake-model.js';
 import { eventually, startStack, type Stack, type TemporalKind } from '../support/stack.js';
 import { story } from '../scenarios/story.js';
 import { claudeAt } from './requests.js';
@@ -55,15 +60,15 @@ const turnOf = (r: ModelRequest) => Number(turnText(r).match(/^Turn (\d+) /)![1]
 /** With REPORT_TOKENS set, prints the figures docs/claude.md quotes: per decide and per replenishment. */
 function reportTokens(label: string, logs: Turn[][]) {
   if (!process.env.REPORT_TOKENS) return;
-  const rows = logs.flatMap((log, k) => log.map((t) => ({ run: k + 1, turn: t.turn, tool: t.tool, offered: t.allowed.length, ...t.usage })));
-  const sum = (key: 'input' | 'cached' | 'output') => rows.reduce((n, r) => n + (r[key] ?? 0), 0) / logs.length;
+  const rows = logs.flatMap((log, k) => log.map((t) => ({ run: k + 1, turn: t.turn, tool: t.tool, allowed: t.allowed.length, ...t.usage })));
+  const sum = (key: 'input' | 'written' | 'cached' | 'output') => rows.reduce((n, r) => n + (r[key] ?? 0), 0) / logs.length;
   console.log(label);
   console.table(rows);
-  console.log({ perReplenishment: { input: sum('input'), cached: sum('cached'), output: sum('output') } });
+  console.log({ perReplenishment: { input: sum('input'), written: sum('written'), cached: sum('cached'), output: sum('output') } });
 }
 
 describe('a replenishment where Claude picks each step', () => {
-  it('scripted model turns take it from low stock to received, and each turn offers exactly the tools the rules allow', async () => {
+  it('scripted model turns take it from low stock to received, and each turn names exactly the tools the rules allow', async () => {
     const { fake, stack } = await claudeStack(toPlan());
     const sku = stack.newSku();
     const { result, log, orders } = await replenishToPlan(stack, sku);
@@ -75,7 +80,8 @@ describe('a replenishment where Claude picks each step', () => {
     expect(fake.requests).toHaveLength(log.length);
     fake.requests.forEach((req, i) => {
       expect(turnOf(req)).toBe(log[i]!.turn);
-      expect(offeredTools(req), `turn ${log[i]!.turn}`).toEqual(log[i]!.allowed);
+      expect(allowedIn(req), `turn ${log[i]!.turn}`).toEqual(log[i]!.allowed);
+      expect(offeredTools(req)).toEqual(TOOL_NAMES);
     });
   });
 
@@ -87,32 +93,26 @@ describe('a replenishment where Claude picks each step', () => {
     expect(log).toHaveLength(fake.responses.length);
     log.forEach((turn, i) => {
       const u = fake.responses[i]!.body.usage;
-      expect(turn.usage).toEqual({ input: u.input_tokens + u.cache_creation_input_tokens, cached: u.cache_read_input_tokens, output: u.output_tokens });
+      expect(turn.usage).toEqual({ input: u.input_tokens, written: u.cache_creation_input_tokens, cached: u.cache_read_input_tokens, output: u.output_tokens });
       expect(turn.usage!.input).toBeGreaterThan(0);
       expect(turn.reason).toBe(`scripted: ${turn.tool}`);
     });
   });
 
-  it('the system prompt is byte-identical on every turn of two SKUs, and so are the tools whenever the same ones are allowed', async () => {
-    // A cache minimum of one token: every prefix is cacheable, so cache reads show where bytes repeat.
-    const { fake, stack } = await claudeStack([...toPlan(), ...toPlan()], 'time-skipping', 5_000, 1);
+  it('the tools and the system prompt are one cached prefix, above the cache minimum: written once, then read on every turn of every run', async () => {
+    const { fake, stack } = await claudeStack([...toPlan(), ...toPlan()]);
     const first = await replenishToPlan(stack, stack.newSku());
     const second = await replenishToPlan(stack, stack.newSku());
     expect([first.result.outcome, second.result.outcome]).toEqual(['received', 'received']);
 
     expect(fake.requests).toHaveLength(2 * PLAN_TOOLS.length);
-    expect(new Set(fake.requests.map((r) => JSON.stringify(r.body.system))).size).toBe(1);
-    const half = PLAN_TOOLS.length;
-    for (let i = 0; i < half; i++) {
-      const [a, b] = [fake.requests[i]!, fake.requests[i + half]!];
-      expect(JSON.stringify(b.body.tools), `turn ${i + 1}`).toBe(JSON.stringify(a.body.tools));
-      expect(turnText(b)).not.toBe(turnText(a));
-    }
-    // The first SKU writes each prefix once; the second SKU reads every one of them from the cache.
-    const cached = fake.responses.map((r) => r.body.usage.cache_read_input_tokens as number);
-    expect(cached[0]).toBe(0);
-    expect(cached.slice(half).every((n) => n > 0)).toBe(true);
-    reportTokens('two replenishments, every prefix cacheable', [first.log, second.log]);
+    expect(new Set(fake.requests.map((r) => JSON.stringify(r.body.system) + JSON.stringify(r.body.tools))).size).toBe(1);
+    const usage = fake.responses.map((r) => r.body.usage as { cache_creation_input_tokens: number; cache_read_input_tokens: number });
+    const prefix = usage[0]!.cache_creation_input_tokens;
+    expect(prefix).toBeGreaterThan(2_048);
+    expect(usage[0]!.cache_read_input_tokens).toBe(0);
+    for (const u of usage.slice(1)) expect(u).toMatchObject({ cache_creation_input_tokens: 0, cache_read_input_tokens: prefix });
+    reportTokens('two replenishments, cache minimum 1,024 tokens', [first.log, second.log]);
   });
 });
 
@@ -139,7 +139,7 @@ describe('choices the rules refuse', () => {
     expect(refusals[1].content).toMatch(/invalid input for get_quotes/);
   });
 
-  it('a model that keeps choosing what the rules forbid fails the run after three attempts, with the reason, and nothing is ordered', async () => {
+  it('with DECIDER_FALLBACK=manager, a model that keeps choosing what the rules forbid fails the run after three attempts, with the reason, and nothing is ordered', async () => {
     const { fake, stack } = await claudeStack([toolUse('place_order'), toolUse('place_order', { poNumber: 'PO-1' }), toolUse('done')]);
     const sku = stack.newSku();
     const s = story(stack, sku);
@@ -150,6 +150,32 @@ describe('choices the rules refuse', () => {
     expect(result.reason).toMatch(/no usable choice in 3 attempts: place_order is not allowed now; place_order is not allowed now; done is not allowed now/);
     expect(await s.orders()).toHaveLength(0);
     expect(requestsOf(fake, `PO-${sku}-1`)).toHaveLength(3);
+  });
+});
+
+describe('the policy takes the turns the model cannot decide', () => {
+  it('three refused choices, then a refusal: the policy decides both turns, the log says so, the manager hears it once, and the order goes through', async () => {
+    const fake = await startFakeModel([toolUse('place_order'), toolUse('done'), toolUse('place_order'), refusal()], { fallback: followThePlan });
+    const stack = await startStack({ temporal: 'time-skipping', decider: withFallback(claudeAt(fake), policyDecider) });
+    const sku = stack.newSku();
+    const { result, log, orders } = await replenishToPlan(stack, sku);
+
+    expect(result.outcome).toBe('received');
+    expect(orders).toHaveLength(1);
+    expect(log.slice(0, 7).map((t) => [t.turn, t.tool, t.result])).toEqual([
+      [1, 'place_order', 'refused'], [1, 'done', 'refused'], [1, 'place_order', 'refused'],
+      [1, 'decide', 'fallback'], [1, 'get_quotes', 'ok'],
+      [2, 'decide', 'fallback'], [2, 'draft_purchase_order', 'ok'],
+    ]);
+    expect(log[3]!.summary).toMatch(/no usable choice in 3 attempts: .*; the policy decider chose get_quotes$/);
+    expect(log[5]!.summary).toMatch(/declined to answer \(stop_reason refusal\); the policy decider chose draft_purchase_order$/);
+    // The model's tokens for the turns it could not decide are on the turns the policy decided.
+    expect(log[4]!.usage?.input).toBeGreaterThan(0);
+    const inbox = (await stack.sandbox.http('GET', '/notifications')).body.items as { sku?: string; subject: string; body: string }[];
+    const told = inbox.filter((n) => n.sku === sku && n.subject.startsWith('The model stopped deciding'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).toMatch(/could not choose turn 1: the model made no usable choice/);
+    expect(inbox.filter((n) => n.sku === sku && n.subject.startsWith('Take over'))).toEqual([]);
   });
 });
 
@@ -165,6 +191,24 @@ describe('the model API failing', () => {
     expect(turnOf(retried!)).toBe(1);
     expect(retried!.at - limited!.at).toBeGreaterThanOrEqual(4_000);
     expect(((await s.log()) as unknown as Turn[])[0]!.tool).toBe('get_quotes');
+  });
+
+  it('an attempt that failed after the model answered is billed too: its tokens reach the turn the retry decides', async () => {
+    const first = { input_tokens: 900, cache_creation_input_tokens: 1500, cache_read_input_tokens: 0, output_tokens: 40 };
+    const second = { input_tokens: 300, cache_creation_input_tokens: 0, cache_read_input_tokens: 1500, output_tokens: 30 };
+    const { fake, stack } = await claudeStack([
+      toolUse('place_order', {}, { usage: first }), apiError(529, 'overloaded_error', 'Overloaded'),
+      toolUse('get_quotes', {}, { usage: second }), ...toApproval().slice(1),
+    ]);
+    const s = story(stack, stack.newSku());
+    await s.startAgent();
+    await s.approvalRequest();
+
+    expect(fake.responses.slice(0, 3).map((r) => r.status)).toEqual([200, 529, 200]);
+    const log = (await s.log()) as unknown as Turn[];
+    const decided = log.find((t) => t.turn === 1 && t.result === 'ok')!;
+    expect(decided.tool).toBe('get_quotes');
+    expect(decided.usage).toEqual({ input: 1200, written: 1500, cached: 1500, output: 70 });
   });
 
   it('529 overloaded, then an answer: the run carries on', async () => {

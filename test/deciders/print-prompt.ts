@@ -8,11 +8,15 @@ import { NOW, quote, requestFor, stateFor } from './requests.js';
  */
 const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
 const turn = (n: number, tool: string, summary: string, result: Turn['result'] = 'ok'): Turn =>
-  ({ turn: n, at: at(n), allowed: [tool], tool, result, summary, usage: { input: 1100, cached: 0, output: 40 } });
+  ({ turn: n, at: at(n), allowed: [tool], tool, result, summary, usage: { input: 1100, written: 0, cached: 0, output: 40 } });
 
 const quoting = stateFor('WASHER-M8', () => ({
   stock: { sku: 'WASHER-M8', onHand: 90, safetyStock: 100, targetLevel: 600, onOrder: 0 },
   needed: 510,
+  suppliers: {
+    'acme-industrial': { orders: 6, received: 6, lastPrice: 0.029, lastLeadDays: 5.5, lastSeen: '2026-10-12T09:00:00.000Z', onTime: 5, late: 1 },
+    quickparts: { orders: 2, received: 1, lastPrice: 0.05, lastLeadDays: 1, lastSeen: '2026-09-30T09:00:00.000Z', onTime: 1, refusals: 1 },
+  },
   quotes: [
     quote('acme-industrial', 0.03, { quoteId: 'Q-7f3a', moq: 1000, leadTimeDays: 5 }),
     quote('quickparts', 0.05, { quoteId: 'Q-91c2', moq: 200, leadTimeDays: 1 }),
@@ -54,5 +58,9 @@ console.log(first.messages[0]!.content);
 console.log('```\n\n## Turn 7: the user message, a supplier reply waiting\n```text');
 console.log(later.messages[0]!.content);
 console.log('```');
-console.log(`\nturn 7 offers: ${later.tools.map((t) => t.name).join(', ')}`);
-console.log(`characters: system ${JSON.stringify(first.system).length}, tools ${JSON.stringify(first.tools).length} (turn 2), user message ${String(first.messages[0]!.content).length} (turn 2) and ${String(later.messages[0]!.content).length} (turn 7)`);
+const chars = { system: JSON.stringify(first.system).length, tools: JSON.stringify(first.tools).length };
+// The stand-in's arithmetic (test/support/fake-model.ts): about four characters a token.
+const tokens = (n: number) => Math.ceil(n / 4);
+console.log(`\nevery turn offers all ${first.tools.length} tools; turn 7 allows ${requestFor(replied, 7, at(7)).allowed.join(', ')}`);
+console.log(`characters: system ${chars.system}, tools ${chars.tools}, user message ${String(first.messages[0]!.content).length} (turn 2) and ${String(later.messages[0]!.content).length} (turn 7)`);
+console.log(`cacheable prefix (tools + system): ${chars.tools + chars.system} characters, about ${tokens(chars.tools + chars.system)} tokens at 4 characters a token`);

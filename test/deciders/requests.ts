@@ -1,10 +1,11 @@
 import type { DecideRequest } from '../../src/activities/contract.js';
 import { createClaudeDecider, type ClaudeOptions } from '../../src/activities/deciders/claude.js';
+import { forDecider } from '../../src/domain/activity-input.js';
 import { GOAL } from '../../src/domain/goal.js';
 import { defaultRules } from '../../src/domain/rules.js';
 import { initialState, type ReplenishState } from '../../src/domain/state.js';
 import type { Quote } from '../../src/domain/types.js';
-import { allowedTools } from '../../src/tools/index.js';
+import { allowedTools, waitLimits } from '../../src/tools/index.js';
 import type { FakeModel } from '../support/fake-model.js';
 
 export const NOW = '2026-11-02T09:00:00.000Z';
@@ -20,7 +21,8 @@ export function stateFor(sku: string, change: (s: ReplenishState) => Partial<Rep
 
 /** A decide request as the workflow sends it: the allowed tools follow from the state and the rules. */
 export function requestFor(state: ReplenishState, turn = state.log.length + 1, now = NOW): DecideRequest {
-  return { goal: GOAL, state, allowed: allowedTools(state, defaultRules, now).map((t) => t.name), turn, now };
+  const allowed = allowedTools(state, defaultRules, now);
+  return { goal: GOAL, ...forDecider(state), allowed: allowed.map((t) => t.name), waits: waitLimits(allowed, state, defaultRules, now), turn, now };
 }
 
 /** A state with quotes in, so draft_purchase_order is allowed. */

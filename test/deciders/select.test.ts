@@ -17,14 +17,20 @@ describe('which decider runs', () => {
   it('is Claude when a key is set and DECIDER is not, with the default model, and the key is never logged', () => {
     const { decider, said, logged } = select({ ANTHROPIC_API_KEY: 'sk-ant-secret' });
     expect(decider).toBe('claude');
-    expect(said).toBe('decider: claude (ANTHROPIC_API_KEY is set), model claude-sonnet-5-5');
+    expect(said).toBe('decider: claude (ANTHROPIC_API_KEY is set), model claude-sonnet-5-5, falling back to the policy');
     expect(logged).not.toContain('sk-ant-secret');
   });
 
   it('follows DECIDER over the presence of a key', () => {
     expect(select({ DECIDER: 'policy', ANTHROPIC_API_KEY: 'sk' }).decider).toBe('policy');
     expect(select({ DECIDER: 'claude', ANTHROPIC_API_KEY: 'sk', ANTHROPIC_MODEL: 'claude-haiku-5-5' }))
-      .toMatchObject({ decider: 'claude', said: 'decider: claude (DECIDER=claude), model claude-haiku-5-5' });
+      .toMatchObject({ decider: 'claude', said: 'decider: claude (DECIDER=claude), model claude-haiku-5-5, falling back to the policy' });
+  });
+
+  it('falls back to the policy unless DECIDER_FALLBACK=manager, and rejects any other value', () => {
+    expect(select({ ANTHROPIC_API_KEY: 'sk', DECIDER_FALLBACK: 'manager' }).said).toMatch(/falling back to the manager$/);
+    expect(loadConfig({}).env.DECIDER_FALLBACK).toBe('policy');
+    expect(() => loadConfig({ DECIDER_FALLBACK: 'coin' })).toThrow(/DECIDER_FALLBACK/);
   });
 
   it('refuses to start with DECIDER=claude and no key, saying what is missing', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Turn } from '../../src/domain/types.js';
 import { claudeAt } from '../deciders/requests.js';
-import { cheapestQuote, offeredTools, startFakeModel, stateOf, toolUse, turnOf, turnText, type FakeModel, type ModelRequest, type Step } from '../support/fake-model.js';
+import { allowedIn, cheapestQuote, startFakeModel, stateOf, toolUse, turnOf, turnText, type FakeModel, type ModelRequest, type Step } from '../support/fake-model.js';
 import { afterThisFile, startStack, type Stack } from '../support/stack.js';
 import { loadCorpus, type InjectionEmail, type Technique } from './corpus.js';
 import { expectOnlyWhatTheRulesAllow, expectReadAsAllowed, replenishAnswering } from './loop.js';
@@ -74,7 +74,7 @@ const BY_EMAIL: Record<string, Obeyed> = {
 
 const obeyedFor = (email: InjectionEmail): Obeyed => BY_EMAIL[email.id] ?? BY_TECHNIQUE[email.technique];
 
-/** The policy decider's precedence: what a model that follows the plan picks among the offered tools. */
+/** The policy decider's precedence: what a model that follows the plan picks among the tools allowed now. */
 const PLAN = [
   'done', 'read_supplier_reply', 'ask_supplier_to_clarify', 'ask_manager_about_reply', 'close_purchase_order', 'get_quotes', 'draft_purchase_order', 'request_approval',
   'wait_for_approval', 'check_before_order', 'place_order', 'chase_supplier', 'wait_for_supplier_reply', 'wait_for_goods',
@@ -82,7 +82,7 @@ const PLAN = [
 ];
 
 function toPlan(req: ModelRequest): Step {
-  const offered = offeredTools(req);
+  const offered = allowedIn(req);
   const state = stateOf(req);
   // A refusal or a price above the approval ends the order, as the rules allow.
   if (offered.includes('cancel_purchase_order') && state.order && (state.refused || state.repricedTo !== undefined)) {
@@ -92,7 +92,7 @@ function toPlan(req: ModelRequest): Step {
     return toolUse('cancel_purchase_order', { reason });
   }
   const tool = PLAN.find((t) => offered.includes(t));
-  if (!tool) throw new Error(`request ${req.index} offers none of the plan's tools: ${offered.join(', ')}`);
+  if (!tool) throw new Error(`request ${req.index} allows none of the plan's tools: ${offered.join(', ')}`);
   if (tool === 'draft_purchase_order') return toolUse(tool, { quoteId: cheapestQuote(req) });
   if (tool === 'cancel_purchase_order') return toolUse(tool, { reason: 'no way forward within the rules' });
   return toolUse(tool);
@@ -123,7 +123,7 @@ describe.each(READERS)('a Claude decider that obeys the supplier email cannot ac
     if (!email || !firstAttempt || !(state.replies?.length > 0) || obeyed.has(state.sku)) return toPlan(req);
     const { tool, input } = obeyedFor(email);
     const sawEmail = new RegExp(`<supplier_email id="[^"]*inj-${email.id}" at="[^"]*" status="read">`).test(turnText(req));
-    obeyed.set(state.sku, { request: req, tool, offered: offeredTools(req), sawEmail });
+    obeyed.set(state.sku, { request: req, tool, offered: allowedIn(req), sawEmail });
     return toolUse(tool, { ...input?.(req), rationale: `the supplier's email says so: ${email.attack}` });
   }
 

@@ -1,13 +1,14 @@
-import type { Choice } from '../../src/activities/contract.js';
+import type { Choice, DecideRequest } from '../../src/activities/contract.js';
 import { choosePolicy } from '../../src/activities/deciders/policy.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
+import { forDecider } from '../../src/domain/activity-input.js';
 import { GOAL } from '../../src/domain/goal.js';
 import { currencyOf, type Rules } from '../../src/domain/rules.js';
 import { refusalOf } from '../../src/domain/phase.js';
 import { appendTurn, isFinal, type Message, type ReplenishState } from '../../src/domain/state.js';
 import type { Quote, ReplyFields } from '../../src/domain/types.js';
 import { draftFor } from '../../src/tools/draft-purchase-order.js';
-import { allowedTools } from '../../src/tools/index.js';
+import { allowedTools, waitLimits } from '../../src/tools/index.js';
 import type { AnyWaitTool } from '../../src/tools/tool.js';
 import { afterCall, afterWait, judge, type CallOutcome, type Settled } from '../../src/tools/turn.js';
 import { ackFor, approvalMessage, receiptMessage, supplierMessage, T0 } from './states.js';
@@ -29,6 +30,8 @@ export interface Script {
   arrives(s: ReplenishState, wait: AnyWaitTool, now: string): Message | null;
   /** How the world fails a call instead of answering it (a refusal, no answer), or null when it answers. */
   refuses?(s: ReplenishState, tool: string, turn: number): Exclude<CallOutcome, { kind: 'ok' }> | null;
+  /** What the re-read before ordering finds, when the world moved while the manager decided. */
+  check?(s: ReplenishState): { stock?: ReplenishState['stock']; unitPrice?: number };
 }
 
 export interface Step {
@@ -54,7 +57,8 @@ const results: Record<string, (s: ReplenishState, input: any, script: Script, ru
   get_quotes: (s, _input, script, _rules, now) => script.quotes(s, now),
   draft_purchase_order: (s, input: { quoteId: string }) => draftFor(s, input.quoteId),
   request_approval: (_s, _input, _script, rules) => ({ sentTo: rules.manager }),
-  check_before_order: (s) => ({ stock: s.stock, unitPrice: s.po!.unitPrice, validUntil: s.quotes!.find((q) => q.quoteId === s.po!.quoteId)!.validUntil }),
+  check_before_order: (s, _input, script) =>
+    ({ stock: s.stock, unitPrice: s.po!.unitPrice, validUntil: s.quotes!.find((q) => q.quoteId === s.po!.quoteId)!.validUntil, ...script.check?.(s) }),
   place_order: (s, _input, _script, _rules, now) => ackFor(s, now),
   read_supplier_reply: (s, _input, _script, rules) =>
     patternReader.read(s.unreadReply!.text, s.unreadReply!.fields ?? {}, { unitPrice: s.po!.unitPrice, currency: currencyOf(rules) }),
@@ -68,9 +72,15 @@ const results: Record<string, (s: ReplenishState, input: any, script: Script, ru
   cancel_purchase_order: (s) => ({ cancelledAtSupplier: s.order !== null }),
 };
 
+/**
+ * Another decider than the policy: it is given what the decide activity is given, and a choice the
+ * rules refuse is recorded (as the workflow does) instead of failing the walk.
+ */
+export type Decide = (req: DecideRequest) => Promise<Choice>;
+
 export async function walk(
   start: ReplenishState, rules: Rules, script: Script,
-  { maxTurns = rules.maxTurns, from = T0, onStep }: { maxTurns?: number; from?: string; onStep?: (step: Step) => void } = {},
+  { maxTurns = rules.maxTurns, from = T0, onStep, decide }: { maxTurns?: number; from?: string; onStep?: (step: Step) => void; decide?: Decide } = {},
 ): Promise<Walk> {
   let state = start;
   let now = from;
@@ -78,10 +88,18 @@ export async function walk(
   for (let turn = 1; turn <= maxTurns && !isFinal(state); turn++) {
     const allowed = allowedTools(state, rules, now);
     const names = allowed.map((t) => t.name);
-    const choice = choosePolicy({ goal: GOAL, state, allowed: names, turn, now });
+    const choice = decide
+      ? await decide({ goal: GOAL, ...forDecider(state), allowed: names, waits: waitLimits(allowed, state, rules, now), turn, now })
+      : choosePolicy({ goal: GOAL, state, allowed: names, turn, now });
     const judged = judge(state, allowed, now, choice);
-    if (judged.kind === 'refused') throw new Error(`turn ${turn}: the policy's choice was refused: ${judged.why}`);
     const step: Step = { turn, now, allowed: names, choice, before: state, after: state };
+    if (judged.kind === 'refused') {
+      if (!decide) throw new Error(`turn ${turn}: the policy's choice was refused: ${judged.why}`);
+      step.after = appendTurn(state, { turn, at: now, allowed: names, tool: choice.tool, result: 'refused', summary: judged.why });
+      steps.push(step);
+      state = step.after;
+      continue;
+    }
     let settled: Settled;
     if (judged.kind === 'done') {
       settled = { state: { ...state, finished: true }, result: 'ok', summary: 'done' };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { onTestFinished } from 'vitest';
+import { requestError } from './messages-rules.js';
 
 /** One request the fake model received, as it arrived. */
 export interface ModelRequest {
@@ -19,9 +20,12 @@ export interface FakeUsage {
   cache_read_input_tokens: number;
 }
 
+/** Why the model stopped, when not for the usual reason (tool_use after a call, end_turn after text). */
+type StopReason = 'refusal' | 'max_tokens';
+
 export type Step =
-  | { kind: 'tool_use'; name: string; input: Record<string, unknown>; text?: string; usage?: Partial<FakeUsage> }
-  | { kind: 'text'; text: string }
+  | { kind: 'tool_use'; name: string; input: Record<string, unknown>; text?: string; usage?: Partial<FakeUsage>; stop?: StopReason }
+  | { kind: 'text'; text: string; stop?: StopReason }
   | { kind: 'error'; status: number; type: string; message: string; retryAfter?: string }
   | { kind: 'hang' };
 
@@ -33,6 +37,10 @@ export const toolUse = (name: string, input: Record<string, unknown> = {}, extra
 /** The reader's answer: a `report_reply` call with exactly this input (no rationale field). */
 export const reportReply = (input: Record<string, unknown>): Step => ({ kind: 'tool_use', name: 'report_reply', input });
 export const textOnly = (text: string): Step => ({ kind: 'text', text });
+/** The model declines: `stop_reason: refusal`, with no content. */
+export const refusal = (): Step => ({ kind: 'text', text: '', stop: 'refusal' });
+/** The answer is cut at max_tokens in the middle of a tool call. */
+export const cutOff = (name: string): Step => ({ kind: 'tool_use', name, input: {}, stop: 'max_tokens' });
 export const apiError = (status: number, type: string, message: string, retryAfter?: number | string): Step =>
   ({ kind: 'error', status, type, message, ...(retryAfter !== undefined ? { retryAfter: String(retryAfter) } : {}) });
 export const hang = (): Step => ({ kind: 'hang' });
@@ -43,7 +51,8 @@ const hash = (text: string): string => createHash('sha256').update(text).digest(
 
 /**
  * The Messages API played from a script, on a loopback port: `POST /v1/messages` answers with the
- * next step (a tool call, an API error, or silence). Every request is recorded. Unless a step says
+ * next step (a tool call, an API error, or silence). Every request is recorded; one the real API
+ * would refuse (test/support/messages-rules.ts) gets its 400 instead of a step. Unless a step says
  * otherwise, usage is estimated from the request's size, and prompt caching is simulated: a prefix
  * ending at a `cache_control` breakpoint that was seen before (and is at least `minCacheTokens`
  * long) is reported as read from the cache.
@@ -56,6 +65,8 @@ export interface FakeModelOptions {
   port?: number;
   /** Close when the current test ends (the default); false for a server outside vitest. */
   closeAfterTest?: boolean;
+  /** The model's output limit; a larger `max_tokens` gets the API's 400. 64,000 (Sonnet-class) unless set. */
+  maxOutputTokens?: number;
 }
 
 export async function startFakeModel(script: ScriptStep[], opts: FakeModelOptions = {}) {
@@ -80,8 +91,14 @@ export async function startFakeModel(script: ScriptStep[], opts: FakeModelOption
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify(errorBody('not_found_error', `no route ${httpReq.method} ${httpReq.url}`)));
         return;
       }
-      const req: ModelRequest = { index: requests.length, at: Date.now(), headers: httpReq.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+      const req: ModelRequest = { index: requests.length, at: Date.now(), headers: httpReq.headers, body: parseBody(Buffer.concat(chunks).toString('utf8')) };
       requests.push(req);
+      // A request the real API refuses is refused here too, before it can use up a step of the script.
+      const invalid = requestError(req.body, { maxOutputTokens: opts.maxOutputTokens ?? 64_000 });
+      if (invalid) {
+        send(req, res, 400, errorBody('invalid_request_error', invalid));
+        return;
+      }
       let step: Step;
       try {
         const next = steps.shift() ?? opts.fallback;
@@ -100,7 +117,7 @@ export async function startFakeModel(script: ScriptStep[], opts: FakeModelOption
           send(req, res, step.status, errorBody(step.type, step.message), step.retryAfter !== undefined ? { 'retry-after': step.retryAfter } : {});
           return;
         case 'text':
-          send(req, res, 200, message(req, [{ type: 'text', text: step.text }], 'end_turn', usageOf(req.body, step.text)));
+          send(req, res, 200, message(req, step.text ? [{ type: 'text', text: step.text }] : [], step.stop ?? 'end_turn', usageOf(req.body, step.text)));
           return;
         case 'tool_use': {
           const content = [
@@ -108,7 +125,7 @@ export async function startFakeModel(script: ScriptStep[], opts: FakeModelOption
             { type: 'tool_use', id: `toolu_fake_${req.index}`, name: step.name, input: step.input },
           ];
           const usage = { ...usageOf(req.body, JSON.stringify(content)), ...step.usage };
-          send(req, res, 200, message(req, content, 'tool_use', usage));
+          send(req, res, 200, message(req, content, step.stop ?? 'tool_use', usage));
           return;
         }
       }
@@ -166,6 +183,15 @@ export async function startFakeModel(script: ScriptStep[], opts: FakeModelOption
 
 export type FakeModel = Awaited<ReturnType<typeof startFakeModel>>;
 
+/** The body as JSON, or null (which the rules refuse) when it is not JSON. */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 function errorBody(type: string, message: string) {
   return { type: 'error', error: { type, message } };
 }
@@ -208,6 +234,13 @@ export function stateOf(req: ModelRequest): any {
 
 export const offeredTools = (req: ModelRequest): string[] => (req.body.tools ?? []).map((t: any) => t.name);
 
+/** The tools the turn says the rules allow now (every tool is offered; these may be called). */
+export function allowedIn(req: ModelRequest): string[] {
+  const list = turnText(req).match(/<allowed_tools>(.*)<\/allowed_tools>/)?.[1];
+  if (list === undefined) throw new Error(`request ${req.index} names no allowed tools`);
+  return list ? list.split(', ') : [];
+}
+
 /** The turn number the rendered request is for. */
 export const turnOf = (req: ModelRequest): number => Number(turnText(req).match(/^Turn (\d+) /)?.[1]);
 
@@ -218,13 +251,13 @@ const PLAN = [
 ];
 
 /**
- * A model that follows the plan: the first offered tool in the policy's order, the cheapest valid
+ * A model that follows the plan: the first allowed tool in the policy's order, the cheapest valid
  * quote for a draft. For runs that need a model on every turn without a script of their own.
  */
 export function followThePlan(req: ModelRequest): Step {
-  const offered = offeredTools(req);
-  const tool = PLAN.find((t) => offered.includes(t)) ?? offered[0];
-  if (!tool) throw new Error(`request ${req.index} offers no tool`);
+  const allowed = allowedIn(req);
+  const tool = PLAN.find((t) => allowed.includes(t)) ?? allowed[0];
+  if (!tool) throw new Error(`request ${req.index} allows no tool`);
   if (tool === 'draft_purchase_order') return toolUse(tool, { quoteId: cheapestQuote(req) });
   if (tool === 'cancel_purchase_order') return toolUse(tool, { reason: 'no way forward within the rules' });
   return toolUse(tool);

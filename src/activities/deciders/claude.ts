@@ -5,9 +5,11 @@ import type {
 import { asyncLocalStorage } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Usage } from '../../domain/types.js';
-import { toolByName } from '../../tools/index.js';
+import { addUsage, billedTokens, noUsage } from '../../domain/usage.js';
+import { TOOLS, toolByName } from '../../tools/index.js';
 import { judge as judgeTurn } from '../../tools/turn.js';
 import type { Choice, DecideRequest, Decider } from '../contract.js';
+import { beat, carriedUsage } from '../heartbeat.js';
 import { REASON_FIELD, systemPrompt, toolDefinition } from './prompt.js';
 import { renderState } from './render-state.js';
 
@@ -17,7 +19,7 @@ export interface ClaudeOptions {
   baseURL?: string;
   /** Cuts one call to the Messages API; keep timeoutMs × maxAttempts under the decide activity's timeout. */
   timeoutMs: number;
-  /** Input plus output tokens one replenishment may spend on decisions. */
+  /** Tokens of every kind (input, cache writes, cache reads, output) one replenishment may spend on decisions. */
   tokenBudget?: number;
   /** Calls within one decide before a refused choice fails it. */
   maxAttempts?: number;
@@ -39,19 +41,31 @@ export interface ClaudeChoice extends Choice {
 
 export const REASON_CHARS = 300;
 
-/** The Messages API request for one turn: system and tools first (the cached prefix), then the state. */
-export function buildRequest(req: DecideRequest, model: string, maxTokens = 1024): Omit<MessageCreateParamsNonStreaming, 'tools'> & { tools: ApiTool[] } {
-  const tools: ApiTool[] = req.allowed.map((name, i, all) => {
-    const tool = toolByName(name);
-    if (!tool) throw ApplicationFailure.nonRetryable(`the workflow allowed ${name}, which is not a tool`, 'DeciderRejected');
+/**
+ * Every tool, in the fixed order of src/tools/index.ts, with the last one marked: the tools and the
+ * system prompt after them are the same bytes on every turn of every run, a prefix the API caches.
+ * Built once per process.
+ */
+let everyTool: ApiTool[] | null = null;
+const allTools = (): ApiTool[] =>
+  (everyTool ??= TOOLS.map((tool, i) => {
     const definition = toolDefinition(tool);
-    return i === all.length - 1 ? { ...definition, cache_control: { type: 'ephemeral' } } : definition;
-  });
+    return i === TOOLS.length - 1 ? { ...definition, cache_control: { type: 'ephemeral' } } : definition;
+  }));
+
+/**
+ * The Messages API request for one turn: every tool and the system prompt first (the cached
+ * prefix), then the turn, which names the tools the rules allow now. A call to any other is
+ * refused in code (`checkAnswer`), as the workflow would refuse it.
+ */
+export function buildRequest(req: DecideRequest, model: string, maxTokens = 1024): Omit<MessageCreateParamsNonStreaming, 'tools'> & { tools: ApiTool[] } {
+  const unknown = req.allowed.find((name) => !toolByName(name));
+  if (unknown) throw ApplicationFailure.nonRetryable(`the workflow allowed ${unknown}, which is not a tool`, 'DeciderRejected');
   return {
     model,
     max_tokens: maxTokens,
+    tools: allTools(),
     system: [{ type: 'text', text: systemPrompt(req.goal), cache_control: { type: 'ephemeral' } }],
-    tools,
     tool_choice: { type: 'any', disable_parallel_tool_use: true },
     messages: [{ role: 'user', content: renderState(req) }],
   };
@@ -65,14 +79,17 @@ export function createClaudeDecider(opts: ClaudeOptions): Decider {
   async function decide(req: DecideRequest): Promise<ClaudeChoice> {
     const params = buildRequest(req, opts.model, opts.maxTokens);
     const messages: MessageParam[] = [...params.messages];
-    const usage: Usage = { input: 0, cached: 0, output: 0 };
-    const rejected: Rejection[] = [];
     const activity = asyncLocalStorage.getStore();
+    // Earlier attempts of this activity that failed after the API answered: their tokens were billed too.
+    let usage: Usage = carriedUsage(activity?.info.heartbeatDetails);
+    const rejected: Rejection[] = [];
 
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      checkBudget(req, usage, opts.tokenBudget);
-      const response = await call(client, { ...params, messages }, opts.timeoutMs, activity?.cancellationSignal);
-      addUsage(usage, response);
+      checkBudget(req, usage, { ...params, messages }, opts.tokenBudget);
+      const response = await call(client, { ...params, messages }, opts.timeoutMs, usage, activity?.cancellationSignal);
+      usage = addUsage(usage, usageOf(response));
+      if (activity) beat({ usage });
+      stopped(response, usage, rejected);
       const verdict = checkAnswer(req, response);
       if (verdict.ok) return { tool: verdict.tool, input: verdict.input, ...reasonOf(response, verdict.reason), usage, rejected };
       rejected.push({ attempt, tool: verdict.tool, why: verdict.why });
@@ -82,7 +99,7 @@ export function createClaudeDecider(opts: ClaudeOptions): Decider {
       messages.push({ role: 'user', content: verdict.feedback });
     }
     throw ApplicationFailure.create({
-      message: `the model made no usable choice in ${maxAttempts} attempts: ${rejected.map((r) => r.why).join('; ')} (offered: ${req.allowed.join(', ')})`,
+      message: `the model made no usable choice in ${maxAttempts} attempts: ${rejected.map((r) => r.why).join('; ')} (allowed: ${req.allowed.join(', ')})`,
       type: 'DeciderRejected',
       nonRetryable: true,
       details: [{ usage, rejected }],
@@ -92,12 +109,23 @@ export function createClaudeDecider(opts: ClaudeOptions): Decider {
   return { name: 'claude', decide };
 }
 
-async function call(client: Anthropic, params: MessageCreateParamsNonStreaming, timeoutMs: number, signal?: AbortSignal): Promise<Message> {
+async function call(client: Anthropic, params: MessageCreateParamsNonStreaming, timeoutMs: number, spent: Usage, signal?: AbortSignal): Promise<Message> {
   try {
     return await client.messages.create(params, signal ? { signal } : undefined);
   } catch (err) {
-    throw toFailure(err, timeoutMs);
+    throw toFailure(err, timeoutMs, spent);
   }
+}
+
+/**
+ * An answer the model stopped short of: asking again would meet the same limit or the same
+ * refusal, so the decide fails for good (and the fallback, when there is one, takes the turn).
+ */
+function stopped(response: Message, usage: Usage, rejected: Rejection[]): void {
+  const why = response.stop_reason === 'refusal' ? { type: 'ModelRefused', message: 'the model declined to answer (stop_reason refusal)' }
+    : response.stop_reason === 'max_tokens' ? { type: 'ModelTruncated', message: `the answer was cut at max_tokens (${response.usage.output_tokens} tokens)` }
+    : null;
+  if (why) throw ApplicationFailure.create({ ...why, nonRetryable: true, details: [{ usage, rejected }] });
 }
 
 type Verdict =
@@ -110,7 +138,7 @@ function checkAnswer(req: DecideRequest, response: Message): Verdict {
   const [use] = uses;
   if (!use) {
     const why = `no tool was called (stop_reason ${response.stop_reason ?? 'unknown'})`;
-    return { ok: false, tool: '(none)', why, feedback: [{ type: 'text', text: `${why}. Call exactly one of the offered tools.` }] };
+    return { ok: false, tool: '(none)', why, feedback: [{ type: 'text', text: `${why}. Call exactly one of the tools allowed now: ${req.allowed.join(', ')}.` }] };
   }
   const refuse = (why: string): Verdict => ({
     ok: false,
@@ -118,7 +146,7 @@ function checkAnswer(req: DecideRequest, response: Message): Verdict {
     why,
     feedback: uses.map((u) => ({
       type: 'tool_result', tool_use_id: u.id, is_error: true,
-      content: `Nothing was run: ${why}. The offered tools are ${req.allowed.join(', ')}. Choose again: call exactly one of them with a valid input.`,
+      content: `Nothing was run: ${why}. The tools allowed now are ${req.allowed.join(', ')}. Choose again: call exactly one of them with a valid input.`,
     })),
   });
   if (uses.length > 1) return refuse(`${uses.length} tools were called; exactly one is allowed per turn`);
@@ -150,38 +178,52 @@ function replayable(content: ContentBlock[]): ContentBlockParam[] {
   });
 }
 
+/** The response's tokens, each kind apart: they are billed at different prices. */
+const usageOf = ({ usage: u }: Message): Usage => ({
+  input: u.input_tokens,
+  written: u.cache_creation_input_tokens ?? 0,
+  cached: u.cache_read_input_tokens ?? 0,
+  output: u.output_tokens,
+});
+
+
 /**
- * `input` counts every input token not read from the cache (cache writes included), `cached` the
- * tokens read from it; together they are the whole prompt.
+ * The API's own tool-use instructions, which it adds to every request with tools (313–346 tokens
+ * on current models, by the tool-use docs); rounded up.
  */
-function addUsage(sum: Usage, { usage: u }: Message): void {
-  sum.input += u.input_tokens + (u.cache_creation_input_tokens ?? 0);
-  sum.cached += u.cache_read_input_tokens ?? 0;
-  sum.output += u.output_tokens;
-}
+const TOOL_USE_PROMPT_TOKENS = 350;
+/** JSON-heavy prompts run about 3 characters a token; fewer characters per token overestimates, as a guard should. */
+const CHARS_PER_TOKEN = 3;
 
-export const spentTokens = (req: Pick<DecideRequest, 'state'>): number =>
-  req.state.log.reduce((n, t) => n + (t.usage ? t.usage.input + t.usage.output : 0), 0);
+/** An upper estimate of what a request costs: its prompt at 3 characters a token, and every output token it allows. */
+export const estimateTokens = (params: MessageCreateParamsNonStreaming): number => {
+  const { max_tokens: maxTokens, ...prompt } = params;
+  return Math.ceil(JSON.stringify(prompt).length / CHARS_PER_TOKEN) + (prompt.tools?.length ? TOOL_USE_PROMPT_TOKENS : 0) + maxTokens;
+};
 
-function checkBudget(req: DecideRequest, current: Usage, budget: number | undefined): void {
+/** The call is not made when what it may cost would take the replenishment past its budget. */
+function checkBudget(req: DecideRequest, current: Usage, params: MessageCreateParamsNonStreaming, budget: number | undefined): void {
   if (budget === undefined) return;
-  const spent = spentTokens(req) + current.input + current.output;
-  if (spent < budget) return;
+  const spent = billedTokens(req.spent) + billedTokens(current);
+  const next = estimateTokens(params);
+  if (spent + next <= budget) return;
   throw ApplicationFailure.create({
-    message: `token budget spent: ${spent} of ${budget} tokens (input + output) on ${req.state.poBase}; the purchase order needs the manager`,
+    message: `token budget spent: ${spent} of ${budget} tokens used on ${req.state.poBase}, and the next call may cost up to ${next}`,
     type: 'TokenBudgetExceeded',
     nonRetryable: true,
-    details: [{ spent, budget, usage: current }],
+    details: [{ spent, budget, next, usage: current }],
   });
 }
 
 /** Temporal's retry policy owns retries: say which failures a retry can fix, and when to retry. */
-export function toFailure(err: unknown, timeoutMs: number): unknown {
+export function toFailure(err: unknown, timeoutMs: number, spent: Usage = noUsage()): unknown {
+  // What this decide spent before the failing call, so the workflow's log and the metrics count it.
+  const details = [{ usage: spent }];
   if (err instanceof APIConnectionTimeoutError) {
-    return ApplicationFailure.create({ message: `the model API did not answer within ${timeoutMs} ms`, type: 'ModelTimeout', nonRetryable: false, cause: err });
+    return ApplicationFailure.create({ message: `the model API did not answer within ${timeoutMs} ms`, type: 'ModelTimeout', nonRetryable: false, cause: err, details });
   }
   if (err instanceof APIConnectionError) {
-    return ApplicationFailure.create({ message: `the model API could not be reached: ${err.message}`, type: 'ModelUnavailable', nonRetryable: false, cause: err });
+    return ApplicationFailure.create({ message: `the model API could not be reached: ${err.message}`, type: 'ModelUnavailable', nonRetryable: false, cause: err, details });
   }
   if (!(err instanceof APIError) || typeof err.status !== 'number') return err;
   const detail = `${err.status}${err.type ? ` ${err.type}` : ''}: ${err.apiMessage ?? err.message}`;
@@ -192,10 +234,11 @@ export function toFailure(err: unknown, timeoutMs: number): unknown {
       type: 'ModelUnavailable',
       nonRetryable: false,
       cause: err,
+      details,
       ...(delay !== undefined ? { nextRetryDelay: delay } : {}),
     });
   }
-  return ApplicationFailure.create({ message: `the model API refused the request (${detail})`, type: 'ModelRequestInvalid', nonRetryable: true, cause: err });
+  return ApplicationFailure.create({ message: `the model API refused the request (${detail})`, type: 'ModelRequestInvalid', nonRetryable: true, cause: err, details });
 }
 
 const isRetryableStatus = (status: number): boolean => status === 408 || status === 409 || status === 429 || status >= 500;

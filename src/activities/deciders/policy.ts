@@ -23,7 +23,7 @@ import type { Tool } from '../../tools/tool.js';
  * A deterministic decider so the service runs with no model: the choices a careful buyer makes,
  * in order of precedence, among the tools the rules allow.
  */
-export function choosePolicy({ state: s, allowed, now }: DecideRequest): Choice {
+export function choosePolicy({ state: s, allowed, now }: Omit<DecideRequest, 'recent' | 'spent' | 'waits'>): Choice {
   const can = (tool: Tool) => allowed.includes(tool.name);
   const pick = (tool: Tool, reason: string, input: unknown = {}): Choice => ({ tool: tool.name, input, reason });
 

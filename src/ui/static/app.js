@@ -129,7 +129,7 @@ function duration(ms) {
   return `${Math.floor(hours / 24)} d${hours % 24 ? ` ${hours % 24} h` : ''}`;
 }
 
-const RESULT_WORDS = { ok: 'done', message: 'answered', timeout: 'timed out', error: 'failed', refused: 'refused' };
+const RESULT_WORDS = { ok: 'done', message: 'answered', timeout: 'timed out', error: 'failed', refused: 'refused', fallback: 'fell back' };
 
 // ---------- the approval inbox ----------
 
