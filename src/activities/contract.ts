@@ -1,6 +1,6 @@
 import type { Rules } from '../domain/rules.js';
 import type { ReplenishState } from '../domain/state.js';
-import type { StockLevel, Usage } from '../domain/types.js';
+import type { ReplenishmentResult, StockLevel, Usage } from '../domain/types.js';
 
 export interface DecideRequest {
   goal: string;
@@ -42,6 +42,8 @@ export interface Activities {
   checkStock(sku: string): Promise<StockCheck>;
   /** Hands the PO to a person when the agent cannot go on choosing (the model refused, the budget is spent). */
   notifyManager(req: { state: ReplenishState; rules: Rules; subject: string; body: string }): Promise<void>;
+  /** Writes the settled replenishment's purchasing record; written again by a retry, it is still one record. */
+  recordPurchase(req: { state: ReplenishState; result: ReplenishmentResult; rules: Rules }): Promise<void>;
 }
 
 export interface Decider {

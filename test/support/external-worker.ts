@@ -12,6 +12,7 @@ export async function startExternalWorker(stack: Stack): Promise<ChildProcess> {
       ...process.env,
       TEMPORAL_ADDRESS: stack.address, TASK_QUEUE: stack.taskQueue, WORLD_URL: stack.sandbox.url,
       BUNDLE_PATH: inject('workflowBundlePath'),
+      ...(stack.recordsAt.kind === 'postgres' ? { DATABASE_URL: stack.recordsAt.url } : { RECORDS_FILE: stack.recordsAt.file }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

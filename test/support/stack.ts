@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes.js';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -19,7 +20,9 @@ import { createMetrics } from '../../src/metrics.js';
 import { createWorker } from '../../src/worker.js';
 import { withNotifyWebhook } from '../../src/world/webhook.js';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../src/workflows/search-attributes.js';
-import { afterThisTest, startSandbox, type Cleanup } from './sandbox.js';
+import { openRecords } from '../../src/records/store.js';
+import type { RecordsLocation } from '../../src/records/database.js';
+import { afterThisTest, startSandbox, tempFile, type Cleanup } from './sandbox.js';
 import type { SandboxStore } from '../../src/sandbox/store.js';
 
 export type TemporalKind = 'dev' | 'time-skipping';
@@ -38,6 +41,8 @@ export interface StackOptions {
   security?: Partial<Security>;
   /** Notifications to people also go to this webhook (as NOTIFY_WEBHOOK_URL does). */
   notifyWebhookUrl?: string;
+  /** The purchasing record's database: PostgreSQL at this URL (test/support/postgres.ts), else an SQLite file of the stack's own. */
+  databaseUrl?: string;
 }
 
 export const TEST_ISSUER = 'stock-replenisher-tests';
@@ -72,6 +77,9 @@ export async function startStack(opts: StackOptions) {
   const cleanup = opts.cleanup ?? afterThisTest;
   const sandbox = await startSandbox({ dayMs: rules.dayMs, cleanup });
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  const recordsAt: RecordsLocation = opts.databaseUrl ? { kind: 'postgres', url: opts.databaseUrl } : { kind: 'sqlite', file: join(dirname(tempFile(cleanup)), 'records.sqlite') };
+  const records = await openRecords(recordsAt);
+  cleanups.push(() => records.close());
 
   let client: Client;
   let connection: NativeConnection;
@@ -108,7 +116,7 @@ export async function startStack(opts: StackOptions) {
     worker = await createWorker({
       connection,
       taskQueue,
-      activities: createActivities({ world: activityWorld, reader: opts.reader ?? patternReader, decider: opts.decider ?? policyDecider, metrics, rules: configured }),
+      activities: createActivities({ world: activityWorld, reader: opts.reader ?? patternReader, decider: opts.decider ?? policyDecider, metrics, rules: configured, records }),
       workflowBundle: { codePath: inject('workflowBundlePath') },
     });
     running = worker.run();
@@ -121,7 +129,7 @@ export async function startStack(opts: StackOptions) {
   if (opts.inProcessWorker !== false) await startWorker(rules);
 
   const security = testSecurity(opts.security);
-  const app = buildApp({ client, world: sandbox.world, taskQueue, rules, security, metrics });
+  const app = buildApp({ client, world: sandbox.world, taskQueue, rules, security, metrics, records });
   const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
   const stop = async () => {
@@ -185,7 +193,7 @@ export async function startStack(opts: StackOptions) {
   }
 
   return {
-    rules, taskQueue, client, env, address, sandbox, world: sandbox.world, apiUrl, api, newSku, agent,
+    rules, taskQueue, client, env, address, sandbox, records, recordsAt, world: sandbox.world, apiUrl, api, newSku, agent,
     startWorker, stopWorker, stop, security, managerToken, tokenFor, sign, authed, app, metrics,
   };
 }
