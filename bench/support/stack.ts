@@ -17,6 +17,7 @@ import { SandboxStore } from '../../src/sandbox/store.js';
 import { startDevServer, type DevServer } from '../../src/temporal/dev-server.js';
 import { bundleWorkflows } from '../../src/worker.js';
 import { openRecords } from '../../src/records/store.js';
+import { recordsLocation } from '../../src/records/database.js';
 import { createWorldClient } from '../../src/world/client.js';
 
 /**
@@ -91,8 +92,7 @@ export async function startBenchStack(opts: BenchStackOptions) {
   if (agentBundle) writeFileSync(bundlePath, agentBundle.code);
   writeFileSync(baselineBundlePath, baselineBundle.code);
 
-  const recordsFile = join(opts.dir, 'records.sqlite');
-  const records = await openRecords({ kind: 'sqlite', file: recordsFile });
+  const records = await openRecords(recordsLocation({}, opts.dir));
   const store = new SandboxStore(join(opts.dir, 'sandbox.sqlite'));
   seedCatalogue(store);
   const sandbox = buildSandbox({ store, dayMs: rules.dayMs });
@@ -122,7 +122,7 @@ export async function startBenchStack(opts: BenchStackOptions) {
       env: {
         ...merged,
         TEMPORAL_ADDRESS: address, TASK_QUEUE: queue ?? (kind === 'agent' ? taskQueue : `${taskQueue}-baseline`), WORLD_URL: worldUrl,
-        BUNDLE_PATH: kind === 'agent' ? bundlePath : baselineBundlePath, WORKFLOWS: kind, RECORDS_FILE: recordsFile,
+        BUNDLE_PATH: kind === 'agent' ? bundlePath : baselineBundlePath, WORKFLOWS: kind, DATA_DIR: opts.dir,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -2,34 +2,20 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
+import type { PurchaseRecord } from '../domain/purchase-record.js';
 
-/** One row per replenishment; JSON lists (approvals, turns) are kept as text, the same in both databases. */
-export interface PurchaseRecordsTable {
-  replenishmentId: string;
-  runId: string;
-  sku: string;
-  replenishment: number;
-  poNumber: string | null;
-  supplier: string | null;
-  quantityDrafted: number | null;
-  quantityOrdered: number;
-  quantityReceived: number;
-  unitPrice: number | null;
-  orderTotal: number | null;
-  currency: string;
-  approvedBy: string | null;
+/**
+ * One row per replenishment: the record's fields, with the approvals and the decision log as JSON
+ * text (the same in both databases), and what the filters and the spend read as columns of their own.
+ */
+export type PurchaseRecordsTable = Omit<PurchaseRecord, 'approvals' | 'turns'> & {
   approvals: string;
-  outcome: string;
-  reason: string;
-  startedAt: string;
-  settledAt: string;
-  orderedAt: string | null;
-  /** `YYYY-MM` of orderedAt, set when the order is money committed (see committedSpend). */
+  turns: string;
+  approvedBy: string | null;
+  /** `YYYY-MM` of the order and its total, set when the order is money committed (committedSpend). */
   spendMonth: string | null;
   spendAmount: number | null;
-  receivedAt: string | null;
-  turns: string;
-}
+};
 
 export interface Tables { purchaseRecords: PurchaseRecordsTable }
 export type RecordsDb = Kysely<Tables>;
@@ -112,9 +98,3 @@ export async function ping(db: RecordsDb): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
-/** A worker in a process of its own finds the record as its parent says: DATABASE_URL, else RECORDS_FILE. */
-export function recordsLocationOfEnv(env: NodeJS.ProcessEnv): RecordsLocation {
-  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
-  if (env.RECORDS_FILE) return { kind: 'sqlite', file: env.RECORDS_FILE };
-  throw new Error('a worker process needs DATABASE_URL or RECORDS_FILE for the purchasing record');
-}

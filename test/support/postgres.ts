@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../../bench/support/stack.js';
 
 const run = promisify(execFile);
 
@@ -23,14 +23,6 @@ function binDir(): string {
     throw new Error('PostgreSQL server binaries not found: the records tests need initdb and pg_ctl (Debian: apt-get install postgresql; or set PG_BIN to their directory)');
   }
   return found;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 /** initdb refuses to run as root: as root the cluster belongs to an unprivileged system user. */

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes.js';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -21,7 +21,7 @@ import { createWorker } from '../../src/worker.js';
 import { withNotifyWebhook } from '../../src/world/webhook.js';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../src/workflows/search-attributes.js';
 import { openRecords } from '../../src/records/store.js';
-import type { RecordsLocation } from '../../src/records/database.js';
+import { recordsLocation } from '../../src/records/database.js';
 import { afterThisTest, startSandbox, tempFile, type Cleanup } from './sandbox.js';
 import type { SandboxStore } from '../../src/sandbox/store.js';
 
@@ -77,7 +77,7 @@ export async function startStack(opts: StackOptions) {
   const cleanup = opts.cleanup ?? afterThisTest;
   const sandbox = await startSandbox({ dayMs: rules.dayMs, cleanup });
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
-  const recordsAt: RecordsLocation = opts.databaseUrl ? { kind: 'postgres', url: opts.databaseUrl } : { kind: 'sqlite', file: join(dirname(tempFile(cleanup)), 'records.sqlite') };
+  const recordsAt = recordsLocation({ DATABASE_URL: opts.databaseUrl }, dirname(tempFile(cleanup)));
   const records = await openRecords(recordsAt);
   cleanups.push(() => records.close());
 

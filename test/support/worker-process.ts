@@ -1,6 +1,6 @@
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createActivities } from '../../src/activities/index.js';
-import { recordsLocationOfEnv } from '../../src/records/database.js';
+import { recordsLocation } from '../../src/records/database.js';
 import { openRecords } from '../../src/records/store.js';
 import { policyDecider } from '../../src/activities/deciders/policy.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
@@ -16,7 +16,7 @@ const worker = await createWorker({
   connection,
   taskQueue: TASK_QUEUE,
   activities: createActivities({
-    world: createWorldClient({ baseUrl: WORLD_URL }), reader: patternReader, decider: policyDecider, records: await openRecords(recordsLocationOfEnv(process.env)),
+    world: createWorldClient({ baseUrl: WORLD_URL }), reader: patternReader, decider: policyDecider, records: await openRecords(recordsLocation(process.env, process.env.DATA_DIR ?? './data')),
   }),
   workflowBundle: { codePath: BUNDLE_PATH },
 });
