@@ -144,6 +144,7 @@ async function startSdkDownloadedServer(opts: DevServerOptions, say: (l: string)
         extraArgs: SEARCH_ATTRIBUTES.flatMap((sa) => ['--search-attribute', sa]),
       },
     });
+    if (opts.retentionDays) say('the SDK\'s dev server keeps its own retention (one day): install the Temporal CLI to set it');
     return {
       address: env.address,
       uiUrl: opts.uiPort ? `http://localhost:${opts.uiPort}` : null,
