@@ -75,6 +75,9 @@ describe('the manager\'s page in Chromium', () => {
       expect(await stack.sandbox.orders(sku)).toHaveLength(1);
     }
     expect(await page.locator('#bulk').isHidden()).toBe(true);
+    // The answer stays readable once the inbox has emptied and the bulk controls are gone.
+    expect(await page.locator('#bulk-msg').isVisible()).toBe(true);
+    expect(await page.locator('#bulk-msg').innerText()).toBe('2 approved.');
     expect(problems).toEqual([]);
     await close();
   });
