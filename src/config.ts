@@ -28,7 +28,7 @@ const pairs = (what: string, min: number) => z.string().transform((raw, ctx) => 
   return out;
 });
 /** Never echoed in a configuration error. */
-const SECRETS = new Set(['ANTHROPIC_API_KEY', 'NOTIFY_WEBHOOK_URL', 'MANAGER_TOKENS', 'JWT_SECRET', 'SUPPLIER_SECRETS', 'WAREHOUSE_SECRET']);
+const SECRETS = new Set(['DATABASE_URL', 'ANTHROPIC_API_KEY', 'NOTIFY_WEBHOOK_URL', 'MANAGER_TOKENS', 'JWT_SECRET', 'SUPPLIER_SECRETS', 'WAREHOUSE_SECRET']);
 
 /** Every setting the service reads, from the environment, checked once at start-up. */
 
@@ -45,6 +45,13 @@ export const Env = z.object({
   TEMPORAL_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL for the purchasing record (`postgres://user:password@host:port/db`); unset: `records.sqlite` in DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' }).optional(),
+  /**
+   * How long the embedded dev server's namespace keeps a closed workflow's history; the purchasing
+   * record keeps every PO beyond it. With TEMPORAL_ADDRESS the server's operator sets retention.
+   */
+  TEMPORAL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   API_HOST: z.string().min(1).default('127.0.0.1'),
   API_PORT: port.default(3000),
   WORLD_URL: z.url().optional(),

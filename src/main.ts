@@ -13,6 +13,8 @@ import { ConfigError, loadConfig, securityOf } from './config.js';
 import { healthOf } from './health.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './metrics.js';
+import { recordsLocation } from './records/database.js';
+import { openRecords } from './records/store.js';
 import { buildSandbox } from './sandbox/app.js';
 import { SEEDED_SUPPLIERS, seedCatalogue } from './sandbox/seed.js';
 import { SandboxStore } from './sandbox/store.js';
@@ -70,7 +72,7 @@ let server: DevServer | undefined;
 let address = env.TEMPORAL_ADDRESS;
 if (!address) {
   server = await startDevServer({
-    port: env.TEMPORAL_PORT, uiPort: env.TEMPORAL_UI_PORT, dbFile: join(dataDir, 'temporal.sqlite'),
+    port: env.TEMPORAL_PORT, uiPort: env.TEMPORAL_UI_PORT, dbFile: join(dataDir, 'temporal.sqlite'), retentionDays: env.TEMPORAL_RETENTION_DAYS,
     log: (line) => log.info({ part: 'temporal' }, line),
   });
   address = server.address;
@@ -101,6 +103,11 @@ const worldClient = createWorldClient({ baseUrl: worldUrl });
 const world = env.NOTIFY_WEBHOOK_URL ? withNotifyWebhook(worldClient, { url: env.NOTIFY_WEBHOOK_URL }) : worldClient;
 if (env.NOTIFY_WEBHOOK_URL) log.info('notifications to people also go to the NOTIFY_WEBHOOK_URL webhook');
 
+const recordsAt = recordsLocation(env, dataDir);
+const records = await openRecords(recordsAt);
+stops.push(() => records.close());
+log.info(`purchasing record in ${recordsAt.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : recordsAt.file}`);
+
 const connection = await Connection.connect({ address });
 const client = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
 const nativeConnection = await NativeConnection.connect({ address });
@@ -111,7 +118,7 @@ const worker = await createWorker({
   connection: nativeConnection,
   namespace: env.TEMPORAL_NAMESPACE,
   taskQueue: env.TEMPORAL_TASK_QUEUE,
-  activities: createActivities({ world, reader, decider, metrics, rules }),
+  activities: createActivities({ world, reader, decider, metrics, rules, records }),
   maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
   stickyQueueTimeoutMs: env.WORKER_STICKY_TIMEOUT_MS,
   ...(env.TEMPORAL_DEPLOYMENT_NAME && env.TEMPORAL_BUILD_ID ? {
@@ -127,7 +134,7 @@ stops.unshift(async () => {
 });
 
 const app = buildApp({
-  client, world, taskQueue: env.TEMPORAL_TASK_QUEUE, rules,
+  client, world, taskQueue: env.TEMPORAL_TASK_QUEUE, rules, records,
   health: healthOf({ client, worker: () => worker, worldUrl }),
   metrics,
   logger: log.child({ part: 'api' }),

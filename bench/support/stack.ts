@@ -16,6 +16,8 @@ import { seedCatalogue } from '../../src/sandbox/seed.js';
 import { SandboxStore } from '../../src/sandbox/store.js';
 import { startDevServer, type DevServer } from '../../src/temporal/dev-server.js';
 import { bundleWorkflows } from '../../src/worker.js';
+import { openRecords } from '../../src/records/store.js';
+import { recordsLocation } from '../../src/records/database.js';
 import { createWorldClient } from '../../src/world/client.js';
 
 /**
@@ -90,6 +92,7 @@ export async function startBenchStack(opts: BenchStackOptions) {
   if (agentBundle) writeFileSync(bundlePath, agentBundle.code);
   writeFileSync(baselineBundlePath, baselineBundle.code);
 
+  const records = await openRecords(recordsLocation({}, opts.dir));
   const store = new SandboxStore(join(opts.dir, 'sandbox.sqlite'));
   seedCatalogue(store);
   const sandbox = buildSandbox({ store, dayMs: rules.dayMs });
@@ -105,7 +108,7 @@ export async function startBenchStack(opts: BenchStackOptions) {
     warehouseSecret: secret(),
     rateLimitPerMinute: 100_000_000,
   };
-  const app: FastifyInstance = buildApp({ client, world, taskQueue, rules, security });
+  const app: FastifyInstance = buildApp({ client, world, taskQueue, rules, security, records });
   const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const managerToken = security.managerTokens.bot!;
 
@@ -119,7 +122,7 @@ export async function startBenchStack(opts: BenchStackOptions) {
       env: {
         ...merged,
         TEMPORAL_ADDRESS: address, TASK_QUEUE: queue ?? (kind === 'agent' ? taskQueue : `${taskQueue}-baseline`), WORLD_URL: worldUrl,
-        BUNDLE_PATH: kind === 'agent' ? bundlePath : baselineBundlePath, WORKFLOWS: kind,
+        BUNDLE_PATH: kind === 'agent' ? bundlePath : baselineBundlePath, WORKFLOWS: kind, DATA_DIR: opts.dir,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -192,6 +195,7 @@ export async function startBenchStack(opts: BenchStackOptions) {
     await connection.close();
     await sandbox.close();
     store.close();
+    await records.close();
     await server?.stop();
   }
 

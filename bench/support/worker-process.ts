@@ -1,5 +1,7 @@
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../../src/activities/index.js';
+import { recordsLocation } from '../../src/records/database.js';
+import { openRecords } from '../../src/records/store.js';
 import type { Decider } from '../../src/activities/contract.js';
 import { createClaudeDecider } from '../../src/activities/deciders/claude.js';
 import { policyDecider } from '../../src/activities/deciders/policy.js';
@@ -41,6 +43,7 @@ const activities = WORKFLOWS === 'baseline'
     world: createWorldClient({ baseUrl: WORLD_URL ?? 'http://127.0.0.1:1' }),
     reader: patternReader,
     decider: decider(),
+    records: await openRecords(recordsLocation(process.env, process.env.DATA_DIR ?? './data')),
   });
 const worker = await Worker.create({
   connection,

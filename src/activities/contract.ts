@@ -1,7 +1,7 @@
 import type { Rules } from '../domain/rules.js';
 import type { ReplenishState } from '../domain/state.js';
 import type { RecentTurn } from '../domain/activity-input.js';
-import type { StockLevel, Usage } from '../domain/types.js';
+import type { ReplenishmentResult, StockLevel, Usage } from '../domain/types.js';
 import type { WaitLimit } from '../tools/index.js';
 
 /** The state comes without its turn log (src/domain/activity-input.ts `forDecider`). */
@@ -54,6 +54,8 @@ export interface Activities {
   checkStock(sku: string): Promise<StockCheck>;
   /** Hands the PO to a person when the agent cannot go on choosing (the model refused, the budget is spent). */
   notifyManager(req: { state: ReplenishState; rules: Rules; subject: string; body: string }): Promise<void>;
+  /** Writes the settled replenishment's purchasing record; written again by a retry, it is still one record. */
+  recordPurchase(req: { state: ReplenishState; result: ReplenishmentResult; rules: Rules }): Promise<void>;
 }
 
 export interface Decider {

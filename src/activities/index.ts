@@ -1,10 +1,12 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { Rules } from '../domain/rules.js';
+import { purchaseRecord } from '../domain/purchase-record.js';
+import { currencyOf, type Rules } from '../domain/rules.js';
 import type { ReplyReader, World } from '../domain/world.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
 import type { Usage } from '../domain/types.js';
 import { subtractUsage } from '../domain/usage.js';
 import type { ActivityMetrics } from '../metrics.js';
+import type { PurchaseRecords } from '../records/store.js';
 import { toolByName } from '../tools/index.js';
 import type { Activities, Decider, RunToolRequest } from './contract.js';
 import { carriedUsage, whileHeartbeating } from './heartbeat.js';
@@ -17,13 +19,15 @@ export interface ActivityDeps {
   metrics?: ActivityMetrics;
   /** The rules configured now; agents take them at their next stock check. */
   rules?: Rules;
+  /** The purchasing record (SQLite or PostgreSQL), which outlives Temporal's retention. */
+  records: PurchaseRecords;
 }
 
 const usageOfFailure = (err: unknown): Usage | undefined =>
   ((err as { details?: unknown[] } | null)?.details?.[0] as { usage?: Usage } | undefined)?.usage;
 
 /** Activities close over their dependencies, so tests and production wire different worlds. */
-export function createActivities({ world, reader, decider, metrics, rules: configured }: ActivityDeps): Activities {
+export function createActivities({ world, reader, decider, metrics, rules: configured, records }: ActivityDeps): Activities {
   return {
     async decide(req) {
       const started = performance.now();
@@ -76,5 +80,16 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
 
     notifyManager: ({ state, rules, subject, body }) =>
       whileHeartbeating(() => world.notify({ to: rules.manager, subject, body, sku: state.sku, ...(state.po ? { poNumber: state.po.poNumber } : {}) })),
+
+    async recordPurchase({ state, result, rules }) {
+      const { workflowExecution, scheduledTimestampMs } = Context.current().info;
+      if (!workflowExecution) throw ApplicationFailure.nonRetryable('recordPurchase records a replenishment: it runs from its workflow only', 'InvalidToolInput');
+      // The first attempt's schedule time: every retry builds the same record.
+      const record = purchaseRecord({
+        replenishmentId: workflowExecution.workflowId, runId: workflowExecution.runId, state, result,
+        currency: currencyOf(rules), settledAt: new Date(scheduledTimestampMs).toISOString(),
+      });
+      await whileHeartbeating(() => records.save(record));
+    },
   };
 }

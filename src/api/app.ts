@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { currencyOf, type Rules } from '../domain/rules.js';
 import type { World } from '../domain/world.js';
 import { createMetrics, type Metrics } from '../metrics.js';
+import type { PurchaseRecords } from '../records/store.js';
 import { Agents } from './agents.js';
 import { answerErrors, frameworkErrors, MAX_PARAM_LENGTH } from './errors.js';
 import { waitForHandlersOnClose } from './in-flight.js';
@@ -25,6 +26,8 @@ export interface AppDeps {
   world: World;
   taskQueue: string;
   rules: Rules;
+  /** The purchasing record, which answers for POs after Temporal's retention deleted their runs. */
+  records: PurchaseRecords;
   /** Liveness of every part, for /health; /ready reads its temporal and worker parts. Without it both say ok. */
   health?: () => Promise<Health>;
   /** Shared with the worker's activities so /metrics shows both; without it the API keeps its own. */
@@ -72,7 +75,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     repairRoutes(api, repair);
     agentRoutes(api, agents, deps.world, deps.rules);
     messageRoutes(api, agents, deps.world);
-    purchaseOrderRoutes(api, agents);
+    purchaseOrderRoutes(api, agents, deps.records, deps.rules);
     uiRoutes(api, { client: deps.client, temporalUiUrl: deps.temporalUiUrl, currency: currencyOf(deps.rules) });
   });
   return app;

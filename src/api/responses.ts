@@ -116,10 +116,48 @@ export const Approvals = z.object({
 export const Delivered = open({ poNumber: z.string(), status: z.string(), workflowId: z.string() });
 export const Decided = Delivered.extend({ by: z.string().describe('the approver the token proved') });
 
+const Approval = open({
+  decision: z.enum(['approved', 'rejected']), by: z.string().describe('the approver the token proved'),
+  rule: z.string().nullable().describe('the approval rule that decided, when no person did'), at: z.string(),
+});
+
+export const PurchaseRecordView = open({
+  replenishmentId: z.string(), runId: z.string(), sku: z.string(), replenishment: z.number().int(),
+  poNumber: z.string().nullable().describe('the last PO number drafted (a revision replaces the first)'),
+  supplier: z.string().nullable(), quantityDrafted: z.number().nullable(), quantityOrdered: z.number(), quantityReceived: z.number(),
+  unitPrice: z.number().nullable(), orderTotal: z.number().nullable().describe('quantity ordered × unit price; null when nothing was ordered'),
+  currency: z.string(), approvals: z.array(Approval), outcome: z.string(), reason: z.string(),
+  startedAt: z.string(), settledAt: z.string(), orderedAt: z.string().nullable(), receivedAt: z.string().nullable(),
+  turns: z.array(open({ turn: z.number().int(), at: z.string(), tool: z.string(), result: z.string(), summary: z.string() }))
+    .describe('the decision log'),
+}).describe('what the service keeps of a settled replenishment, after Temporal\'s retention deletes its history');
+
+export const RecordPage = z.object({
+  items: z.array(PurchaseRecordView),
+  next: z.string().nullable().describe('pass as `after` for the next page; null on the last'),
+  total: z.number().int().describe('records matching the filter'),
+});
+
+export const Spend = z.object({
+  currency: z.string(),
+  lines: z.array(z.object({ supplier: z.string(), month: z.string(), amount: z.number(), orders: z.number().int() })),
+});
+
 export const PurchaseOrderView = open({
   poNumber: z.string(), workflowId: z.string(), runId: z.string(), sku: z.string(),
-  status: z.string().describe('Temporal\'s status of the replenishment: RUNNING, COMPLETED, …'),
-  phase: z.string().nullable(), outcome: z.string().nullable(), currentPoNumber: z.string().nullable(), foundBy: z.string(),
+  status: z.string().describe('Temporal\'s status of the replenishment: RUNNING, COMPLETED, …; COMPLETED when only the record is left'),
+  phase: z.string().nullable(), outcome: z.string().nullable(), currentPoNumber: z.string().nullable(),
+  foundBy: z.string().describe('search-attribute, po-number (the workflow id it names), or record (the workflow is gone)'),
+  record: PurchaseRecordView.nullable().describe('the purchasing record, once the replenishment has settled'),
+});
+
+/** One decision of a bulk request: the HTTP status it would have had alone, and that answer's body. */
+export const BulkDecided = z.object({
+  results: z.array(open({
+    poNumber: z.string(), status: z.number().int().describe('202 delivered, 200 a repeat, 404 no agent, 409 not waiting for it, 503 the agent could not be reached'),
+    result: z.enum(['delivered', 'duplicate']).optional().describe('with 202 or 200: as the single decision route says it'),
+    error: z.string().optional(), workflowId: z.string().optional(), by: z.string().optional(),
+  })),
 });
 
 export const UiConfig = z.object({ temporalUiUrl: z.string(), namespace: z.string(), currency: z.string().describe('ISO 4217: every amount is in it') });

@@ -2,9 +2,11 @@ import type { World } from '../domain/world.js';
 import type { DeliverResult } from '../workflows/messages.js';
 import type { Agents } from './agents.js';
 import { HttpError } from './errors.js';
-import { Decided, Delivered, refused } from './responses.js';
+import type { z } from 'zod';
+import type { ApprovalPayload } from '../domain/state.js';
+import { BulkDecided, Decided, Delivered, refused } from './responses.js';
 import { approverOf, supplierOf } from './security.js';
-import { CancelBody, DecisionBody, PoParam, ReceiptBody, SupplierReplyBody, type Api } from './schemas.js';
+import { BulkDecisionBody, CancelBody, DecisionBody, PoParam, ReceiptBody, SupplierReplyBody, type Api } from './schemas.js';
 import { skuOfPo } from '../domain/ids.js';
 
 /** Longer supplier texts are stored in the world's document store and sent by reference. */
@@ -17,6 +19,15 @@ const repeatable = (event: string, headers: Record<string, string | string[] | u
   const key = headers['idempotency-key'];
   return typeof key === 'string' && key ? { messageId: `${event}:${key}` } : {};
 };
+
+/** Decisions of one bulk request delivered at a time: each is an Update the agent answers. */
+const BULK_CONCURRENCY = 8;
+
+type Decision = z.infer<typeof DecisionBody>;
+/** The approval message a decision makes; the approver is who the token proves, whatever the body's `by` says. */
+const approvalOf = (d: Decision, by: string): ApprovalPayload => (d.decision === 'approve'
+  ? { approved: true, maxUnitPrice: d.maxUnitPrice, by, ...(d.note ? { note: d.note } : {}) }
+  : { approved: false, reason: d.reason, by });
 
 /** 202 for a message the agent takes now, 200 for one it already has. */
 const accepted = (result: DeliverResult): 200 | 202 => (result.status === 'duplicate' ? 200 : 202);
@@ -39,13 +50,39 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
     },
   }, async (req, reply) => {
     const { params: { po }, body } = req;
-    // The decision log records who the token proves, whatever the body's `by` says.
     const by = approverOf(req);
-    const payload = body.decision === 'approve'
-      ? { approved: true, maxUnitPrice: body.maxUnitPrice, by, ...(body.note ? { note: body.note } : {}) }
-      : { approved: false, reason: body.reason, by };
-    const result = await agents.deliver(skuOfPo(po), { event: 'approval', poNumber: po, payload, ...repeatable('approval', req.headers) });
+    const result = await agents.deliver(skuOfPo(po), { event: 'approval', poNumber: po, payload: approvalOf(body, by), ...repeatable('approval', req.headers) });
     return reply.code(accepted(result)).send({ poNumber: po, ...result, by });
+  });
+
+  app.post('/approvals/decisions', {
+    schema: {
+      summary: 'The manager decides many purchase orders at once; each decision is answered on its own',
+      description: 'Always 207 Multi-Status when the list is valid: each result carries the status its decision would have had alone '
+        + '(202 delivered, 200 a repeat, 404 no agent, 409 not waiting for a decision, 503 its agent could not be reached), '
+        + 'so one PO that moved on never holds back the others. With an Idempotency-Key, sending the same list again repeats '
+        + 'each decision (200 per item), never doubles it.',
+      tags: ['purchase orders'], body: BulkDecisionBody,
+      response: {
+        207: BulkDecided.describe('one result per decision, in the order given'),
+        400: refused('a decision or PO number that is not valid, or a PO given twice'), 401: refused('no valid manager token'),
+      },
+    },
+  }, async (req, reply) => {
+    const by = approverOf(req);
+    const key = req.headers['idempotency-key'];
+    const results = await inBatches(req.body.decisions, BULK_CONCURRENCY, async ({ poNumber, ...decision }) => {
+      const messageId = typeof key === 'string' && key ? { messageId: `approval:${key}/${poNumber}` } : {};
+      try {
+        const result = await agents.deliver(skuOfPo(poNumber), { event: 'approval', poNumber, payload: approvalOf(decision, by), ...messageId });
+        return { poNumber, status: accepted(result), result: result.status, workflowId: result.workflowId, by };
+      } catch (err) {
+        if (err instanceof HttpError) return { poNumber, status: err.status, error: err.message };
+        req.log.warn({ err, poNumber }, 'a bulk decision could not be delivered');
+        return { poNumber, status: 503, error: `the agent of ${poNumber} could not be reached: ${err instanceof Error ? err.message : String(err)}` };
+      }
+    });
+    return reply.code(207).send({ results });
   });
 
   app.post('/purchase-orders/:po/cancel', {
@@ -115,4 +152,11 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
     });
     return reply.code(accepted(result)).send({ poNumber: po, ...result });
   });
+}
+
+/** `work` over the items, `size` at a time, results in the items' order. */
+async function inBatches<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...await Promise.all(items.slice(i, i + size).map(work)));
+  return out;
 }

@@ -1,24 +1,109 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { currencyOf, type Rules } from '../domain/rules.js';
+import { replenishmentIdOfPo } from '../domain/ids.js';
+import { CSV_HEADER, csvLine } from '../records/csv.js';
+import { BadCursor, type PurchaseRecords, type RecordFilter } from '../records/store.js';
 import type { Agents } from './agents.js';
 import { HttpError } from './errors.js';
-import { PurchaseOrderView, refused } from './responses.js';
-import { PoParam, type Api } from './schemas.js';
+import { PurchaseOrderView, PurchaseRecordView, RecordPage, Spend, refused, text } from './responses.js';
+import { PoParam, RecordFilterQuery, RecordListQuery, SpendQuery, type Api } from './schemas.js';
 
-/** Purchase orders looked up by number: Temporal's visibility is the index, no table of our own. */
-export function purchaseOrderRoutes(app: Api, agents: Agents): void {
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+
+/** The query's bounds as the stored UTC times: a day from its start, `to` a day included whole. */
+function filterOf(q: z.infer<typeof RecordFilterQuery>): RecordFilter {
+  return {
+    ...(q.sku ? { sku: q.sku } : {}), ...(q.supplier ? { supplier: q.supplier } : {}), ...(q.outcome ? { outcome: q.outcome } : {}),
+    ...(q.from ? { from: new Date(DAY.test(q.from) ? `${q.from}T00:00:00Z` : q.from).toISOString() } : {}),
+    ...(q.to ? { to: DAY.test(q.to) ? nextDay(q.to) : new Date(q.to).toISOString() } : {}),
+  };
+}
+
+const csvHeaders = { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="purchase-orders.csv"' };
+
+/** Every matching record as CSV, streamed a batch at a time. */
+const csvOf = (records: PurchaseRecords, f: RecordFilter): Readable =>
+  Readable.from((async function* lines() {
+    yield CSV_HEADER;
+    for await (const r of records.all(f)) yield csvLine(r);
+  })());
+
+/**
+ * Purchase orders: where one is worked on (Temporal's visibility), and the purchasing record of
+ * settled ones (the service's database), which stays when Temporal's retention deletes the run.
+ */
+export function purchaseOrderRoutes(app: Api, agents: Agents, records: PurchaseRecords, rules: Rules): void {
+  const list = (f: RecordFilter, page: { limit: number; after?: string }) => records.list(f, page).catch((err: unknown) => {
+    if (err instanceof BadCursor) throw new HttpError(400, err.message);
+    throw err;
+  });
+
+  app.get('/purchase-orders', {
+    schema: {
+      summary: 'The purchasing record: settled replenishments, newest first, filtered and paged (or all of them as CSV)',
+      tags: ['purchase orders'], querystring: RecordListQuery,
+      response: {
+        200: {
+          description: 'a page of records; with format=csv every matching record as CSV',
+          content: { 'application/json': { schema: RecordPage }, 'text/csv': { schema: z.string() } },
+        },
+        400: refused('a filter, limit or cursor that is not valid'),
+      },
+    },
+  }, async (req, reply) => {
+    const { limit, after, format, ...filters } = req.query;
+    if (format === 'csv') return reply.headers(csvHeaders).send(csvOf(records, filterOf(filters)) as never);
+    return reply.type('application/json').send(await list(filterOf(filters), { limit, ...(after ? { after } : {}) }) as never);
+  });
+
+  app.get('/purchase-orders.csv', {
+    schema: {
+      summary: 'Every record matching the filters, as CSV', tags: ['purchase orders'], querystring: RecordFilterQuery.strict(),
+      response: { 200: text('text/csv', 'one line per settled replenishment'), 400: refused('a filter that is not valid') },
+    },
+  }, async (req, reply) => reply.headers(csvHeaders).send(csvOf(records, filterOf(req.query)) as never));
+
+  app.get('/purchase-orders/spend', {
+    schema: {
+      summary: 'Money committed per supplier and month (orders placed and not cancelled at the supplier)',
+      tags: ['purchase orders'], querystring: SpendQuery,
+      response: { 200: Spend, 400: refused('a month that is not YYYY-MM') },
+    },
+  }, async (req) => ({ currency: currencyOf(rules), lines: await records.spend(req.query) }));
+
   app.get('/purchase-orders/:po', {
     schema: {
-      summary: 'The replenishment working on a purchase order',
-      description: 'Found by the PoNumber search attribute, else by the workflow id the PO number names (replenish-<SKU>-<n>).',
+      summary: 'A purchase order: the replenishment working on it, and its record once settled',
+      description: 'The workflow is found by the PoNumber search attribute, else by the id the PO number names (replenish-<SKU>-<n>). '
+        + 'After Temporal\'s retention has deleted the workflow, the record alone answers (foundBy: record).',
       tags: ['purchase orders'], params: PoParam,
       response: {
-        200: PurchaseOrderView.describe('where the PO is worked on: workflow id, status, phase, outcome'),
+        200: PurchaseOrderView.describe('where the PO is worked on, and its record'),
         400: refused('not a PO number'), 404: refused('no such purchase order'),
       },
     },
   }, async (req) => {
     const { po } = req.params;
-    const found = await agents.findPurchaseOrder(po);
-    if (!found) throw new HttpError(404, `no replenishment works on ${po}`);
-    return found;
+    const [found, record] = await Promise.all([agents.findPurchaseOrder(po), records.get(replenishmentIdOfPo(po))]);
+    if (found) return { ...found, record };
+    if (!record) throw new HttpError(404, `no replenishment works on ${po}, and the purchasing record has none`);
+    return {
+      poNumber: po, workflowId: record.replenishmentId, runId: record.runId, sku: record.sku,
+      // The record is written as the run's last step: a recorded run completed.
+      status: 'COMPLETED', phase: null, outcome: record.outcome, currentPoNumber: record.poNumber, foundBy: 'record', record,
+    };
+  });
+
+  app.get('/purchase-orders/:po/record', {
+    schema: {
+      summary: 'The purchasing record of a settled purchase order, with its decision log', tags: ['purchase orders'], params: PoParam,
+      response: { 200: PurchaseRecordView, 400: refused('not a PO number'), 404: refused('not settled, or no such purchase order') },
+    },
+  }, async (req) => {
+    const record = await records.get(replenishmentIdOfPo(req.params.po));
+    if (!record) throw new HttpError(404, `the purchasing record has no ${req.params.po} (a PO is recorded once its replenishment has settled)`);
+    return record;
   });
 }

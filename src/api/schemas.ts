@@ -36,10 +36,44 @@ const by = z.string().min(1).max(100).optional();
 /** The manager stops a replenishment; the reason goes into its record and the supplier's cancellation. */
 export const CancelBody = z.object({ reason: z.string().trim().min(1, 'say why the purchase order is cancelled').max(500) }).strict();
 
+const approveFields = { decision: z.literal('approve'), maxUnitPrice: z.number().positive().finite(), by, note: z.string().max(500).optional() };
+const rejectFields = { decision: z.literal('reject'), reason: z.string().min(1).max(500), by };
+const DECISION_KIND = "decision must be 'approve' (with maxUnitPrice) or 'reject' (with reason)";
+
 export const DecisionBody = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve'), maxUnitPrice: z.number().positive().finite(), by, note: z.string().max(500).optional() }).strict(),
-  z.object({ decision: z.literal('reject'), reason: z.string().min(1).max(500), by }).strict(),
-], { error: "decision must be 'approve' (with maxUnitPrice) or 'reject' (with reason)" });
+  z.object(approveFields).strict(), z.object(rejectFields).strict(),
+], { error: DECISION_KIND });
+
+/** Most decisions one bulk request carries: every one is an Update to an agent. */
+export const MAX_BULK_DECISIONS = 500;
+const poNumber = PoParam.shape.po;
+/** A list of decisions, each answered on its own; a PO may appear once. */
+export const BulkDecisionBody = z.object({
+  decisions: z.array(z.discriminatedUnion('decision', [
+    z.object({ poNumber, ...approveFields }).strict(), z.object({ poNumber, ...rejectFields }).strict(),
+  ], { error: DECISION_KIND })).min(1, 'give at least one decision').max(MAX_BULK_DECISIONS, `at most ${MAX_BULK_DECISIONS} decisions in one request`)
+    .refine((ds) => new Set(ds.map((d) => d.poNumber)).size === ds.length, 'a purchase order may be decided once in a request'),
+}).strict();
+
+/** A day (`2026-11-30`) or an instant with its offset (`2026-11-30T12:00:00Z`). */
+const when = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'expected a date (2026-11-30) or a date and time with offset (2026-11-30T12:00:00Z)' });
+const MONTH = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected a month as YYYY-MM');
+const RECORD_LIMIT = 'limit is a whole number from 1 to 500';
+
+/** Filters of the purchasing record; `from` and `to` bound the settlement time. */
+export const RecordFilterQuery = z.object({
+  sku: SkuParam.shape.sku.optional(),
+  supplier: z.string().min(1).max(100).optional(),
+  outcome: z.enum(['received', 'cancelled', 'rejected', 'gave_up', 'failed']).optional(),
+  from: when.optional().describe('settled at or after: a day counts from its start (UTC)'),
+  to: when.optional().describe('settled before: a day is included whole (UTC)'),
+});
+export const RecordListQuery = RecordFilterQuery.extend({
+  limit: z.coerce.number({ error: RECORD_LIMIT }).int(RECORD_LIMIT).min(1, RECORD_LIMIT).max(500, RECORD_LIMIT).default(100),
+  after: z.string().min(1).max(500).optional().describe('the `next` of the previous page'),
+  format: z.enum(['json', 'csv']).default('json').describe('csv: every matching record, no paging'),
+}).strict();
+export const SpendQuery = z.object({ from: MONTH.optional(), to: MONTH.optional() }).strict();
 
 export const SupplierReplyBody = z.object({
   messageId: z.string().min(1).max(200),

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -12,6 +13,11 @@ export interface DevServerOptions {
   dbFile?: string;
   ip?: string;
   log?: (line: string) => void;
+  /**
+   * How long the `default` namespace keeps closed workflows (the dev server's own default is a
+   * day). Without it the server's default stands.
+   */
+  retentionDays?: number;
 }
 
 export interface DevServer {
@@ -61,6 +67,20 @@ function reapOrphan(pidFile: string, say: (l: string) => void): void {
   rmSync(pidFile, { force: true });
 }
 
+/** The port opens a moment before the namespace answers: the update is tried for up to 20 s. */
+async function setRetention(cliPath: string, address: string, days: number): Promise<void> {
+  const args = ['operator', 'namespace', 'update', '--address', address, '--namespace', 'default', '--retention', `${days * 24}h`];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await promisify(execFile)(cliPath, args);
+      return;
+    } catch (err) {
+      if (attempt >= 40) throw new Error(`could not set the retention of namespace default: ${err instanceof Error ? err.message : String(err)}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
 export async function startDevServer(opts: DevServerOptions): Promise<DevServer> {
   const say = opts.log ?? ((l: string) => console.error(l));
   const ip = opts.ip ?? '127.0.0.1';
@@ -89,6 +109,7 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
       waitForPort(ip, opts.port, 60_000),
       exited.then(() => { throw new Error(`Temporal dev server exited at start:\n${stderr}`); }),
     ]);
+    if (opts.retentionDays) await setRetention(cli.path, `${ip}:${opts.port}`, opts.retentionDays);
   } catch (err) {
     child.kill('SIGKILL');
     throw err;
@@ -123,6 +144,7 @@ async function startSdkDownloadedServer(opts: DevServerOptions, say: (l: string)
         extraArgs: SEARCH_ATTRIBUTES.flatMap((sa) => ['--search-attribute', sa]),
       },
     });
+    if (opts.retentionDays) say('the SDK\'s dev server keeps its own retention (one day): install the Temporal CLI to set it');
     return {
       address: env.address,
       uiUrl: opts.uiPort ? `http://localhost:${opts.uiPort}` : null,

@@ -47,3 +47,14 @@ export const stockActivity: ActivityOptions = {
     nonRetryableErrorTypes: [BUSINESS_REFUSAL],
   },
 };
+
+/**
+ * The purchasing record is the only copy of a settled replenishment once retention deletes its
+ * history, so the write is retried until the database takes it (no attempt limit): a database
+ * that is down holds the run open, visible as a retrying `record` activity, instead of losing it.
+ */
+export const recordActivity: ActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  heartbeatTimeout: CRASH_NOTICED_AFTER,
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+};

@@ -21,7 +21,7 @@ import { requestApproval } from '../tools/request-approval.js';
 import { afterCall, afterWait, judge, type CallOutcome, type Step } from '../tools/turn.js';
 import { Inbox } from './inbox.js';
 import { deliverSignal, progressSignal, replenishStateQuery, type ReplenishView } from './messages.js';
-import { decideActivity, toolActivity } from './options.js';
+import { decideActivity, recordActivity, toolActivity } from './options.js';
 import { OUTCOME, PHASE, PO_NUMBER, SKU, showInSearch } from './search-attributes.js';
 
 export interface ReplenishInput {
@@ -184,6 +184,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   tag(true);
   report();
   await Promise.all(sent);
+  await activities({ ...recordActivity, summary: `record ${result.poNumber ?? state.poBase}` }, 'record').recordPurchase({ state, result, rules });
   return result;
 
   /** The decider's choice, or null when the manager cancels first (the decide call is then cancelled). */

@@ -94,7 +94,7 @@ describe('the API describes itself and reports on its own health', () => {
     let worker: Pick<Worker, 'getState'> | undefined = { getState: () => 'RUNNING' };
     const ready = async (client: Client) => {
       const app = buildApp({
-        client, world: stack.world, taskQueue: stack.taskQueue, rules: stack.rules, security: stack.security,
+        client, world: stack.world, taskQueue: stack.taskQueue, rules: stack.rules, security: stack.security, records: stack.records,
         health: healthOf({ client, worker: () => worker as Worker | undefined, worldUrl: stack.sandbox.url }),
       });
       const res = await app.inject({ method: 'GET', url: '/ready' });

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../src/api/app.js';
 import type { Security } from '../../src/api/security.js';
 import { signedHeaders } from '../../src/api/signatures.js';
 import { Rules } from '../../src/domain/rules.js';
 import type { World } from '../../src/domain/world.js';
 import { replenishStateQuery } from '../../src/workflows/messages.js';
+import { openRecords, type PurchaseRecords } from '../../src/records/store.js';
+import { tempFile } from '../support/sandbox.js';
 import { story } from '../scenarios/story.js';
 import { afterThisFile, eventually, startStack, type Stack } from '../support/stack.js';
 
@@ -178,6 +180,11 @@ describe('security at the edge, before any agent is asked', () => {
     workflow: { getHandle: () => ({ query: notFound, executeUpdate: notFound, signal: notFound, describe: notFound }) },
   } as unknown as Client;
   const world = { storeDocument: async () => 'doc-1', inventory: async () => [] } as unknown as World;
+  let records: PurchaseRecords;
+  beforeAll(async () => {
+    records = await openRecords({ kind: 'sqlite', file: tempFile(afterThisFile) });
+    afterAll(() => records.close());
+  });
   const security: Security = {
     managerTokens: { dana: 'dana-token-0123456789' },
     supplierSecrets: { 'acme-industrial': 'acme-secret-0123456789' },
@@ -185,7 +192,7 @@ describe('security at the edge, before any agent is asked', () => {
   };
 
   function edge(overrides: Partial<Security> = {}): FastifyInstance {
-    const app = buildApp({ client, world, taskQueue: 'tq', rules: Rules.parse({}), security: { ...security, ...overrides } });
+    const app = buildApp({ client, world, taskQueue: 'tq', rules: Rules.parse({}), security: { ...security, ...overrides }, records });
     onTestFinished(() => app.close());
     return app;
   }

@@ -61,7 +61,7 @@ describe('the SKU list comes a page at a time, so a large catalogue costs only t
       connection: stack.client.connection,
       interceptors: { workflow: [{ query: async (input, next) => { queries.push(`${input.workflowExecution.workflowId} ${input.queryType}`); return next(input); } }] },
     });
-    const app = buildApp({ client: counting, world: stack.world, taskQueue: stack.taskQueue, rules: stack.rules, security: stack.security });
+    const app = buildApp({ client: counting, world: stack.world, taskQueue: stack.taskQueue, rules: stack.rules, security: stack.security, records: stack.records });
     try {
       const skus = await app.inject({ method: 'GET', url: '/skus?limit=500' });
       expect(skus.json().items).toContainEqual(expect.objectContaining({ sku: watched, agent: 'replenishing', phase: 'awaiting approval' }));

@@ -183,7 +183,10 @@ describe('the replenisher CLI against a running service', () => {
   });
 
   it.each([
-    [['approve'], /missing <PO>/, /Usage: replenisher approve <PO> --max-price <n> \[options\]/],
+    [['approve'], /missing <PO> \(or --all\)/, /Usage: replenisher approve <PO> --max-price <n> \| --all \[options\]/],
+    [['approve', 'PO-X-1', '--all'], /give a PO or --all, not both/, /Usage: replenisher approve/],
+    [['approve', 'PO-X-1', '--max-price', '1', '--supplier', 'acme'], /--supplier goes with --all/, /Usage: replenisher approve/],
+    [['approve', '--all', '--max-total', 'lots'], /--max-total must be a number above 0, not "lots"/, /Usage: replenisher approve/],
     [['approve', 'PO-X-1'], /--max-price is required/, /Usage: replenisher approve/],
     [['approve', 'PO-X-1', '--max-price', 'cheap'], /--max-price must be a number above 0, not "cheap"/, /Usage: replenisher approve/],
     [['reply', 'PO-X-1', '--text', 'hi', '--kind', 'maybe'], /--kind must be one of confirmed, delayed, price_change, refused, partial/, /Usage: replenisher reply/],
@@ -203,7 +206,8 @@ describe('the replenisher CLI against a running service', () => {
   it('--help is exit 0 with the options of the command', async () => {
     const res = await run('approve', '--help');
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(/--max-price <n> +the highest unit price you accept \(required\)/);
+    expect(res.stdout).toMatch(/--max-price <n> +the highest unit price you accept \(required with a PO\)/);
+    expect(res.stdout).toMatch(/--all +every PO waiting for approval that passes the filters/);
     expect(res.stdout).toMatch(/--wait +follow the replenishment/);
     expect((await run('--help')).stdout).toMatch(/Exit codes: 0 ok, 1 .* 5 unauthorized/);
   });
@@ -228,4 +232,39 @@ describe('the replenisher CLI against a running service', () => {
     expect(forged.code).toBe(5);
     expect(forged.stderr).toMatch(/signature/);
   });
+});
+
+describe('replenisher approve --all', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ temporal: 'dev', cleanup: afterThisFile });
+  });
+
+  it('approves, in one request, every waiting PO that passes the filters, each up to its own price, and leaves the rest waiting', async () => {
+    const env = { REPLENISHER_API: stack.apiUrl, ...credentials(stack, 'acme-industrial') };
+    const acme = [stack.newSku(), stack.newSku()];
+    const quick = stack.newSku(undefined, [{ supplier: 'quickparts', basePrice: 6.4, moq: 5, leadTimeDays: 1 }]);
+    const requests = await Promise.all([...acme, quick].map((sku) => story(stack, sku).parkAtApproval()));
+    const prefix = acme[0]!.split('-')[0]!;
+
+    const dry = await cli(['approve', '--all', '--sku-prefix', prefix, '--supplier', 'acme-industrial', '--max-total', '1000', '--dry-run'], env);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/^Would approve 2 of 3 waiting:/);
+    for (const sku of acme) expect(dry.stdout).toContain(`PO-${sku}-1`);
+    expect(dry.stdout).not.toContain(`PO-${quick}-1`);
+    expect(await stack.sandbox.orders()).toHaveLength(0);
+
+    const res = await cli(['approve', '--all', '--sku-prefix', prefix, '--supplier', 'acme-industrial', '--max-total', '1000'], env);
+    expect(res.code, res.stderr).toBe(0);
+    for (const sku of acme) expect(res.stdout).toMatch(new RegExp(`PO-${sku}-1 +approved by dana \\(delivered\\)`));
+    expect(res.stdout).toContain('2 of 2 approved.');
+    for (const sku of acme) await story(stack, sku).phase('ordered');
+    const approved = await Promise.all(acme.map(async (sku) => (await story(stack, sku).view()).replenishment.decision));
+    expect(approved.map((d) => d.maxUnitPrice)).toEqual(requests.slice(0, 2).map((r) => r.unitPrice));
+    expect((await story(stack, quick).view()).replenishment.phase).toBe('awaiting approval');
+
+    const none = await cli(['approve', '--all', '--supplier', 'acme-industrial'], env);
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.stdout).toMatch(/^None of the 1 purchase orders waiting for approval passes the filters\./);
+  }, 120_000);
 });

@@ -30,6 +30,18 @@ describe('configuration is checked at start-up', () => {
     expect(() => loadConfig({ CURRENCY: 'EURO' })).toThrow(/CURRENCY/);
   });
 
+  it('the purchasing record: PostgreSQL only by a postgres URL, which is never echoed; retention a whole number of days', () => {
+    expect(loadConfig({}).env.DATABASE_URL).toBeUndefined();
+    expect(loadConfig({}).env.TEMPORAL_RETENTION_DAYS).toBe(30);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://app:pw@db:5432/replenisher' }).env.DATABASE_URL).toBe('postgresql://app:pw@db:5432/replenisher');
+    const error = (() => { try { loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/x' }); } catch (err) { return err as Error; } })();
+    expect(error!.message).toMatch(/DATABASE_URL: expected a postgres:\/\/ or postgresql:\/\/ URL \(value hidden\)/);
+    expect(error!.message).not.toContain('s3cret');
+    expect(loadConfig({ TEMPORAL_RETENTION_DAYS: '90' }).env.TEMPORAL_RETENTION_DAYS).toBe(90);
+    expect(() => loadConfig({ TEMPORAL_RETENTION_DAYS: '0' })).toThrow(/TEMPORAL_RETENTION_DAYS/);
+    expect(() => loadConfig({ TEMPORAL_RETENTION_DAYS: '1.5' })).toThrow(/TEMPORAL_RETENTION_DAYS/);
+  });
+
   it('worker versioning needs both the deployment name and the build id', () => {
     expect(() => loadConfig({ TEMPORAL_DEPLOYMENT_NAME: 'replenisher' })).toThrow(/go together/);
     const { env } = loadConfig({ TEMPORAL_DEPLOYMENT_NAME: 'replenisher', TEMPORAL_BUILD_ID: '2026-11-29.1' });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DecisionBody } from '../../src/api/schemas.js';
+import { BulkDecisionBody, DecisionBody } from '../../src/api/schemas.js';
 import { WAREHOUSE } from '../../src/api/signatures.js';
 import { story } from '../scenarios/story.js';
 import { afterThisFile, startStack, type Stack } from '../support/stack.js';
@@ -52,6 +52,11 @@ const nearValid = fc.oneof(
   fc.record({ messageId: unicode, text: fc.integer() }),
   fc.record({ receiptId: fc.oneof(fc.constant(''), fc.integer()), quantity: fc.oneof(notPositiveNumber, fc.double({ noInteger: true })) }),
   fc.record({ receiptId: unicode, quantity: fc.oneof(notPositiveNumber, fc.constant(1.5)) }),
+  fc.record({
+    decisions: fc.oneof(fc.constant([]), fc.constant('all'), fc.array(fc.record({
+      poNumber: fc.oneof(weird, fc.constant('PO-X-1')), decision: fc.constantFrom('approve', 'reject', 'maybe'), maxUnitPrice: notPositiveNumber,
+    }), { maxLength: 3 })),
+  }),
 );
 
 /** Well-formed messages: refused all the same while the agent waits for the manager (409), or addressed wrongly. */
@@ -136,6 +141,12 @@ describe('bad input at every route', () => {
         get(fc.constantFrom('/skus', '/approvals', '/health', '/ready', '/metrics', '/openapi.json', '/ui/config.json', '/')),
         get(seg(skuId).map((s) => `/skus/${s}`)),
         get(seg(poId).map((p) => `/purchase-orders/${p}`)),
+        get(seg(poId).map((p) => `/purchase-orders/${p}/record`)),
+        post(fc.constant('/approvals/decisions')),
+        get(fc.tuple(
+          fc.constantFrom('/purchase-orders', '/purchase-orders.csv', '/purchase-orders/spend'),
+          fc.constantFrom('sku', 'supplier', 'outcome', 'from', 'to', 'limit', 'after', 'format', 'nope'), weird,
+        ).map(([path, key, value]) => `${path}?${key}=${encodeURIComponent(value)}`)),
         get(fc.tuple(seg(workflow), fc.constantFrom('timeline', 'timeline.svg'), fc.option(weird, { nil: undefined }))
           .map(([w, kind, run]) => `/replenishments/${w}/${kind}${run === undefined ? '' : `?runId=${encodeURIComponent(run)}`}`)),
         get(seg(weird).map((s) => `/${s}`)),
@@ -155,6 +166,7 @@ describe('bad input at every route', () => {
     if ([`/agents/${sku}/pause`, `/agents/${sku}/resume`, `/agents/${sku}/stop`, `/skus/${sku}/stock-changed`].includes(path)) return true;
     let parsed: unknown;
     try { parsed = JSON.parse(body ?? ''); } catch { return false; }
+    if (path === '/approvals/decisions') return auth === 'manager' && BulkDecisionBody.safeParse(parsed).success;
     return path === `/purchase-orders/${po}/decision` && auth === 'manager' && DecisionBody.safeParse(parsed).success;
   }
 

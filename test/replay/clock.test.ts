@@ -25,7 +25,8 @@ function tasksStartedLater(file: string): EventJson[] {
 function choicesMadeLater(file: string): EventJson[] {
   return events(file).map((e) => {
     const payload = e.activityTaskCompletedEventAttributes?.result?.payloads?.[0];
-    if (!payload) return e;
+    // An activity that returns nothing (the record's write) completes with a payload without data.
+    if (!payload?.data) return e;
     const value = JSON.parse(Buffer.from(payload.data, 'base64').toString('utf8'));
     if (typeof value?.tool !== 'string' || typeof value.at !== 'string') return e;
     const data = Buffer.from(JSON.stringify({ ...value, at: later(value.at) })).toString('base64');

@@ -8,7 +8,7 @@ import { eventually, type Stack } from '../support/stack.js';
  * the signature of `supplier` (by default the PO's, as the SKU's view shows it), the warehouse's.
  */
 export function story(stack: Stack, sku: string, opts: { supplier?: string } = {}) {
-  const approvals = async () => (await stack.api('GET', '/approvals')).body.items as { sku: string; poNumber: string; unitPrice: number; quantity: number }[];
+  const approvals = async () => (await stack.api('GET', '/approvals')).body.items as { sku: string; poNumber: string; supplier: string; unitPrice: number; quantity: number }[];
   const view = async () => (await stack.api('GET', `/skus/${sku}`)).body;
   const orders = () => stack.sandbox.orders(sku);
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Connection } from '@temporalio/client';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { eventually } from '../support/stack.js';
 
@@ -55,6 +56,13 @@ describe('npm start', () => {
     const types = [...metrics.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]);
     expect(new Set(types).size).toBe(types.length);
     expect(existsSync(join(dataDir, 'temporal.sqlite'))).toBe(true);
+    expect(existsSync(join(dataDir, 'records.sqlite'))).toBe(true);
+
+    // Retention is set, not left to the dev server's one day: the record outlives it either way.
+    const connection = await Connection.connect({ address: `127.0.0.1:${ports.temporal}` });
+    const { config } = await connection.workflowService.describeNamespace({ namespace: 'default' });
+    await connection.close();
+    expect(Number(config?.workflowExecutionRetentionTtl?.seconds)).toBe(30 * 86_400);
 
     // Killed outright: the Temporal server it started is orphaned, and the next start must cope.
     const serverPid = Number(readFileSync(join(dataDir, 'temporal.pid'), 'utf8'));

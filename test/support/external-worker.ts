@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject, onTestFinished } from 'vitest';
 import type { Stack } from './stack.js';
@@ -12,6 +13,7 @@ export async function startExternalWorker(stack: Stack): Promise<ChildProcess> {
       ...process.env,
       TEMPORAL_ADDRESS: stack.address, TASK_QUEUE: stack.taskQueue, WORLD_URL: stack.sandbox.url,
       BUNDLE_PATH: inject('workflowBundlePath'),
+      ...(stack.recordsAt.kind === 'postgres' ? { DATABASE_URL: stack.recordsAt.url } : { DATA_DIR: dirname(stack.recordsAt.file) }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

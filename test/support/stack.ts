@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { dirname } from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes.js';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -20,7 +21,9 @@ import { createWorker } from '../../src/worker.js';
 import { stuckRuns } from '../../src/repair/stuck-runs.js';
 import { withNotifyWebhook } from '../../src/world/webhook.js';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../src/workflows/search-attributes.js';
-import { afterThisTest, startSandbox, type Cleanup } from './sandbox.js';
+import { openRecords } from '../../src/records/store.js';
+import { recordsLocation } from '../../src/records/database.js';
+import { afterThisTest, startSandbox, tempFile, type Cleanup } from './sandbox.js';
 import type { SandboxStore } from '../../src/sandbox/store.js';
 
 export type TemporalKind = 'dev' | 'time-skipping';
@@ -39,6 +42,8 @@ export interface StackOptions {
   security?: Partial<Security>;
   /** Notifications to people also go to this webhook (as NOTIFY_WEBHOOK_URL does). */
   notifyWebhookUrl?: string;
+  /** The purchasing record's database: PostgreSQL at this URL (test/support/postgres.ts), else an SQLite file of the stack's own. */
+  databaseUrl?: string;
 }
 
 export const TEST_ISSUER = 'stock-replenisher-tests';
@@ -77,6 +82,9 @@ export async function startStack(opts: StackOptions) {
   const cleanup = opts.cleanup ?? afterThisTest;
   const sandbox = await startSandbox({ dayMs: rules.dayMs, cleanup });
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  const recordsAt = recordsLocation({ DATABASE_URL: opts.databaseUrl }, dirname(tempFile(cleanup)));
+  const records = await openRecords(recordsAt);
+  cleanups.push(() => records.close());
 
   let client: Client;
   let connection: NativeConnection;
@@ -113,7 +121,7 @@ export async function startStack(opts: StackOptions) {
     worker = await createWorker({
       connection,
       taskQueue,
-      activities: createActivities({ world: activityWorld, reader: opts.reader ?? patternReader, decider: opts.decider ?? policyDecider, metrics, rules: configured }),
+      activities: createActivities({ world: activityWorld, reader: opts.reader ?? patternReader, decider: opts.decider ?? policyDecider, metrics, rules: configured, records }),
       workflowBundle: { codePath: bundlePath },
     });
     running = worker.run();
@@ -127,7 +135,7 @@ export async function startStack(opts: StackOptions) {
 
   const security = testSecurity(opts.security);
   const app = buildApp({
-    client, world: sandbox.world, taskQueue, rules, security, metrics,
+    client, world: sandbox.world, taskQueue, rules, security, metrics, records,
     repair: { bundle: async () => ({ codePath: inject('workflowBundlePath') }) },
   });
   const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -193,7 +201,7 @@ export async function startStack(opts: StackOptions) {
   }
 
   return {
-    rules, taskQueue, client, env, address, sandbox, world: sandbox.world, apiUrl, api, newSku, agent,
+    rules, taskQueue, client, env, address, sandbox, records, recordsAt, world: sandbox.world, apiUrl, api, newSku, agent,
     startWorker, stopWorker, stop, security, managerToken, tokenFor, sign, authed, app, metrics,
   };
 }

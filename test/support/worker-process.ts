@@ -1,5 +1,7 @@
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createActivities } from '../../src/activities/index.js';
+import { recordsLocation } from '../../src/records/database.js';
+import { openRecords } from '../../src/records/store.js';
 import { policyDecider } from '../../src/activities/deciders/policy.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import { createWorker } from '../../src/worker.js';
@@ -13,7 +15,9 @@ const connection = await NativeConnection.connect({ address: TEMPORAL_ADDRESS })
 const worker = await createWorker({
   connection,
   taskQueue: TASK_QUEUE,
-  activities: createActivities({ world: createWorldClient({ baseUrl: WORLD_URL }), reader: patternReader, decider: policyDecider }),
+  activities: createActivities({
+    world: createWorldClient({ baseUrl: WORLD_URL }), reader: patternReader, decider: policyDecider, records: await openRecords(recordsLocation(process.env, process.env.DATA_DIR ?? './data')),
+  }),
   workflowBundle: { codePath: BUNDLE_PATH },
 });
 process.stdout.write('worker running\n');

@@ -4,6 +4,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { story } from '../scenarios/story.js';
 import { kill, startExternalWorker } from '../support/external-worker.js';
+import { record } from '../support/records.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { stuckRuns } from '../../src/repair/stuck-runs.js';
 
@@ -46,6 +47,42 @@ const card = (page: Page, po: string) => page.locator(`article.approval[data-po=
 const phaseOf = (page: Page, sku: string) => page.locator(`tr[data-sku="${sku}"] td.phase`);
 
 describe('the manager\'s page in Chromium', () => {
+  it('a manager selects every waiting PO and approves them in one click; the record\'s spend shows per supplier and month', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    await stack.records.save(record(1, { orderedAt: '2026-10-05T09:00:00.000Z', orderTotal: 459 }));
+    await stack.records.save(record(2, { orderedAt: '2026-10-20T09:00:00.000Z', orderTotal: 41, supplier: 'quickparts' }));
+    const skus = [stack.newSku(), stack.newSku()];
+    const requests = await Promise.all(skus.map((sku) => story(stack, sku).parkAtApproval()));
+    const { page, problems, close } = await openPage(stack);
+    if (stack.managerToken) await enterToken(page, stack.managerToken);
+    for (const r of requests) await card(page, r.poNumber).waitFor();
+
+    const acme = page.locator('#spend-chart rect.spend-bar[data-supplier="acme-industrial"][data-month="2026-10"]');
+    await acme.waitFor();
+    expect(await acme.locator('title').textContent()).toBe('acme-industrial 2026-10: 459.00 USD (1 order)');
+    expect(await page.locator('#spend-chart rect.spend-bar[data-supplier="quickparts"]').count()).toBe(1);
+    expect(await page.locator('#spend-chart').innerHTML()).toContain('500.00');
+
+    expect(await page.locator('#approve-selected').isDisabled()).toBe(true);
+    await page.check('#select-all');
+    expect(await page.locator('#approve-selected').innerText()).toBe('Approve 2 selected');
+    mkdirSync(resultsDir, { recursive: true });
+    await page.screenshot({ path: `${resultsDir}bulk-and-spend.png`, fullPage: true });
+    await page.click('#approve-selected');
+    await page.locator('#bulk-msg', { hasText: '2 approved.' }).waitFor();
+    for (const r of requests) await card(page, r.poNumber).waitFor({ state: 'detached', timeout: 30_000 });
+    for (const sku of skus) {
+      await story(stack, sku).phase('ordered');
+      expect(await stack.sandbox.orders(sku)).toHaveLength(1);
+    }
+    expect(await page.locator('#bulk').isHidden()).toBe(true);
+    // The answer stays readable once the inbox has emptied and the bulk controls are gone.
+    expect(await page.locator('#bulk-msg').isVisible()).toBe(true);
+    expect(await page.locator('#bulk-msg').innerText()).toBe('2 approved.');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it('a manager sees the pending PO with its figures, approves it in one click, and the run moves on', async () => {
     const stack = await startStack({ temporal: 'dev' });
     const sku = stack.newSku();

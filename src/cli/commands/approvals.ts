@@ -1,6 +1,7 @@
 import { skuOfPo } from '../../domain/ids.js';
 import { number, text } from '../args.js';
-import type { Command } from '../command.js';
+import type { Command, Context, Values } from '../command.js';
+import { exitCodeFor, UsageError } from '../errors.js';
 import { ago, json, money, table } from '../format.js';
 import { followPastApproval } from '../follow.js';
 import type { Delivered, PendingApproval } from '../views.js';
@@ -31,28 +32,83 @@ const approvals: Command = {
 
 const approve: Command = {
   name: 'approve',
-  args: '<PO>',
-  summary: 'approve a purchase order up to a unit price',
-  positionals: { min: 1, max: 1 },
+  args: '<PO> --max-price <n> | --all',
+  summary: 'approve a purchase order up to a unit price, or --all waiting ones that pass the filters',
+  positionals: { min: 0, max: 1 },
   options: {
-    'max-price': { type: 'string', value: 'n', help: 'the highest unit price you accept', required: true },
+    'max-price': { type: 'string', value: 'n', help: 'the highest unit price you accept (required with a PO)' },
     note: { type: 'string', value: 'text', help: 'a note kept with the decision' },
     wait: { type: 'boolean', help: 'follow the replenishment until it has moved past approval, printing its phases' },
     timeout: { type: 'string', value: 'seconds', help: 'how long --wait waits (default 60)' },
+    all: { type: 'boolean', help: 'every PO waiting for approval that passes the filters below, each up to its drafted unit price' },
+    'sku-prefix': { type: 'string', value: 'text', help: 'with --all: only SKUs starting so' },
+    supplier: { type: 'string', value: 'id', help: 'with --all: only POs drafted for this supplier' },
+    'max-total': { type: 'string', value: 'n', help: 'with --all: only POs whose total is at most this' },
+    'dry-run': { type: 'boolean', help: 'with --all: list what would be approved, decide nothing' },
   },
-  examples: ['replenisher approve PO-SKU-100-1 --max-price 5.50', 'replenisher approve PO-SKU-100-1 --max-price 5.50 --note "ok for Q3" --wait'],
-  async run(ctx, { values, positionals: [po] }) {
-    const maxUnitPrice = number(values, 'max-price', 'positive', approve)!;
+  examples: [
+    'replenisher approve PO-SKU-100-1 --max-price 5.50',
+    'replenisher approve PO-SKU-100-1 --max-price 5.50 --note "ok for Q3" --wait',
+    'replenisher approve --all --sku-prefix WASHER- --max-total 500 --dry-run',
+  ],
+  async run(ctx, input) {
+    const { values, positionals: [po] } = input;
+    if (values.all) {
+      if (po) throw new UsageError('give a PO or --all, not both', approve);
+      return approveAll(ctx, values);
+    }
+    if (!po) throw new UsageError('missing <PO> (or --all)', approve);
+    const allOnly = ['sku-prefix', 'supplier', 'max-total', 'dry-run'].find((o) => values[o] !== undefined);
+    if (allOnly) throw new UsageError(`--${allOnly} goes with --all`, approve);
+    const maxUnitPrice = number(values, 'max-price', 'positive', approve);
+    if (maxUnitPrice === undefined) throw new UsageError('--max-price is required', approve);
     const timeoutS = number(values, 'timeout', 'positive', approve) ?? 60;
     const note = text(values, 'note');
-    const result = await ctx.api.post<Decided>(decisionPath(po!), { decision: 'approve', maxUnitPrice, ...(note ? { note } : {}) });
+    const result = await ctx.api.post<Decided>(decisionPath(po), { decision: 'approve', maxUnitPrice, ...(note ? { note } : {}) });
     const said = `${po}: approved${byWhom(result)} up to ${money(maxUnitPrice)}`;
     if (!values.wait) return ctx.out(ctx.json ? json(result) : `${said} (${result.status} to ${result.workflowId})`);
     if (!ctx.json) ctx.out(`${said}; following ${result.workflowId}`);
-    const phases = await followPastApproval(ctx, skuOfPo(po!), po!, timeoutS * 1000);
+    const phases = await followPastApproval(ctx, skuOfPo(po), po, timeoutS * 1000);
     if (ctx.json) ctx.out(json({ ...result, phases }));
   },
 };
+
+interface BulkResult { poNumber: string; status: number; result?: string; error?: string; by?: string }
+
+/** Decisions sent in one request at most: the API's own limit. */
+const BULK_LIMIT = 500;
+
+/** `approve --all`: the waiting POs that pass the filters, each approved up to its own drafted price, in one bulk request per 500. */
+async function approveAll(ctx: Context, values: Values): Promise<number | void> {
+  if (values.wait) throw new UsageError('--wait follows one PO; it does not go with --all', approve);
+  if (values['max-price'] !== undefined) throw new UsageError('--all approves each PO up to its own drafted price; use --max-total to leave out large ones', approve);
+  const prefix = text(values, 'sku-prefix');
+  const supplier = text(values, 'supplier');
+  const maxTotal = number(values, 'max-total', 'positive', approve);
+  const note = text(values, 'note');
+  const { items, currency } = await ctx.api.get<{ items: PendingApproval[]; currency?: string }>('/approvals');
+  const chosen = items.filter((a) => (!prefix || a.sku.startsWith(prefix)) && (!supplier || a.supplier === supplier) && (maxTotal === undefined || a.total <= maxTotal));
+  if (chosen.length === 0) return ctx.out(ctx.json ? json({ results: [] }) : `None of the ${items.length} purchase orders waiting for approval passes the filters.`);
+  if (values['dry-run']) {
+    if (ctx.json) return ctx.out(json({ wouldApprove: chosen }));
+    ctx.out(`Would approve ${chosen.length} of ${items.length} waiting:`);
+    return ctx.out(table(['PO', 'SKU', 'SUPPLIER', currency ? `UNIT ${currency}` : 'UNIT', currency ? `TOTAL ${currency}` : 'TOTAL'],
+      chosen.map((a) => [a.poNumber, a.sku, a.supplier, money(a.unitPrice), money(a.total)]), [3, 4]));
+  }
+  const results: BulkResult[] = [];
+  for (let i = 0; i < chosen.length; i += BULK_LIMIT) {
+    const decisions = chosen.slice(i, i + BULK_LIMIT).map((a) => ({ poNumber: a.poNumber, decision: 'approve', maxUnitPrice: a.unitPrice, ...(note ? { note } : {}) }));
+    results.push(...(await ctx.api.post<{ results: BulkResult[] }>('/approvals/decisions', { decisions })).results);
+  }
+  const failed = results.filter((r) => r.status >= 300);
+  if (ctx.json) ctx.out(json({ results }));
+  else {
+    ctx.out(table(['PO', 'RESULT'], results.map((r) => [r.poNumber, r.status < 300 ? `approved${r.by ? ` by ${r.by}` : ''} (${r.result})` : `${r.status}: ${r.error}`])));
+    ctx.out(`${results.length - failed.length} of ${results.length} approved${failed.length ? `; ${failed.length} not taken` : ''}.`);
+  }
+  // Some were not taken: the exit code says why the first was not (409 a conflict, 404 not found, …).
+  return failed.length ? exitCodeFor(failed[0]!.status) : undefined;
+}
 
 /** A manager's message about a PO that needs only a reason: a rejection, a cancellation. */
 function withReason(o: { name: string; summary: string; help: string; example: string; send: (po: string, reason: string) => [string, unknown]; said: string }): Command {

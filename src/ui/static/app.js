@@ -23,6 +23,7 @@ const state = {
   /** Cursors of the SKU pages walked so far (`after` of each); the last is the page shown. */
   skuPages: [null],
   skuNext: null,
+  bulkBusy: false,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -151,9 +152,11 @@ function approvalCard(item) {
   const rejectForm = h('form', { class: 'reject' },
     h('label', {}, 'Reason ', reason),
     h('button', { type: 'submit', class: 'reject-btn' }, 'Reject'));
+  const pick = h('input', { type: 'checkbox', class: 'pick', 'aria-label': `Select ${item.poNumber}` });
+  pick.addEventListener('change', showBulk);
   const card = h('article', { class: 'approval', dataset: { po: item.poNumber, sku: item.sku } },
     h('header', {},
-      h('h3', {}, item.sku, ' ', h('span', { class: 'po' }, item.poNumber)),
+      h('h3', {}, pick, item.sku, ' ', h('span', { class: 'po' }, item.poNumber)),
       h('span', { class: 'waited' })),
     h('dl', { class: 'facts' }),
     h('p', { class: 'alternatives' }),
@@ -267,6 +270,123 @@ async function refreshApprovals() {
   }
   $('inbox-count').textContent = items.length ? String(items.length) : '';
   $('inbox-empty').hidden = items.length > 0;
+  showBulk();
+}
+
+// ---------- many decisions at once ----------
+
+const picked = () => [...state.cards.values()].filter((c) => c.querySelector('input.pick').checked && !state.busy.has(c.dataset.po));
+
+function showBulk() {
+  const cards = [...state.cards.values()];
+  const n = picked().length;
+  $('bulk').hidden = cards.length === 0;
+  $('select-all').checked = cards.length > 0 && n === cards.length;
+  $('select-all').indeterminate = n > 0 && n < cards.length;
+  $('approve-selected').disabled = n === 0 || state.bulkBusy;
+  $('approve-selected').textContent = n ? `Approve ${n} selected` : 'Approve selected';
+}
+
+/**
+ * One request for every selected PO, each approved up to the ceiling in its card. The API answers
+ * each on its own (207): a PO that moved on meanwhile is said on its card and holds back no other.
+ */
+async function approveSelected() {
+  const cards = picked();
+  const decisions = [];
+  for (const card of cards) {
+    const max = Number(card.querySelector('input[name=ceiling]').value);
+    if (!(max > 0)) return say(card, 'Enter the highest unit price you approve.', 'error');
+    decisions.push({ poNumber: card.dataset.po, decision: 'approve', maxUnitPrice: max });
+  }
+  if (!decisions.length) return;
+  state.bulkBusy = true;
+  showBulk();
+  const msg = $('bulk-msg');
+  msg.textContent = `Approving ${decisions.length}…`;
+  msg.className = 'card-msg';
+  for (const card of cards) { state.busy.add(card.dataset.po); card.classList.add('busy'); }
+  try {
+    const { results } = await request('POST', '/approvals/decisions', {
+      body: { decisions }, headers: { 'idempotency-key': `page-bulk-${crypto.randomUUID()}` },
+    });
+    let taken = 0;
+    for (const r of results) {
+      const card = state.cards.get(r.poNumber);
+      if (r.status < 300) {
+        taken += 1;
+        if (card) { say(card, `Approved${r.by ? ` by ${r.by}` : ''}; the agent carries on.`, 'ok'); card.classList.add('decided'); }
+      } else if (card) {
+        say(card, explain(new ApiError(r.status, r.error || 'refused'), `Approving ${r.poNumber}`), 'error');
+      }
+    }
+    const refused = results.length - taken;
+    msg.textContent = `${taken} approved${refused ? `, ${refused} not taken (see their cards)` : ''}.`;
+    msg.className = `card-msg card-msg-${refused ? 'error' : 'ok'}`;
+  } catch (err) {
+    msg.textContent = explain(err, 'Approving the selected purchase orders');
+    msg.className = 'card-msg card-msg-error';
+  } finally {
+    for (const card of cards) { state.busy.delete(card.dataset.po); card.classList.remove('busy'); card.querySelector('input.pick').checked = false; }
+    state.bulkBusy = false;
+    showBulk();
+  }
+  void poll(false);
+}
+
+// ---------- spend per supplier and month ----------
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const SUPPLIER_COLOURS = ['#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f', '#ad1457', '#5d4037', '#546e7a'];
+
+function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  for (const c of children) el.append(c instanceof window.Node ? c : document.createTextNode(String(c)));
+  return el;
+}
+
+/** Bars per month, stacked by supplier, with the month's total above and each part's figure as its tooltip. */
+function spendChart(lines, currency) {
+  const months = [...new Set(lines.map((l) => l.month))].sort().slice(-12);
+  const suppliers = [...new Set(lines.map((l) => l.supplier))].sort();
+  const colour = (s) => SUPPLIER_COLOURS[suppliers.indexOf(s) % SUPPLIER_COLOURS.length];
+  const totals = months.map((m) => lines.filter((l) => l.month === m).reduce((sum, l) => sum + l.amount, 0));
+  const max = Math.max(...totals, 0.01);
+  const W = 720; const H = 240; const left = 16; const top = 24; const bottom = 40; const legend = 22;
+  const slot = (W - left * 2) / Math.max(months.length, 1);
+  const barW = Math.min(64, slot * 0.6);
+  const scale = (v) => (v / max) * (H - top - bottom);
+  const root = svg('svg', { viewBox: `0 0 ${W} ${H + legend}`, role: 'img', 'aria-label': `Spend per supplier and month in ${currency}` });
+  root.append(svg('line', { x1: left, y1: H - bottom, x2: W - left, y2: H - bottom, stroke: '#9e9e9e' }));
+  months.forEach((month, i) => {
+    const x = left + slot * i + (slot - barW) / 2;
+    let y = H - bottom;
+    for (const l of lines.filter((line) => line.month === month)) {
+      const h2 = scale(l.amount);
+      y -= h2;
+      root.append(svg('rect', { class: 'spend-bar', x, y, width: barW, height: Math.max(h2, 1), fill: colour(l.supplier), 'data-supplier': l.supplier, 'data-month': month, 'data-amount': l.amount },
+        svg('title', {}, `${l.supplier} ${month}: ${amount(l.amount)} ${currency} (${l.orders} order${l.orders === 1 ? '' : 's'})`)));
+    }
+    root.append(svg('text', { x: x + barW / 2, y: y - 4, 'text-anchor': 'middle' }, amount(totals[i])));
+    root.append(svg('text', { x: x + barW / 2, y: H - bottom + 16, 'text-anchor': 'middle' }, month));
+  });
+  let lx = left;
+  for (const s of suppliers) {
+    root.append(svg('rect', { x: lx, y: H + 6, width: 10, height: 10, fill: colour(s) }));
+    root.append(svg('text', { x: lx + 14, y: H + 15 }, s));
+    lx += 24 + s.length * 7;
+  }
+  return root;
+}
+
+async function refreshSpend() {
+  const { lines, currency } = await request('GET', '/purchase-orders/spend');
+  const key = JSON.stringify(lines);
+  $('spend-empty').hidden = lines.length > 0;
+  if ($('spend-chart').dataset.key === key) return;
+  $('spend-chart').dataset.key = key;
+  $('spend-chart').replaceChildren(...(lines.length ? [spendChart(lines, currency)] : []));
 }
 
 // ---------- the SKUs ----------
@@ -513,7 +633,7 @@ async function refreshStuck() {
 
 let timer = null;
 async function poll(again = true) {
-  const jobs = [refreshApprovals(), refreshSkus(), refreshStuck()];
+  const jobs = [refreshApprovals(), refreshSkus(), refreshSpend(), refreshStuck()];
   if (state.selected) jobs.push(refreshDetail());
   const results = await Promise.allSettled(jobs);
   const failed = results.find((r) => r.status === 'rejected');
@@ -556,6 +676,14 @@ function start() {
   $('sku-rows').addEventListener('click', (e) => {
     const b = e.target.closest('button.sku-link');
     if (b) select(b.dataset.sku);
+  });
+  $('select-all').addEventListener('change', (e) => {
+    for (const card of state.cards.values()) card.querySelector('input.pick').checked = e.target.checked;
+    showBulk();
+  });
+  $('bulk').addEventListener('submit', (e) => {
+    e.preventDefault();
+    void approveSelected();
   });
   $('cancel-po').addEventListener('submit', (e) => {
     e.preventDefault();

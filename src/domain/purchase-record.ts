@@ -1,0 +1,97 @@
+import { lineTotal } from './quantity.js';
+import type { ReplenishState } from './state.js';
+import type { OutcomeKind, ReplenishmentResult, TurnResult } from './types.js';
+
+/** One decision on the PO. `rule` names the approval rule that decided, when no person did. */
+export interface ApprovalEntry {
+  decision: 'approved' | 'rejected';
+  by: string;
+  rule: string | null;
+  at: string;
+  maxUnitPrice?: number;
+  reason?: string;
+  note?: string;
+}
+
+/** A line of the decision log as the record keeps it (without the model's token usage). */
+export interface TurnEntry {
+  turn: number;
+  at: string;
+  tool: string;
+  result: TurnResult;
+  summary: string;
+  reason?: string;
+}
+
+/**
+ * What the service keeps of a settled replenishment after Temporal's retention deletes its
+ * history: the purchase as accounting reads it, and the decision log that led there.
+ */
+export interface PurchaseRecord {
+  /** The replenishment's workflow id: every PO number of it (revisions included) names it. */
+  replenishmentId: string;
+  runId: string;
+  sku: string;
+  replenishment: number;
+  /** The last PO number drafted; a revision (…-R1) replaces the first. Null when none was drafted. */
+  poNumber: string | null;
+  supplier: string | null;
+  quantityDrafted: number | null;
+  quantityOrdered: number;
+  quantityReceived: number;
+  unitPrice: number | null;
+  /** Quantity ordered × unit price, rounded once to the cent; null when nothing was ordered. */
+  orderTotal: number | null;
+  currency: string;
+  approvals: ApprovalEntry[];
+  outcome: OutcomeKind;
+  reason: string;
+  startedAt: string;
+  settledAt: string;
+  orderedAt: string | null;
+  receivedAt: string | null;
+  turns: TurnEntry[];
+}
+
+/** The record of a replenishment as it ends; `settledAt` is a time history holds, so a retry builds the same record. */
+export function purchaseRecord(o: {
+  replenishmentId: string; runId: string; state: ReplenishState; result: ReplenishmentResult; currency: string; settledAt: string;
+}): PurchaseRecord {
+  const { state, result } = o;
+  const d = state.decision;
+  const approvals: ApprovalEntry[] = !d ? [] : d.kind === 'approved'
+    ? [{ decision: 'approved', by: d.by, rule: null, at: d.at, maxUnitPrice: d.maxUnitPrice, ...(d.note ? { note: d.note } : {}) }]
+    : [{ decision: 'rejected', by: d.by, rule: null, at: d.at, reason: d.reason }];
+  const ordered = result.quantityOrdered > 0 && result.unitPrice !== null;
+  return {
+    replenishmentId: o.replenishmentId,
+    runId: o.runId,
+    sku: result.sku,
+    replenishment: result.replenishment,
+    poNumber: result.poNumber,
+    supplier: result.supplier,
+    quantityDrafted: state.po?.quantity ?? null,
+    quantityOrdered: result.quantityOrdered,
+    quantityReceived: result.quantityReceived,
+    unitPrice: result.unitPrice,
+    orderTotal: ordered ? lineTotal(result.quantityOrdered, result.unitPrice!) : null,
+    currency: o.currency,
+    approvals,
+    outcome: result.outcome,
+    reason: result.reason,
+    startedAt: state.log[0]?.at ?? o.settledAt,
+    settledAt: o.settledAt,
+    orderedAt: result.orderedAt,
+    receivedAt: result.receivedAt,
+    turns: state.log.map((t) => ({
+      turn: t.turn, at: t.at, tool: t.tool, result: t.result, summary: t.summary, ...(t.reason ? { reason: t.reason } : {}),
+    })),
+  };
+}
+
+/**
+ * Money committed to a supplier: an order placed and not cancelled at the supplier. The month is
+ * the order's (UTC), the one its invoice falls in.
+ */
+export const committedSpend = (r: Pick<PurchaseRecord, 'orderTotal' | 'outcome' | 'orderedAt'>): { month: string; amount: number } | null =>
+  r.orderTotal !== null && r.orderedAt && r.outcome !== 'cancelled' ? { month: r.orderedAt.slice(0, 7), amount: r.orderTotal } : null;

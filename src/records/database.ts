@@ -1,0 +1,100 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import pg from 'pg';
+import type { PurchaseRecord } from '../domain/purchase-record.js';
+
+/**
+ * One row per replenishment: the record's fields, with the approvals and the decision log as JSON
+ * text (the same in both databases), and what the filters and the spend read as columns of their own.
+ */
+export type PurchaseRecordsTable = Omit<PurchaseRecord, 'approvals' | 'turns'> & {
+  approvals: string;
+  turns: string;
+  approvedBy: string | null;
+  /** `YYYY-MM` of the order and its total, set when the order is money committed (committedSpend). */
+  spendMonth: string | null;
+  spendAmount: number | null;
+};
+
+export interface Tables { purchaseRecords: PurchaseRecordsTable }
+export type RecordsDb = Kysely<Tables>;
+
+/**
+ * Times are ISO 8601 text in UTC: they sort as text, compare the same in SQLite and PostgreSQL,
+ * and come back as the strings that went in.
+ */
+const migrations: Record<string, Migration> = {
+  '001-purchase-records': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('purchase_records')
+        .addColumn('replenishment_id', 'text', (c) => c.primaryKey())
+        .addColumn('run_id', 'text', (c) => c.notNull())
+        .addColumn('sku', 'text', (c) => c.notNull())
+        .addColumn('replenishment', 'integer', (c) => c.notNull())
+        .addColumn('po_number', 'text')
+        .addColumn('supplier', 'text')
+        .addColumn('quantity_drafted', 'integer')
+        .addColumn('quantity_ordered', 'integer', (c) => c.notNull())
+        .addColumn('quantity_received', 'integer', (c) => c.notNull())
+        .addColumn('unit_price', 'double precision')
+        .addColumn('order_total', 'double precision')
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('approved_by', 'text')
+        .addColumn('approvals', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'text', (c) => c.notNull())
+        .addColumn('settled_at', 'text', (c) => c.notNull())
+        .addColumn('ordered_at', 'text')
+        .addColumn('spend_month', 'text')
+        .addColumn('spend_amount', 'double precision')
+        .addColumn('received_at', 'text')
+        .addColumn('turns', 'text', (c) => c.notNull())
+        .execute();
+      // The list's order (newest settled first) and its filters.
+      await db.schema.createIndex('purchase_records_settled').on('purchase_records').columns(['settled_at', 'replenishment_id']).execute();
+      await db.schema.createIndex('purchase_records_sku').on('purchase_records').columns(['sku', 'settled_at']).execute();
+      await db.schema.createIndex('purchase_records_supplier').on('purchase_records').columns(['supplier', 'settled_at']).execute();
+      await db.schema.createIndex('purchase_records_po').on('purchase_records').column('po_number').execute();
+      await db.schema.createIndex('purchase_records_spend').on('purchase_records').columns(['spend_month', 'supplier']).execute();
+    },
+  },
+};
+
+/** Where the purchasing record lives: PostgreSQL when a URL is given, else an SQLite file in the data directory. */
+export type RecordsLocation = { kind: 'postgres'; url: string } | { kind: 'sqlite'; file: string };
+
+export const recordsLocation = (env: { DATABASE_URL?: string | undefined }, dataDir: string): RecordsLocation =>
+  env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', file: join(dataDir, 'records.sqlite') };
+
+/** Opens the database and brings its schema up to date (migrations run once, under the migrator's lock). */
+export async function openRecordsDb(where: RecordsLocation): Promise<RecordsDb> {
+  const dialect = where.kind === 'postgres'
+    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: where.url, max: 10 }) })
+    : new SqliteDialect({ database: sqliteFile(where.file) });
+  const db = new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()] });
+  try {
+    const { error, results } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) throw new Error(`the records database could not be migrated${failed ? ` (${failed.migrationName})` : ''}: ${error instanceof Error ? error.message : String(error)}`);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  return db;
+}
+
+function sqliteFile(file: string): Database.Database {
+  const database = new Database(file);
+  // The API reads while the worker's activities write.
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  return database;
+}
+
+/** For health checks and tests: the database answers a trivial query. */
+export async function ping(db: RecordsDb): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+

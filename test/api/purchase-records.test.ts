@@ -1,0 +1,67 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PurchaseRecord } from '../../src/domain/purchase-record.js';
+import { record } from '../support/records.js';
+import { afterThisFile, startStack, type Stack } from '../support/stack.js';
+
+describe('the purchasing record over HTTP', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ temporal: 'dev', cleanup: afterThisFile, inProcessWorker: false });
+    for (let n = 1; n <= 5; n++) await stack.records.save(record(n, n === 4 ? { outcome: 'cancelled', supplier: 'quickparts' } : {}));
+  });
+
+  it('lists records newest first, filtered by SKU, supplier, outcome and days, a page at a time', async () => {
+    const first = await stack.api('GET', '/purchase-orders?sku=REC&limit=2');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.items.map((r: PurchaseRecord) => r.poNumber)).toEqual(['PO-REC-5', 'PO-REC-4']);
+    expect(first.body.total).toBe(5);
+    const second = await stack.api('GET', `/purchase-orders?sku=REC&limit=2&after=${first.body.next}`);
+    expect(second.body.items.map((r: PurchaseRecord) => r.poNumber)).toEqual(['PO-REC-3', 'PO-REC-2']);
+    const cancelled = await stack.api('GET', '/purchase-orders?outcome=cancelled&supplier=quickparts');
+    expect(cancelled.body.items.map((r: PurchaseRecord) => r.poNumber)).toEqual(['PO-REC-4']);
+    // `to` as a day includes the whole day.
+    const days = await stack.api('GET', '/purchase-orders?sku=REC&from=2026-11-02&to=2026-11-03');
+    expect(days.body.items.map((r: PurchaseRecord) => r.poNumber)).toEqual(['PO-REC-3', 'PO-REC-2']);
+    const instant = await stack.api('GET', `/purchase-orders?sku=REC&to=${encodeURIComponent('2026-11-02T11:00:00+01:00')}`);
+    expect(instant.body.items.map((r: PurchaseRecord) => r.poNumber)).toEqual(['PO-REC-1']);
+  });
+
+  it('exports every match as CSV, by format=csv or /purchase-orders.csv', async () => {
+    for (const path of ['/purchase-orders?sku=REC&format=csv&limit=1', '/purchase-orders.csv?sku=REC']) {
+      const res = await fetch(stack.apiUrl + path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      const lines = (await res.text()).trim().split('\r\n');
+      expect(lines[0]).toMatch(/^po_number,replenishment_id,sku,supplier,outcome,/);
+      expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['PO-REC-5', 'PO-REC-4', 'PO-REC-3', 'PO-REC-2', 'PO-REC-1']);
+    }
+  });
+
+  it('serves a settled PO from the record alone when Temporal has no workflow for it', async () => {
+    const res = await stack.api('GET', '/purchase-orders/PO-REC-3');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ foundBy: 'record', workflowId: 'replenish-REC-3', outcome: 'received', record: { turns: [{ tool: 'get_quotes' }] } });
+    const none = await stack.api('GET', '/purchase-orders/PO-REC-9');
+    expect(none.status).toBe(404);
+    expect(none.body.error).toMatch(/PO-REC-9/);
+  });
+
+  it('sums spend per supplier and month, without cancelled orders', async () => {
+    const res = await stack.api('GET', '/purchase-orders/spend?from=2026-11&to=2026-11');
+    expect(res.body).toEqual({ currency: 'USD', lines: [{ supplier: 'acme-industrial', month: '2026-11', amount: 100, orders: 4 }] });
+  });
+
+  it.each([
+    ['/purchase-orders?outcome=lost', /outcome/],
+    ['/purchase-orders?from=yesterday', /from: expected a date/],
+    ['/purchase-orders?limit=0', /limit is a whole number from 1 to 500/],
+    ['/purchase-orders?after=bogus', /after: not a cursor/],
+    ['/purchase-orders?color=red', /color/],
+    ['/purchase-orders.csv?limit=5', /limit/],
+    ['/purchase-orders/spend?from=2026-13', /expected a month as YYYY-MM/],
+  ])('%s is a 400 that says what is wrong', async (path, why) => {
+    const res = await stack.api('GET', path);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error).toMatch(why);
+  });
+});

@@ -1,0 +1,61 @@
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActivities } from '../../src/activities/index.js';
+import { policyDecider } from '../../src/activities/deciders/policy.js';
+import { patternReader } from '../../src/activities/reply-reader.js';
+import { committedSpend, purchaseRecord } from '../../src/domain/purchase-record.js';
+import { outcome } from '../../src/domain/outcome.js';
+import type { World } from '../../src/domain/world.js';
+import { openRecords } from '../../src/records/store.js';
+import { tempFile } from '../support/sandbox.js';
+import { cancelled, closed, confirmed, goodsArrived, ordered, rejected, rules } from '../support/states.js';
+
+const settledAt = '2026-11-30T10:00:00.000Z';
+const recordOf = (state: Parameters<typeof outcome>[0]) =>
+  purchaseRecord({ replenishmentId: 'replenish-X-1', runId: 'r', state, result: outcome(state), currency: 'EUR', settledAt });
+
+describe('what the record of a settled replenishment holds', () => {
+  it('a received order: the approver, the order total rounded once, and money committed in the month of the order', () => {
+    const o = confirmed();
+    const r = recordOf(closed(goodsArrived(o, o.po!.quantity)));
+    expect(r).toMatchObject({ outcome: 'received', currency: 'EUR', quantityOrdered: o.po!.quantity, unitPrice: o.po!.unitPrice });
+    expect(r.approvals).toEqual([expect.objectContaining({ decision: 'approved', by: 'dana', rule: null })]);
+    expect(r.orderTotal).toBe(Math.round(o.po!.quantity * o.po!.unitPrice * 100) / 100);
+    expect(committedSpend(r)).toEqual({ month: o.orderedAt!.slice(0, 7), amount: r.orderTotal });
+  });
+
+  it('a rejected PO: the manager\'s reason, nothing ordered, nothing spent', () => {
+    const r = recordOf(rejected(undefined, 'too dear'));
+    expect(r.approvals).toEqual([expect.objectContaining({ decision: 'rejected', by: 'dana', reason: 'too dear', rule: null })]);
+    expect(r).toMatchObject({ outcome: 'rejected', quantityOrdered: 0, orderTotal: null });
+    expect(committedSpend(r)).toBeNull();
+  });
+
+  it('an order cancelled at the supplier keeps its total but is not money committed', () => {
+    const r = recordOf(cancelled(ordered()));
+    expect(r.outcome).toBe('cancelled');
+    expect(r.orderTotal).not.toBeNull();
+    expect(committedSpend(r)).toBeNull();
+  });
+});
+
+describe('the recordPurchase activity', () => {
+  const file = tempFile((fn) => afterAll(async () => { await fn(); }));
+
+  it('a retried attempt writes the same record once: keyed by the run, dated by the first attempt\'s schedule', async () => {
+    const records = await openRecords({ kind: 'sqlite', file });
+    afterAll(() => records.close());
+    const activities = createActivities({ world: {} as World, reader: patternReader, decider: policyDecider, records });
+    const o = confirmed();
+    const state = closed(goodsArrived(o, o.po!.quantity));
+    const scheduled = Date.parse(settledAt);
+    const workflowExecution = { workflowId: 'replenish-RETRY-1', runId: 'run-1' };
+    for (const attempt of [1, 2, 3]) {
+      const env = new MockActivityEnvironment({ workflowExecution, attempt, scheduledTimestampMs: scheduled, currentAttemptScheduledTimestampMs: scheduled + attempt * 1000 });
+      await env.run(activities.recordPurchase, { state, result: outcome(state), rules: rules({ currency: 'EUR' }) });
+    }
+    const page = await records.list({ sku: state.sku }, { limit: 10 });
+    expect(page.total).toBe(1);
+    expect(page.items[0]).toMatchObject({ replenishmentId: 'replenish-RETRY-1', runId: 'run-1', settledAt, currency: 'EUR', outcome: 'received' });
+  });
+});
