@@ -41,14 +41,7 @@ async function claudeStack(script: ScriptStep[], temporal: TemporalKind = 'time-
 /** The people around the agent do their part, as in the happy path; the model does the rest. */
 async function replenishToPlan(stack: Stack, sku: string) {
   const s = story(stack, sku);
-  await s.startAgent();
-  const request = await s.approvalRequest();
-  expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice, by: 'dana' })).status).toBe(202);
-  await s.phase('ordered');
-  expect((await s.reply(request.poNumber, 'm-1', 'We confirm your order, delivery on schedule.', { kind: 'confirmed' })).status).toBe(202);
-  await s.phase('awaiting goods');
-  expect((await s.receive(request.poNumber, 'r-1', request.quantity)).status).toBe(202);
-  const result = await s.outcome();
+  const result = await s.runToReceived();
   return { result, log: (await s.log()) as unknown as Turn[], orders: await s.orders() };
 }
 

@@ -56,6 +56,20 @@ export function story(stack: Stack, sku: string, opts: { supplier?: string } = {
     async receive(po: string, receiptId: string, quantity: number) {
       return stack.authed('POST', `/purchase-orders/${po}/receipts`, { receiptId, quantity });
     },
+    /**
+     * Everyone does their part as in the happy path, from the agent's start: the manager approves at
+     * the drafted price, the supplier confirms, the goods come in full. Resolves to the outcome.
+     */
+    async runToReceived() {
+      await this.startAgent();
+      const request = await this.approvalRequest();
+      expect((await this.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice, by: 'dana' })).status).toBe(202);
+      await this.phase('ordered');
+      expect((await this.reply(request.poNumber, 'm-1', 'We confirm your order, delivery on schedule.', { kind: 'confirmed' })).status).toBe(202);
+      await this.phase('awaiting goods');
+      expect((await this.receive(request.poNumber, 'r-1', request.quantity)).status).toBe(202);
+      return this.outcome();
+    },
     /** Saves this SKU's workflow histories as replay fixtures (with RECORD_HISTORIES=1). */
     async keep(scenario: string) {
       await keepHistories(stack.client, scenario, [`replenish-${sku}-1`, `agent-${sku}`]);
