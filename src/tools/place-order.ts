@@ -1,12 +1,18 @@
+import { unitPriceAt } from '../domain/purchase-plan.js';
 import type { OrderAck } from '../domain/types.js';
 import { isApproved, isSettled, type ReplenishState } from '../domain/state.js';
 import { isQuoteValid } from '../domain/quotes.js';
 import { callTool, noInput } from './tool.js';
 
-/** The quote behind the PO must still stand: a price agreed weeks ago is not a price today. */
+/**
+ * The quote behind the PO must still stand (a price agreed weeks ago is not a price today) and still
+ * give the PO's price for its quantity: a re-quote may keep a quote's id and change its price, and
+ * the PO must not go out at a price nobody offers.
+ */
 export function quoteStillValid(s: ReplenishState, now: string): boolean {
-  const quote = s.quotes?.find((q) => q.quoteId === s.po?.quoteId);
-  return quote !== undefined && isQuoteValid(quote, now);
+  const po = s.po;
+  const quote = s.quotes?.find((q) => q.quoteId === po?.quoteId);
+  return po !== null && quote !== undefined && isQuoteValid(quote, now) && Math.abs(unitPriceAt(quote, po.quantity) - po.unitPrice) < 0.005;
 }
 
 export const placeOrder = callTool({

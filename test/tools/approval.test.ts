@@ -106,6 +106,14 @@ describe('placing the order', () => {
     expect(placeOrder.allowed(ordered(), R, T0)).toBe(false);
   });
 
+  it('is not allowed when the quote behind the PO now gives another price (a re-quote kept its id)', () => {
+    const s = checked();
+    const quoteId = s.po!.quoteId;
+    const repriced = { ...s, quotes: s.quotes!.map((q) => (q.quoteId === quoteId ? { ...q, unitPrice: q.unitPrice + 0.4, priceBreaks: [] } : q)) };
+    expect(placeOrder.allowed(s, R, T0)).toBe(true);
+    expect(placeOrder.allowed(repriced, R, T0)).toBe(false);
+  });
+
   it('uses the PO number as its idempotency key, so a retry cannot order twice', () => {
     expect(placeOrder.key!(approved())).toBe('PO-SKU-1-1');
   });
