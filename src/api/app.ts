@@ -24,6 +24,8 @@ export interface AppDeps {
   rules: Rules;
   /** Liveness of every part, for /health; /ready reads its temporal and worker parts. Without it both say ok. */
   health?: () => Promise<Health>;
+  /** The parts of `health` that /ready waits for; default Temporal and the worker. */
+  readiness?: readonly string[];
   /** Shared with the worker's activities so /metrics shows both; without it the API keeps its own. */
   metrics?: Metrics;
   logger?: Logger | boolean;
@@ -59,7 +61,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   // Routes go in here, after the edge's plugins: only routes registered after the rate limit get it.
   app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
-    operationRoutes(api, { metrics, ...(deps.health ? { health: deps.health } : {}) });
+    operationRoutes(api, { metrics, ...(deps.health ? { health: deps.health } : {}), ...(deps.readiness ? { readiness: deps.readiness } : {}) });
     agentRoutes(api, agents, deps.world, deps.rules);
     messageRoutes(api, agents, deps.world);
     purchaseOrderRoutes(api, agents);

@@ -4,7 +4,7 @@ import type { Agents } from './agents.js';
 import { Health, NotReady, Readiness, text, Unhealthy } from './responses.js';
 import type { Api } from './schemas.js';
 
-/** What readiness needs: the service can take work only with Temporal reachable and its worker polling. */
+/** What readiness needs by default: the service can take work only with Temporal reachable and its worker polling. */
 export const READINESS = ['temporal', 'worker'] as const;
 
 /**
@@ -28,7 +28,14 @@ export async function agentFigures(agents: Agents, world: World, now = Date.now(
   return { outcomes, agents: byStatus, pendingApprovals: since.length, oldestApprovalWaitSeconds: Math.max(0, (now - oldest) / 1000) };
 }
 
-export function operationRoutes(app: Api, deps: { health?: () => Promise<Health>; metrics: Metrics }): void {
+/** Ready when every part named is up; a part the health does not report counts as down. */
+export function readinessOf(health: Health, names: readonly string[] = READINESS) {
+  const parts = Object.fromEntries(names.map((name) => [name, health.parts[name] ?? { ok: false, detail: 'not checked' }]));
+  return { ready: Object.values(parts).every((p) => p.ok), parts };
+}
+
+/** `readiness`: the parts /ready waits for (an API replica has no worker of its own). */
+export function operationRoutes(app: Api, deps: { health?: () => Promise<Health>; metrics: Metrics; readiness?: readonly string[] }): void {
   app.get('/health', {
     config: { auth: 'none', rateLimit: false },
     schema: {
@@ -48,10 +55,8 @@ export function operationRoutes(app: Api, deps: { health?: () => Promise<Health>
     },
   }, async (_req, reply) => {
     if (!deps.health) return reply.send({ ready: true, parts: {} });
-    const health = await deps.health();
-    const parts = Object.fromEntries(READINESS.map((name) => [name, health.parts[name] ?? { ok: false, detail: 'not checked' }]));
-    const ready = Object.values(parts).every((p) => p.ok);
-    return reply.code(ready ? 200 : 503).send({ ready, parts });
+    const readiness = readinessOf(await deps.health(), deps.readiness);
+    return reply.code(readiness.ready ? 200 : 503).send(readiness);
   });
 
   app.get('/metrics', {
