@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { userInfo } from 'node:os';
 
 /** Debian's PostgreSQL 15 binaries (package postgresql-15); PG_BIN overrides. */
@@ -49,6 +49,9 @@ export function privatePostgres(dir: string, port: number): Postgres {
   const socketDir = join(dir, 'pgsocket');
   const logFile = join(dir, 'postgres.log');
   const user = 'temporal';
+  if (asRoot && spawnSync('runuser', ['-u', PG_USER, '--', 'test', '-x', dirname(dir)]).status !== 0) {
+    throw new Error(`PostgreSQL runs as ${PG_USER} (not root), who cannot reach ${dirname(dir)}: choose a data directory whose parents others may enter (chmod o+x)`);
+  }
   ownedDir(dir);
   ownedDir(socketDir);
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
