@@ -122,7 +122,17 @@ export const Env = z.object({
    * Proxies in front of the API whose X-Forwarded-For is believed: `true` (any), a hop count, or
    * addresses/CIDRs separated by commas. Unset: the peer's address is the client's.
    */
-  TRUST_PROXY: z.string().min(1).optional(),
+  TRUST_PROXY: z.string().min(1).transform((raw, ctx): boolean | number | string[] => {
+    if (raw === 'true' || raw === 'false') return raw === 'true';
+    if (/^\d+$/.test(raw)) return Number(raw);
+    const list = raw.split(',').map((a) => a.trim()).filter(Boolean);
+    const bad = list.find((a) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a));
+    if (bad !== undefined || list.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `expected true, false, a number of proxy hops, or IP addresses/CIDRs separated by commas${bad ? ` (not one: ${bad.slice(0, 50)})` : ''}` });
+      return z.NEVER;
+    }
+    return list;
+  }).optional(),
   /** /metrics, /docs and /openapi.json need a manager's token (/health and /ready stay open). */
   OPERATIONS_REQUIRE_AUTH: flag.default(false),
 });
@@ -199,6 +209,8 @@ export function securityOf(env: Env, sandboxSuppliers: readonly string[] = []): 
     supplierSecrets: env.SUPPLIER_SECRETS ?? Object.fromEntries(sandboxSuppliers.map((s) => [s, generated()])),
     warehouseSecret: env.WAREHOUSE_SECRET ?? generated(),
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    ...(env.TRUST_PROXY !== undefined ? { trustProxy: env.TRUST_PROXY } : {}),
+    operationsRequireAuth: env.OPERATIONS_REQUIRE_AUTH,
   };
   return { security, generatedManagerToken };
 }

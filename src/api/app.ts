@@ -36,6 +36,9 @@ export interface AppDeps {
   temporalUiUrl?: string;
 }
 
+/** A hop count trusts that many proxies nearest the server. */
+const trustProxyOf = (t: boolean | number | string[]) => (typeof t === 'number' ? (_address: string, hop: number) => hop < t : t);
+
 /** The REST API, without listening: tests and the server both build it here. */
 export function buildApp(deps: AppDeps): FastifyInstance {
   const app: FastifyInstance = Fastify({
@@ -45,13 +48,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     frameworkErrors,
+    ...(deps.security.trustProxy !== undefined ? { trustProxy: trustProxyOf(deps.security.trustProxy) } : {}),
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   waitForHandlersOnClose(app);
   const agents = new Agents(deps.client, deps.taskQueue, deps.rules);
   // Before any route: it lists every route added from here on, at /openapi.json and /docs.
-  openApi(app, { title: 'stock-replenisher', version: '0.1.0', description: 'Durable purchasing agents per SKU: agents, purchase orders, approvals, supplier replies, receipts.' });
+  openApi(app, { title: 'stock-replenisher', version: '0.1.0', description: 'Durable purchasing agents per SKU: agents, purchase orders, approvals, supplier replies, receipts.' }, { requireAuth: deps.security.operationsRequireAuth ?? false });
   const metrics = deps.metrics ?? createMetrics();
   metrics.readAgents(() => agentFigures(agents, deps.world));
   answerErrors(app);
@@ -61,7 +65,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   // Routes go in here, after the edge's plugins: only routes registered after the rate limit get it.
   app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
-    operationRoutes(api, { metrics, ...(deps.health ? { health: deps.health } : {}), ...(deps.readiness ? { readiness: deps.readiness } : {}) });
+    operationRoutes(api, { metrics, metricsRequireAuth: deps.security.operationsRequireAuth ?? false, ...(deps.health ? { health: deps.health } : {}), ...(deps.readiness ? { readiness: deps.readiness } : {}) });
     agentRoutes(api, agents, deps.world, deps.rules);
     messageRoutes(api, agents, deps.world);
     purchaseOrderRoutes(api, agents);

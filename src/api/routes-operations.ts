@@ -35,7 +35,7 @@ export function readinessOf(health: Health, names: readonly string[] = READINESS
 }
 
 /** `readiness`: the parts /ready waits for (an API replica has no worker of its own). */
-export function operationRoutes(app: Api, deps: { health?: () => Promise<Health>; metrics: Metrics; readiness?: readonly string[] }): void {
+export function operationRoutes(app: Api, deps: { health?: () => Promise<Health>; metrics: Metrics; readiness?: readonly string[]; metricsRequireAuth?: boolean }): void {
   app.get('/health', {
     config: { auth: 'none', rateLimit: false },
     schema: {
@@ -60,7 +60,7 @@ export function operationRoutes(app: Api, deps: { health?: () => Promise<Health>
   });
 
   app.get('/metrics', {
-    config: { auth: 'none', rateLimit: false },
+    config: { auth: deps.metricsRequireAuth ? 'manager' : 'none', rateLimit: false },
     schema: {
       summary: 'Prometheus metrics: the service\'s figures and the Temporal worker\'s own', tags: ['operations'],
       response: { 200: text('text/plain', 'Prometheus text exposition format') },
