@@ -96,13 +96,18 @@ const worldClient = createWorldClient({ baseUrl: worldUrl });
 const world = env.NOTIFY_WEBHOOK_URL ? withNotifyWebhook(worldClient, { url: env.NOTIFY_WEBHOOK_URL, ...(env.NOTIFY_WEBHOOK_SECRET ? { secret: env.NOTIFY_WEBHOOK_SECRET } : {}) }) : worldClient;
 if (env.NOTIFY_WEBHOOK_URL && runsWorker) log.info(`notifications to people also go to the NOTIFY_WEBHOOK_URL webhook${env.NOTIFY_WEBHOOK_SECRET ? ', signed' : ''}`);
 
-const connection = await Connection.connect(connectionOptions);
+/** A connection that cannot be made stops the start with the address and how it was tried (TLS, API key). */
+const unreachable = (err: unknown): never => {
+  log.fatal(`cannot connect to Temporal at ${describeConnection(connectionOptions)}: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+};
+const connection = await Connection.connect(connectionOptions).catch(unreachable);
 const client = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
 stops.unshift(() => connection.close());
 
 let worker: Worker | undefined;
 if (runsWorker) {
-  const nativeConnection = await NativeConnection.connect(connectionOptions);
+  const nativeConnection = await NativeConnection.connect(connectionOptions).catch(unreachable);
   const decider = selectDecider(env, log);
   log.info(`decider: ${decider.name}`);
   const { reader } = selectReader(env, log);

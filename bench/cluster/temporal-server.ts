@@ -46,23 +46,26 @@ const service = (grpc: number, membership: number, extra = '') => `
 
 /**
  * The server's configuration: all four services in one process on loopback, persistence and
- * visibility on the private PostgreSQL. With `tls`, the frontend requires client certificates
- * signed by its CA (mTLS); internode traffic stays plain on loopback.
+ * visibility on the private PostgreSQL. With `tls`, the frontend and the services among
+ * themselves require client certificates signed by its CA (mTLS).
  */
 function serverConfig(pg: Postgres, ports: ClusterPorts, dynamicConfigFile: string, tls?: TlsFiles): string {
-  const frontendTls = tls ? `
-  tls:
-    frontend:
+  // The services reach each other and the frontend with the server's certificate, so it must be good for both ends.
+  const side = (t: TlsFiles) => `
       server:
-        certFile: "${tls.cert}"
-        keyFile: "${tls.key}"
+        certFile: "${t.cert}"
+        keyFile: "${t.key}"
         requireClientAuth: true
         clientCaFiles:
-          - "${tls.ca}"
+          - "${t.ca}"
       client:
         serverName: "localhost"
         rootCaFiles:
-          - "${tls.ca}"` : '';
+          - "${t.ca}"`;
+  const frontendTls = tls ? `
+  tls:
+    internode:${side(tls)}
+    frontend:${side(tls)}` : '';
   return `log:
   stdout: true
   level: warn

@@ -6,7 +6,9 @@ import { Client, Connection } from '@temporalio/client';
 import { SignJWT } from 'jose';
 import { ready, spawnRole, type RoleProcess } from '../../bench/cluster/roles.js';
 import { signedHeaders, WAREHOUSE } from '../../src/api/signatures.js';
+import { loadConfig } from '../../src/config.js';
 import { SEEDED_SUPPLIERS } from '../../src/sandbox/seed.js';
+import { temporalConnectionOptions } from '../../src/temporal/connection.js';
 import { afterThisTest, startSandbox, type Cleanup } from './sandbox.js';
 import { TEST_ISSUER } from './stack.js';
 
@@ -56,7 +58,8 @@ export async function startFleet(o: FleetOptions) {
   };
   const workers = Array.from({ length: o.workers }, (_, i) => spawn('worker', `worker-${i + 1}`));
   const apis = Array.from({ length: o.apis }, (_, i) => spawn('api', `api-${i + 1}`));
-  const connection = await Connection.connect({ address: o.address });
+  // The test's client connects as the roles do (TLS, API key from the same settings).
+  const connection = await Connection.connect(temporalConnectionOptions(loadConfig(env).env, o.address));
   const client = new Client({ connection, namespace });
   cleanup(async () => {
     await Promise.all(processes.map((p) => p.kill()));
