@@ -129,7 +129,7 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; orde
 export function report(record: ChaosRecord, checks: CheckResult[]): string {
   const lines = [
     `chaos run: ${record.skus.length} SKUs, ${record.finished} replenishments finished in ${Math.round(record.elapsedMs / 1000)} s` +
-      `${record.reachedTarget ? '' : ' (target NOT reached in the time limit)'}; ${record.kills} worker SIGKILLs, ${record.workerStarts} worker starts, ${record.serverRestarts} dev server restarts`,
+      `${record.reachedTarget ? '' : ' (target NOT reached in the time limit)'}; ${record.kills} worker SIGKILLs, ${record.workerStarts} worker starts, ${record.serverRestarts} server restarts${record.postgresRestarts ? `, ${record.postgresRestarts} PostgreSQL restarts` : ''}`,
   ];
   for (const c of checks) {
     lines.push(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`);
