@@ -41,6 +41,19 @@ export interface Cluster {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The frontend's port opens before it serves: connect again until it answers (2 minutes at most). */
+async function connectWhenServing(connect: () => Promise<Connection>): Promise<Connection> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      return await connect();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await pause(1000);
+    }
+  }
+}
+
 /**
  * Temporal on PostgreSQL with no container engine: a private PostgreSQL 15 cluster, the schemas
  * set up by Temporal's SQL tool, the server built from the Go module proxy running all four
@@ -55,17 +68,24 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const ports = clusterPorts(o.basePort);
   const pgPort = o.basePort + 20;
   const postgres = privatePostgres(join(o.dir, 'postgres'), pgPort);
-  postgres.start();
-  say(`PostgreSQL 15 on 127.0.0.1:${pgPort} (data in ${postgres.dataDir})`);
-  setupSchemas(bin, postgres);
-  say('schemas temporal and temporal_visibility up to date');
   const server = temporalServer({ bin, pg: postgres, dir: join(o.dir, 'temporal'), ports, ...(o.tls ? { tls: o.tls } : {}) });
-  await server.start();
-  const connection = o.connect ? await o.connect(server.address) : await Connection.connect({ address: server.address });
   try {
-    await registerNamespace(connection, namespace, o.retentionDays ?? 7);
-  } finally {
-    await connection.close();
+    postgres.start();
+    say(`PostgreSQL 15 on 127.0.0.1:${pgPort} (data in ${postgres.dataDir})`);
+    setupSchemas(bin, postgres);
+    say('schemas temporal and temporal_visibility up to date');
+    await server.start();
+    const connection = await connectWhenServing(() => (o.connect ? o.connect(server.address) : Connection.connect({ address: server.address })));
+    try {
+      await registerNamespace(connection, namespace, o.retentionDays ?? 7);
+    } finally {
+      await connection.close();
+    }
+  } catch (err) {
+    // Half a cluster is no use to anyone: stop what was started before saying why.
+    await server.stop(true);
+    postgres.stop('immediate');
+    throw err;
   }
   say(`Temporal server ${server.address}, namespace ${namespace} (retention ${o.retentionDays ?? 7} days, search attributes registered)`);
 

@@ -2,16 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster } from '../../bench/cluster/cluster.js';
 import { ready } from '../../bench/cluster/roles.js';
 import { story } from '../scenarios/story.js';
-import { afterThisFile, eventually } from '../support/stack.js';
+import { eventually } from '../support/stack.js';
 import { startFleet, type Fleet } from '../support/fleet.js';
-import { clusterForThisFile } from './cluster.js';
+import { clusterFor, fileScope } from './cluster.js';
 
+const scope = fileScope();
 let cluster: Cluster;
 let fleet: Fleet;
 
 beforeAll(async () => {
-  cluster = await clusterForThisFile();
-  fleet = await startFleet({ address: cluster.address, workers: 2, apis: 1, cleanup: afterThisFile });
+  cluster = await clusterFor(scope.cleanup);
+  fleet = await startFleet({ address: cluster.address, workers: 2, apis: 1, cleanup: scope.cleanup });
 });
 
 /** Orders the supplier holds for each PO of these SKUs: exactly one each is the promise. */

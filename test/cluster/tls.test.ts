@@ -2,24 +2,24 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster } from '../../bench/cluster/cluster.js';
 import { spawnRole } from '../../bench/cluster/roles.js';
 import { story } from '../scenarios/story.js';
 import { startFleet } from '../support/fleet.js';
-import { afterThisFile } from '../support/stack.js';
 import { selfSignedCa } from './certs.js';
-import { clusterForThisFile } from './cluster.js';
+import { clusterFor, fileScope } from './cluster.js';
 
+const scope = fileScope();
 const certDir = mkdtempSync(join(tmpdir(), 'replenisher-tls-'));
 chmodSync(certDir, 0o755);
-afterAll(() => rmSync(certDir, { recursive: true, force: true }));
+scope.cleanup(() => rmSync(certDir, { recursive: true, force: true }));
 const certs = selfSignedCa(certDir);
 const clientTls = { TEMPORAL_TLS_CERT: certs.client.cert, TEMPORAL_TLS_KEY: certs.client.key, TEMPORAL_TLS_CA: certs.ca };
 
 let cluster: Cluster;
 beforeAll(async () => {
-  cluster = await clusterForThisFile({
+  cluster = await clusterFor(scope.cleanup, {
     tls: { cert: certs.server.cert, key: certs.server.key, ca: certs.ca },
     connect: (address) => Connection.connect({
       address,
@@ -44,7 +44,7 @@ async function workerThatExits(tls: Record<string, string>) {
 
 describe('mTLS to a Temporal cluster with a CA of its own', () => {
   it('workers and the API with TEMPORAL_TLS_CERT/KEY/CA run a replenishment end to end', async () => {
-    const fleet = await startFleet({ address: cluster.address, workers: 1, apis: 1, env: clientTls, cleanup: afterThisFile });
+    const fleet = await startFleet({ address: cluster.address, workers: 1, apis: 1, env: clientTls });
     const sku = fleet.newSku();
     const s = story(fleet, sku);
     const request = await s.parkAtApproval();
