@@ -1,8 +1,10 @@
 # syntax=docker/dockerfile:1
 #
-# One image, three roles, chosen by the command (see docker-compose.yml and docs/production.md):
-#   worker + REST API   node --import tsx src/main.ts           (the default; what `npm start` runs)
-#   sandbox world       node --import tsx src/sandbox/server.ts
+# One image, every role, chosen by the command (see docker-compose.yml and docs/production.md):
+#   worker and REST API  node --import tsx src/main.ts           (the default; what `npm start` runs)
+#   worker only          node --import tsx src/main.ts worker    (`npm run worker`)
+#   REST API only        node --import tsx src/main.ts api       (`npm run api`)
+#   sandbox world        node --import tsx src/sandbox/server.ts
 # With TEMPORAL_ADDRESS and WORLD_URL set, src/main.ts starts no Temporal dev server and no
 # in-process sandbox: it only connects to them.
 #
@@ -40,7 +42,7 @@ USER node
 
 EXPOSE 3000 4100
 
-# Probes the REST API's /health (Temporal reachable, worker polling, world answering).
+# Probes /health on API_PORT (every part of the role: Temporal, worker, world); a worker answers it too.
 # The sandbox role answers /health on SANDBOX_PORT instead; docker-compose.yml overrides the probe there.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.API_PORT || 3000) + '/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -7,6 +7,8 @@ export default defineConfig({
     maxWorkers: 2,
     globalSetup: ['test/support/global-setup.ts'],
     include: ['test/**/*.test.ts'],
+    // Against a Temporal cluster on PostgreSQL: `npm run test:cluster` (vitest.cluster.config.ts).
+    exclude: [...configDefaults.exclude, 'test/cluster/**'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,

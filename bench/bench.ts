@@ -16,7 +16,8 @@ import { wakeLatency, type WakeMode } from './wake.js';
 
 /**
  * `npm run bench`: figures of the agents next to a bare Temporal baseline on the same dev server
- * (SQLite file) and worker settings. `--quick` runs tiny sizes and only proves it runs.
+ * (SQLite file) and worker settings. `--quick` runs tiny sizes and only proves it runs. `--cluster`
+ * runs on Temporal with PostgreSQL (bench/cluster) instead of the dev server.
  * `--only throughput,wake,history,tokens,fleet` picks sections; `--fleet 10000`, `--burst 500`, `--wake 70` set
  * sizes; `--cache N`, `--sticky MS` and `--heap MB` set the workers' cache, sticky queue timeout and V8 heap limit.
  */
@@ -24,6 +25,7 @@ Runtime.install({ logger: new DefaultLogger('ERROR') });
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    cluster: { type: 'boolean', default: false },
     only: { type: 'string', default: 'throughput,wake,history,tokens,fleet' },
     fleet: { type: 'string' },
     wake: { type: 'string' },
@@ -54,12 +56,12 @@ const tuning: Record<string, string> = {
 const log = (l: string) => console.log(`[bench] ${l}`);
 
 const dir = mkdtempSync(join(tmpdir(), 'replenisher-bench-'));
-const stack = await startBenchStack({ dir, workerEnv: tuning, log: () => {} });
+const stack = await startBenchStack({ dir, workerEnv: tuning, cluster: values.cluster, log: () => {} });
 const results: Record<string, unknown> = {
   name: values.name ?? (quick ? 'quick' : 'full'),
   at: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGB: round(totalmem() / 2 ** 30, 1), node: process.version },
-  server: 'Temporal CLI dev server (SQLite file)', decider: 'policy', tuning, sizes: size,
+  server: stack.serverKind, decider: 'policy', tuning, sizes: size,
 };
 
 let agentWorker: WorkerHandle = await stack.startWorker('agent');
@@ -176,7 +178,7 @@ function markdown(r: Record<string, Json>): string {
     rows.push(['fleet: time to start (s), starts/s', `${f.startSeconds}, ${f.startsPerSecond}`, '', '', '']);
     rows.push([`fleet idle: worker CPU % of a core, RSS MB`, `${f.idle.workerCpuPercent}, ${f.idle.workerRssMB}`, '', '', 'CPU < 5 %, RSS < 1 GB']);
     rows.push([`fleet: GET /approvals ms (Phase search), GET /skus ms (a page of 100: a query per agent shown)`, `${f.reads?.approvalsMs ?? 'failed'}, ${f.reads?.skusMs ?? 'failed'}`, '', '', '']);
-    rows.push([`fleet idle: dev server CPU %, RSS MB; SQLite MB`, `${f.idle.serverCpuPercent}, ${f.idle.serverRssMB}; ${f.temporalDbMB}`, '', '', '']);
+    rows.push([`fleet idle: Temporal server CPU %, RSS MB; its database MB`, `${f.idle.serverCpuPercent}, ${f.idle.serverRssMB}; ${f.temporalDbMB}`, '', '', '']);
     rows.push([`fleet burst: GET /approvals ms with ${f.burst.inboxItems} pending`, `${f.burst.approvalsMs ?? 'failed'}`, '', '', '']);
     rows.push([`fleet burst: ${f.burst.size} below safety → approval request, p50 / p99 / last (s)`, `${f.burst.p50Seconds} / ${f.burst.p99Seconds} / ${f.burst.lastSeconds} (${f.burst.reachedApproval} reached)`, '', '', '']);
   }

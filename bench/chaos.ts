@@ -12,6 +12,8 @@ import { runChaos } from './chaos/run.js';
  * replenishment every second, the world fails (10% errors, 5% answers dropped after
  * commit, latency, a silent supplier) and the manager decides late or not at all. Exits 1 on any
  * violation. `--skus`, `--per-sku`, `--day-ms`, `--limit-min` change the size; `--keep` keeps the data.
+ * `--cluster` runs on Temporal with PostgreSQL (bench/cluster), whose server is SIGKILLed and
+ * restarted instead, and PostgreSQL crashed and restarted `--postgres-restarts` times (2).
  */
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 const { values } = parseArgs({
@@ -21,6 +23,8 @@ const { values } = parseArgs({
     'day-ms': { type: 'string', default: '1000' },
     'limit-min': { type: 'string', default: '25' },
     'server-restarts': { type: 'string', default: '2' },
+    cluster: { type: 'boolean', default: false },
+    'postgres-restarts': { type: 'string', default: '2' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -30,6 +34,7 @@ log(`data in ${dir}`);
 const { record, stack } = await runChaos({
   dir, skus: Number(values.skus), perSku: Number(values['per-sku']), dayMs: Number(values['day-ms']),
   kills: { everyMs: [5_000, 20_000] }, serverRestarts: Number(values['server-restarts']), faults: true, silentSupplier: true,
+  cluster: values.cluster, postgresRestarts: values.cluster ? Number(values['postgres-restarts']) : 0,
   limitMs: Number(values['limit-min']) * 60_000, log,
 });
 const orders = (await stack.sandboxHttp('GET', '/orders')).body.orders as Order[];
@@ -37,5 +42,6 @@ const checks = await checkChaos({ client: stack.client, taskQueue: stack.taskQue
 console.log(report(record, checks));
 await stack.stop();
 if (!values.keep) rmSync(dir, { recursive: true, force: true });
-const failed = checks.some((c) => !c.ok) || !record.reachedTarget || record.serverRestarts < Number(values['server-restarts']);
+const failed = checks.some((c) => !c.ok) || !record.reachedTarget || record.serverRestarts < Number(values['server-restarts'])
+  || (values.cluster && record.postgresRestarts < Number(values['postgres-restarts']));
 process.exit(failed ? 1 : 0);

@@ -2,7 +2,7 @@ import { WorkflowIdConflictPolicy } from '@temporalio/client';
 import { agentId, replenishmentId } from '../src/domain/ids.js';
 import { SkuAgent } from '../src/workflows/sku-agent.js';
 import { SKU } from '../src/workflows/search-attributes.js';
-import { events, fileMB, ms, poolAll, round, sampleProcess } from './support/measure.js';
+import { events, ms, poolAll, round, sampleProcess } from './support/measure.js';
 import { percentile, type BenchStack, type WorkerHandle } from './support/stack.js';
 
 /**
@@ -43,7 +43,7 @@ export async function fleet(stack: BenchStack, worker: WorkerHandle, size: numbe
     sampleProcess(worker.pid, idleWindowMs),
     stack.serverPid ? sampleProcess(stack.serverPid, idleWindowMs) : Promise.resolve(null),
   ]);
-  const dbMB = fileMB(stack.dbFile, `${stack.dbFile}-wal`, `${stack.dbFile}-shm`);
+  const dbMB = stack.databaseMB();
   // What a manager's screens cost at this size: the inbox searches, the SKU table asks a page of agents.
   const reads = { approvalsMs: await timed(() => stack.api('GET', '/approvals')), skusMs: await timed(() => stack.api('GET', '/skus')) };
 

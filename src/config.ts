@@ -28,7 +28,7 @@ const pairs = (what: string, min: number) => z.string().transform((raw, ctx) => 
   return out;
 });
 /** Never echoed in a configuration error. */
-const SECRETS = new Set(['DATABASE_URL', 'ANTHROPIC_API_KEY', 'NOTIFY_WEBHOOK_URL', 'MANAGER_TOKENS', 'JWT_SECRET', 'SUPPLIER_SECRETS', 'WAREHOUSE_SECRET']);
+const SECRETS = new Set(['DATABASE_URL', 'ANTHROPIC_API_KEY', 'NOTIFY_WEBHOOK_URL', 'NOTIFY_WEBHOOK_SECRET', 'MANAGER_TOKENS', 'JWT_SECRET', 'SUPPLIER_SECRETS', 'WAREHOUSE_SECRET', 'TEMPORAL_API_KEY']);
 
 /** Every setting the service reads, from the environment, checked once at start-up. */
 
@@ -44,6 +44,16 @@ export const Env = z.object({
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('stock-replenisher'),
   TEMPORAL_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
+  /** Where the page links a workflow in the Temporal Web UI; unset: the embedded server's UI (TEMPORAL_UI_PORT on localhost). */
+  TEMPORAL_UI_URL: z.url().optional(),
+  /** Temporal Cloud API key (sent as a bearer token; implies TLS). */
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
+  /** mTLS to the Temporal server: PEM files of the client certificate and key (both or neither), and of the CA that signed the server's. */
+  TEMPORAL_TLS_CERT: z.string().min(1).optional(),
+  TEMPORAL_TLS_KEY: z.string().min(1).optional(),
+  TEMPORAL_TLS_CA: z.string().min(1).optional(),
+  /** The name the server's certificate is checked against, when it is not the host of TEMPORAL_ADDRESS. */
+  TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL for the purchasing record (`postgres://user:password@host:port/db`); unset: `records.sqlite` in DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// or postgresql:// URL' }).optional(),
@@ -104,6 +114,8 @@ export const Env = z.object({
   METRICS_PORT: port.default(9464),
   /** Notifications to people are also POSTed here as JSON (besides the world's inbox). */
   NOTIFY_WEBHOOK_URL: z.url().optional(),
+  /** Signs each webhook notification (HMAC-SHA256 over timestamp and body), so a receiver can trust it. */
+  NOTIFY_WEBHOOK_SECRET: secret(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
   /** Managers' static bearer tokens, `name:token,...`; the name is recorded as the approver. */
   MANAGER_TOKENS: pairs('name', 16).optional(),
@@ -118,6 +130,23 @@ export const Env = z.object({
   /** HMAC secret of the warehouse's signed goods receipts. */
   WAREHOUSE_SECRET: secret(16).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /**
+   * Proxies in front of the API whose X-Forwarded-For is believed: `true` (any), a hop count, or
+   * addresses/CIDRs separated by commas. Unset: the peer's address is the client's.
+   */
+  TRUST_PROXY: z.string().min(1).transform((raw, ctx): boolean | number | string[] => {
+    if (raw === 'true' || raw === 'false') return raw === 'true';
+    if (/^\d+$/.test(raw)) return Number(raw);
+    const list = raw.split(',').map((a) => a.trim()).filter(Boolean);
+    const bad = list.find((a) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a));
+    if (bad !== undefined || list.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `expected true, false, a number of proxy hops, or IP addresses/CIDRs separated by commas${bad ? ` (not one: ${bad.slice(0, 50)})` : ''}` });
+      return z.NEVER;
+    }
+    return list;
+  }).optional(),
+  /** /metrics, /docs and /openapi.json need a manager's token (/health and /ready stay open). */
+  OPERATIONS_REQUIRE_AUTH: flag.default(false),
 });
 export type Env = z.infer<typeof Env>;
 
@@ -141,6 +170,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   if ((env.TEMPORAL_DEPLOYMENT_NAME === undefined) !== (env.TEMPORAL_BUILD_ID === undefined)) {
     throw new ConfigError('invalid configuration:\n  TEMPORAL_DEPLOYMENT_NAME and TEMPORAL_BUILD_ID go together: set both for worker versioning, or neither');
+  }
+  if ((env.TEMPORAL_TLS_CERT === undefined) !== (env.TEMPORAL_TLS_KEY === undefined)) {
+    throw new ConfigError('invalid configuration:\n  TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together: the client certificate and its key, or neither');
   }
   if (env.DECIDER === 'claude' && !env.ANTHROPIC_API_KEY) {
     throw new ConfigError('invalid configuration:\n  DECIDER=claude needs ANTHROPIC_API_KEY (or leave DECIDER unset to run the policy decider)');
@@ -189,6 +221,8 @@ export function securityOf(env: Env, sandboxSuppliers: readonly string[] = []): 
     supplierSecrets: env.SUPPLIER_SECRETS ?? Object.fromEntries(sandboxSuppliers.map((s) => [s, generated()])),
     warehouseSecret: env.WAREHOUSE_SECRET ?? generated(),
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    ...(env.TRUST_PROXY !== undefined ? { trustProxy: env.TRUST_PROXY } : {}),
+    operationsRequireAuth: env.OPERATIONS_REQUIRE_AUTH,
   };
   return { security, generatedManagerToken };
 }

@@ -1,8 +1,7 @@
 import { join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, makeTelemetryFilterString, NativeConnection, Runtime, type LogLevel } from '@temporalio/worker';
-import { stuckRuns } from './repair/stuck-runs.js';
+import { NativeConnection, type Worker } from '@temporalio/worker';
 import { createActivities } from './activities/index.js';
 import { selectDecider } from './activities/deciders/select.js';
 import { selectReader } from './activities/reader/select.js';
@@ -13,23 +12,37 @@ import { ConfigError, loadConfig, securityOf } from './config.js';
 import { healthOf } from './health.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './metrics.js';
+import { withStuckRuns } from './api/routes-repair.js';
 import { recordsLocation } from './records/database.js';
+import { stuckRuns } from './repair/stuck-runs.js';
 import { openRecords } from './records/store.js';
+import { checkRole, READINESS, roleOf } from './roles/role.js';
+import { installRuntime } from './roles/runtime.js';
+import { listenWorkerEndpoints } from './roles/worker-endpoints.js';
 import { buildSandbox } from './sandbox/app.js';
 import { SEEDED_SUPPLIERS, seedCatalogue } from './sandbox/seed.js';
 import { SandboxStore } from './sandbox/store.js';
 import { startDevServer, type DevServer } from './temporal/dev-server.js';
+import { describeConnection, temporalConnectionOptions } from './temporal/connection.js';
 import { createWorker } from './worker.js';
 import { createWorldClient } from './world/client.js';
 import { withNotifyWebhook } from './world/webhook.js';
 
 /**
- * `npm start`: the whole service on one machine. With no configuration it runs its own Temporal
- * dev server (data in DATA_DIR), the sandbox world in demo mode, the worker and the REST API.
+ * `npm start` (role `all`): the whole service on one machine. With no configuration it runs its
+ * own Temporal dev server (data in DATA_DIR), the sandbox world in demo mode, the worker and the
+ * REST API. `npm run worker` and `npm run api` run one part each against a shared Temporal and
+ * world (src/roles/role.ts).
  */
 let config;
+let role;
+let connectionOptions;
 try {
+  role = roleOf(process.argv.slice(2));
   config = loadConfig();
+  checkRole(role, config.env);
+  // Certificates are read now, so a wrong path stops the start before anything listens.
+  connectionOptions = config.env.TEMPORAL_ADDRESS ? temporalConnectionOptions(config.env, config.env.TEMPORAL_ADDRESS) : undefined;
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);
@@ -38,49 +51,32 @@ try {
   throw err;
 }
 const { env, rules } = config;
+const runsWorker = role !== 'api';
+const runsApi = role !== 'worker';
 // Without WORLD_URL the embedded sandbox plays the suppliers: they sign with secrets made up for this run.
 const { security, generatedManagerToken } = securityOf(env, env.WORLD_URL ? [] : SEEDED_SUPPLIERS);
-const log = createLogger(env.LOG_LEVEL);
+const log = createLogger(env.LOG_LEVEL).child({ role });
+const stops: (() => Promise<unknown>)[] = [];
 const dataDir = resolve(env.DATA_DIR);
 mkdirSync(dataDir, { recursive: true });
-const stops: (() => Promise<unknown>)[] = [];
 
-const temporalLogger = new DefaultLogger(env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace' ? 'INFO' : 'WARN', (entry) => {
-  const level = entry.level.toLowerCase() as Lowercase<LogLevel>;
-  log[level === 'trace' ? 'trace' : level]({ part: 'temporal', ...entry.meta }, entry.message);
-});
-// The worker's own metrics (task latencies, slots, polls) from Temporal's Prometheus exporter; the API's /metrics includes them.
-const workerMetricsAddress = env.METRICS_PORT ? `127.0.0.1:${env.METRICS_PORT}` : null;
-let workerMetricsUrl: string | undefined;
-// Core's own log comes through the service's logger, where runs failing on nondeterminism are noted
-// for /health and the page (src/repair/stuck-runs.ts).
-const logging = { forward: {}, filter: makeTelemetryFilterString({ core: 'WARN', other: 'ERROR' }) };
-try {
-  Runtime.install({
-    logger: stuckRuns.watching(temporalLogger),
-    telemetryOptions: { logging, ...(workerMetricsAddress ? { metrics: { prometheus: { bindAddress: workerMetricsAddress } } } : {}) },
-  });
-  if (workerMetricsAddress) workerMetricsUrl = `http://${workerMetricsAddress}/metrics`;
-} catch (err) {
-  if (!workerMetricsAddress) throw err;
-  log.warn(`the Temporal worker's metrics cannot listen on ${workerMetricsAddress} (${err instanceof Error ? err.message : String(err)}); /metrics shows the service's own figures only`);
-  Runtime.install({ logger: stuckRuns.watching(temporalLogger), telemetryOptions: { logging } });
-}
+// The worker's own metrics (task latencies, slots, polls) from Temporal's Prometheus exporter; /metrics includes them.
+const workerMetricsUrl = installRuntime(log, env.LOG_LEVEL, runsWorker && env.METRICS_PORT ? `127.0.0.1:${env.METRICS_PORT}` : null);
 const metrics = createMetrics({ processMetrics: true, ...(workerMetricsUrl ? { workerMetricsUrl } : {}) });
 
 let server: DevServer | undefined;
-let address = env.TEMPORAL_ADDRESS;
-if (!address) {
+if (!connectionOptions) {
   server = await startDevServer({
     port: env.TEMPORAL_PORT, uiPort: env.TEMPORAL_UI_PORT, dbFile: join(dataDir, 'temporal.sqlite'), retentionDays: env.TEMPORAL_RETENTION_DAYS,
     log: (line) => log.info({ part: 'temporal' }, line),
   });
-  address = server.address;
+  connectionOptions = { address: server.address };
   stops.push(() => server!.stop());
-  log.info({ webUi: server.uiUrl }, `Temporal dev server on ${address}, Web UI at ${server.uiUrl}`);
+  log.info({ webUi: server.uiUrl }, `Temporal dev server on ${server.address}, Web UI at ${server.uiUrl}`);
 } else {
-  log.info(`using the Temporal server at ${address}`);
+  log.info(`using the Temporal server at ${describeConnection(connectionOptions)}`);
 }
+const temporalUiUrl = env.TEMPORAL_UI_URL ?? server?.uiUrl ?? `http://localhost:${env.TEMPORAL_UI_PORT}`;
 
 let worldUrl = env.WORLD_URL;
 if (!worldUrl) {
@@ -100,51 +96,75 @@ if (!worldUrl) {
   log.info(`sandbox world on ${worldUrl}${env.SANDBOX_DEMO ? ' (demo: suppliers and warehouse act on their own)' : ''}; a business day lasts ${rules.dayMs} ms`);
 }
 const worldClient = createWorldClient({ baseUrl: worldUrl });
-const world = env.NOTIFY_WEBHOOK_URL ? withNotifyWebhook(worldClient, { url: env.NOTIFY_WEBHOOK_URL }) : worldClient;
-if (env.NOTIFY_WEBHOOK_URL) log.info('notifications to people also go to the NOTIFY_WEBHOOK_URL webhook');
+const world = env.NOTIFY_WEBHOOK_URL ? withNotifyWebhook(worldClient, { url: env.NOTIFY_WEBHOOK_URL, ...(env.NOTIFY_WEBHOOK_SECRET ? { secret: env.NOTIFY_WEBHOOK_SECRET } : {}) }) : worldClient;
+if (env.NOTIFY_WEBHOOK_URL && runsWorker) log.info(`notifications to people also go to the NOTIFY_WEBHOOK_URL webhook${env.NOTIFY_WEBHOOK_SECRET ? ', signed' : ''}`);
 
+// The purchasing record: the worker writes each settled replenishment, the API serves them.
 const recordsAt = recordsLocation(env, dataDir);
 const records = await openRecords(recordsAt);
 stops.push(() => records.close());
 log.info(`purchasing record in ${recordsAt.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : recordsAt.file}`);
 
-const connection = await Connection.connect({ address });
+/** A connection that cannot be made stops the start with the address and how it was tried (TLS, API key). */
+const unreachable = (err: unknown): never => {
+  log.fatal(`cannot connect to Temporal at ${describeConnection(connectionOptions)}: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+};
+const connection = await Connection.connect(connectionOptions).catch(unreachable);
 const client = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
-const nativeConnection = await NativeConnection.connect({ address });
-const decider = selectDecider(env, log);
-log.info(`decider: ${decider.name}`);
-const { reader } = selectReader(env, log);
-const worker = await createWorker({
-  connection: nativeConnection,
-  namespace: env.TEMPORAL_NAMESPACE,
-  taskQueue: env.TEMPORAL_TASK_QUEUE,
-  activities: createActivities({ world, reader, decider, metrics, rules, records }),
-  maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
-  stickyQueueTimeoutMs: env.WORKER_STICKY_TIMEOUT_MS,
-  ...(env.TEMPORAL_DEPLOYMENT_NAME && env.TEMPORAL_BUILD_ID ? {
-    versioning: { deploymentName: env.TEMPORAL_DEPLOYMENT_NAME, buildId: env.TEMPORAL_BUILD_ID, behavior: env.TEMPORAL_VERSIONING_BEHAVIOR },
-  } : {}),
-});
-const workerRun = worker.run();
-stops.unshift(async () => {
-  if (worker.getState() === 'RUNNING') worker.shutdown();
-  await workerRun;
-  await nativeConnection.close();
-  await connection.close();
-});
+stops.unshift(() => connection.close());
 
-const app = buildApp({
-  client, world, taskQueue: env.TEMPORAL_TASK_QUEUE, rules, records,
-  health: healthOf({ client, worker: () => worker, worldUrl }),
-  metrics,
-  logger: log.child({ part: 'api' }),
-  security,
-});
-await app.listen({ port: env.API_PORT, host: env.API_HOST });
-stops.unshift(() => app.close());
-log.info(`REST API on http://${env.API_HOST}:${env.API_PORT} (try /health, /skus, /approvals; docs at /docs, metrics at /metrics)`);
-if (generatedManagerToken) {
-  log.warn(`manager token for this run: ${generatedManagerToken} (a demo: set MANAGER_TOKENS or JWT_SECRET for lasting tokens)`);
+let worker: Worker | undefined;
+if (runsWorker) {
+  const nativeConnection = await NativeConnection.connect(connectionOptions).catch(unreachable);
+  const decider = selectDecider(env, log);
+  log.info(`decider: ${decider.name}`);
+  const { reader } = selectReader(env, log);
+  const started = await createWorker({
+    connection: nativeConnection,
+    namespace: env.TEMPORAL_NAMESPACE,
+    taskQueue: env.TEMPORAL_TASK_QUEUE,
+    activities: createActivities({ world, reader, decider, metrics, rules, records }),
+    maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
+    stickyQueueTimeoutMs: env.WORKER_STICKY_TIMEOUT_MS,
+    ...(env.TEMPORAL_DEPLOYMENT_NAME && env.TEMPORAL_BUILD_ID ? {
+      versioning: { deploymentName: env.TEMPORAL_DEPLOYMENT_NAME, buildId: env.TEMPORAL_BUILD_ID, behavior: env.TEMPORAL_VERSIONING_BEHAVIOR },
+    } : {}),
+  });
+  worker = started;
+  const workerRun = started.run();
+  stops.unshift(async () => {
+    if (started.getState() === 'RUNNING') started.shutdown();
+    await workerRun;
+    await nativeConnection.close();
+  });
+  log.info(`worker polling task queue ${env.TEMPORAL_TASK_QUEUE} in namespace ${env.TEMPORAL_NAMESPACE}`);
+}
+
+const health = healthOf({ client, ...(runsWorker ? { worker: () => worker } : {}), worldUrl });
+if (runsApi) {
+  const app = buildApp({
+    client, world, taskQueue: env.TEMPORAL_TASK_QUEUE, rules, records,
+    health, readiness: READINESS[role],
+    metrics,
+    logger: log.child({ part: 'api' }),
+    security,
+    temporalUiUrl,
+  });
+  await app.listen({ port: env.API_PORT, host: env.API_HOST });
+  stops.unshift(() => app.close());
+  log.info(`REST API on http://${env.API_HOST}:${env.API_PORT} (try /health, /skus, /approvals; docs at /docs, metrics at /metrics)`);
+  if (generatedManagerToken) {
+    log.warn(`manager token for this run: ${generatedManagerToken} (a demo: set MANAGER_TOKENS or JWT_SECRET for lasting tokens)`);
+  }
+} else {
+  // The runs this worker saw fail on nondeterminism show on its /health, as on the API's.
+  const withProblems = withStuckRuns({ client, stuck: stuckRuns });
+  const endpoints = await listenWorkerEndpoints({
+    host: env.API_HOST, port: env.API_PORT, health: async () => withProblems(await health()), readiness: READINESS[role], metrics,
+  });
+  stops.unshift(() => new Promise((done) => endpoints.close(done)));
+  log.info(`worker endpoints on http://${env.API_HOST}:${env.API_PORT} (/health, /ready, /metrics)`);
 }
 
 if (!env.WORLD_URL) {

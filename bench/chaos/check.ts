@@ -153,7 +153,7 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; bund
 export function report(record: ChaosRecord, checks: CheckResult[]): string {
   const lines = [
     `chaos run: ${record.skus.length} SKUs, ${record.finished} replenishments finished in ${Math.round(record.elapsedMs / 1000)} s` +
-      `${record.reachedTarget ? '' : ' (target NOT reached in the time limit)'}; ${record.kills} worker SIGKILLs, ${record.workerStarts} worker starts, ${record.serverRestarts} dev server restarts`,
+      `${record.reachedTarget ? '' : ' (target NOT reached in the time limit)'}; ${record.kills} worker SIGKILLs, ${record.workerStarts} worker starts, ${record.serverRestarts} server restarts${record.postgresRestarts ? `, ${record.postgresRestarts} PostgreSQL restarts` : ''}`,
   ];
   lines.push(`Web UI-like queries to running replenishments: ${record.uiQueries.answered} answered, ${record.uiQueries.refused} refused by the task guard, ${record.uiQueries.unanswered} unanswered within 2 s`);
   for (const c of checks) {

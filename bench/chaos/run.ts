@@ -21,6 +21,10 @@ export interface ChaosOptions {
   /** Worker SIGKILLs: every [min, max] ms, or exactly these many, spread over the run. */
   kills: { everyMs: [number, number] } | { count: number };
   serverRestarts: number;
+  /** On a Temporal cluster on PostgreSQL instead of the dev server. */
+  cluster?: boolean;
+  /** PostgreSQL crashes and restarts (cluster only), between the server's restarts. */
+  postgresRestarts?: number;
   faults: boolean;
   /** One supplier that never answers. */
   silentSupplier: boolean;
@@ -55,6 +59,7 @@ export interface ChaosRecord {
   kills: number;
   workerStarts: number;
   serverRestarts: number;
+  postgresRestarts: number;
   finished: number;
   elapsedMs: number;
   reachedTarget: boolean;
@@ -68,7 +73,7 @@ const FINAL_STATUS = (s: number) => s < 500 && s !== 429;
 export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; stack: BenchStack }> {
   const say = o.log ?? (() => {});
   const stack = await startBenchStack({
-    dir: o.dir, bundlePath: o.bundlePath, log: () => {},
+    dir: o.dir, bundlePath: o.bundlePath, log: () => {}, cluster: o.cluster ?? false,
     rules: {
       dayMs: o.dayMs, approvalWaitDays: 3, supplierReplyDays: 5, goodsSlackDays: 2, stockCheckEveryDays: 2,
       maxChases: 1, toolAttempts: 8, toolRetryInitialMs: 200,
@@ -76,7 +81,7 @@ export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; 
   });
   const started = Date.now();
   const record: ChaosRecord = {
-    skus: [], messages: [], approvals: [], kills: 0, workerStarts: 0, serverRestarts: 0, finished: 0, elapsedMs: 0, reachedTarget: false,
+    skus: [], messages: [], approvals: [], kills: 0, workerStarts: 0, serverRestarts: 0, postgresRestarts: 0, finished: 0, elapsedMs: 0, reachedTarget: false,
     uiQueries: { answered: 0, refused: 0, unanswered: 0 },
   };
   const silent = o.silentSupplier ? 'budget-supply' : null;
@@ -277,21 +282,35 @@ export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; 
     for (let i = 1; i <= o.serverRestarts; i++) {
       while (!chaosOver && record.finished < (i / (o.serverRestarts + 1)) * target) await sleep(500);
       if (chaosOver) return;
-      say(`restarting the Temporal dev server (${record.finished}/${target} replenishments done)`);
+      say(`restarting the Temporal server (${record.finished}/${target} replenishments done)`);
       await stack.restartServer();
       outageUntil = Date.now() + 5_000;
       record.serverRestarts += 1;
     }
   })());
+  // PostgreSQL under a cluster: crashed and restarted half-way between the server's restarts.
+  const pgRestarts = o.postgresRestarts ?? 0;
+  if (pgRestarts > 0 && stack.restartPostgres) {
+    const restartPostgres = stack.restartPostgres;
+    background.push((async () => {
+      for (let i = 1; i <= pgRestarts; i++) {
+        while (!chaosOver && record.finished < ((i - 0.5) / (pgRestarts + 0.5)) * target) await sleep(500);
+        if (chaosOver) return;
+        say(`PostgreSQL crashes and restarts (${record.finished}/${target} replenishments done)`);
+        await restartPostgres();
+        record.postgresRestarts += 1;
+      }
+    })());
+  }
 
   // Progress until every SKU had its share (or the limit), then no more chaos, and wait for the last runs to end.
   let lastSay = 0;
   while (Date.now() - started < o.limitMs) {
     const allDone = record.skus.every((s) => (finishedOf.get(s) ?? 0) >= o.perSku);
-    if (allDone && record.kills >= ('count' in o.kills ? o.kills.count : 1) && record.serverRestarts >= o.serverRestarts) break;
+    if (allDone && record.kills >= ('count' in o.kills ? o.kills.count : 1) && record.serverRestarts >= o.serverRestarts && record.postgresRestarts >= pgRestarts) break;
     if (Date.now() - lastSay > 10_000) {
       lastSay = Date.now();
-      say(`${Math.round((Date.now() - started) / 1000)} s: ${record.finished}/${target} replenishments finished, ${record.kills} worker kills, ${record.serverRestarts} server restarts`);
+      say(`${Math.round((Date.now() - started) / 1000)} s: ${record.finished}/${target} replenishments finished, ${record.kills} worker kills, ${record.serverRestarts} server restarts${pgRestarts ? `, ${record.postgresRestarts} PostgreSQL restarts` : ''}`);
     }
     await sleep(500);
   }

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,8 @@ import { startDevServer, type DevServer } from '../../src/temporal/dev-server.js
 import { bundleWorkflows } from '../../src/worker.js';
 import { openRecords } from '../../src/records/store.js';
 import { recordsLocation } from '../../src/records/database.js';
+import { startCluster, type Cluster } from '../cluster/cluster.js';
+import { fileMB, round } from './measure.js';
 import { createWorldClient } from '../../src/world/client.js';
 
 /**
@@ -57,6 +59,8 @@ export interface BenchStackOptions {
   workerEnv?: Record<string, string>;
   /** Use this server instead of starting one (it cannot be restarted then). */
   temporalAddress?: string;
+  /** Run on a Temporal cluster on PostgreSQL (bench/cluster) instead of the CLI's dev server on SQLite. */
+  cluster?: boolean;
   log?: (line: string) => void;
 }
 
@@ -75,13 +79,21 @@ export async function startBenchStack(opts: BenchStackOptions) {
   const dbFile = join(opts.dir, 'temporal.sqlite');
 
   let server: DevServer | undefined;
+  let cluster: Cluster | undefined;
   let address = opts.temporalAddress ?? '';
-  const port = opts.temporalAddress ? 0 : await freePort();
+  const port = opts.temporalAddress || opts.cluster ? 0 : await freePort();
   const startServer = async () => {
     server = await startDevServer({ port, dbFile, log: say });
     address = server.address;
   };
-  if (!opts.temporalAddress) await startServer();
+  if (opts.cluster) {
+    const clusterDir = join(opts.dir, 'cluster');
+    mkdirSync(clusterDir, { recursive: true });
+    // As root, PostgreSQL runs as its own user, who must be able to enter the directory.
+    chmodSync(opts.dir, 0o711);
+    cluster = await startCluster({ dir: clusterDir, basePort: 24_000 + Math.floor(Math.random() * 100) * 50, say });
+    address = cluster.address;
+  } else if (!opts.temporalAddress) await startServer();
 
   const bundlePath = opts.bundlePath ?? join(opts.dir, 'workflows.js');
   const baselineBundlePath = join(opts.dir, 'baseline.js');
@@ -197,23 +209,36 @@ export async function startBenchStack(opts: BenchStackOptions) {
     store.close();
     await records.close();
     await server?.stop();
+    await cluster?.stop();
   }
 
   return {
     rules, taskQueue, baselineTaskQueue: `${taskQueue}-baseline`, client, connection, apiUrl, worldUrl, world, store, security, managerToken,
-    dbFile, bundlePath,
+    bundlePath,
     get address() { return address; },
-    /** The dev server's pid, from the pid file it keeps next to its SQLite file. */
+    /** What Temporal runs on, in the figures' words. */
+    serverKind: cluster ? 'Temporal server v1.29.1 on PostgreSQL 15 (bench/cluster)' : 'Temporal CLI dev server (SQLite file)',
+    /** The Temporal server's pid: the cluster's server process, or the dev server's from its pid file. */
     get serverPid(): number | null {
+      if (cluster) return cluster.server.process()?.pid ?? null;
       try { return Number(readFileSync(join(opts.dir, 'temporal.pid'), 'utf8')) || null; } catch { return null; }
     },
+    /** Size of Temporal's data: the SQLite file, or PostgreSQL's data directory. */
+    databaseMB(): number {
+      if (!cluster) return fileMB(dbFile, `${dbFile}-wal`, `${dbFile}-shm`);
+      const du = spawnSync('du', ['-sk', cluster.postgres.dataDir], { encoding: 'utf8' });
+      return round(Number(du.stdout.split('\t')[0]) / 1024, 1);
+    },
     startWorker, api, authed, sandboxHttp, addSku, stop,
-    /** Stops the dev server and starts it again on the same port and SQLite file. */
+    /** Stops the Temporal server (SIGKILLed on a cluster) and starts it again on the same port and data. */
     async restartServer() {
+      if (cluster) return cluster.restartServer({ hard: true, downMs: 1000 });
       if (!server) throw new Error('the stack does not own its Temporal server');
       await server.stop();
       await startServer();
     },
+    /** On a cluster: PostgreSQL crashes (immediate stop) and starts again under the running server; null without one. */
+    restartPostgres: cluster ? () => cluster!.restartPostgres({ mode: 'immediate', downMs: 2000 }) : null,
   };
 }
 

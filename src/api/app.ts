@@ -30,6 +30,8 @@ export interface AppDeps {
   records: PurchaseRecords;
   /** Liveness of every part, for /health; /ready reads its temporal and worker parts. Without it both say ok. */
   health?: () => Promise<Health>;
+  /** The parts of `health` that /ready waits for; default Temporal and the worker. */
+  readiness?: readonly string[];
   /** Shared with the worker's activities so /metrics shows both; without it the API keeps its own. */
   metrics?: Metrics;
   logger?: Logger | boolean;
@@ -45,6 +47,9 @@ export interface AppDeps {
 let bundled: ReturnType<typeof bundleWorkflows> | undefined;
 const bundleOnce = async () => ({ code: (await (bundled ??= bundleWorkflows())).code });
 
+/** A hop count trusts that many proxies nearest the server. */
+const trustProxyOf = (t: boolean | number | string[]) => (typeof t === 'number' ? (_address: string, hop: number) => hop < t : t);
+
 /** The REST API, without listening: tests and the server both build it here. */
 export function buildApp(deps: AppDeps): FastifyInstance {
   const app: FastifyInstance = Fastify({
@@ -54,13 +59,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     frameworkErrors,
+    ...(deps.security.trustProxy !== undefined ? { trustProxy: trustProxyOf(deps.security.trustProxy) } : {}),
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   waitForHandlersOnClose(app);
   const agents = new Agents(deps.client, deps.taskQueue, deps.rules);
   // Before any route: it lists every route added from here on, at /openapi.json and /docs.
-  openApi(app, { title: 'stock-replenisher', version: '0.1.0', description: 'Durable purchasing agents per SKU: agents, purchase orders, approvals, supplier replies, receipts.' });
+  openApi(app, { title: 'stock-replenisher', version: '0.1.0', description: 'Durable purchasing agents per SKU: agents, purchase orders, approvals, supplier replies, receipts.' }, { requireAuth: deps.security.operationsRequireAuth ?? false });
   const metrics = deps.metrics ?? createMetrics();
   metrics.readAgents(() => agentFigures(agents, async () => (await deps.world.inventory()).map((i) => i.sku)));
   answerErrors(app);
@@ -73,6 +79,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     const repair: RepairDeps = { client: deps.client, bundle: deps.repair?.bundle ?? bundleOnce, stuck: deps.repair?.stuck ?? stuckRuns };
     operationRoutes(api, { metrics, ...(deps.health ? { health: deps.health } : {}), withProblems: withStuckRuns(repair) });
     repairRoutes(api, repair);
+
+    operationRoutes(api, { metrics, metricsRequireAuth: deps.security.operationsRequireAuth ?? false, ...(deps.health ? { health: deps.health } : {}), ...(deps.readiness ? { readiness: deps.readiness } : {}) });
     agentRoutes(api, agents, deps.world, deps.rules);
     messageRoutes(api, agents, deps.world);
     purchaseOrderRoutes(api, agents, deps.records, deps.rules);

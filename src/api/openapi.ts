@@ -25,10 +25,11 @@ const zodToOpenApi = createJsonSchemaTransform({ skipList: [] });
  * call it from the route's `config.auth`. Served at /openapi.json and, with Swagger UI, at /docs.
  * Register before any route: only routes added later are listed.
  */
-export function openApi(app: FastifyInstance, info: { title: string; version: string; description?: string }): void {
-  // The documentation is public, like /health.
+export function openApi(app: FastifyInstance, info: { title: string; version: string; description?: string }, opts: { requireAuth?: boolean } = {}): void {
+  // The documentation is public, like /health, unless operations are put behind the manager's token.
+  const auth: Auth = opts.requireAuth ? 'manager' : 'none';
   app.addHook('onRoute', (route) => {
-    if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) route.config = { ...route.config, auth: 'none' };
+    if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) route.config = { ...route.config, auth };
   });
 
   app.register(swagger, {
@@ -59,7 +60,7 @@ export function openApi(app: FastifyInstance, info: { title: string; version: st
   });
   app.after(() => {
     app.get('/openapi.json', {
-      config: { auth: 'none' },
+      config: { auth },
       schema: { summary: 'This document: every route of the API', tags: ['operations'], response: { 200: OpenApiDocument } },
     }, async () => app.swagger());
   });

@@ -4,7 +4,7 @@ import type { Agents } from './agents.js';
 import { Health, NotReady, Readiness, text, Unhealthy } from './responses.js';
 import type { Api } from './schemas.js';
 
-/** What readiness needs: the service can take work only with Temporal reachable and its worker polling. */
+/** What readiness needs by default: the service can take work only with Temporal reachable and its worker polling. */
 export const READINESS = ['temporal', 'worker'] as const;
 
 /**
@@ -33,9 +33,18 @@ export async function agentFigures(agents: Agents, catalogue: () => Promise<stri
   };
 }
 
+/** Ready when every part named is up; a part the health does not report counts as down. */
+export function readinessOf(health: Health, names: readonly string[] = READINESS) {
+  const parts = Object.fromEntries(names.map((name) => [name, health.parts[name] ?? { ok: false, detail: 'not checked' }]));
+  return { ready: Object.values(parts).every((p) => p.ok), parts };
+}
+
+/** `readiness`: the parts /ready waits for (an API replica has no worker of its own). */
 export function operationRoutes(app: Api, deps: {
   health?: () => Promise<Health>;
   metrics: Metrics;
+  readiness?: readonly string[];
+  metricsRequireAuth?: boolean;
   /** Adds what is wrong without a part being down (runs stuck on nondeterminism) to /health. */
   withProblems?: (base: Health) => Promise<Health>;
 }): void {
@@ -59,14 +68,12 @@ export function operationRoutes(app: Api, deps: {
     },
   }, async (_req, reply) => {
     if (!deps.health) return reply.send({ ready: true, parts: {} });
-    const health = await deps.health();
-    const parts = Object.fromEntries(READINESS.map((name) => [name, health.parts[name] ?? { ok: false, detail: 'not checked' }]));
-    const ready = Object.values(parts).every((p) => p.ok);
-    return reply.code(ready ? 200 : 503).send({ ready, parts });
+    const readiness = readinessOf(await deps.health(), deps.readiness);
+    return reply.code(readiness.ready ? 200 : 503).send(readiness);
   });
 
   app.get('/metrics', {
-    config: { auth: 'none', rateLimit: false },
+    config: { auth: deps.metricsRequireAuth ? 'manager' : 'none', rateLimit: false },
     schema: {
       summary: 'Prometheus metrics: the service\'s figures and the Temporal worker\'s own', tags: ['operations'],
       response: { 200: text('text/plain', 'Prometheus text exposition format') },

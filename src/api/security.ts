@@ -38,6 +38,13 @@ export interface Security {
   warehouseSecret: string;
   /** Requests per client IP and minute; default 300. */
   rateLimitPerMinute?: number;
+  /**
+   * Proxies whose X-Forwarded-For names the client (fastify's `trustProxy`): the rate limit then
+   * counts per client behind them. Unset: the peer's address is the client's.
+   */
+  trustProxy?: boolean | number | string[];
+  /** /metrics, /docs and /openapi.json need a manager's token. */
+  operationsRequireAuth?: boolean;
 }
 
 /** Strict by default; the manager's page gets its scripts and styles from files of its own origin. */

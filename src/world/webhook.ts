@@ -2,9 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
 import type { Notification } from '../domain/types.js';
 import type { World } from '../domain/world.js';
+import { sign } from '../api/signatures.js';
 
 export interface WebhookOptions {
   url: string;
+  /**
+   * Signs each POST as suppliers sign their replies: `X-Timestamp` (unix seconds) and
+   * `X-Signature: sha256=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, so the receiver
+   * can check it came from this service (`verify` in src/api/signatures.ts).
+   */
+  secret?: string;
   timeoutMs?: number;
 }
 
@@ -27,17 +34,22 @@ function notificationId(): string {
  * the record; the webhook is the delivery. A webhook that does not answer 2xx fails the call, so
  * the activity retries it, and the inbox is written only once the webhook has taken it.
  */
-export function withNotifyWebhook(world: World, { url, timeoutMs = 10_000 }: WebhookOptions): World {
+export function withNotifyWebhook(world: World, { url, secret, timeoutMs = 10_000 }: WebhookOptions): World {
   return {
     ...world,
     async notify(n: Notification) {
       const id = notificationId();
+      const body = JSON.stringify({ id, text: `${n.subject}\n${n.body}`, ...n });
+      const timestamp = Math.floor(Date.now() / 1000);
       let res: Response;
       try {
         res = await fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'idempotency-key': id },
-          body: JSON.stringify({ id, text: `${n.subject}\n${n.body}`, ...n }),
+          headers: {
+            'content-type': 'application/json', 'idempotency-key': id,
+            ...(secret ? { 'x-timestamp': String(timestamp), 'x-signature': sign(secret, timestamp, body) } : {}),
+          },
+          body,
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (cause) {

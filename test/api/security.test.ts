@@ -256,6 +256,36 @@ describe('security at the edge, before any agent is asked', () => {
     expect(huge.json().error).toMatch(/larger than the limit of 6291456 bytes/);
   });
 
+  it('behind a trusted proxy the rate limit counts per client it forwards for; an untrusted X-Forwarded-For changes nothing', async () => {
+    const from = (app: FastifyInstance, client: string) => app.inject({ method: 'POST', url: '/agents/TAPE-50/pause', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': client } });
+    const proxied = edge({ rateLimitPerMinute: 2, trustProxy: ['10.0.0.0/8'] });
+    for (let i = 0; i < 2; i++) expect((await from(proxied, '203.0.113.5')).statusCode).toBe(401);
+    expect((await from(proxied, '203.0.113.5')).statusCode).toBe(429);
+    expect((await from(proxied, '203.0.113.6')).statusCode).toBe(401);
+
+    const direct = edge({ rateLimitPerMinute: 2 });
+    for (let i = 0; i < 2; i++) expect((await from(direct, `203.0.113.${i}`)).statusCode).toBe(401);
+    expect((await from(direct, '203.0.113.9')).statusCode).toBe(429);
+  });
+
+  it('with OPERATIONS_REQUIRE_AUTH, /metrics, /openapi.json and /docs need a manager\'s token; /health and /ready stay open', async () => {
+    const open = edge();
+    expect((await open.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+    expect((await open.inject({ method: 'GET', url: '/openapi.json' })).statusCode).toBe(200);
+
+    const closed = edge({ operationsRequireAuth: true });
+    for (const url of ['/metrics', '/openapi.json', '/docs', '/docs/static/index.html']) {
+      const res = await closed.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.headers['www-authenticate'], url).toMatch(/^Bearer/);
+    }
+    expect((await closed.inject({ method: 'GET', url: '/metrics', headers: dana })).statusCode).toBe(200);
+    expect((await closed.inject({ method: 'GET', url: '/openapi.json', headers: dana })).statusCode).toBe(200);
+    expect((await closed.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    expect((await closed.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
+    expect((await closed.inject({ method: 'GET', url: '/skus' })).statusCode).toBe(200);
+  });
+
   it('with READ_REQUIRES_AUTH, reads need a token too (health excepted)', async () => {
     const app = edge({ readRequiresAuth: true });
     expect((await app.inject({ method: 'GET', url: '/skus' })).statusCode).toBe(401);

@@ -1,5 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, securityOf } from '../../src/config.js';
+import { describeConnection, temporalConnectionOptions } from '../../src/temporal/connection.js';
 
 describe('configuration is checked at start-up', () => {
   it('no configuration runs the demo: a 20-second business day and the default limits', () => {
@@ -84,5 +88,32 @@ describe('configuration is checked at start-up', () => {
     expect(security.jwt).toEqual({ secret: 'j'.repeat(32), issuer: 'https://id.example', audience: 'replenisher' });
     expect(security.supplierSecrets).toEqual({ 'acme-industrial': 'acme-secret-0123456789' });
     expect(security.warehouseSecret).toBe('warehouse-secret-0123456789');
+  });
+});
+
+describe('the edge and the connection to Temporal', () => {
+  it('TRUST_PROXY is true/false, a hop count, or addresses and CIDRs; anything else names itself', () => {
+    expect(securityOf(loadConfig({ TRUST_PROXY: 'true' }).env).security.trustProxy).toBe(true);
+    expect(securityOf(loadConfig({ TRUST_PROXY: '2' }).env).security.trustProxy).toBe(2);
+    expect(securityOf(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).env).security.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(securityOf(loadConfig({}).env).security.trustProxy).toBeUndefined();
+    expect(() => loadConfig({ TRUST_PROXY: 'the load balancer' })).toThrow(/TRUST_PROXY: expected true, false, a number of proxy hops.*not one: the load balancer/);
+  });
+
+  it('a client certificate needs its key; a certificate file that is not there or not PEM stops the start naming the variable', () => {
+    expect(() => loadConfig({ TEMPORAL_TLS_CERT: '/etc/temporal/client.pem' })).toThrow(/TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together/);
+    const { env } = loadConfig({ TEMPORAL_TLS_CA: '/nonexistent/ca.pem' });
+    expect(() => temporalConnectionOptions(env, 'temporal:7233')).toThrow(/TEMPORAL_TLS_CA: cannot read \/nonexistent\/ca.pem \(ENOENT\)/);
+    const notPem = join(mkdtempSync(join(tmpdir(), 'tls-')), 'ca.pem');
+    writeFileSync(notPem, 'not a certificate');
+    expect(() => temporalConnectionOptions(loadConfig({ TEMPORAL_TLS_CA: notPem }).env, 'temporal:7233')).toThrow(/TEMPORAL_TLS_CA: .* is not a PEM file/);
+  });
+
+  it('an API key alone means TLS with the system\'s roots, as Temporal Cloud expects; nothing configured is plain', () => {
+    const cloud = temporalConnectionOptions(loadConfig({ TEMPORAL_API_KEY: 'key-of-this-test' }).env, 'ns.acct.tmprl.cloud:7233');
+    expect(cloud).toEqual({ address: 'ns.acct.tmprl.cloud:7233', tls: true, apiKey: 'key-of-this-test' });
+    expect(describeConnection(cloud)).toBe('ns.acct.tmprl.cloud:7233 (TLS, API key)');
+    expect(temporalConnectionOptions(loadConfig({}).env, 'localhost:7233')).toEqual({ address: 'localhost:7233' });
+    expect(() => loadConfig({ TEMPORAL_API_KEY: '' })).toThrow(/TEMPORAL_API_KEY: .*\(value hidden\)/);
   });
 });

@@ -7,7 +7,10 @@ import { eventually, type Stack } from '../support/stack.js';
  * step carries its sender's credentials: the manager's token (a JWT for the body's `by`, if any),
  * the signature of `supplier` (by default the PO's, as the SKU's view shows it), the warehouse's.
  */
-export function story(stack: Stack, sku: string, opts: { supplier?: string } = {}) {
+/** What the steps use of a stack: an in-process Stack, or a fleet of role processes (test/support/fleet.ts). */
+export type StoryStack = Pick<Stack, 'api' | 'authed' | 'client' | 'managerToken' | 'sandbox' | 'tokenFor'>;
+
+export function story(stack: StoryStack, sku: string, opts: { supplier?: string } = {}) {
   const approvals = async () => (await stack.api('GET', '/approvals')).body.items as { sku: string; poNumber: string; supplier: string; unitPrice: number; quantity: number }[];
   const view = async () => (await stack.api('GET', `/skus/${sku}`)).body;
   const orders = () => stack.sandbox.orders(sku);

@@ -3,13 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { story } from '../scenarios/story.js';
+import { findChromium, NO_CHROMIUM_HELP } from '../support/browser.js';
 import { kill, startExternalWorker } from '../support/external-worker.js';
 import { record } from '../support/records.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { stuckRuns } from '../../src/repair/stuck-runs.js';
 
 const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
+  executablePath: findChromium() ?? NO_CHROMIUM_HELP,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));

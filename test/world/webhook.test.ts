@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { verify } from '../../src/api/signatures.js';
 import { withNotifyWebhook } from '../../src/world/webhook.js';
 import { story } from '../scenarios/story.js';
 import { startSandbox } from '../support/sandbox.js';
@@ -8,12 +9,12 @@ import { eventually, startStack } from '../support/stack.js';
 
 /** A chat or mail relay's incoming webhook: records every POST, answering with `status`. */
 async function startWebhook(status = 204) {
-  const received: { headers: IncomingHttpHeaders; body: any }[] = [];
+  const received: { headers: IncomingHttpHeaders; body: any; raw: string }[] = [];
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => { raw += chunk.toString(); });
     req.on('end', () => {
-      received.push({ headers: req.headers, body: JSON.parse(raw) });
+      received.push({ headers: req.headers, body: JSON.parse(raw), raw });
       res.writeHead(status).end();
     });
   });
@@ -31,12 +32,27 @@ describe('notifications to the manager through a webhook', () => {
     await withNotifyWebhook(sandbox.world, { url: hook.url }).notify(notification);
 
     expect(hook.received).toHaveLength(1);
-    const [{ headers, body }] = hook.received as [{ headers: IncomingHttpHeaders; body: any }];
+    const [{ headers, body }] = hook.received as [{ headers: IncomingHttpHeaders; body: any; raw: string }];
     expect(headers['content-type']).toBe('application/json');
     expect(body).toMatchObject({ ...notification, text: 'Approve PO-X-1\n40 units at 5.10' });
     expect(headers['idempotency-key']).toBe(body.id);
     const inbox = (await sandbox.http('GET', '/notifications')).body.items;
     expect(inbox).toEqual([expect.objectContaining({ subject: 'Approve PO-X-1', poNumber: 'PO-X-1' })]);
+  });
+
+  it('with NOTIFY_WEBHOOK_SECRET each POST is signed as suppliers sign replies, so the receiver can trust it; without, it is not', async () => {
+    const hook = await startWebhook();
+    const sandbox = await startSandbox();
+    const secret = 'webhook-secret-of-this-test';
+    await withNotifyWebhook(sandbox.world, { url: hook.url, secret }).notify(notification);
+    await withNotifyWebhook(sandbox.world, { url: hook.url }).notify(notification);
+
+    const [signed, unsigned] = hook.received;
+    expect(signed!.headers['x-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(verify(secret, signed!.headers['x-timestamp'] as string, signed!.headers['x-signature'] as string, signed!.raw)).toEqual({ ok: true });
+    expect(verify('another-secret-entirely', signed!.headers['x-timestamp'] as string, signed!.headers['x-signature'] as string, signed!.raw).ok).toBe(false);
+    expect(verify(secret, signed!.headers['x-timestamp'] as string, signed!.headers['x-signature'] as string, signed!.raw.replace('5.10', '9.10')).ok).toBe(false);
+    expect(unsigned!.headers['x-signature']).toBeUndefined();
   });
 
   it('a webhook that refuses fails the call, so the activity retries it, and the inbox is not written yet', async () => {

@@ -1,0 +1,31 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { startCluster, type Cluster, type ClusterOptions } from '../../bench/cluster/cluster.js';
+import type { Cleanup } from '../support/sandbox.js';
+
+/**
+ * Clean-up for what a file starts in beforeAll (a cluster, a fleet): vitest takes hooks only while
+ * it collects the file, so the one afterAll is registered here, at the top of the file, and runs
+ * what was handed to `cleanup` in reverse order.
+ */
+export function fileScope(): { cleanup: Cleanup } {
+  const steps: (() => unknown)[] = [];
+  afterAll(async () => {
+    for (const step of steps.reverse()) await step();
+  });
+  return { cleanup: (fn) => { steps.push(fn); } };
+}
+
+/** A cluster of this file's own (fresh PostgreSQL data, ports of its own), stopped and removed by `cleanup`. */
+export async function clusterFor(cleanup: Cleanup, o: Partial<ClusterOptions> = {}): Promise<Cluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'replenisher-cluster-'));
+  // PostgreSQL runs as its own user when the tests run as root: it must be able to enter this directory.
+  chmodSync(dir, 0o711);
+  cleanup(() => rmSync(dir, { recursive: true, force: true }));
+  const basePort = 22_000 + Math.floor(Math.random() * 1_500) * 10;
+  const cluster = await startCluster({ dir, basePort, say: () => {}, ...o });
+  cleanup(() => cluster.stop());
+  return cluster;
+}

@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { cliVersion, ensureCli, NO_CLI_HELP } from '../../src/temporal/cli.js';
+import { ensureTestServer } from '../../src/temporal/test-server.js';
+import { findChromium, NO_CHROMIUM_HELP } from './browser.js';
+
+/**
+ * `npm test`'s pretest: obtains what the tests need that npm does not install (the Temporal CLI,
+ * Temporal's Java time-skipping test server, a Chromium for the page tests), or stops naming what
+ * is missing and how to get it.
+ */
+const missing: string[] = [];
+
+const cli = await ensureCli();
+if (cli) console.error(`Temporal CLI: ${cli.path} (${cliVersion(cli.path).split('\n')[0]})`);
+else missing.push(NO_CLI_HELP);
+
+try {
+  console.error(`time-skipping test server: ${ensureTestServer()}`);
+} catch (err) {
+  missing.push(`${err instanceof Error ? err.message : String(err)} (Debian: apt-get install openjdk-17-jre-headless maven); the scenario tests that let days pass run on it`);
+}
+
+let browser = findChromium();
+if (!browser) {
+  console.error('no Chromium found: downloading one with `playwright-core install chromium`');
+  spawnSync(process.execPath, ['node_modules/playwright-core/cli.js', 'install', 'chromium'], { stdio: 'inherit' });
+  browser = findChromium();
+}
+if (browser) console.error(`Chromium: ${browser}`);
+else missing.push(NO_CHROMIUM_HELP);
+
+if (missing.length) {
+  console.error(`\nnpm test cannot run every test on this machine:\n${missing.map((m) => `  - ${m}`).join('\n')}`);
+  process.exit(1);
+}
