@@ -77,10 +77,11 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.register(async (scope) => {
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const repair: RepairDeps = { client: deps.client, bundle: deps.repair?.bundle ?? bundleOnce, stuck: deps.repair?.stuck ?? stuckRuns };
-    operationRoutes(api, { metrics, ...(deps.health ? { health: deps.health } : {}), withProblems: withStuckRuns(repair) });
+    operationRoutes(api, {
+      metrics, metricsRequireAuth: deps.security.operationsRequireAuth ?? false, withProblems: withStuckRuns(repair),
+      ...(deps.health ? { health: deps.health } : {}), ...(deps.readiness ? { readiness: deps.readiness } : {}),
+    });
     repairRoutes(api, repair);
-
-    operationRoutes(api, { metrics, metricsRequireAuth: deps.security.operationsRequireAuth ?? false, ...(deps.health ? { health: deps.health } : {}), ...(deps.readiness ? { readiness: deps.readiness } : {}) });
     agentRoutes(api, agents, deps.world, deps.rules);
     messageRoutes(api, agents, deps.world);
     purchaseOrderRoutes(api, agents, deps.records, deps.rules);
