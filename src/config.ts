@@ -91,6 +91,12 @@ export const Env = z.object({
   MAX_APPROVAL_REQUESTS: z.coerce.number().int().positive().optional(),
   STOCK_CHECK_EVERY_DAYS: positive.optional(),
   MANAGER: z.string().min(1).optional(),
+  /** Approval by rule (README, "Approval policy"): a PO whose total is below this is approved without the manager if the other conditions hold. Unset: every PO goes to the manager. */
+  AUTO_APPROVE_BELOW: positive.optional(),
+  /** How far (percent) above the last price paid to the supplier a PO approved by rule may be. */
+  PRICE_TOLERANCE_PCT: z.coerce.number().nonnegative().default(5),
+  /** What approvals by rule may commit per calendar month (UTC), across every agent; needed with AUTO_APPROVE_BELOW. */
+  BUDGET_PER_MONTH: positive.optional(),
   /** ISO 4217: every amount is in it, and a supplier reply quoting another currency is unclear. */
   CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code of 3 capital letters, e.g. USD or EUR').default('USD'),
   /** Worker versioning (Temporal worker deployments): both set, or neither. */
@@ -151,6 +157,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.JWT_SECRET && !env.JWT_ISSUER) {
     throw new ConfigError('invalid configuration:\n  JWT_SECRET needs JWT_ISSUER: tokens are only accepted from a named issuer');
   }
+  if (env.AUTO_APPROVE_BELOW !== undefined && env.BUDGET_PER_MONTH === undefined) {
+    throw new ConfigError('invalid configuration:\n  AUTO_APPROVE_BELOW needs BUDGET_PER_MONTH: approvals by rule commit money without a person, so a monthly budget caps them');
+  }
   const unsigned = [!env.SUPPLIER_SECRETS && 'SUPPLIER_SECRETS', !env.WAREHOUSE_SECRET && 'WAREHOUSE_SECRET'].filter(Boolean);
   if (env.WORLD_URL && unsigned.length) {
     throw new ConfigError(`invalid configuration:\n  WORLD_URL needs ${unsigned.join(' and ')}: messages from a real world must be signed (only the embedded demo sandbox makes up its own secrets)`);
@@ -167,6 +176,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stockCheckEveryDays: env.STOCK_CHECK_EVERY_DAYS,
     manager: env.MANAGER,
     currency: env.CURRENCY,
+    ...(env.AUTO_APPROVE_BELOW !== undefined && env.BUDGET_PER_MONTH !== undefined ? {
+      approvalPolicy: { autoApproveBelow: env.AUTO_APPROVE_BELOW, priceTolerancePct: env.PRICE_TOLERANCE_PCT, budgetPerMonth: env.BUDGET_PER_MONTH },
+    } : {}),
   });
   return { env, rules };
 }

@@ -60,7 +60,7 @@ export function purchaseRecord(o: {
   const { state, result } = o;
   const d = state.decision;
   const approvals: ApprovalEntry[] = !d ? [] : d.kind === 'approved'
-    ? [{ decision: 'approved', by: d.by, rule: null, at: d.at, maxUnitPrice: d.maxUnitPrice, ...(d.note ? { note: d.note } : {}) }]
+    ? [{ decision: 'approved', by: d.by, rule: d.rule ?? null, at: d.at, maxUnitPrice: d.maxUnitPrice, ...(d.note ? { note: d.note } : {}) }]
     : [{ decision: 'rejected', by: d.by, rule: null, at: d.at, reason: d.reason }];
   const ordered = result.quantityOrdered > 0 && result.unitPrice !== null;
   return {

@@ -42,6 +42,15 @@ describe('configuration is checked at start-up', () => {
     expect(() => loadConfig({ TEMPORAL_RETENTION_DAYS: '1.5' })).toThrow(/TEMPORAL_RETENTION_DAYS/);
   });
 
+  it('the approval policy: off unless AUTO_APPROVE_BELOW is set, which needs a monthly budget; the price tolerance is 5 % unless told', () => {
+    expect(loadConfig({}).rules.approvalPolicy).toBeUndefined();
+    expect(loadConfig({ AUTO_APPROVE_BELOW: '500', BUDGET_PER_MONTH: '20000' }).rules.approvalPolicy)
+      .toEqual({ autoApproveBelow: 500, priceTolerancePct: 5, budgetPerMonth: 20_000 });
+    expect(loadConfig({ AUTO_APPROVE_BELOW: '500', BUDGET_PER_MONTH: '20000', PRICE_TOLERANCE_PCT: '2.5' }).rules.approvalPolicy?.priceTolerancePct).toBe(2.5);
+    expect(() => loadConfig({ AUTO_APPROVE_BELOW: '500' })).toThrow(/AUTO_APPROVE_BELOW needs BUDGET_PER_MONTH/);
+    expect(() => loadConfig({ AUTO_APPROVE_BELOW: 'lots', BUDGET_PER_MONTH: '1' })).toThrow(/AUTO_APPROVE_BELOW: .*\(got "lots"\)/);
+  });
+
   it('worker versioning needs both the deployment name and the build id', () => {
     expect(() => loadConfig({ TEMPORAL_DEPLOYMENT_NAME: 'replenisher' })).toThrow(/go together/);
     const { env } = loadConfig({ TEMPORAL_DEPLOYMENT_NAME: 'replenisher', TEMPORAL_BUILD_ID: '2026-11-29.1' });
