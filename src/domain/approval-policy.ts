@@ -19,7 +19,9 @@ export type ApprovalPolicy = z.infer<typeof ApprovalPolicy>;
 
 /** The name auto-approvals carry as their rule; the approver is `policy:<rule>`. */
 export const ROUTINE_ORDER_RULE = 'routine-order';
-export const policyApprover = (rule: string): string => `policy:${rule}`;
+/** No person's name holds a colon (src/api/security.ts), so an approver with this prefix is always a rule. */
+export const POLICY_APPROVER_PREFIX = 'policy:';
+export const policyApprover = (rule: string): string => `${POLICY_APPROVER_PREFIX}${rule}`;
 
 export type PolicyVerdict = { approved: true; rule: string; reason: string } | { approved: false; why: string };
 

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { POLICY_APPROVER_PREFIX } from '../domain/approval-policy.js';
 import { committedSpend, type PurchaseRecord } from '../domain/purchase-record.js';
 import type { OutcomeKind } from '../domain/types.js';
 import { BudgetLedger } from './budget.js';
@@ -12,6 +13,8 @@ export interface RecordFilter {
   from?: string;
   /** Settled before this time (ISO 8601). */
   to?: string;
+  /** Approved by a rule of the approval policy, or by a person. */
+  approval?: 'rule' | 'person';
 }
 
 export interface RecordPage { items: PurchaseRecord[]; next: string | null; total: number }
@@ -86,6 +89,8 @@ export class PurchaseRecords {
     if (f.outcome) q = q.where('outcome', '=', f.outcome);
     if (f.from) q = q.where('settledAt', '>=', f.from);
     if (f.to) q = q.where('settledAt', '<', f.to);
+    if (f.approval === 'rule') q = q.where('approvedBy', 'like', `${POLICY_APPROVER_PREFIX}%`);
+    if (f.approval === 'person') q = q.where('approvedBy', 'is not', null).where('approvedBy', 'not like', `${POLICY_APPROVER_PREFIX}%`);
     return q;
   }
 

@@ -36,6 +36,14 @@ describe('the approval policy', () => {
     expect((await s.outcome()).outcome).toBe('received');
     const saved = await eventually(() => stack.records.get(`replenish-${sku}-1`), (r) => r !== null, 30_000, 'the record');
     expect(saved!.approvals).toEqual([expect.objectContaining({ decision: 'approved', by: 'policy:routine-order', rule: 'routine-order' })]);
+    // The seeded earlier order was approved by dana: each filter finds only its own.
+    const byRule = await stack.api('GET', `/purchase-orders?sku=${sku}&approval=rule`);
+    expect(byRule.status, JSON.stringify(byRule.body)).toBe(200);
+    expect(byRule.body.items.map((r: { poNumber: string }) => r.poNumber)).toEqual([po]);
+    expect(byRule.body.items[0].approvals[0].note).toMatch(/total 459\.00 USD below/);
+    const byPerson = await stack.api('GET', `/purchase-orders?sku=${sku}&approval=person`);
+    expect(byPerson.body.items.map((r: { poNumber: string }) => r.poNumber)).toEqual([`PO-${sku}-0`]);
+    expect((await stack.api('GET', '/purchase-orders?approval=robot')).status).toBe(400);
   });
 
   it('a price more than the tolerance above the last price paid goes to the manager, who is told why', async () => {
