@@ -27,6 +27,23 @@ const pairs = (what: string, min: number) => z.string().transform((raw, ctx) => 
   if (Object.keys(out).length === 0) ctx.addIssue({ code: 'custom', message: `expected at least one ${what}:secret pair` });
   return out;
 });
+/** `name:amount,name:amount`: each manager's approval limit, the largest PO total they may approve. */
+const limits = z.string().transform((raw, ctx) => {
+  const out: Record<string, number> = {};
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [name = '', amount = '', ...rest] = part.split(':').map((x) => x.trim());
+    const value = Number(amount);
+    const problem = !NAME.test(name) || rest.length > 0 || amount === '' ? 'expected name:amount pairs separated by commas, e.g. dana:5000,lee:50000'
+      : !Number.isFinite(value) || value < 0 ? `the approval limit of ${name} must be a number of at least 0, got ${JSON.stringify(amount)}`
+        : Object.hasOwn(out, name) ? `${name} is given twice` : null;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    out[name] = value;
+  }
+  return out;
+});
 /** Never echoed in a configuration error. */
 const SECRETS = new Set(['DATABASE_URL', 'ANTHROPIC_API_KEY', 'NOTIFY_WEBHOOK_URL', 'MANAGER_TOKENS', 'JWT_SECRET', 'SUPPLIER_SECRETS', 'WAREHOUSE_SECRET']);
 
@@ -113,6 +130,10 @@ export const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
   /** Managers' static bearer tokens, `name:token,...`; the name is recorded as the approver. */
   MANAGER_TOKENS: pairs('name', 16).optional(),
+  /** Managers' approval limits, `name:amount,...` (the largest PO total each may approve); a JWT's `approval_limit` claim wins. Unset: no limits. */
+  MANAGER_LIMITS: limits.optional(),
+  /** A PO whose total is above this needs the approvals of two different managers. Unset: one approval. */
+  TWO_APPROVALS_ABOVE: positive.optional(),
   /** HS256 JWTs for managers: `sub` is the approver, `exp` required, issuer (and audience) checked. */
   JWT_SECRET: secret(32).optional(),
   JWT_ISSUER: z.string().min(1).optional(),
@@ -160,6 +181,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.AUTO_APPROVE_BELOW !== undefined && env.BUDGET_PER_MONTH === undefined) {
     throw new ConfigError('invalid configuration:\n  AUTO_APPROVE_BELOW needs BUDGET_PER_MONTH: approvals by rule commit money without a person, so a monthly budget caps them');
   }
+  if (env.AUTO_APPROVE_BELOW !== undefined && env.TWO_APPROVALS_ABOVE !== undefined && env.AUTO_APPROVE_BELOW > env.TWO_APPROVALS_ABOVE) {
+    throw new ConfigError('invalid configuration:\n  AUTO_APPROVE_BELOW is above TWO_APPROVALS_ABOVE: a PO that needs two managers would be approved by rule');
+  }
   const unsigned = [!env.SUPPLIER_SECRETS && 'SUPPLIER_SECRETS', !env.WAREHOUSE_SECRET && 'WAREHOUSE_SECRET'].filter(Boolean);
   if (env.WORLD_URL && unsigned.length) {
     throw new ConfigError(`invalid configuration:\n  WORLD_URL needs ${unsigned.join(' and ')}: messages from a real world must be signed (only the embedded demo sandbox makes up its own secrets)`);
@@ -176,6 +200,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stockCheckEveryDays: env.STOCK_CHECK_EVERY_DAYS,
     manager: env.MANAGER,
     currency: env.CURRENCY,
+    twoApprovalsAbove: env.TWO_APPROVALS_ABOVE,
     ...(env.AUTO_APPROVE_BELOW !== undefined && env.BUDGET_PER_MONTH !== undefined ? {
       approvalPolicy: { autoApproveBelow: env.AUTO_APPROVE_BELOW, priceTolerancePct: env.PRICE_TOLERANCE_PCT, budgetPerMonth: env.BUDGET_PER_MONTH },
     } : {}),
@@ -194,6 +219,7 @@ export function securityOf(env: Env, sandboxSuppliers: readonly string[] = []): 
   const generatedManagerToken = !env.MANAGER_TOKENS && !env.JWT_SECRET ? generated() : null;
   const security: Security = {
     managerTokens: env.MANAGER_TOKENS ?? (generatedManagerToken ? { manager: generatedManagerToken } : {}),
+    ...(env.MANAGER_LIMITS ? { managerLimits: env.MANAGER_LIMITS } : {}),
     ...(env.JWT_SECRET && env.JWT_ISSUER ? {
       jwt: { secret: env.JWT_SECRET, issuer: env.JWT_ISSUER, ...(env.JWT_AUDIENCE ? { audience: env.JWT_AUDIENCE } : {}) },
     } : {}),

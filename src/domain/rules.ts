@@ -30,6 +30,8 @@ export const Rules = z.object({
   toolRetryInitialMs: z.number().int().positive().default(1000),
   /** Approval of routine POs by rule; absent, every PO goes to the manager. Optional, so rules recorded before it parse the same. */
   approvalPolicy: ApprovalPolicy.optional(),
+  /** A PO whose total is above this needs the approvals of two different managers; absent, one. */
+  twoApprovalsAbove: z.number().positive().optional(),
 });
 export type Rules = z.infer<typeof Rules>;
 

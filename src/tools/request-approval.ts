@@ -6,7 +6,7 @@ import { quoteStillValid } from './place-order.js';
 import { callTool, noInput } from './tool.js';
 
 /** Either the manager was asked, or a rule of the approval policy approved the PO (and the manager was not asked). */
-type Asked = { sentTo: string; notByRule?: string } | { approvedByRule: string; reason: string };
+type Asked = { sentTo: string; notByRule?: string; approvalsNeeded?: number } | { approvedByRule: string; reason: string };
 
 export const requestApproval = callTool({
   name: 'request_approval',
@@ -22,6 +22,8 @@ export const requestApproval = callTool({
     const verdict = ctx.approvalPolicy ? await ctx.approvalPolicy(s, ctx.rules) : null;
     if (verdict?.approved) return { approvedByRule: verdict.rule, reason: verdict.reason };
     const money = (n: number) => formatMoney(n, currencyOf(ctx.rules));
+    const above = ctx.rules.twoApprovalsAbove;
+    const two = above !== undefined && po.total > above;
     const others = (s.quotes ?? []).filter((q) => q.quoteId !== po.quoteId)
       .map((q) => `${q.supplier} ${money(q.unitPrice)} (MOQ ${q.moq}, ${q.leadTimeDays} days)`);
     await ctx.world.notify({
@@ -32,14 +34,17 @@ export const requestApproval = callTool({
         `Total ${money(po.total)}.`,
         others.length ? `Other quotes: ${others.join('; ')}.` : 'No other quotes.',
         ...(verdict ? [`Not approved by rule: ${verdict.why}.`] : []),
+        ...(two ? [`Above ${money(above)}: two different managers must approve it.`] : []),
       ].join('\n'),
       sku: po.sku,
       poNumber: po.poNumber,
     });
-    return { sentTo: ctx.rules.manager, ...(verdict ? { notByRule: verdict.why } : {}) };
+    return { sentTo: ctx.rules.manager, ...(verdict ? { notByRule: verdict.why } : {}), ...(two ? { approvalsNeeded: 2 } : {}) };
   },
   apply: (s, _input, asked: Asked, now) => {
-    if (!('approvedByRule' in asked)) return { ...s, approvalRequests: s.approvalRequests + 1, approvalPending: true };
+    if (!('approvedByRule' in asked)) {
+      return { ...s, approvalRequests: s.approvalRequests + 1, approvalPending: true, ...(asked.approvalsNeeded ? { approvalsNeeded: asked.approvalsNeeded } : {}) };
+    }
     const po = s.po!;
     const decision = {
       kind: 'approved' as const, maxUnitPrice: po.unitPrice, supplier: po.supplier, quantity: po.quantity,

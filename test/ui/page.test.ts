@@ -47,6 +47,20 @@ const card = (page: Page, po: string) => page.locator(`article.approval[data-po=
 const phaseOf = (page: Page, sku: string) => page.locator(`tr[data-sku="${sku}"] td.phase`);
 
 describe('the manager\'s page in Chromium', () => {
+  it('a PO that needs two managers shows on its card who has approved it so far', async () => {
+    const stack = await startStack({ temporal: 'dev', rules: { twoApprovalsAbove: 100 } });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    const request = await s.parkAtApproval();
+    const { page, problems, close } = await openPage(stack);
+    const facts = card(page, request.poNumber).locator('.facts');
+    await facts.locator('dd', { hasText: '0 of 2' }).waitFor();
+    expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice, by: 'dana' })).status).toBe(202);
+    await facts.locator('dd', { hasText: '1 of 2 (dana)' }).waitFor({ timeout: 30_000 });
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it('the POs the approval policy approved are listed with the rule and why', async () => {
     const stack = await startStack({ temporal: 'dev' });
     const why = 'total 459.00 USD below 1000.00 USD; unit price 5.10 USD within 5% of the last price paid, 5.10 USD';

@@ -208,6 +208,7 @@ function updateCard(card, item) {
     fact('Total', price(item.total)),
     fact('On hand', count(item.onHand), low ? 'low' : undefined),
     fact('Safety stock', count(item.safetyStock)),
+    ...(item.approvalsNeeded > 1 ? [fact('Approvals', `${(item.approvedBy || []).length} of ${item.approvalsNeeded}${(item.approvedBy || []).length ? ` (${item.approvedBy.join(', ')})` : ''}`)] : []),
   );
   const alts = (item.alternatives || []).map((q) =>
     `${q.supplier} at ${price(q.unitPrice)} (min ${count(q.moq)}, ${q.leadTimeDays} d lead)`);
