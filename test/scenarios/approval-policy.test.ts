@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ApprovalPolicy } from '../../src/domain/approval-policy.js';
+import { startPostgres } from '../support/postgres.js';
 import { record } from '../support/records.js';
 import { eventually, startStack, type Stack } from '../support/stack.js';
 import { story } from './story.js';
@@ -15,6 +16,10 @@ async function skuBoughtBefore(stack: Stack, lastPrice: number) {
 
 /** What the manager was told about this SKU's PO. */
 const notifiedAbout = (stack: Stack, sku: string) => stack.sandbox.store.notifications().filter((n) => n.sku === sku);
+
+/** The PostgreSQL cluster is started once for the file, by the first test that needs it. */
+let postgres: ReturnType<typeof startPostgres> | undefined;
+afterAll(async () => { if (postgres) await (await postgres).stop(); });
 
 describe('the approval policy', () => {
   it('a routine PO (small, priced as last time, within the budget) is approved by rule, ordered without the manager, and recorded with its rule', async () => {
@@ -64,8 +69,11 @@ describe('the approval policy', () => {
     expect(asked!.body).toMatch(/Not approved by rule: the \d{4}-\d{2} budget for approvals by rule has 400\.00 USD left, less than the total 459\.00 USD/);
   });
 
-  it('two agents racing for the last of a budget: exactly one is approved by rule, the other goes to the manager', async () => {
-    const stack = await startStack({ temporal: 'dev', rules: { approvalPolicy: policy({ budgetPerMonth: 500 }) } });
+  it.each([
+    ['an SQLite file', async () => ({})],
+    ['PostgreSQL', async () => ({ databaseUrl: (await (postgres ??= startPostgres())).url })],
+  ])('two agents racing for the last of a budget kept in %s: exactly one is approved by rule, the other goes to the manager', async (_name, database) => {
+    const stack = await startStack({ temporal: 'dev', rules: { approvalPolicy: policy({ budgetPerMonth: 500 }) }, ...(await database()) });
     const skus = [await skuBoughtBefore(stack, 5.1), await skuBoughtBefore(stack, 5.1)];
     await Promise.all(skus.map((sku) => story(stack, sku).startAgent()));
     const views = await Promise.all(skus.map((sku) => eventually(story(stack, sku).view, (v) => ['ordered', 'awaiting approval'].includes(v.replenishment?.phase), 60_000, `${sku} to be ordered or asked about`)));
