@@ -40,6 +40,9 @@ describe('who may approve a large PO', () => {
     const byToken = await s.decide(request.poNumber, approve);
     expect(byToken.status).toBe(403);
     expect(byToken.body.error).toBe(`dana may approve purchase orders up to 100.00; ${request.poNumber} totals ${total}: a manager with a higher approval limit must approve it`);
+    const bulk = await stack.authed('POST', '/approvals/decisions', { decisions: [{ poNumber: request.poNumber, ...approve }] });
+    expect(bulk.status).toBe(207);
+    expect(bulk.body.results).toEqual([{ poNumber: request.poNumber, status: 403, error: byToken.body.error }]);
     const lowClaim = await stack.tokenFor('kim', { claims: { approval_limit: 50 } });
     const byClaim = await stack.api('POST', `/purchase-orders/${request.poNumber}/decision`, approve, { authorization: `Bearer ${lowClaim}` });
     expect(byClaim.status).toBe(403);
