@@ -1,5 +1,5 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { purchaseRecord } from '../domain/purchase-record.js';
+import { committedSpend, purchaseRecord } from '../domain/purchase-record.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
 import type { ReplyReader, World } from '../domain/world.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
@@ -91,7 +91,11 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
         replenishmentId: workflowExecution.workflowId, runId: workflowExecution.runId, state, result,
         currency: currencyOf(rules), settledAt: new Date(scheduledTimestampMs).toISOString(),
       });
-      await whileHeartbeating(() => records.save(record));
+      await whileHeartbeating(async () => {
+        await records.save(record);
+        // What approvals by rule reserved for POs this run did not order goes back to the month's budget.
+        await records.budget.release(record.replenishmentId, committedSpend(record) ? record.poNumber : null);
+      });
     },
   };
 }

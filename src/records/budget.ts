@@ -1,3 +1,4 @@
+import { replenishmentIdOfPo } from '../domain/ids.js';
 import type { RecordsDb } from './database.js';
 
 export interface BudgetRequest {
@@ -38,7 +39,7 @@ export class BudgetLedger {
       return await this.db.transaction().execute(async (tx) => {
         await tx.insertInto('budgetMonths').values({ month: r.month, reservedCents: 0 }).onConflict((oc) => oc.column('month').doNothing()).execute();
         const inserted = await tx.insertInto('budgetReservations')
-          .values({ poNumber: r.poNumber, month: r.month, amountCents: amount, sku: r.sku, reservedAt: r.at })
+          .values({ poNumber: r.poNumber, replenishmentId: replenishmentIdOfPo(r.poNumber), month: r.month, amountCents: amount, sku: r.sku, reservedAt: r.at })
           .onConflict((oc) => oc.column('poNumber').doNothing()).executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
           const earlier = await tx.selectFrom('budgetReservations').select('month').where('poNumber', '=', r.poNumber).executeTakeFirstOrThrow();
@@ -57,6 +58,27 @@ export class BudgetLedger {
       const row = await this.db.selectFrom('budgetMonths').select('reservedCents').where('month', '=', r.month).executeTakeFirst();
       return { reserved: false, month: r.month, left: (limit - Number(row?.reservedCents ?? 0)) / 100 };
     }
+  }
+
+  /**
+   * Gives back what a settled replenishment reserved for POs it did not order (a revision replaced
+   * them, the run was cancelled or rejected, the order was cancelled at the supplier). `ordered` is
+   * the PO whose order stands, whose reservation stays. Run again, it finds nothing left to give back.
+   */
+  async release(replenishmentId: string, ordered: string | null): Promise<number> {
+    return this.db.transaction().execute(async (tx) => {
+      let q = tx.selectFrom('budgetReservations').select(['poNumber', 'month', 'amountCents']).where('replenishmentId', '=', replenishmentId);
+      if (ordered) q = q.where('poNumber', '!=', ordered);
+      let given = 0;
+      for (const r of await q.execute()) {
+        const deleted = await tx.deleteFrom('budgetReservations').where('poNumber', '=', r.poNumber).executeTakeFirst();
+        // Only the transaction that deleted the row gives its amount back.
+        if (Number(deleted.numDeletedRows) === 0) continue;
+        await tx.updateTable('budgetMonths').set((eb) => ({ reservedCents: eb('reservedCents', '-', Number(r.amountCents)) })).where('month', '=', r.month).execute();
+        given += Number(r.amountCents);
+      }
+      return given / 100;
+    });
   }
 
   /** What rule approvals have reserved in a month. */

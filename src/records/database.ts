@@ -20,7 +20,7 @@ export type PurchaseRecordsTable = Omit<PurchaseRecord, 'approvals' | 'turns'> &
 /** What rule approvals have committed in a month, across every agent. */
 export interface BudgetMonthsTable { month: string; reservedCents: number | string }
 /** One reservation per PO: a retried approval finds its own and reserves nothing more. */
-export interface BudgetReservationsTable { poNumber: string; month: string; amountCents: number | string; sku: string; reservedAt: string }
+export interface BudgetReservationsTable { poNumber: string; replenishmentId: string; month: string; amountCents: number | string; sku: string; reservedAt: string }
 
 export interface Tables { purchaseRecords: PurchaseRecordsTable; budgetMonths: BudgetMonthsTable; budgetReservations: BudgetReservationsTable }
 export type RecordsDb = Kysely<Tables>;
@@ -74,11 +74,13 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createTable('budget_reservations')
         .addColumn('po_number', 'text', (c) => c.primaryKey())
+        .addColumn('replenishment_id', 'text', (c) => c.notNull())
         .addColumn('month', 'text', (c) => c.notNull())
         .addColumn('amount_cents', 'bigint', (c) => c.notNull())
         .addColumn('sku', 'text', (c) => c.notNull())
         .addColumn('reserved_at', 'text', (c) => c.notNull())
         .execute();
+      await db.schema.createIndex('budget_reservations_replenishment').on('budget_reservations').column('replenishment_id').execute();
     },
   },
 };

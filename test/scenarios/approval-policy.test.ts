@@ -51,6 +51,20 @@ describe('the approval policy', () => {
     expect((await stack.api('GET', '/purchase-orders?approval=robot')).status).toBe(400);
   });
 
+  it('an order approved by rule and then cancelled gives its total back to the month\'s budget', async () => {
+    const stack = await startStack({ temporal: 'dev', rules: { approvalPolicy: policy() } });
+    const sku = await skuBoughtBefore(stack, 5.1);
+    const s = story(stack, sku);
+    await s.startAgent();
+    const po = (await s.phase('ordered')).replenishment.po.poNumber as string;
+    const month = new Date().toISOString().slice(0, 7);
+    expect(await stack.records.budget.reserved(month)).toBe(459);
+    expect((await stack.authed('POST', `/purchase-orders/${po}/cancel`, { reason: 'ordered elsewhere' })).status).toBe(202);
+    expect((await s.outcome()).outcome).toBe('cancelled');
+    await eventually(() => stack.records.get(`replenish-${sku}-1`), (r) => r !== null, 30_000, 'the record');
+    expect(await stack.records.budget.reserved(month)).toBe(0);
+  });
+
   it('a price more than the tolerance above the last price paid goes to the manager, who is told why', async () => {
     const stack = await startStack({ temporal: 'dev', rules: { approvalPolicy: policy() } });
     const sku = await skuBoughtBefore(stack, 4.5);
