@@ -27,6 +27,23 @@ const pairs = (what: string, min: number) => z.string().transform((raw, ctx) => 
   if (Object.keys(out).length === 0) ctx.addIssue({ code: 'custom', message: `expected at least one ${what}:secret pair` });
   return out;
 });
+/** `name:amount,name:amount`: each manager's approval limit, the largest PO total they may approve. */
+const limits = z.string().transform((raw, ctx) => {
+  const out: Record<string, number> = {};
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [name = '', amount = '', ...rest] = part.split(':').map((x) => x.trim());
+    const value = Number(amount);
+    const problem = !NAME.test(name) || rest.length > 0 || amount === '' ? 'expected name:amount pairs separated by commas, e.g. dana:5000,lee:50000'
+      : !Number.isFinite(value) || value < 0 ? `the approval limit of ${name} must be a number of at least 0, got ${JSON.stringify(amount)}`
+        : Object.hasOwn(out, name) ? `${name} is given twice` : null;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    out[name] = value;
+  }
+  return out;
+});
 /** Never echoed in a configuration error. */
 const SECRETS = new Set(['DATABASE_URL', 'ANTHROPIC_API_KEY', 'NOTIFY_WEBHOOK_URL', 'NOTIFY_WEBHOOK_SECRET', 'MANAGER_TOKENS', 'JWT_SECRET', 'SUPPLIER_SECRETS', 'WAREHOUSE_SECRET', 'TEMPORAL_API_KEY']);
 
@@ -101,6 +118,12 @@ export const Env = z.object({
   MAX_APPROVAL_REQUESTS: z.coerce.number().int().positive().optional(),
   STOCK_CHECK_EVERY_DAYS: positive.optional(),
   MANAGER: z.string().min(1).optional(),
+  /** Approval by rule (README, "Approval policy"): a PO whose total is below this is approved without the manager if the other conditions hold. Unset: every PO goes to the manager. */
+  AUTO_APPROVE_BELOW: positive.optional(),
+  /** How far (percent) above the last price paid to the supplier a PO approved by rule may be. */
+  PRICE_TOLERANCE_PCT: z.coerce.number().nonnegative().default(5),
+  /** What approvals by rule may commit per calendar month (UTC), across every agent; needed with AUTO_APPROVE_BELOW. */
+  BUDGET_PER_MONTH: positive.optional(),
   /** ISO 4217: every amount is in it, and a supplier reply quoting another currency is unclear. */
   CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code of 3 capital letters, e.g. USD or EUR').default('USD'),
   /** Worker versioning (Temporal worker deployments): both set, or neither. */
@@ -119,6 +142,10 @@ export const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
   /** Managers' static bearer tokens, `name:token,...`; the name is recorded as the approver. */
   MANAGER_TOKENS: pairs('name', 16).optional(),
+  /** Managers' approval limits, `name:amount,...` (the largest PO total each may approve); a JWT's `approval_limit` claim wins. Unset: no limits. */
+  MANAGER_LIMITS: limits.optional(),
+  /** A PO whose total is above this needs the approvals of two different managers. Unset: one approval. */
+  TWO_APPROVALS_ABOVE: positive.optional(),
   /** HS256 JWTs for managers: `sub` is the approver, `exp` required, issuer (and audience) checked. */
   JWT_SECRET: secret(32).optional(),
   JWT_ISSUER: z.string().min(1).optional(),
@@ -183,6 +210,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.JWT_SECRET && !env.JWT_ISSUER) {
     throw new ConfigError('invalid configuration:\n  JWT_SECRET needs JWT_ISSUER: tokens are only accepted from a named issuer');
   }
+  if (env.AUTO_APPROVE_BELOW !== undefined && env.BUDGET_PER_MONTH === undefined) {
+    throw new ConfigError('invalid configuration:\n  AUTO_APPROVE_BELOW needs BUDGET_PER_MONTH: approvals by rule commit money without a person, so a monthly budget caps them');
+  }
+  if (env.AUTO_APPROVE_BELOW !== undefined && env.TWO_APPROVALS_ABOVE !== undefined && env.AUTO_APPROVE_BELOW > env.TWO_APPROVALS_ABOVE) {
+    throw new ConfigError('invalid configuration:\n  AUTO_APPROVE_BELOW is above TWO_APPROVALS_ABOVE: a PO that needs two managers would be approved by rule');
+  }
   const unsigned = [!env.SUPPLIER_SECRETS && 'SUPPLIER_SECRETS', !env.WAREHOUSE_SECRET && 'WAREHOUSE_SECRET'].filter(Boolean);
   if (env.WORLD_URL && unsigned.length) {
     throw new ConfigError(`invalid configuration:\n  WORLD_URL needs ${unsigned.join(' and ')}: messages from a real world must be signed (only the embedded demo sandbox makes up its own secrets)`);
@@ -199,6 +232,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stockCheckEveryDays: env.STOCK_CHECK_EVERY_DAYS,
     manager: env.MANAGER,
     currency: env.CURRENCY,
+    twoApprovalsAbove: env.TWO_APPROVALS_ABOVE,
+    ...(env.AUTO_APPROVE_BELOW !== undefined && env.BUDGET_PER_MONTH !== undefined ? {
+      approvalPolicy: { autoApproveBelow: env.AUTO_APPROVE_BELOW, priceTolerancePct: env.PRICE_TOLERANCE_PCT, budgetPerMonth: env.BUDGET_PER_MONTH },
+    } : {}),
   });
   return { env, rules };
 }
@@ -214,6 +251,7 @@ export function securityOf(env: Env, sandboxSuppliers: readonly string[] = []): 
   const generatedManagerToken = !env.MANAGER_TOKENS && !env.JWT_SECRET ? generated() : null;
   const security: Security = {
     managerTokens: env.MANAGER_TOKENS ?? (generatedManagerToken ? { manager: generatedManagerToken } : {}),
+    ...(env.MANAGER_LIMITS ? { managerLimits: env.MANAGER_LIMITS } : {}),
     ...(env.JWT_SECRET && env.JWT_ISSUER ? {
       jwt: { secret: env.JWT_SECRET, issuer: env.JWT_ISSUER, ...(env.JWT_AUDIENCE ? { audience: env.JWT_AUDIENCE } : {}) },
     } : {}),

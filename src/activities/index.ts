@@ -1,5 +1,5 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { purchaseRecord } from '../domain/purchase-record.js';
+import { committedSpend, purchaseRecord } from '../domain/purchase-record.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
 import type { ReplyReader, World } from '../domain/world.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
@@ -8,6 +8,7 @@ import { subtractUsage } from '../domain/usage.js';
 import type { ActivityMetrics } from '../metrics.js';
 import type { PurchaseRecords } from '../records/store.js';
 import { toolByName } from '../tools/index.js';
+import { consultApprovalPolicy } from './approval-policy.js';
 import type { Activities, Decider, RunToolRequest } from './contract.js';
 import { carriedUsage, whileHeartbeating } from './heartbeat.js';
 
@@ -28,6 +29,7 @@ const usageOfFailure = (err: unknown): Usage | undefined =>
 
 /** Activities close over their dependencies, so tests and production wire different worlds. */
 export function createActivities({ world, reader, decider, metrics, rules: configured, records }: ActivityDeps): Activities {
+  const approvalPolicy = consultApprovalPolicy(records);
   return {
     async decide(req) {
       const started = performance.now();
@@ -55,7 +57,7 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
       if (!parsed.success) throw ApplicationFailure.nonRetryable(`invalid input for ${name}: ${parsed.error.message}`, 'InvalidToolInput');
       Context.current().log.info('running tool', { tool: name, idempotencyKey, attempt: Context.current().info.attempt });
       try {
-        const result = await whileHeartbeating(() => tool.execute(parsed.data, state, { world, reader, rules: rules as Rules, idempotencyKey }));
+        const result = await whileHeartbeating(() => tool.execute(parsed.data, state, { world, reader, rules: rules as Rules, idempotencyKey, approvalPolicy }));
         metrics?.toolRan(name, 'ok');
         return result;
       } catch (err) {
@@ -89,7 +91,11 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
         replenishmentId: workflowExecution.workflowId, runId: workflowExecution.runId, state, result,
         currency: currencyOf(rules), settledAt: new Date(scheduledTimestampMs).toISOString(),
       });
-      await whileHeartbeating(() => records.save(record));
+      await whileHeartbeating(async () => {
+        await records.save(record);
+        // What approvals by rule reserved for POs this run did not order goes back to the month's budget.
+        await records.budget.release(record.replenishmentId, committedSpend(record) ? record.poNumber : null);
+      });
     },
   };
 }

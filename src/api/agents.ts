@@ -166,6 +166,9 @@ export class Agents {
       if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'NotWaiting') {
         throw new HttpError(409, err.cause.message);
       }
+      if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'OverLimit') {
+        throw new HttpError(403, err.cause.message);
+      }
       if (isNotFound(err)) throw new HttpError(404, `no agent is running for ${sku}`);
       throw err;
     }

@@ -5,7 +5,7 @@ import { HttpError } from './errors.js';
 import type { z } from 'zod';
 import type { ApprovalPayload } from '../domain/state.js';
 import { BulkDecided, Decided, Delivered, refused } from './responses.js';
-import { approverOf, supplierOf } from './security.js';
+import { approvalLimitOf, approverOf, supplierOf } from './security.js';
 import { BulkDecisionBody, CancelBody, DecisionBody, PoParam, ReceiptBody, SupplierReplyBody, type Api } from './schemas.js';
 import { skuOfPo } from '../domain/ids.js';
 
@@ -25,8 +25,8 @@ const BULK_CONCURRENCY = 8;
 
 type Decision = z.infer<typeof DecisionBody>;
 /** The approval message a decision makes; the approver is who the token proves, whatever the body's `by` says. */
-const approvalOf = (d: Decision, by: string): ApprovalPayload => (d.decision === 'approve'
-  ? { approved: true, maxUnitPrice: d.maxUnitPrice, by, ...(d.note ? { note: d.note } : {}) }
+const approvalOf = (d: Decision, by: string, limit: number | undefined): ApprovalPayload => (d.decision === 'approve'
+  ? { approved: true, maxUnitPrice: d.maxUnitPrice, by, ...(d.note ? { note: d.note } : {}), ...(limit !== undefined ? { limit } : {}) }
   : { approved: false, reason: d.reason, by });
 
 /** 202 for a message the agent takes now, 200 for one it already has. */
@@ -45,13 +45,14 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
       response: {
         202: Decided.describe('delivered to the agent'), 200: Decided.describe('a repeat of a decision already delivered'),
         400: refused('invalid decision or PO number'), 401: refused('no valid manager token'), 404: refused('no agent for the SKU'),
-        409: refused('the PO is not waiting for a decision'),
+        403: refused('an approval above the manager\'s approval limit'),
+        409: refused('the PO is not waiting for a decision, or this manager already gave its first approval'),
       },
     },
   }, async (req, reply) => {
     const { params: { po }, body } = req;
     const by = approverOf(req);
-    const result = await agents.deliver(skuOfPo(po), { event: 'approval', poNumber: po, payload: approvalOf(body, by), ...repeatable('approval', req.headers) });
+    const result = await agents.deliver(skuOfPo(po), { event: 'approval', poNumber: po, payload: approvalOf(body, by, approvalLimitOf(req)), ...repeatable('approval', req.headers) });
     return reply.code(accepted(result)).send({ poNumber: po, ...result, by });
   });
 
@@ -59,7 +60,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
     schema: {
       summary: 'The manager decides many purchase orders at once; each decision is answered on its own',
       description: 'Always 207 Multi-Status when the list is valid: each result carries the status its decision would have had alone '
-        + '(202 delivered, 200 a repeat, 404 no agent, 409 not waiting for a decision, 503 its agent could not be reached), '
+        + '(202 delivered, 200 a repeat, 403 above the manager\'s approval limit, 404 no agent, 409 not waiting for a decision, 503 its agent could not be reached), '
         + 'so one PO that moved on never holds back the others. With an Idempotency-Key, sending the same list again repeats '
         + 'each decision (200 per item), never doubles it.',
       tags: ['purchase orders'], body: BulkDecisionBody,
@@ -74,7 +75,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
     const results = await inBatches(req.body.decisions, BULK_CONCURRENCY, async ({ poNumber, ...decision }) => {
       const messageId = typeof key === 'string' && key ? { messageId: `approval:${key}/${poNumber}` } : {};
       try {
-        const result = await agents.deliver(skuOfPo(poNumber), { event: 'approval', poNumber, payload: approvalOf(decision, by), ...messageId });
+        const result = await agents.deliver(skuOfPo(poNumber), { event: 'approval', poNumber, payload: approvalOf(decision, by, approvalLimitOf(req)), ...messageId });
         return { poNumber, status: accepted(result), result: result.status, workflowId: result.workflowId, by };
       } catch (err) {
         if (err instanceof HttpError) return { poNumber, status: err.status, error: err.message };

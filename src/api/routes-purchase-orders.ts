@@ -16,6 +16,7 @@ const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`)
 function filterOf(q: z.infer<typeof RecordFilterQuery>): RecordFilter {
   return {
     ...(q.sku ? { sku: q.sku } : {}), ...(q.supplier ? { supplier: q.supplier } : {}), ...(q.outcome ? { outcome: q.outcome } : {}),
+    ...(q.approval ? { approval: q.approval } : {}),
     ...(q.from ? { from: new Date(DAY.test(q.from) ? `${q.from}T00:00:00Z` : q.from).toISOString() } : {}),
     ...(q.to ? { to: DAY.test(q.to) ? nextDay(q.to) : new Date(q.to).toISOString() } : {}),
   };

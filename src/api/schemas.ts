@@ -67,6 +67,7 @@ export const RecordFilterQuery = z.object({
   outcome: z.enum(['received', 'cancelled', 'rejected', 'gave_up', 'failed']).optional(),
   from: when.optional().describe('settled at or after: a day counts from its start (UTC)'),
   to: when.optional().describe('settled before: a day is included whole (UTC)'),
+  approval: z.enum(['rule', 'person']).optional().describe('rule: approved by the approval policy (approver `policy:<rule>`); person: by a manager'),
 });
 export const RecordListQuery = RecordFilterQuery.extend({
   limit: z.coerce.number({ error: RECORD_LIMIT }).int(RECORD_LIMIT).min(1, RECORD_LIMIT).max(500, RECORD_LIMIT).default(100),

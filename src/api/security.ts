@@ -12,7 +12,8 @@ import { checkTimestamp, verify, WAREHOUSE } from './signatures.js';
  */
 export type Auth = 'none' | 'manager' | 'supplier' | 'warehouse' | 'manager-or-warehouse';
 
-export type Principal = { kind: 'manager'; name: string } | { kind: 'supplier'; id: string } | { kind: 'warehouse' };
+/** `approvalLimit`: the largest PO total the manager may approve; absent, no limit. */
+export type Principal = { kind: 'manager'; name: string; approvalLimit?: number } | { kind: 'supplier'; id: string } | { kind: 'warehouse' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,6 +31,8 @@ declare module 'fastify' {
 export interface Security {
   /** Approver name → static bearer token. */
   managerTokens: Record<string, string>;
+  /** Approver name → the largest PO total they may approve; a JWT's `approval_limit` claim wins over it. */
+  managerLimits?: Record<string, number>;
   /** HS256 JWTs with this issuer (and audience), `exp` required, `sub` the approver. */
   jwt?: { secret: string; issuer: string; audience?: string };
   readRequiresAuth?: boolean;
@@ -86,6 +89,11 @@ function jwtProblem(err: unknown): string {
 function managerCheck(security: Security): (header: string | undefined) => Promise<Principal> {
   const tokens = Object.entries(security.managerTokens).map(([name, token]) => ({ name, digest: digest(token) }));
   const jwt = security.jwt && { ...security.jwt, key: new TextEncoder().encode(security.jwt.secret) };
+  const limits = new Map(Object.entries(security.managerLimits ?? {}));
+  const manager = (name: string, claimed?: number): Principal => {
+    const approvalLimit = claimed ?? limits.get(name);
+    return { kind: 'manager', name, ...(approvalLimit !== undefined ? { approvalLimit } : {}) };
+  };
 
   return async (header) => {
     const token = /^Bearer +(\S+) *$/i.exec(header ?? '')?.[1];
@@ -93,11 +101,12 @@ function managerCheck(security: Security): (header: string | undefined) => Promi
     const given = digest(token);
     let name: string | null = null;
     for (const t of tokens) if (timingSafeEqual(given, t.digest) && name === null) name = t.name;
-    if (name !== null) return { kind: 'manager', name };
+    if (name !== null) return manager(name);
     if (!jwt || token.split('.').length !== 3) throw unauthorized('the bearer token is not valid', bearerChallenge('unknown token'));
     let sub: unknown;
+    let limit: unknown;
     try {
-      ({ payload: { sub } } = await jwtVerify(token, jwt.key, {
+      ({ payload: { sub, approval_limit: limit } } = await jwtVerify(token, jwt.key, {
         algorithms: ['HS256'], issuer: jwt.issuer, ...(jwt.audience ? { audience: jwt.audience } : {}),
         requiredClaims: ['exp', 'sub'], clockTolerance: 5,
       }));
@@ -108,7 +117,10 @@ function managerCheck(security: Security): (header: string | undefined) => Promi
     if (typeof sub !== 'string' || !APPROVER.test(sub)) {
       throw unauthorized('the token\'s sub is not an approver name', bearerChallenge('bad subject'));
     }
-    return { kind: 'manager', name: sub };
+    if (limit !== undefined && !(typeof limit === 'number' && Number.isFinite(limit) && limit >= 0)) {
+      throw unauthorized('the token\'s approval_limit claim must be a number of at least 0 (the largest PO total its holder may approve)', bearerChallenge('bad approval_limit'));
+    }
+    return manager(sub, limit as number | undefined);
   };
 }
 
@@ -194,6 +206,11 @@ function header(req: FastifyRequest, name: string): string | undefined {
 export function approverOf(req: FastifyRequest): string {
   if (req.principal?.kind !== 'manager') throw unauthorized('this call needs a manager\'s token', bearerChallenge());
   return req.principal.name;
+}
+
+/** The largest PO total the manager of this call may approve, or undefined for no limit. */
+export function approvalLimitOf(req: FastifyRequest): number | undefined {
+  return req.principal?.kind === 'manager' ? req.principal.approvalLimit : undefined;
 }
 
 /** The supplier a signed reply came from. */

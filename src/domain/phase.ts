@@ -1,5 +1,7 @@
 import type { Rules } from './rules.js';
-import { accepts, approvalRequestedAt, backorder, isRejected, type EventName, type Message, type ReplenishState } from './state.js';
+import {
+  accepts, approvalRequestedAt, approvedSoFar, backorder, isRejected, type ApprovalPayload, type EventName, type Message, type ReplenishState,
+} from './state.js';
 import type { Quote } from './types.js';
 
 export type Phase =
@@ -55,6 +57,10 @@ export interface ApprovalRequest {
   safetyStock: number;
   alternatives: Quote[];
   requestedAt: string | null;
+  /** Managers who approved it so far; present only when it needs more than one approval. */
+  approvedBy?: string[];
+  /** How many different managers must approve it. */
+  approvalsNeeded?: number;
 }
 
 /** What the manager is asked, without when: enough to check an approval's ceiling against. */
@@ -65,7 +71,27 @@ function approvalQuestion(s: ReplenishState): Omit<ApprovalRequest, 'requestedAt
     supplier: po.supplier, quantity: po.quantity, unitPrice: po.unitPrice, total: po.total,
     onHand: s.stock.onHand, safetyStock: s.stock.safetyStock,
     alternatives: (s.quotes ?? []).filter((q) => q.quoteId !== po.quoteId),
+    // Only a PO needing more than one approval says so: the gate of any other stays as it was.
+    ...((s.approvalsNeeded ?? 1) > 1 ? { approvedBy: approvedSoFar(s), approvalsNeeded: s.approvalsNeeded } : {}),
   };
+}
+
+/**
+ * Why this manager's decision cannot count, with the kind of refusal: an approval above their
+ * approval limit (`OverLimit`, a 403), or a second approval by the manager who gave the first
+ * (`NotWaiting`, a 409). Null when it can.
+ */
+export function approverRefusal(
+  request: Pick<ApprovalRequest, 'total' | 'approvedBy' | 'approvalsNeeded'>, poNumber: string, p: ApprovalPayload,
+): { type: 'OverLimit' | 'NotWaiting'; why: string } | null {
+  if (!p.approved) return null;
+  if (p.limit !== undefined && request.total > p.limit) {
+    return { type: 'OverLimit', why: `${p.by} may approve purchase orders up to ${p.limit.toFixed(2)}; ${poNumber} totals ${request.total.toFixed(2)}: a manager with a higher approval limit must approve it` };
+  }
+  if (request.approvedBy?.includes(p.by)) {
+    return { type: 'NotWaiting', why: `${p.by} has already approved ${poNumber}; it needs ${request.approvalsNeeded ?? 1} approvals by different managers, so another manager must approve it` };
+  }
+  return null;
 }
 
 /**
@@ -91,9 +117,11 @@ export function refusalOf(
   const verdict = accepts(s, m, rules);
   if (!verdict.ok) return verdict.why;
   if (m.event === 'approval' && inInbox('approval')) return 'a decision is already waiting to be read';
-  if (m.event === 'approval' && m.payload.approved && m.payload.maxUnitPrice !== undefined) {
-    const request = approvalQuestion(s);
-    if (request) return approvalTooLow(request, m.poNumber, m.payload.maxUnitPrice);
+  const request = m.event === 'approval' ? approvalQuestion(s) : null;
+  if (m.event === 'approval' && request) {
+    const byApprover = approverRefusal(request, m.poNumber, m.payload);
+    if (byApprover) return byApprover.why;
+    if (m.payload.approved && m.payload.maxUnitPrice !== undefined) return approvalTooLow(request, m.poNumber, m.payload.maxUnitPrice);
   }
   return null;
 }

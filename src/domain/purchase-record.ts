@@ -59,9 +59,13 @@ export function purchaseRecord(o: {
 }): PurchaseRecord {
   const { state, result } = o;
   const d = state.decision;
-  const approvals: ApprovalEntry[] = !d ? [] : d.kind === 'approved'
-    ? [{ decision: 'approved', by: d.by, rule: null, at: d.at, maxUnitPrice: d.maxUnitPrice, ...(d.note ? { note: d.note } : {}) }]
+  const first: ApprovalEntry[] = (state.firstApprovals ?? []).map((a) => ({
+    decision: 'approved', by: a.by, rule: null, at: a.at, maxUnitPrice: a.maxUnitPrice, ...(a.note ? { note: a.note } : {}),
+  }));
+  const last: ApprovalEntry[] = !d ? [] : d.kind === 'approved'
+    ? [{ decision: 'approved', by: d.by, rule: d.rule ?? null, at: d.at, maxUnitPrice: d.maxUnitPrice, ...(d.note ? { note: d.note } : {}) }]
     : [{ decision: 'rejected', by: d.by, rule: null, at: d.at, reason: d.reason }];
+  const approvals = [...first, ...last];
   const ordered = result.quantityOrdered > 0 && result.unitPrice !== null;
   return {
     replenishmentId: o.replenishmentId,

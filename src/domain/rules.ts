@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApprovalPolicy } from './approval-policy.js';
 
 /**
  * Business durations and limits. They travel into workflows as arguments, never read from the
@@ -27,6 +28,10 @@ export const Rules = z.object({
   /** Attempts and first backoff of a call to the outside world before the turn is given up. */
   toolAttempts: z.number().int().positive().default(6),
   toolRetryInitialMs: z.number().int().positive().default(1000),
+  /** Approval of routine POs by rule; absent, every PO goes to the manager. Optional, so rules recorded before it parse the same. */
+  approvalPolicy: ApprovalPolicy.optional(),
+  /** A PO whose total is above this needs the approvals of two different managers; absent, one. */
+  twoApprovalsAbove: z.number().positive().optional(),
 });
 export type Rules = z.infer<typeof Rules>;
 

@@ -9,7 +9,10 @@ import type { AgentMemory, SupplierMemory } from './memory.js';
 /** An incoming message as it waits in a replenishment's inbox, before a wait tool applies it. */
 export type EventName = 'approval' | 'supplier-reply' | 'goods-receipt' | 'cancel';
 
-export interface ApprovalPayload { approved: boolean; maxUnitPrice?: number; reason?: string; note?: string; by: string }
+/** `limit`: the approver's approval limit (the largest PO total they may approve), when they have one. */
+export interface ApprovalPayload { approved: boolean; maxUnitPrice?: number; reason?: string; note?: string; by: string; limit?: number }
+/** An approval that counts toward a PO needing more than one; the decision follows with the last. */
+export interface FirstApproval { by: string; at: string; maxUnitPrice: number; note?: string }
 /** `text` is at most an excerpt when the whole message is kept outside the history under `documentRef`. */
 export interface SupplierMessagePayload {
   text: string;
@@ -42,6 +45,10 @@ export interface ReplenishState {
   approvalRequests: number;
   approvalPending: boolean;
   approvalTimeouts: number;
+  /** How many different managers must approve the PO asked about: 2 above the deployment's threshold; absent, 1. */
+  approvalsNeeded?: number;
+  /** Approvals of the PO so far, while it waits for more (absent until one). */
+  firstApprovals?: FirstApproval[];
   decision: Decision | null;
   order: OrderAck | null;
   orderedAt: string | null;
@@ -129,6 +136,14 @@ export const ordered = (s: ReplenishState): number => (s.order && s.po ? s.po.qu
 export const backorder = (s: ReplenishState): number => Math.max(0, ordered(s) - s.received);
 export const isApproved = (s: ReplenishState): boolean =>
   s.decision?.kind === 'approved' && s.po !== null && s.po.unitPrice <= s.decision.maxUnitPrice;
+/** The state without approvals toward a PO that is no longer the one asked about. */
+export function withoutFirstApprovals(s: ReplenishState): ReplenishState {
+  if (!s.firstApprovals) return s;
+  const { firstApprovals: _earlier, ...rest } = s;
+  return rest;
+}
+/** Who has approved the PO so far while it waits for another approval. */
+export const approvedSoFar = (s: ReplenishState): string[] => (s.firstApprovals ?? []).map((a) => a.by);
 export const isRejected = (s: ReplenishState): boolean => s.decision?.kind === 'rejected';
 /** No more work can be done on the PO: it is closed, cancelled, refused by the manager, or failed. */
 export const isSettled = (s: ReplenishState): boolean =>

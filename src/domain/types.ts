@@ -65,8 +65,11 @@ export const OrderAck = z.object({
 export type OrderAck = z.infer<typeof OrderAck>;
 
 export type Decision =
-  /** An approval binds to what was approved: this supplier, up to this quantity, at or below this price. */
-  | { kind: 'approved'; maxUnitPrice: number; supplier: string; quantity: number; by: string; at: string; note?: string }
+  /**
+ * An approval binds to what was approved: this supplier, up to this quantity, at or below this price.
+ * `rule` names the approval rule that decided when no person did (src/domain/approval-policy.ts).
+ */
+  | { kind: 'approved'; maxUnitPrice: number; supplier: string; quantity: number; by: string; at: string; note?: string; rule?: string }
   | { kind: 'rejected'; reason: string; by: string; at: string };
 
 /** `unclear`: the text states none of the others plainly; a person has to resolve it, nothing about the order changes. */

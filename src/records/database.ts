@@ -17,10 +17,16 @@ export type PurchaseRecordsTable = Omit<PurchaseRecord, 'approvals' | 'turns'> &
   spendAmount: number | null;
 };
 
-export interface Tables { purchaseRecords: PurchaseRecordsTable }
+/** What rule approvals have committed in a month, across every agent. */
+export interface BudgetMonthsTable { month: string; reservedCents: number | string }
+/** One reservation per PO: a retried approval finds its own and reserves nothing more. */
+export interface BudgetReservationsTable { poNumber: string; replenishmentId: string; month: string; amountCents: number | string; sku: string; reservedAt: string }
+
+export interface Tables { purchaseRecords: PurchaseRecordsTable; budgetMonths: BudgetMonthsTable; budgetReservations: BudgetReservationsTable }
 export type RecordsDb = Kysely<Tables>;
 
 /**
+ * Budgets are whole cents in integers, so a sum of many reservations compares exactly with the limit.
  * Times are ISO 8601 text in UTC: they sort as text, compare the same in SQLite and PostgreSQL,
  * and come back as the strings that went in.
  */
@@ -58,6 +64,23 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('purchase_records_supplier').on('purchase_records').columns(['supplier', 'settled_at']).execute();
       await db.schema.createIndex('purchase_records_po').on('purchase_records').column('po_number').execute();
       await db.schema.createIndex('purchase_records_spend').on('purchase_records').columns(['spend_month', 'supplier']).execute();
+    },
+  },
+  '002-budget': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('budget_months')
+        .addColumn('month', 'text', (c) => c.primaryKey())
+        .addColumn('reserved_cents', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createTable('budget_reservations')
+        .addColumn('po_number', 'text', (c) => c.primaryKey())
+        .addColumn('replenishment_id', 'text', (c) => c.notNull())
+        .addColumn('month', 'text', (c) => c.notNull())
+        .addColumn('amount_cents', 'bigint', (c) => c.notNull())
+        .addColumn('sku', 'text', (c) => c.notNull())
+        .addColumn('reserved_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('budget_reservations_replenishment').on('budget_reservations').column('replenishment_id').execute();
     },
   },
 };

@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
+import { POLICY_APPROVER_PREFIX } from '../domain/approval-policy.js';
 import { committedSpend, type PurchaseRecord } from '../domain/purchase-record.js';
 import type { OutcomeKind } from '../domain/types.js';
+import { BudgetLedger } from './budget.js';
 import { openRecordsDb, type PurchaseRecordsTable, type RecordsDb, type RecordsLocation } from './database.js';
 
 export interface RecordFilter {
@@ -11,6 +13,8 @@ export interface RecordFilter {
   from?: string;
   /** Settled before this time (ISO 8601). */
   to?: string;
+  /** Approved by a rule of the approval policy, or by a person. */
+  approval?: 'rule' | 'person';
 }
 
 export interface RecordPage { items: PurchaseRecord[]; next: string | null; total: number }
@@ -56,7 +60,11 @@ const fromRow = (row: Selectable<PurchaseRecordsTable>): PurchaseRecord => ({
 
 /** The purchasing record: one row per settled replenishment, in SQLite or PostgreSQL. */
 export class PurchaseRecords {
-  constructor(readonly db: RecordsDb) {}
+  readonly budget: BudgetLedger;
+
+  constructor(readonly db: RecordsDb) {
+    this.budget = new BudgetLedger(db);
+  }
 
   /**
    * Writes the record of a replenishment, keyed by its id: a retried activity, or the same run
@@ -81,6 +89,8 @@ export class PurchaseRecords {
     if (f.outcome) q = q.where('outcome', '=', f.outcome);
     if (f.from) q = q.where('settledAt', '>=', f.from);
     if (f.to) q = q.where('settledAt', '<', f.to);
+    if (f.approval === 'rule') q = q.where('approvedBy', 'like', `${POLICY_APPROVER_PREFIX}%`);
+    if (f.approval === 'person') q = q.where('approvedBy', 'is not', null).where('approvedBy', 'not like', `${POLICY_APPROVER_PREFIX}%`);
     return q;
   }
 
@@ -107,6 +117,14 @@ export class PurchaseRecords {
       yield* page.items;
       after = page.next ?? undefined;
     } while (after);
+  }
+
+  /** The unit price of the last order of this SKU placed with this supplier, or null when there was none. */
+  async lastPricePaid(sku: string, supplier: string): Promise<number | null> {
+    const row = await this.db.selectFrom('purchaseRecords').select('unitPrice')
+      .where('sku', '=', sku).where('supplier', '=', supplier).where('quantityOrdered', '>', 0).where('orderedAt', 'is not', null)
+      .orderBy('orderedAt', 'desc').limit(1).executeTakeFirst();
+    return row?.unitPrice == null ? null : Number(row.unitPrice);
   }
 
   /** Money committed per supplier and month (of the order), months `from`..`to` inclusive (`YYYY-MM`). */

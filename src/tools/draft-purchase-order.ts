@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PurchaseOrder } from '../domain/types.js';
-import { isApproved, isSettled, type ReplenishState } from '../domain/state.js';
+import { isApproved, isSettled, withoutFirstApprovals, type ReplenishState } from '../domain/state.js';
 import { quoteStillValid } from './place-order.js';
 import { isQuoteValid, validQuotes } from '../domain/quotes.js';
 import { needs, planLine } from '../domain/purchase-plan.js';
@@ -51,7 +51,7 @@ export const draftPurchaseOrder = callTool({
     // A PO the manager's approval does not cover is a new question for the manager.
     return stillApproved
       ? { ...s, po, poRevision: s.poRevision + 1 }
-      : { ...s, po, poRevision: s.poRevision + 1, decision: null, approvalPending: false };
+      : { ...withoutFirstApprovals(s), po, poRevision: s.poRevision + 1, decision: null, approvalPending: false };
   },
   describe: (s, input) => {
     const q = s.quotes?.find((x) => x.quoteId === input.quoteId);

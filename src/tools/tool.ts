@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PolicyVerdict } from '../domain/approval-policy.js';
 import type { Rules } from '../domain/rules.js';
 import type { EventName, Message, ReplenishState } from '../domain/state.js';
 import type { ReplyReader, World } from '../domain/world.js';
@@ -10,6 +11,8 @@ export interface ToolContext {
   rules: Rules;
   /** Stable across retries and replays of one turn: the key the outside world deduplicates on. */
   idempotencyKey: string;
+  /** Consults the deployment's approval policy, reserving the budget when it approves; absent, nothing is approved by rule. */
+  approvalPolicy?: (state: ReplenishState, rules: Rules) => Promise<PolicyVerdict | null>;
 }
 
 interface ToolBase<I, N extends string> {

@@ -8,7 +8,7 @@ import {
   belowSafetyStock, emptyMemory, remember, REMEMBERED_MESSAGE_IDS, summaryOf, SUMMARY_MEMO, type AgentInput, type AgentStatus,
 } from '../domain/agent.js';
 import { replenishmentId } from '../domain/ids.js';
-import { approvalTooLow, EVENTS, phase, type Gate } from '../domain/phase.js';
+import { approvalTooLow, approverRefusal, EVENTS, phase, type Gate } from '../domain/phase.js';
 import { days } from '../domain/rules.js';
 import { initialState, type Message } from '../domain/state.js';
 import type { ReplenishmentResult, StockLevel } from '../domain/types.js';
@@ -92,6 +92,8 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
       if (!active.open.includes(m.event)) {
         throw ApplicationFailure.nonRetryable(active.why[m.event] ?? `${m.poNumber} is not waiting for ${m.event}`, 'NotWaiting');
       }
+      const byApprover = m.event === 'approval' && active.approval ? approverRefusal(active.approval, m.poNumber, m.payload) : null;
+      if (byApprover) throw ApplicationFailure.nonRetryable(byApprover.why, byApprover.type);
       if (m.event === 'approval' && m.payload.approved && m.payload.maxUnitPrice !== undefined && active.approval) {
         const why = approvalTooLow(active.approval, m.poNumber, m.payload.maxUnitPrice);
         if (why) throw ApplicationFailure.nonRetryable(why, 'NotWaiting');

@@ -46,6 +46,26 @@ describe('configuration is checked at start-up', () => {
     expect(() => loadConfig({ TEMPORAL_RETENTION_DAYS: '1.5' })).toThrow(/TEMPORAL_RETENTION_DAYS/);
   });
 
+  it('the approval policy: off unless AUTO_APPROVE_BELOW is set, which needs a monthly budget; the price tolerance is 5 % unless told', () => {
+    expect(loadConfig({}).rules.approvalPolicy).toBeUndefined();
+    expect(loadConfig({ AUTO_APPROVE_BELOW: '500', BUDGET_PER_MONTH: '20000' }).rules.approvalPolicy)
+      .toEqual({ autoApproveBelow: 500, priceTolerancePct: 5, budgetPerMonth: 20_000 });
+    expect(loadConfig({ AUTO_APPROVE_BELOW: '500', BUDGET_PER_MONTH: '20000', PRICE_TOLERANCE_PCT: '2.5' }).rules.approvalPolicy?.priceTolerancePct).toBe(2.5);
+    expect(() => loadConfig({ AUTO_APPROVE_BELOW: '500' })).toThrow(/AUTO_APPROVE_BELOW needs BUDGET_PER_MONTH/);
+    expect(() => loadConfig({ AUTO_APPROVE_BELOW: 'lots', BUDGET_PER_MONTH: '1' })).toThrow(/AUTO_APPROVE_BELOW: .*\(got "lots"\)/);
+  });
+
+  it('who may approve: two managers above TWO_APPROVALS_ABOVE, and each manager\'s approval limit from MANAGER_LIMITS', () => {
+    expect(loadConfig({}).rules.twoApprovalsAbove).toBeUndefined();
+    expect(loadConfig({ TWO_APPROVALS_ABOVE: '5000' }).rules.twoApprovalsAbove).toBe(5000);
+    expect(() => loadConfig({ AUTO_APPROVE_BELOW: '6000', BUDGET_PER_MONTH: '1', TWO_APPROVALS_ABOVE: '5000' })).toThrow(/AUTO_APPROVE_BELOW is above TWO_APPROVALS_ABOVE/);
+    const env = loadConfig({ MANAGER_LIMITS: 'dana:5000, lee:50000.5', JWT_SECRET: 'x'.repeat(32), JWT_ISSUER: 'me' }).env;
+    expect(securityOf(env).security.managerLimits).toEqual({ dana: 5000, lee: 50000.5 });
+    expect(() => loadConfig({ MANAGER_LIMITS: 'dana:lots' })).toThrow(/the approval limit of dana must be a number of at least 0/);
+    expect(() => loadConfig({ MANAGER_LIMITS: 'dana' })).toThrow(/expected name:amount pairs/);
+    expect(() => loadConfig({ MANAGER_LIMITS: 'dana:1,dana:2' })).toThrow(/dana is given twice/);
+  });
+
   it('worker versioning needs both the deployment name and the build id', () => {
     expect(() => loadConfig({ TEMPORAL_DEPLOYMENT_NAME: 'replenisher' })).toThrow(/go together/);
     const { env } = loadConfig({ TEMPORAL_DEPLOYMENT_NAME: 'replenisher', TEMPORAL_BUILD_ID: '2026-11-29.1' });

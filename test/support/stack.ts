@@ -175,8 +175,8 @@ export async function startStack(opts: StackOptions) {
   const managerToken = Object.values(security.managerTokens)[0]!;
 
   /** A JWT for this approver, as the configured issuer signs them (claims and header overridable). */
-  async function tokenFor(sub: string, opts: { exp?: number | string | null; issuer?: string; alg?: string; secret?: string } = {}) {
-    const jwt = new SignJWT({}).setProtectedHeader({ alg: opts.alg ?? 'HS256' }).setSubject(sub).setIssuer(opts.issuer ?? TEST_ISSUER).setIssuedAt();
+  async function tokenFor(sub: string, opts: { exp?: number | string | null; issuer?: string; alg?: string; secret?: string; claims?: Record<string, unknown> } = {}) {
+    const jwt = new SignJWT(opts.claims ?? {}).setProtectedHeader({ alg: opts.alg ?? 'HS256' }).setSubject(sub).setIssuer(opts.issuer ?? TEST_ISSUER).setIssuedAt();
     if (opts.exp !== null) jwt.setExpirationTime(opts.exp ?? '10m');
     return jwt.sign(new TextEncoder().encode(opts.secret ?? security.jwt!.secret));
   }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { approverRefusal, gate } from '../../src/domain/phase.js';
+import { outcome } from '../../src/domain/outcome.js';
+import { purchaseRecord } from '../../src/domain/purchase-record.js';
 import { allowedTools } from '../../src/tools/index.js';
 import { placeOrder } from '../../src/tools/place-order.js';
 import { requestApproval } from '../../src/tools/request-approval.js';
@@ -125,5 +128,41 @@ describe('placing the order', () => {
     });
     expect(s.orderedAt).toBe(at(1));
     expect(s.expectedDelivery).toBe(at(6));
+  });
+});
+
+describe('a PO that needs two managers', () => {
+  const needingTwo = () => requestApproval.apply(drafted(), {}, { sentTo: 'purchasing-manager', approvalsNeeded: 2 }, T0);
+
+  it('keeps the first approval and waits for another, then takes the lower ceiling of the two', () => {
+    const first = waitForApproval.apply(needingTwo(), approvalMessage(needingTwo(), { by: 'dana', maxUnitPrice: 9 }), T0);
+    expect(first).toMatchObject({ approvalPending: true, decision: null, firstApprovals: [{ by: 'dana', maxUnitPrice: 9 }] });
+    expect(allowedNames(first)).toContain('wait_for_approval');
+    expect(allowedNames(first)).not.toContain('check_before_order');
+    expect(allowedNames(first)).not.toContain('request_approval');
+    const second = waitForApproval.apply(first, approvalMessage(first, { by: 'lee', maxUnitPrice: 12 }), at(1));
+    expect(second).toMatchObject({ approvalPending: false, decision: { kind: 'approved', by: 'lee', maxUnitPrice: 9 } });
+    expect(allowedNames(second)).toContain('check_before_order');
+  });
+
+  it('the same manager twice is refused with a reason; so is an approval above the approver\'s limit', () => {
+    const first = waitForApproval.apply(needingTwo(), approvalMessage(needingTwo(), { by: 'dana' }), T0);
+    const request = gate('replenish-X-1', first, R, requestApproval.name).approval!;
+    expect(request).toMatchObject({ approvedBy: ['dana'], approvalsNeeded: 2 });
+    expect(approverRefusal(request, 'PO-1', { approved: true, by: 'dana' })).toMatchObject({ type: 'NotWaiting' });
+    expect(approverRefusal(request, 'PO-1', { approved: true, by: 'lee' })).toBeNull();
+    expect(approverRefusal(request, 'PO-1', { approved: true, by: 'lee', limit: request.total - 0.01 })).toMatchObject({ type: 'OverLimit' });
+    expect(approverRefusal(request, 'PO-1', { approved: false, by: 'lee', limit: 0 })).toBeNull();
+  });
+
+  it('the record lists both approvals; a rejection by the second manager rejects it, and a redraft forgets approvals of the old PO', () => {
+    const first = waitForApproval.apply(needingTwo(), approvalMessage(needingTwo(), { by: 'dana' }), T0);
+    expect(waitForApproval.apply(first, approvalMessage(first, { approved: false, by: 'lee', reason: 'too many' }), T0).decision).toMatchObject({ kind: 'rejected', by: 'lee' });
+    const settled = waitForApproval.apply(first, approvalMessage(first, { by: 'lee' }), at(1));
+    expect(purchaseRecord({ replenishmentId: 'replenish-X-1', runId: 'r', state: settled, result: outcome(settled), currency: 'USD', settledAt: at(2) }).approvals)
+      .toEqual([expect.objectContaining({ decision: 'approved', by: 'dana', rule: null }), expect.objectContaining({ decision: 'approved', by: 'lee', rule: null })]);
+    const redrafted = drafted(first, 'Q-BOLT');
+    expect(redrafted.po?.supplier).toBe('bolt');
+    expect(redrafted.firstApprovals).toBeUndefined();
   });
 });

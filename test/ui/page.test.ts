@@ -48,6 +48,34 @@ const card = (page: Page, po: string) => page.locator(`article.approval[data-po=
 const phaseOf = (page: Page, sku: string) => page.locator(`tr[data-sku="${sku}"] td.phase`);
 
 describe('the manager\'s page in Chromium', () => {
+  it('a PO that needs two managers shows on its card who has approved it so far', async () => {
+    const stack = await startStack({ temporal: 'dev', rules: { twoApprovalsAbove: 100 } });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    const request = await s.parkAtApproval();
+    const { page, problems, close } = await openPage(stack);
+    const facts = card(page, request.poNumber).locator('.facts');
+    await facts.locator('dd', { hasText: '0 of 2' }).waitFor();
+    expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice, by: 'dana' })).status).toBe(202);
+    await facts.locator('dd', { hasText: '1 of 2 (dana)' }).waitFor({ timeout: 30_000 });
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('the POs the approval policy approved are listed with the rule and why', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const why = 'total 459.00 USD below 1000.00 USD; unit price 5.10 USD within 5% of the last price paid, 5.10 USD';
+    await stack.records.save(record(1));
+    await stack.records.save(record(2, { poNumber: 'PO-REC-2', approvals: [{ decision: 'approved', by: 'policy:routine-order', rule: 'routine-order', at: '2026-11-02T09:00:00.000Z', maxUnitPrice: 2.5, note: why }] }));
+    const { page, problems, close } = await openPage(stack);
+    const item = page.locator('#by-rule-list li[data-po="PO-REC-2"]');
+    await item.waitFor();
+    expect(await item.innerText()).toBe(`PO-REC-2 REC from acme-industrial, 25.00 USD (received) · by rule routine-order: ${why}`);
+    expect(await page.locator('#by-rule-list li').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it('a manager selects every waiting PO and approves them in one click; the record\'s spend shows per supplier and month', async () => {
     const stack = await startStack({ temporal: 'dev' });
     await stack.records.save(record(1, { orderedAt: '2026-10-05T09:00:00.000Z', orderTotal: 459 }));

@@ -208,6 +208,7 @@ function updateCard(card, item) {
     fact('Total', price(item.total)),
     fact('On hand', count(item.onHand), low ? 'low' : undefined),
     fact('Safety stock', count(item.safetyStock)),
+    ...(item.approvalsNeeded > 1 ? [fact('Approvals', `${(item.approvedBy || []).length} of ${item.approvalsNeeded}${(item.approvedBy || []).length ? ` (${item.approvedBy.join(', ')})` : ''}`)] : []),
   );
   const alts = (item.alternatives || []).map((q) =>
     `${q.supplier} at ${price(q.unitPrice)} (min ${count(q.moq)}, ${q.leadTimeDays} d lead)`);
@@ -389,6 +390,22 @@ async function refreshSpend() {
   $('spend-chart').replaceChildren(...(lines.length ? [spendChart(lines, currency)] : []));
 }
 
+// ---------- approved by rule ----------
+
+async function refreshByRule() {
+  const { items } = await request('GET', '/purchase-orders?approval=rule&limit=20');
+  const key = JSON.stringify(items.map((r) => r.replenishmentId));
+  $('by-rule-empty').hidden = items.length > 0;
+  if ($('by-rule-list').dataset.key === key) return;
+  $('by-rule-list').dataset.key = key;
+  $('by-rule-list').replaceChildren(...items.map((r) => {
+    const approval = r.approvals.find((a) => a.rule) || {};
+    return h('li', { 'data-po': r.poNumber },
+      h('strong', {}, r.poNumber), ` ${r.sku} from ${r.supplier}, ${r.orderTotal === null ? 'not ordered' : `${r.orderTotal.toFixed(2)} ${r.currency}`} (${r.outcome}) · `,
+      h('span', { class: 'rule' }, `by rule ${approval.rule}`), approval.note ? `: ${approval.note}` : '');
+  }));
+}
+
 // ---------- the SKUs ----------
 
 function outcomesText(outcomes) {
@@ -490,7 +507,7 @@ function statusLine(view, workflowId, current) {
     parts.push(`Phase: ${r.phase}`);
     if (r.waiting) parts.push(`waiting for ${r.waiting.events.join(' or ')} until ${clock(r.waiting.until)}`);
     const d = r.decision;
-    if (d && d.kind === 'approved') parts.push(`approved up to ${price(d.maxUnitPrice)} by ${d.by}`);
+    if (d && d.kind === 'approved') parts.push(`approved up to ${price(d.maxUnitPrice)} by ${d.by}${d.rule && d.note ? ` (${d.note})` : ''}`);
     if (d && d.kind === 'rejected') parts.push(`rejected by ${d.by}: ${d.reason}`);
     if (r.order) parts.push(`ordered from ${r.order.supplier}, expected ${clock(r.order.expectedDelivery)}`);
   }
@@ -633,7 +650,7 @@ async function refreshStuck() {
 
 let timer = null;
 async function poll(again = true) {
-  const jobs = [refreshApprovals(), refreshSkus(), refreshSpend(), refreshStuck()];
+  const jobs = [refreshApprovals(), refreshSkus(), refreshSpend(), refreshByRule(), refreshStuck()];
   if (state.selected) jobs.push(refreshDetail());
   const results = await Promise.allSettled(jobs);
   const failed = results.find((r) => r.status === 'rejected');
