@@ -51,6 +51,8 @@ try {
   throw err;
 }
 const { env, rules } = config;
+/** How long SIGTERM waits for the worker's tasks in hand before it stops without them. */
+const WORKER_DRAIN_MS = 20_000;
 const runsWorker = role !== 'api';
 const runsApi = role !== 'worker';
 // Without WORLD_URL the embedded sandbox plays the suppliers: they sign with secrets made up for this run.
@@ -135,8 +137,11 @@ if (runsWorker) {
   const workerRun = started.run();
   stops.unshift(async () => {
     if (started.getState() === 'RUNNING') started.shutdown();
-    await workerRun;
-    await nativeConnection.close();
+    // Temporal keeps what a worker was doing: a drain that outlasts this is cut, not waited for
+    // (an orchestrator's SIGTERM wants an exit), and its tasks are retried by another worker.
+    const drained = await Promise.race([workerRun.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), WORKER_DRAIN_MS).unref())]);
+    if (drained) await nativeConnection.close();
+    else log.warn(`the worker did not drain within ${WORKER_DRAIN_MS / 1000} s; stopping anyway (Temporal hands its tasks to another worker)`);
   });
   log.info(`worker polling task queue ${env.TEMPORAL_TASK_QUEUE} in namespace ${env.TEMPORAL_NAMESPACE}`);
 }
