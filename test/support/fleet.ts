@@ -1,3 +1,4 @@
+import { jsonApi } from './http.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,15 +70,7 @@ export async function startFleet(o: FleetOptions) {
   await Promise.all([...workers, ...apis].map((p) => ready(p)));
   const apiUrl = apis[0]!.url;
 
-  async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(apiUrl + path, {
-      method,
-      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as any };
-  }
+  const api = jsonApi(apiUrl);
   function sign(sender: string, body: unknown = undefined) {
     const raw = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
     return signedHeaders(sender, sender === WAREHOUSE ? warehouseSecret : supplierSecrets[sender] ?? 'unknown', raw);

@@ -1,3 +1,4 @@
+import { jsonApi } from './http.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
@@ -147,15 +148,7 @@ export async function startStack(opts: StackOptions) {
   };
   cleanup(stop);
 
-  async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(apiUrl + path, {
-      method,
-      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as any };
-  }
+  const api = jsonApi(apiUrl);
 
   /** A SKU of this test alone (the Temporal server is shared), below safety stock unless told. */
   function newSku(levels = { onHand: 10, safetyStock: 20, targetLevel: 100 }, offers?: Omit<Parameters<SandboxStore['addCatalogueEntry']>[0], 'sku'>[]) {
