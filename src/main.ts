@@ -16,14 +16,14 @@ import { withStuckRuns } from './api/routes-repair.js';
 import { recordsLocation } from './records/database.js';
 import { stuckRuns } from './repair/stuck-runs.js';
 import { openRecords } from './records/store.js';
-import { checkRole, READINESS, roleOf } from './roles/role.js';
+import { checkRole, READINESS, roleOf, type Role } from './roles/role.js';
 import { installRuntime } from './roles/runtime.js';
 import { listenWorkerEndpoints } from './roles/worker-endpoints.js';
 import { buildSandbox } from './sandbox/app.js';
 import { SEEDED_SUPPLIERS, seedCatalogue } from './sandbox/seed.js';
 import { SandboxStore } from './sandbox/store.js';
 import { startDevServer, type DevServer } from './temporal/dev-server.js';
-import { describeConnection, temporalConnectionOptions } from './temporal/connection.js';
+import { describeConnection, temporalConnectionOptions, type TemporalConnectionOptions } from './temporal/connection.js';
 import { createWorker } from './worker.js';
 import { createWorldClient } from './world/client.js';
 import { withNotifyWebhook } from './world/webhook.js';
@@ -35,8 +35,8 @@ import { withNotifyWebhook } from './world/webhook.js';
  * world (src/roles/role.ts).
  */
 let config;
-let role;
-let connectionOptions;
+let role: Role;
+let connectionOptions: TemporalConnectionOptions | undefined;
 try {
   role = roleOf(process.argv.slice(2));
   config = loadConfig();
@@ -62,133 +62,20 @@ const stops: (() => Promise<unknown>)[] = [];
 const dataDir = resolve(env.DATA_DIR);
 mkdirSync(dataDir, { recursive: true });
 
-// The worker's own metrics (task latencies, slots, polls) from Temporal's Prometheus exporter; /metrics includes them.
-const workerMetricsUrl = installRuntime(log, env.LOG_LEVEL, runsWorker && env.METRICS_PORT ? `127.0.0.1:${env.METRICS_PORT}` : null);
-const metrics = createMetrics({ processMetrics: true, ...(workerMetricsUrl ? { workerMetricsUrl } : {}) });
-
-let server: DevServer | undefined;
-if (!connectionOptions) {
-  server = await startDevServer({
-    port: env.TEMPORAL_PORT, uiPort: env.TEMPORAL_UI_PORT, dbFile: join(dataDir, 'temporal.sqlite'), retentionDays: env.TEMPORAL_RETENTION_DAYS,
-    log: (line) => log.info({ part: 'temporal' }, line),
-  });
-  connectionOptions = { address: server.address };
-  stops.push(() => server!.stop());
-  log.info({ webUi: server.uiUrl }, `Temporal dev server on ${server.address}, Web UI at ${server.uiUrl}`);
-} else {
-  log.info(`using the Temporal server at ${describeConnection(connectionOptions)}`);
-}
-const temporalUiUrl = env.TEMPORAL_UI_URL ?? server?.uiUrl ?? `http://localhost:${env.TEMPORAL_UI_PORT}`;
-
-let worldUrl = env.WORLD_URL;
-if (!worldUrl) {
-  const store = new SandboxStore(join(dataDir, 'sandbox.sqlite'));
-  seedCatalogue(store);
-  const sandbox = buildSandbox({
-    store,
-    dayMs: rules.dayMs,
-    demo: env.SANDBOX_DEMO ? {
-      apiUrl: `http://127.0.0.1:${env.API_PORT}`,
-      secrets: { suppliers: security.supplierSecrets, warehouse: security.warehouseSecret },
-    } : undefined,
-    logger: log.child({ part: 'sandbox' }),
-  });
-  worldUrl = (await sandbox.listen({ port: env.SANDBOX_PORT, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
-  stops.unshift(async () => { await sandbox.close(); store.close(); });
-  log.info(`sandbox world on ${worldUrl}${env.SANDBOX_DEMO ? ' (demo: suppliers and warehouse act on their own)' : ''}; a business day lasts ${rules.dayMs} ms`);
-}
-const worldClient = createWorldClient({ baseUrl: worldUrl });
-const world = env.NOTIFY_WEBHOOK_URL ? withNotifyWebhook(worldClient, { url: env.NOTIFY_WEBHOOK_URL, ...(env.NOTIFY_WEBHOOK_SECRET ? { secret: env.NOTIFY_WEBHOOK_SECRET } : {}) }) : worldClient;
-if (env.NOTIFY_WEBHOOK_URL && runsWorker) log.info(`notifications to people also go to the NOTIFY_WEBHOOK_URL webhook${env.NOTIFY_WEBHOOK_SECRET ? ', signed' : ''}`);
-
-// The purchasing record: the worker writes each settled replenishment, the API serves them.
-const recordsAt = recordsLocation(env, dataDir);
-const records = await openRecords(recordsAt);
-stops.push(() => records.close());
-log.info(`purchasing record in ${recordsAt.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : recordsAt.file}`);
-
-/** A connection that cannot be made stops the start with the address and how it was tried (TLS, API key). */
-const unreachable = (err: unknown): never => {
-  log.fatal(`cannot connect to Temporal at ${describeConnection(connectionOptions)}: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
-};
-const connection = await Connection.connect(connectionOptions).catch(unreachable);
-const client = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
-stops.unshift(() => connection.close());
-
-let worker: Worker | undefined;
-if (runsWorker) {
-  const nativeConnection = await NativeConnection.connect(connectionOptions).catch(unreachable);
-  const decider = selectDecider(env, log);
-  log.info(`decider: ${decider.name}`);
-  const { reader } = selectReader(env, log);
-  const started = await createWorker({
-    connection: nativeConnection,
-    namespace: env.TEMPORAL_NAMESPACE,
-    taskQueue: env.TEMPORAL_TASK_QUEUE,
-    activities: createActivities({ world, reader, decider, metrics, rules, records }),
-    maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
-    stickyQueueTimeoutMs: env.WORKER_STICKY_TIMEOUT_MS,
-    ...(env.TEMPORAL_DEPLOYMENT_NAME && env.TEMPORAL_BUILD_ID ? {
-      versioning: { deploymentName: env.TEMPORAL_DEPLOYMENT_NAME, buildId: env.TEMPORAL_BUILD_ID, behavior: env.TEMPORAL_VERSIONING_BEHAVIOR },
-    } : {}),
-  });
-  worker = started;
-  const workerRun = started.run();
-  stops.unshift(async () => {
-    if (started.getState() === 'RUNNING') started.shutdown();
-    // Temporal keeps what a worker was doing: a drain that outlasts this is cut, not waited for
-    // (an orchestrator's SIGTERM wants an exit), and its tasks are retried by another worker.
-    const drained = await Promise.race([workerRun.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), WORKER_DRAIN_MS).unref())]);
-    if (drained) await nativeConnection.close();
-    else log.warn(`the worker did not drain within ${WORKER_DRAIN_MS / 1000} s; stopping anyway (Temporal hands its tasks to another worker)`);
-  });
-  log.info(`worker polling task queue ${env.TEMPORAL_TASK_QUEUE} in namespace ${env.TEMPORAL_NAMESPACE}`);
-}
-
-const health = healthOf({ client, ...(runsWorker ? { worker: () => worker } : {}), worldUrl });
-if (runsApi) {
-  const app = buildApp({
-    client, world, taskQueue: env.TEMPORAL_TASK_QUEUE, rules, records,
-    health, readiness: READINESS[role],
-    metrics,
-    logger: log.child({ part: 'api' }),
-    security,
-    temporalUiUrl,
-  });
-  await app.listen({ port: env.API_PORT, host: env.API_HOST });
-  stops.unshift(() => app.close());
-  log.info(`REST API on http://${env.API_HOST}:${env.API_PORT} (try /health, /skus, /approvals; docs at /docs, metrics at /metrics)`);
-  if (generatedManagerToken) {
-    log.warn(`manager token for this run: ${generatedManagerToken} (a demo: set MANAGER_TOKENS or JWT_SECRET for lasting tokens)`);
-  }
-} else {
-  // The runs this worker saw fail on nondeterminism show on its /health, as on the API's.
-  const withProblems = withStuckRuns({ client, stuck: stuckRuns });
-  const endpoints = await listenWorkerEndpoints({
-    host: env.API_HOST, port: env.API_PORT, health: async () => withProblems(await health()), readiness: READINESS[role], metrics,
-  });
-  stops.unshift(() => new Promise((done) => endpoints.close(done)));
-  log.info(`worker endpoints on http://${env.API_HOST}:${env.API_PORT} (/health, /ready, /metrics)`);
-}
-
-if (!env.WORLD_URL) {
-  // The demo catalogue gets its agents; starting is idempotent, so a restart changes nothing.
-  const agents = new Agents(client, env.TEMPORAL_TASK_QUEUE, rules);
-  for (const { sku } of await world.inventory()) {
-    const { started } = await agents.start(sku);
-    log.info(`${started ? 'started' : 'resumed'} ${agentId(sku)}`);
-  }
-}
-
+/** How long a stop asked for during the start waits for the start to finish before it stops what is up. */
+const START_GRACE_MS = 15_000;
 let stopping = false;
+let started: Promise<unknown> = Promise.resolve();
+// Installed before anything starts: a SIGTERM that comes while the service is still starting (an
+// orchestrator giving up, a test moving on) must stop it too, not leave it half up and running.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: shutting down`);
     void (async () => {
-      for (const stop of stops) {
+      await Promise.race([started.catch(() => undefined), new Promise((r) => setTimeout(r, START_GRACE_MS).unref())]);
+      for (const stop of [...stops]) {
         try { await stop(); } catch (err) { log.warn({ err }, 'error while shutting down'); }
       }
       log.info('stopped');
@@ -196,3 +83,134 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     })();
   });
 }
+
+async function start(): Promise<void> {
+  // The worker's own metrics (task latencies, slots, polls) from Temporal's Prometheus exporter; /metrics includes them.
+  const workerMetricsUrl = installRuntime(log, env.LOG_LEVEL, runsWorker && env.METRICS_PORT ? `127.0.0.1:${env.METRICS_PORT}` : null);
+  const metrics = createMetrics({ processMetrics: true, ...(workerMetricsUrl ? { workerMetricsUrl } : {}) });
+
+  let server: DevServer | undefined;
+  let temporal = connectionOptions;
+  if (!temporal) {
+    server = await startDevServer({
+      port: env.TEMPORAL_PORT, uiPort: env.TEMPORAL_UI_PORT, dbFile: join(dataDir, 'temporal.sqlite'), retentionDays: env.TEMPORAL_RETENTION_DAYS,
+      log: (line) => log.info({ part: 'temporal' }, line),
+    });
+    temporal = { address: server.address };
+    stops.push(() => server!.stop());
+    log.info({ webUi: server.uiUrl }, `Temporal dev server on ${server.address}, Web UI at ${server.uiUrl}`);
+  } else {
+    log.info(`using the Temporal server at ${describeConnection(temporal)}`);
+  }
+  const temporalUiUrl = env.TEMPORAL_UI_URL ?? server?.uiUrl ?? `http://localhost:${env.TEMPORAL_UI_PORT}`;
+
+  let worldUrl = env.WORLD_URL;
+  if (!worldUrl) {
+    const store = new SandboxStore(join(dataDir, 'sandbox.sqlite'));
+    seedCatalogue(store);
+    const sandbox = buildSandbox({
+      store,
+      dayMs: rules.dayMs,
+      demo: env.SANDBOX_DEMO ? {
+        apiUrl: `http://127.0.0.1:${env.API_PORT}`,
+        secrets: { suppliers: security.supplierSecrets, warehouse: security.warehouseSecret },
+      } : undefined,
+      logger: log.child({ part: 'sandbox' }),
+    });
+    worldUrl = (await sandbox.listen({ port: env.SANDBOX_PORT, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
+    stops.unshift(async () => { await sandbox.close(); store.close(); });
+    log.info(`sandbox world on ${worldUrl}${env.SANDBOX_DEMO ? ' (demo: suppliers and warehouse act on their own)' : ''}; a business day lasts ${rules.dayMs} ms`);
+  }
+  const worldClient = createWorldClient({ baseUrl: worldUrl });
+  const world = env.NOTIFY_WEBHOOK_URL ? withNotifyWebhook(worldClient, { url: env.NOTIFY_WEBHOOK_URL, ...(env.NOTIFY_WEBHOOK_SECRET ? { secret: env.NOTIFY_WEBHOOK_SECRET } : {}) }) : worldClient;
+  if (env.NOTIFY_WEBHOOK_URL && runsWorker) log.info(`notifications to people also go to the NOTIFY_WEBHOOK_URL webhook${env.NOTIFY_WEBHOOK_SECRET ? ', signed' : ''}`);
+
+  // The purchasing record: the worker writes each settled replenishment, the API serves them.
+  const recordsAt = recordsLocation(env, dataDir);
+  const records = await openRecords(recordsAt);
+  stops.push(() => records.close());
+  log.info(`purchasing record in ${recordsAt.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : recordsAt.file}`);
+
+  /** A connection that cannot be made stops the start with the address and how it was tried (TLS, API key). */
+  const unreachable = (err: unknown): never => {
+    if (stopping) throw err;
+    log.fatal(`cannot connect to Temporal at ${describeConnection(temporal)}: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  };
+  const connection = await Connection.connect(temporal).catch(unreachable);
+  const client = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
+  stops.unshift(() => connection.close());
+
+  let worker: Worker | undefined;
+  if (runsWorker) {
+    const nativeConnection = await NativeConnection.connect(temporal).catch(unreachable);
+    const decider = selectDecider(env, log);
+    log.info(`decider: ${decider.name}`);
+    const { reader } = selectReader(env, log);
+    const started = await createWorker({
+      connection: nativeConnection,
+      namespace: env.TEMPORAL_NAMESPACE,
+      taskQueue: env.TEMPORAL_TASK_QUEUE,
+      activities: createActivities({ world, reader, decider, metrics, rules, records }),
+      maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
+      stickyQueueTimeoutMs: env.WORKER_STICKY_TIMEOUT_MS,
+      ...(env.TEMPORAL_DEPLOYMENT_NAME && env.TEMPORAL_BUILD_ID ? {
+        versioning: { deploymentName: env.TEMPORAL_DEPLOYMENT_NAME, buildId: env.TEMPORAL_BUILD_ID, behavior: env.TEMPORAL_VERSIONING_BEHAVIOR },
+      } : {}),
+    });
+    worker = started;
+    const workerRun = started.run();
+    stops.unshift(async () => {
+      if (started.getState() === 'RUNNING') started.shutdown();
+      // Temporal keeps what a worker was doing: a drain that outlasts this is cut, not waited for
+      // (an orchestrator's SIGTERM wants an exit), and its tasks are retried by another worker.
+      const drained = await Promise.race([workerRun.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), WORKER_DRAIN_MS).unref())]);
+      if (drained) await nativeConnection.close();
+      else log.warn(`the worker did not drain within ${WORKER_DRAIN_MS / 1000} s; stopping anyway (Temporal hands its tasks to another worker)`);
+    });
+    log.info(`worker polling task queue ${env.TEMPORAL_TASK_QUEUE} in namespace ${env.TEMPORAL_NAMESPACE}`);
+  }
+
+  const health = healthOf({ client, ...(runsWorker ? { worker: () => worker } : {}), worldUrl });
+  if (runsApi) {
+    const app = buildApp({
+      client, world, taskQueue: env.TEMPORAL_TASK_QUEUE, rules, records,
+      health, readiness: READINESS[role],
+      metrics,
+      logger: log.child({ part: 'api' }),
+      security,
+      temporalUiUrl,
+    });
+    await app.listen({ port: env.API_PORT, host: env.API_HOST });
+    stops.unshift(() => app.close());
+    log.info(`REST API on http://${env.API_HOST}:${env.API_PORT} (try /health, /skus, /approvals; docs at /docs, metrics at /metrics)`);
+    if (generatedManagerToken) {
+      log.warn(`manager token for this run: ${generatedManagerToken} (a demo: set MANAGER_TOKENS or JWT_SECRET for lasting tokens)`);
+    }
+  } else {
+    // The runs this worker saw fail on nondeterminism show on its /health, as on the API's.
+    const withProblems = withStuckRuns({ client, stuck: stuckRuns });
+    const endpoints = await listenWorkerEndpoints({
+      host: env.API_HOST, port: env.API_PORT, health: async () => withProblems(await health()), readiness: READINESS[role], metrics,
+    });
+    stops.unshift(() => new Promise((done) => endpoints.close(done)));
+    log.info(`worker endpoints on http://${env.API_HOST}:${env.API_PORT} (/health, /ready, /metrics)`);
+  }
+
+  if (!env.WORLD_URL) {
+    // The demo catalogue gets its agents; starting is idempotent, so a restart changes nothing.
+    const agents = new Agents(client, env.TEMPORAL_TASK_QUEUE, rules);
+    for (const { sku } of await world.inventory()) {
+      const { started } = await agents.start(sku);
+      log.info(`${started ? 'started' : 'resumed'} ${agentId(sku)}`);
+    }
+  }
+}
+
+started = start();
+started.catch((err: unknown) => {
+  // A stop during the start closes what the start still uses; what fails then is not a crash.
+  if (stopping) return;
+  log.fatal({ err }, 'the service could not start');
+  process.exit(1);
+});

@@ -14,17 +14,21 @@ export function installRuntime(log: Logger, level: string, metricsAddress: strin
     const l = entry.level.toLowerCase() as Lowercase<LogLevel>;
     log[l === 'trace' ? 'trace' : l]({ part: 'temporal', ...entry.meta }, entry.message);
   }));
+  // The process stops its worker itself, in order with the rest (src/main.ts). Left to the SDK, a
+  // SIGTERM during the start stopped the worker and nothing else, and the process never exited.
+  const shutdownSignals: NodeJS.Signals[] = [];
   const logging = { forward: {}, filter: makeTelemetryFilterString({ core: 'WARN', other: 'ERROR' }) };
   try {
     Runtime.install({
       logger: temporalLogger,
+      shutdownSignals,
       telemetryOptions: { logging, ...(metricsAddress ? { metrics: { prometheus: { bindAddress: metricsAddress } } } : {}) },
     });
     return metricsAddress ? `http://${metricsAddress}/metrics` : undefined;
   } catch (err) {
     if (!metricsAddress) throw err;
     log.warn(`the Temporal worker's metrics cannot listen on ${metricsAddress} (${err instanceof Error ? err.message : String(err)}); /metrics shows the service's own figures only`);
-    Runtime.install({ logger: temporalLogger, telemetryOptions: { logging } });
+    Runtime.install({ logger: temporalLogger, shutdownSignals, telemetryOptions: { logging } });
     return undefined;
   }
 }
