@@ -21,15 +21,17 @@ try {
 }
 
 let browser = findChromium();
-if (!browser) {
+if (!browser && process.env.CHROMIUM_PATH) {
+  missing.push(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist; ${NO_CHROMIUM_HELP}`);
+} else if (!browser) {
   console.error('no Chromium found: downloading one with `playwright-core install chromium`');
   spawnSync(process.execPath, ['node_modules/playwright-core/cli.js', 'install', 'chromium'], { stdio: 'inherit' });
   browser = findChromium();
+  if (!browser) missing.push(NO_CHROMIUM_HELP);
 }
 if (browser) console.error(`Chromium: ${browser}`);
-else missing.push(NO_CHROMIUM_HELP);
 
 if (missing.length) {
-  console.error(`\nnpm test cannot run every test on this machine:\n${missing.map((m) => `  - ${m}`).join('\n')}`);
+  console.error(`\nnpm test cannot run every test on this machine:\n${missing.map((m) => `  - ${m.replace(/\n/g, '\n    ')}`).join('\n')}`);
   process.exit(1);
 }
