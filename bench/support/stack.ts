@@ -80,6 +80,16 @@ export async function startBenchStack(opts: BenchStackOptions) {
 
   let server: DevServer | undefined;
   let cluster: Cluster | undefined;
+  // Ctrl-C (or a SIGTERM) on a bench or chaos run stops what the run started, workers, Temporal and
+  // PostgreSQL, instead of leaving them running with nobody to stop them; before the stack is whole,
+  // what is up so far.
+  let stopAll = async () => { await server?.stop(); await cluster?.stop(); };
+  const interrupted = (signal: NodeJS.Signals) => {
+    say(`${signal}: stopping what this run started`);
+    void stopAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   let address = opts.temporalAddress ?? '';
   const port = opts.temporalAddress || opts.cluster ? 0 : await freePort();
   const startServer = async () => {
@@ -201,7 +211,11 @@ export async function startBenchStack(opts: BenchStackOptions) {
     }
   }
 
+  stopAll = stop;
+
   async function stop() {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
     await Promise.all([...workers].map((w) => w.kill()));
     await app.close();
     await connection.close();
