@@ -1,9 +1,9 @@
 # syntax=docker/dockerfile:1
 #
 # One image, every role, chosen by the command (see docker-compose.yml and docs/production.md):
-#   worker and REST API  node --import tsx src/main.ts           (the default; what `npm start` runs)
-#   worker only          node --import tsx src/main.ts worker    (`npm run worker`)
-#   REST API only        node --import tsx src/main.ts api       (`npm run api`)
+#   worker and REST API  node bin/service.js           (the default; what `npm start` runs)
+#   worker only          node bin/service.js worker    (`npm run worker`)
+#   REST API only        node bin/service.js api       (`npm run api`)
 #   sandbox world        node --import tsx src/sandbox/server.ts
 # With TEMPORAL_ADDRESS and WORLD_URL set, src/main.ts starts no Temporal dev server and no
 # in-process sandbox: it only connects to them.
@@ -36,6 +36,7 @@ WORKDIR /app
 # Code and dependencies stay owned by root (read-only to the service); only DATA_DIR is writable.
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json ./
+COPY bin ./bin
 COPY src ./src
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
@@ -47,7 +48,7 @@ EXPOSE 3000 4100
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.API_PORT || 3000) + '/health', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
-# The same program `npm start` runs, but with node itself as the container's main process: SIGTERM
-# from `docker stop` reaches main.ts's handler (worker drains, API closes) with no npm, shell or
-# tsx CLI process in between.
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# What `npm start` runs, without npm or a shell in between: bin/service.js starts src/main.ts
+# with the service's default V8 heap limit (NODE_OPTIONS set at run time wins) and hands it
+# SIGTERM from `docker stop` (worker drains, API closes); its exit code is the container's.
+CMD ["node", "bin/service.js"]

@@ -8,11 +8,11 @@ import { buildApp } from '../src/api/app.js';
 import type { World } from '../src/domain/world.js';
 import { Rules } from '../src/domain/rules.js';
 import { recordsLocation, type RecordsLocation } from '../src/records/database.js';
-import { openRecords, type PurchaseRecords } from '../src/records/store.js';
+import { openRecords } from '../src/records/store.js';
 import { startPostgres } from '../test/support/postgres.js';
-import { record } from '../test/support/records.js';
 import { round } from './support/measure.js';
-import { percentile, SUPPLIERS } from './support/stack.js';
+import { seedRecords } from './support/seed-records.js';
+import { percentile } from './support/stack.js';
 
 /**
  * `npm run bench:records`: the purchasing record's reads through the real HTTP API at
@@ -25,19 +25,6 @@ const { values } = parseArgs({ options: { records: { type: 'string', default: '1
 const N = Number(values.records);
 const REQUESTS = Number(values.requests);
 const SKUS = Math.max(1, Math.round(N / 20));
-
-const month = (i: number) => `2026-${String((i % 12) + 1).padStart(2, '0')}`;
-const seed = async (records: PurchaseRecords) => {
-  const started = performance.now();
-  for (let i = 1; i <= N; i++) {
-    const sku = `SKU-${i % SKUS}`;
-    await records.save(record(i, {
-      replenishmentId: `replenish-${sku}-${i}`, sku, poNumber: `PO-${sku}-${i}`, supplier: SUPPLIERS[i % SUPPLIERS.length]!,
-      outcome: i % 10 === 0 ? 'cancelled' : 'received', orderedAt: `${month(i)}-10T09:00:00.000Z`, settledAt: `${month(i)}-15T${String(i % 24).padStart(2, '0')}:00:${String(i % 60).padStart(2, '0')}.${String(i % 1000).padStart(3, '0')}Z`,
-    }));
-  }
-  return (performance.now() - started) / N;
-};
 
 async function timed(url: string, n: number): Promise<{ p50: number; p99: number; max: number; bytes: number }> {
   const xs: number[] = [];
@@ -55,7 +42,7 @@ async function timed(url: string, n: number): Promise<{ p50: number; p99: number
 
 async function measure(where: RecordsLocation) {
   const records = await openRecords(where);
-  const writeMs = await seed(records);
+  const writeMs = await seedRecords(records, N, (i) => `SKU-${i % SKUS}`);
   // The record routes never reach Temporal: a lazy connection that is never opened.
   const client = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1' }) });
   const app = buildApp({

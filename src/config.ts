@@ -55,6 +55,13 @@ const SECRETS = new Set(['DATABASE_URL', 'ANTHROPIC_API_KEY', 'NOTIFY_WEBHOOK_UR
  * `npm run bench` (wake after SIGKILL) and docs/benchmarks.md.
  */
 export const WORKER_STICKY_TIMEOUT_MS = 3_000;
+/**
+ * Workflows a worker keeps in its sticky cache. With 1,000 a worker reached 2.8 GB at 10,000
+ * agents; 250 (with the heap limit of src/roles/heap.ts) kept it under 1 GB. A few hundred SKUs
+ * lose little: an agent at rest sits on a timer, and an evicted one replays a short history when
+ * it wakes (README, "Worker settings chosen"; docs/benchmarks.md).
+ */
+export const WORKER_MAX_CACHED_WORKFLOWS = 250;
 export const Env = z.object({
   TEMPORAL_ADDRESS: z.string().regex(/^[^:\s]+:\d+$/, 'expected host:port').optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
@@ -130,7 +137,7 @@ export const Env = z.object({
   TEMPORAL_DEPLOYMENT_NAME: z.string().min(1).optional(),
   TEMPORAL_BUILD_ID: z.string().min(1).optional(),
   TEMPORAL_VERSIONING_BEHAVIOR: z.enum(['AUTO_UPGRADE', 'PINNED']).default('AUTO_UPGRADE'),
-  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().positive().default(1000),
+  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().positive().default(WORKER_MAX_CACHED_WORKFLOWS),
   /** How long a workflow's next task waits for the worker that has it cached before any worker may take it. */
   WORKER_STICKY_TIMEOUT_MS: z.coerce.number().int().positive().default(WORKER_STICKY_TIMEOUT_MS),
   /** The Temporal worker's own Prometheus exporter, on 127.0.0.1; the API's /metrics includes it. 0: off. */

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
 import type { Activities } from './activities/contract.js';
-import { WORKER_STICKY_TIMEOUT_MS } from './config.js';
+import { WORKER_MAX_CACHED_WORKFLOWS, WORKER_STICKY_TIMEOUT_MS } from './config.js';
 
 export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 /** Refuses activations a query made out of part of a workflow task (src/workflows/task-guard.ts). */
@@ -27,7 +27,7 @@ export function createWorker(o: WorkerOptions): Promise<Worker> {
     taskQueue: o.taskQueue,
     activities: o.activities,
     ...(o.workflowBundle ? { workflowBundle: o.workflowBundle } : { workflowsPath, interceptors: { workflowModules: workflowInterceptorModules } }),
-    maxCachedWorkflows: o.maxCachedWorkflows ?? 1000,
+    maxCachedWorkflows: o.maxCachedWorkflows ?? WORKER_MAX_CACHED_WORKFLOWS,
     stickyQueueScheduleToStartTimeout: o.stickyQueueTimeoutMs ?? WORKER_STICKY_TIMEOUT_MS,
     shutdownGraceTime: '5 seconds',
     ...(o.versioning ? {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { withDefaultHeap } from '../../src/roles/heap.js';
 import type { Role } from '../../src/roles/role.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,6 +35,8 @@ export function spawnRole(role: Role, o: RoleOptions): RoleProcess {
     cwd: ROOT,
     env: {
       ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'info', ...o.env,
+      // The heap limit bin/service.js gives, without its process in between (kill() must reach the service).
+      NODE_OPTIONS: withDefaultHeap(o.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS),
       API_HOST: '127.0.0.1', API_PORT: String(o.port), METRICS_PORT: String(o.metricsPort ?? 0),
     },
     stdio: ['ignore', o.logFile ? 'pipe' : 'ignore', o.logFile ? 'pipe' : 'inherit'],

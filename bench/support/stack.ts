@@ -16,11 +16,13 @@ import { seedCatalogue } from '../../src/sandbox/seed.js';
 import { SandboxStore } from '../../src/sandbox/store.js';
 import { startDevServer, type DevServer } from '../../src/temporal/dev-server.js';
 import { bundleWorkflows } from '../../src/worker.js';
+import { withDefaultHeap } from '../../src/roles/heap.js';
 import { openRecords } from '../../src/records/store.js';
 import { recordsLocation } from '../../src/records/database.js';
 import { startCluster, type Cluster } from '../cluster/cluster.js';
 import { fileMB, round } from './measure.js';
 import { createWorldClient } from '../../src/world/client.js';
+import { queryCountingClient } from '../../test/support/queries.js';
 
 /**
  * The whole service on loopback for the benchmarks and the chaos run, made of the same parts as
@@ -130,7 +132,9 @@ export async function startBenchStack(opts: BenchStackOptions) {
     warehouseSecret: secret(),
     rateLimitPerMinute: 100_000_000,
   };
-  const app: FastifyInstance = buildApp({ client, world, taskQueue, rules, security, records });
+  // The API's own client notes each workflow query, so the bench can show which reads ask agents.
+  const apiClient = queryCountingClient(connection);
+  const app: FastifyInstance = buildApp({ client: apiClient.client, world, taskQueue, rules, security, records });
   const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const managerToken = security.managerTokens.bot!;
 
@@ -138,11 +142,11 @@ export async function startBenchStack(opts: BenchStackOptions) {
   /** A worker process on the agents' task queue (or the baseline's); resolves once it polls. */
   async function startWorker(kind: 'agent' | 'baseline' = 'agent', env: Record<string, string> = {}, queue?: string): Promise<WorkerHandle> {
     const merged = { ...process.env, ...opts.workerEnv, ...env };
-    // A heap limit makes V8 collect before the worker's resident memory runs past what the host allows.
-    const heap = merged.WORKER_HEAP_MB ? [`--max-old-space-size=${merged.WORKER_HEAP_MB}`] : [];
-    const child = spawn(process.execPath, [...heap, '--import', 'tsx', workerScript], {
+    const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
       env: {
         ...merged,
+        // The heap limit the service's launcher gives (bin/service.js), unless NODE_OPTIONS sets one.
+        NODE_OPTIONS: withDefaultHeap(merged.NODE_OPTIONS),
         TEMPORAL_ADDRESS: address, TASK_QUEUE: queue ?? (kind === 'agent' ? taskQueue : `${taskQueue}-baseline`), WORLD_URL: worldUrl,
         BUNDLE_PATH: kind === 'agent' ? bundlePath : baselineBundlePath, WORKFLOWS: kind, DATA_DIR: opts.dir,
       },
@@ -228,7 +232,9 @@ export async function startBenchStack(opts: BenchStackOptions) {
 
   return {
     rules, taskQueue, baselineTaskQueue: `${taskQueue}-baseline`, client, connection, apiUrl, worldUrl, world, store, security, managerToken,
-    bundlePath,
+    bundlePath, records,
+    /** Workflow queries the API has sent so far. */
+    apiQueries: () => apiClient.queries.length,
     get address() { return address; },
     /** What Temporal runs on, in the figures' words. */
     serverKind: cluster ? 'Temporal server v1.29.1 on PostgreSQL 15 (bench/cluster)' : 'Temporal CLI dev server (SQLite file)',

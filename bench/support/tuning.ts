@@ -1,5 +1,8 @@
 import type { WorkerOptions } from '@temporalio/worker';
-import { WORKER_STICKY_TIMEOUT_MS } from '../../src/config.js';
+import { Env } from '../../src/config.js';
+
+/** The service's own settings (src/config.ts), with its defaults where the bench sets none. */
+export const ServiceTuning = Env.pick({ WORKER_MAX_CACHED_WORKFLOWS: true, WORKER_STICKY_TIMEOUT_MS: true });
 
 /**
  * The worker settings the benchmarks vary (one place, so the agent and the baseline always run
@@ -7,13 +10,13 @@ import { WORKER_STICKY_TIMEOUT_MS } from '../../src/config.js';
  */
 export function workerTuning(env: NodeJS.ProcessEnv): Partial<WorkerOptions> {
   const int = (name: string) => (env[name] ? Number(env[name]) : undefined);
-  const options: Partial<WorkerOptions> = {};
-  const cache = int('WORKER_MAX_CACHED_WORKFLOWS');
-  if (cache !== undefined) options.maxCachedWorkflows = cache;
+  const service = ServiceTuning.parse(env);
+  const options: Partial<WorkerOptions> = {
+    maxCachedWorkflows: service.WORKER_MAX_CACHED_WORKFLOWS, stickyQueueScheduleToStartTimeout: service.WORKER_STICKY_TIMEOUT_MS,
+  };
   const wft = int('WORKER_MAX_WORKFLOW_TASKS');
   if (wft !== undefined) options.maxConcurrentWorkflowTaskExecutions = wft;
   const act = int('WORKER_MAX_ACTIVITIES');
   if (act !== undefined) options.maxConcurrentActivityTaskExecutions = act;
-  options.stickyQueueScheduleToStartTimeout = int('WORKER_STICKY_TIMEOUT_MS') ?? WORKER_STICKY_TIMEOUT_MS;
   return options;
 }

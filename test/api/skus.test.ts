@@ -1,7 +1,7 @@
-import { Client } from '@temporalio/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/api/app.js';
 import { afterThisFile, startStack, type Stack } from '../support/stack.js';
+import { queryCountingClient } from '../support/queries.js';
 import { story } from '../scenarios/story.js';
 
 interface Row { sku: string; agent: string; phase: string | null }
@@ -56,11 +56,7 @@ describe('the SKU list comes a page at a time, so a large catalogue costs only t
   });
 
   it('the SKU list, the approvals inbox and /metrics ask no workflow: they read visibility', async () => {
-    const queries: string[] = [];
-    const counting = new Client({
-      connection: stack.client.connection,
-      interceptors: { workflow: [{ query: async (input, next) => { queries.push(`${input.workflowExecution.workflowId} ${input.queryType}`); return next(input); } }] },
-    });
+    const { client: counting, queries } = queryCountingClient(stack.client.connection);
     const app = buildApp({ client: counting, world: stack.world, taskQueue: stack.taskQueue, rules: stack.rules, security: stack.security, records: stack.records });
     try {
       const skus = await app.inject({ method: 'GET', url: '/skus?limit=500' });
