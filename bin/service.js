@@ -10,7 +10,9 @@ import { tsImport } from 'tsx/esm/api';
 const { withDefaultHeap } = await tsImport('../src/roles/heap.ts', import.meta.url);
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const child = spawn(process.execPath, ['--import', 'tsx', main, ...process.argv.slice(2)], {
-  stdio: 'inherit',
+  // The channel tells the service when this launcher is gone (SIGKILLed, say): it stops then
+  // instead of running on with nobody to stop it (src/main.ts).
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: { ...process.env, NODE_OPTIONS: withDefaultHeap(process.env.NODE_OPTIONS) },
 });
 const forwarded = ['SIGINT', 'SIGTERM', 'SIGHUP'];

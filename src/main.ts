@@ -84,6 +84,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+// Started by bin/service.js: a launcher that dies without passing a signal on (SIGKILL) leaves this
+// process without its parent; it stops as on SIGTERM rather than run on unwatched.
+if (process.send) process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+
 async function start(): Promise<void> {
   // The worker's own metrics (task latencies, slots, polls) from Temporal's Prometheus exporter; /metrics includes them.
   const workerMetricsUrl = installRuntime(log, env.LOG_LEVEL, runsWorker && env.METRICS_PORT ? `127.0.0.1:${env.METRICS_PORT}` : null);

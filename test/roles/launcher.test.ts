@@ -43,3 +43,27 @@ describe('bin/service.js: the service with its default heap limit', () => {
     expect(withDefaultHeap('--max_old_space_size=300 --trace-gc')).toBe('--max_old_space_size=300 --trace-gc');
   });
 });
+
+describe('bin/service.js killed outright', () => {
+  it('the service it started stops too, with the Temporal dev server it ran', async () => {
+    const { spawn } = await import('node:child_process');
+    const { existsSync, readFileSync } = await import('node:fs');
+    const { eventually } = await import('../support/stack.js');
+    const dataDir = mkdtempSync(join(dir, 'data-'));
+    const port = () => String(21_000 + Math.floor(Math.random() * 19_000));
+    const launcher = spawn(process.execPath, ['bin/service.js'], {
+      env: {
+        ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_OPTIONS: `--import=${probe}`,
+        API_PORT: port(), SANDBOX_PORT: port(), TEMPORAL_PORT: port(), TEMPORAL_UI_PORT: port(), METRICS_PORT: port(),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const pidFile = join(dataDir, 'temporal.pid');
+    await eventually(async () => existsSync(pidFile) && readFileSync(pidFile, 'utf8').length > 0, (ok) => ok, 60_000, 'the dev server to be started');
+    const serverPid = Number(readFileSync(pidFile, 'utf8'));
+    launcher.kill('SIGKILL');
+    const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    // The service stops its dev server last: once that is gone, the service has stopped.
+    await eventually(async () => alive(serverPid), (up) => !up, 60_000, 'the dev server to be stopped');
+  });
+});
