@@ -76,7 +76,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   const advance = (at: string | undefined) => { if (at) clockMs = Math.max(clockMs, Date.parse(at)); };
   const clock = (): string => new Date(clockMs).toISOString();
   const refusal = (m: Message) => refusalOf(state, m, rules, pending)
-    ?? (ended ? { type: 'NotWaiting' as const, why: `replenishment ${state.poBase} has ended` } : null);
+    ?? (ended ? { type: 'NotWaiting' as const, why: `${m.poNumber} takes no more messages: replenishment ${state.poBase} has already ended` } : null);
   /** The one judgement of a message: taken into the inbox, held until the order is placed, or refused. */
   const judgeMessage = (m: Message): Verdict => {
     if (inbox.isDuplicate(m.messageId)) return { status: 'duplicate' };

@@ -84,13 +84,13 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
       await getExternalWorkflowHandle(target).signal(deliverSignal, m, ref);
     } catch {
       verdicts.delete(ref);
-      throw notWaiting(`replenishment ${target} has ended`);
+      throw notWaiting(`${m.poNumber} takes no more messages: replenishment ${target} has already ended`);
     }
     // The run answers before it ends; its end with no answer means the message never reached it.
     await condition(() => verdicts.get(ref) !== null || active?.workflowId !== target);
     const verdict = verdicts.get(ref) ?? null;
     verdicts.delete(ref);
-    if (!verdict) throw notWaiting(`replenishment ${target} ended before it read ${m.poNumber}'s ${m.event}`);
+    if (!verdict) throw notWaiting(`${m.poNumber} takes no more messages: replenishment ${target} has already ended without reading this ${m.event}`);
     if (verdict.status === 'refused') throw ApplicationFailure.nonRetryable(verdict.why, verdict.type);
     if (verdict.status !== 'duplicate') {
       recentIds.push(m.messageId);
