@@ -70,4 +70,17 @@ describe('one agent per SKU', () => {
     if (approve.status === 202) await s.phase('ordered');
     else expect((await s.outcome()).outcome).toBe('rejected');
   });
+
+  it('the same decision sent twice at once is taken once: one 202, one 200 duplicate', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    const request = await s.parkAtApproval();
+    const decision = { decision: 'approve', maxUnitPrice: request.unitPrice };
+    const both = await Promise.all([1, 2].map(() => s.decide(request.poNumber, decision, { 'idempotency-key': 'twice' })));
+    expect(both.map((r) => [r.status, r.body.status]).sort()).toEqual([[200, 'duplicate'], [202, 'delivered']]);
+    await s.phase('ordered');
+    expect((await s.log()).filter((t: { tool: string }) => t.tool === 'wait_for_approval')).toHaveLength(1);
+    expect(await s.orders()).toHaveLength(1);
+  });
 });
