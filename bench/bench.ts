@@ -6,11 +6,13 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { withDefaultHeap } from '../src/roles/heap.js';
 import { historyAndMemory } from './cost.js';
 import { historyBytes } from './history-bytes.js';
+import { refusedMessageEvents } from './refused.js';
+import { parseReplenishmentId } from '../src/domain/ids.js';
 import { fleet } from './fleet.js';
 import { round } from './support/measure.js';
 import { ServiceTuning } from './support/tuning.js';
 import { startBenchStack, type Json, type WorkerHandle } from './support/stack.js';
-import { agentSubject, baselineSubject, planOf } from './subjects.js';
+import { agentSubject, baselineSubject, handwrittenSubject, planOf } from './subjects.js';
 import { throughput } from './throughput.js';
 import { tokensPerReplenishment } from './tokens.js';
 import { wakeLatency, type WakeMode } from './wake.js';
@@ -83,6 +85,8 @@ const results: Record<string, unknown> = {
 
 let agentWorker: WorkerHandle = await stack.startWorker('agent');
 let baselineWorker: WorkerHandle = await stack.startWorker('baseline');
+// The hand-written floor's worker only serves the throughput section; it does not move between workers.
+await stack.startWorker('handwritten');
 /** Replaces a worker: stopped gracefully (cache handed back) or SIGKILLed, then started again, with `env` if given. */
 const replace = async (kind: 'agent' | 'baseline', how: 'stop' | 'kill', env: Record<string, string> = {}) => {
   const old = kind === 'agent' ? agentWorker : baselineWorker;
@@ -116,12 +120,23 @@ try {
   log(`a replenishment: ${JSON.stringify(results.plan)}`);
   results.historyBytes = await historyBytes(stack, probe.childId(0, 1));
   log(`its history: ${JSON.stringify(results.historyBytes)}`);
+  // A message refused with a 409, on a replenishment of its own so the probe's shape stays clean.
+  const refusing = agentSubject(stack, 'refused');
+  await refusing.prepare(0);
+  await refusing.waiting(0, 0);
+  await refusing.send(0, 0);
+  await refusing.waiting(0, 1);
+  results.refusedMessage = await refusedMessageEvents(stack, parseReplenishmentId(refusing.childId(0, 1))!.sku, 1);
+  log(`a refused message: ${JSON.stringify(results.refusedMessage)}`);
+  for (let k = 1; k < 3; k++) { if (k > 1) await refusing.waiting(0, k); await refusing.send(0, k); }
+  await refusing.finished(0, 1);
 
   if (sections.has('throughput')) {
     log(`throughput: ${size.throughput.entities} entities × ${size.throughput.each} replenishments`);
     const ours = await throughput(stack, agentSubject(stack), size.throughput.entities, size.throughput.each);
     const base = await throughput(stack, baselineSubject(stack, plan), size.throughput.entities, size.throughput.each);
-    results.throughput = { agent: ours, baseline: base, ratio: round(base.perMinute / ours.perMinute, 2) };
+    const hand = await throughput(stack, handwrittenSubject(stack), size.throughput.entities, size.throughput.each);
+    results.throughput = { agent: ours, baseline: base, handwritten: hand, ratio: round(base.perMinute / ours.perMinute, 2) };
     log(JSON.stringify(results.throughput));
     save();
   }
@@ -168,6 +183,10 @@ function markdown(r: Record<string, Json>): string {
   if (t) {
     rows.push(['throughput (replenishments/min)', t.agent.perMinute, t.baseline.perMinute, `${t.ratio}× (baseline/ours)`, 'overhead ≤ 1.3×', met(t.ratio <= 1.3)]);
     rows.push(['events per replenishment (entity + child)', t.agent.eventsPerReplenishment, t.baseline.eventsPerReplenishment, round(t.agent.eventsPerReplenishment / t.baseline.eventsPerReplenishment, 2), '', '']);
+    if (t.handwritten) {
+      // The floor: the same business steps through the same activities and world, written by hand (bench/baseline/handwritten.ts).
+      rows.push(['hand-written workflow, same business steps, no agent loop: events per replenishment; replenishments/min', `${t.handwritten.eventsPerReplenishment}; ${t.handwritten.perMinute}`, '', `${round(t.agent.eventsPerReplenishment / t.handwritten.eventsPerReplenishment, 2)}× (ours/hand-written events)`, '', '']);
+    }
   }
   const w = r.wake;
   if (w) {
@@ -178,6 +197,8 @@ function markdown(r: Record<string, Json>): string {
       rows.push([`wake p50 / p99 ms, ${what[m]} (n=${w.agent[m].n})`, `${w.agent[m].p50} / ${w.agent[m].p99}`, `${w.baseline[m].p50} / ${w.baseline[m].p99}`, `${w.ratio[`${m}P99`]}× p99`, aim, aim ? met(w.agent[m].p99 < bound) : '']);
     }
   }
+  const x = r.refusedMessage;
+  if (x) rows.push(['events a message refused with a 409 adds: agent run, replenishment', `${x.agentEvents}, ${x.replenishmentEvents}`, '', '', '', '']);
   const b = r.historyBytes;
   if (b) {
     rows.push([`one replenishment's history: bytes (${b.events} events), of which activity inputs (${b.activities} activities)`, `${b.historyBytes}, ${b.activityInputBytes}`, '', '', '', '']);

@@ -3,6 +3,8 @@ import { agentId, replenishmentId } from '../src/domain/ids.js';
 import { finishedReplenishments } from '../src/domain/agent.js';
 import { agentStatusQuery, replenishStateQuery } from '../src/workflows/messages.js';
 import { bareDeliverUpdate, bareDoneQuery, bareWaitingQuery, bareWakeSignal, BareEntity, type Step } from './baseline/workflows.js';
+import { handDeliverUpdate, handWaitingQuery, HandWrittenReplenish } from './baseline/handwritten.js';
+import type { Message } from '../src/domain/state.js';
 import { events, parentRun, until } from './support/measure.js';
 import type { BenchStack } from './support/stack.js';
 
@@ -29,6 +31,9 @@ export interface Subject {
 }
 
 const WAITS = ['wait_for_approval', 'wait_for_supplier_reply', 'wait_for_goods'];
+/** Every subject's SKUs start (and start again) below safety stock, supplied by acme-industrial. */
+const LOW = { onHand: 5, safetyStock: 20, targetLevel: 100 };
+const lowSku = (stack: BenchStack, sku: string): string => { stack.addSku(sku, 'acme-industrial', LOW); return sku; };
 const LONG = 10 * 60_000;
 
 export function agentSubject(stack: BenchStack, label = randomUUID().slice(0, 4)): Subject {
@@ -41,13 +46,11 @@ export function agentSubject(stack: BenchStack, label = randomUUID().slice(0, 4)
   const current: number[] = [];
   const run = (i: number) => stack.client.workflow.getHandle(replenishmentId(skus[i]!, current[i]!)).query(replenishStateQuery);
   const agent = (i: number) => stack.client.workflow.getHandle(agentId(skus[i]!)).query(agentStatusQuery);
-  const low = { onHand: 5, safetyStock: 20, targetLevel: 100 };
   return {
     name: 'agent',
     async prepare(i) {
-      skus[i] = `B${label}-${i}`;
+      skus[i] = lowSku(stack, `B${label}-${i}`);
       current[i] = 1;
-      stack.addSku(skus[i]!, 'acme-industrial', low);
       const res = await stack.authed('/agents', { sku: skus[i] });
       if (res.status !== 201) throw new Error(`agent ${skus[i]} did not start: ${res.status}`);
     },
@@ -73,7 +76,7 @@ export function agentSubject(stack: BenchStack, label = randomUUID().slice(0, 4)
     },
     async again(i) {
       current[i]! += 1;
-      stack.store.setStock(skus[i]!, low);
+      stack.store.setStock(skus[i]!, LOW);
       const res = await stack.authed(`/skus/${skus[i]}/stock-changed`);
       if (res.status !== 202) throw new Error(`stock-changed ${skus[i]}: ${res.status}`);
     },
@@ -113,6 +116,57 @@ export function baselineSubject(stack: BenchStack, plan: Step[], label = randomU
     },
     childId: (i, n) => `bare-${id(i)}-${n}`,
     entityId: (i) => `bare-entity-${id(i)}`,
+  };
+}
+
+/**
+ * The hand-written baseline: one HandWrittenReplenish per replenishment on its own task queue, with
+ * the service's activities against the same world; messages as Updates straight to it (no API).
+ */
+export function handwrittenSubject(stack: BenchStack, label = randomUUID().slice(0, 4)): Subject {
+  const skus: string[] = [];
+  const current: number[] = [];
+  const id = (i: number, n: number) => `hand-${label}-${i}-${n}`;
+  const run = (i: number) => stack.client.workflow.getHandle(id(i, current[i]!));
+  const start = (i: number) => stack.client.workflow.start(HandWrittenReplenish, {
+    workflowId: id(i, current[i]!), taskQueue: stack.handwrittenTaskQueue,
+    args: [{ sku: skus[i]!, replenishment: current[i]!, rules: stack.rules }],
+  });
+  const EVENTS = ['approval', 'supplier-reply', 'goods-receipt'] as const;
+  return {
+    name: 'handwritten',
+    async prepare(i) {
+      skus[i] = lowSku(stack, `H${label}-${i}`);
+      current[i] = 1;
+      await start(i);
+    },
+    async waiting(i, k) {
+      await until(() => run(i).query(handWaitingQuery), (w) => w.event === EVENTS[k], LONG, `${id(i, current[i]!)} to wait for ${EVENTS[k]}`, 50);
+    },
+    async send(i, k) {
+      const { state } = await run(i).query(handWaitingQuery);
+      const po = state.po!;
+      const base = { poNumber: po.poNumber, messageId: `${EVENTS[k]}-${po.poNumber}`, at: new Date().toISOString() };
+      const message = [
+        { ...base, event: 'approval', payload: { approved: true, maxUnitPrice: po.unitPrice, by: 'bot' } },
+        { ...base, event: 'supplier-reply', payload: { text: 'We confirm your order.', fields: { kind: 'confirmed' }, supplier: po.supplier } },
+        { ...base, event: 'goods-receipt', payload: { quantity: po.quantity } },
+      ][k] as Message;
+      const at = Date.now();
+      await run(i).executeUpdate(handDeliverUpdate, { args: [message] });
+      return at;
+    },
+    async finished(i) {
+      await run(i).result();
+    },
+    async again(i) {
+      current[i]! += 1;
+      stack.store.setStock(skus[i]!, LOW);
+      await start(i);
+    },
+    childId: id,
+    // No entity: the floor has none.
+    entityId: (i) => `hand-entity-${label}-${i}`,
   };
 }
 

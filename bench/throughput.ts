@@ -31,6 +31,6 @@ export async function throughput(stack: BenchStack, subject: Subject, entities: 
     replenishments: total, seconds: round(seconds, 1), perMinute: round((total / seconds) * 60, 1),
     eventsPerReplenishment: round(events / total, 1),
     entityRuns: counts.reduce((n, c) => n + c.runs, 0),
-    maxEventsPerEntityRun: Math.max(...counts.flatMap((c) => c.runLengths)),
+    maxEventsPerEntityRun: Math.max(0, ...counts.flatMap((c) => c.runLengths)),
   };
 }

@@ -1,1 +1,2 @@
 export * from './workflows.js';
+export * from './handwritten.js';

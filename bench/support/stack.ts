@@ -139,15 +139,18 @@ export async function startBenchStack(opts: BenchStackOptions) {
   const managerToken = security.managerTokens.bot!;
 
   const workers = new Set<WorkerHandle>();
-  /** A worker process on the agents' task queue (or the baseline's); resolves once it polls. */
-  async function startWorker(kind: 'agent' | 'baseline' = 'agent', env: Record<string, string> = {}, queue?: string): Promise<WorkerHandle> {
+  /**
+   * A worker process on the agents' task queue, the bare baseline's, or the hand-written baseline's
+   * (its workflow with the service's activities); resolves once it polls.
+   */
+  async function startWorker(kind: 'agent' | 'baseline' | 'handwritten' = 'agent', env: Record<string, string> = {}, queue?: string): Promise<WorkerHandle> {
     const merged = { ...process.env, ...opts.workerEnv, ...env };
     const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
       env: {
         ...merged,
         // The heap limit the service's launcher gives (bin/service.js), unless NODE_OPTIONS sets one.
         NODE_OPTIONS: withDefaultHeap(merged.NODE_OPTIONS),
-        TEMPORAL_ADDRESS: address, TASK_QUEUE: queue ?? (kind === 'agent' ? taskQueue : `${taskQueue}-baseline`), WORLD_URL: worldUrl,
+        TEMPORAL_ADDRESS: address, TASK_QUEUE: queue ?? (kind === 'agent' ? taskQueue : `${taskQueue}-${kind}`), WORLD_URL: worldUrl,
         BUNDLE_PATH: kind === 'agent' ? bundlePath : baselineBundlePath, WORKFLOWS: kind, DATA_DIR: opts.dir,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -231,7 +234,7 @@ export async function startBenchStack(opts: BenchStackOptions) {
   }
 
   return {
-    rules, taskQueue, baselineTaskQueue: `${taskQueue}-baseline`, client, connection, apiUrl, worldUrl, world, store, security, managerToken,
+    rules, taskQueue, baselineTaskQueue: `${taskQueue}-baseline`, handwrittenTaskQueue: `${taskQueue}-handwritten`, client, connection, apiUrl, worldUrl, world, store, security, managerToken,
     bundlePath, records,
     /** Workflow queries the API has sent so far. */
     apiQueries: () => apiClient.queries.length,

@@ -13,7 +13,8 @@ import { workerTuning } from './tuning.js';
 /**
  * A worker in its own process, so the chaos run can SIGKILL it and the benchmarks can read its
  * RSS and CPU apart from the harness. WORKFLOWS=agent runs the service's workflows and activities;
- * WORKFLOWS=baseline the bare baseline; both with the same tuning.
+ * WORKFLOWS=baseline the bare baseline; WORKFLOWS=handwritten the hand-written baseline with the
+ * service's activities; all with the same tuning.
  */
 Runtime.install({ logger: new DefaultLogger((process.env.WORKER_LOG_LEVEL ?? 'ERROR') as 'ERROR') });
 const { TEMPORAL_ADDRESS, TASK_QUEUE, WORLD_URL, BUNDLE_PATH, WORKFLOWS = 'agent', DECIDER = 'policy' } = process.env;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  WorkflowIdConflictPolicy, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client,
+  WorkflowIdConflictPolicy, WorkflowNotFoundError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError, WorkflowUpdateStage,
+  type Client,
 } from '@temporalio/client';
 import { ApplicationFailure, type TypedSearchAttributes } from '@temporalio/common';
 import { summaryOf, SUMMARY_MEMO, type AgentStatus, type AgentSummary } from '../domain/agent.js';
@@ -14,7 +15,7 @@ import {
 import { OUTCOME, PHASE, PO_NUMBER, SKU } from '../workflows/search-attributes.js';
 import { SkuAgent } from '../workflows/sku-agent.js';
 import { HttpError } from './errors.js';
-import type { ApprovalRequest, Phase } from '../domain/phase.js';
+import { APPROVAL_MEMO, type ApprovalRequest, type Phase } from '../domain/phase.js';
 import { agentId, parseReplenishmentId, replenishmentIdOfPo, replenishmentIdPrefix, skuOfPo } from '../domain/ids.js';
 
 /** Where a purchase order is worked on, as Temporal sees it. */
@@ -38,6 +39,11 @@ export interface PurchaseOrderRef {
  * for a worker waits with it; the reader is better told to come back.
  */
 const QUERY_ANSWER_MS = 5_000;
+/**
+ * How long a message's sender waits for the run's verdict. A run whose next task waits for a worker
+ * (or for a repair) judges the message when it runs again; the sender is told it is queued.
+ */
+const VERDICT_WAIT_MS = 5_000;
 const unanswered = (workflowId: string, why: string) =>
   new HttpError(503, `${workflowId} ${why}; try again in a few seconds`, { 'retry-after': '3' });
 const isDeadlineExceeded = (err: unknown): boolean =>
@@ -141,12 +147,6 @@ export class Agents {
     }
   }
 
-  /** The supplier a PO was drafted for, while it is the PO its SKU's agent works on; otherwise null. */
-  async supplierOf(sku: string, po: string): Promise<string | null> {
-    const active = (await this.status(sku))?.active;
-    return active && active.poNumber === po ? active.supplier : null;
-  }
-
   async signal(sku: string, what: 'stock-changed' | 'pause' | 'resume' | 'stop'): Promise<void> {
     const signal = { 'stock-changed': stockChangedSignal, pause: pauseSignal, resume: resumeSignal, stop: stopSignal }[what];
     try {
@@ -157,16 +157,26 @@ export class Agents {
     }
   }
 
-  /** Hands a message to the SKU's agent; a message the agent does not expect is a 409. */
+  /**
+   * Hands a message to the SKU's agent and answers with its run's verdict: a message the run cannot
+   * take is a 409 (403 for an approval above the approver's limit or a reply from another supplier).
+   */
   async deliver(sku: string, m: Omit<Message, 'at' | 'messageId'> & { messageId?: string }): Promise<DeliverResult> {
     const message = { ...m, messageId: m.messageId ?? randomUUID(), at: new Date().toISOString() } as Message;
+    const workflowId = agentId(sku);
     try {
-      return await this.client.workflow.getHandle(agentId(sku)).executeUpdate(deliverUpdate, { args: [message] });
+      const update = await this.client.workflow.getHandle(workflowId).startUpdate(deliverUpdate, { args: [message], waitForStage: WorkflowUpdateStage.ACCEPTED });
+      try {
+        return await this.client.withDeadline(Date.now() + VERDICT_WAIT_MS, () => update.result());
+      } catch (err) {
+        if (!(err instanceof WorkflowUpdateRPCTimeoutOrCancelledError)) throw err;
+        return { status: 'queued', workflowId: replenishmentIdOfPo(message.poNumber) };
+      }
     } catch (err) {
       if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'NotWaiting') {
         throw new HttpError(409, err.cause.message);
       }
-      if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'OverLimit') {
+      if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && (err.cause.type === 'OverLimit' || err.cause.type === 'NotAddressee')) {
         throw new HttpError(403, err.cause.message);
       }
       if (isNotFound(err)) throw new HttpError(404, `no agent is running for ${sku}`);
@@ -230,55 +240,83 @@ export class Agents {
   }
 
   /**
-   * The SKUs with a replenishment waiting for the manager, found through the Phase attribute: the
-   * inbox then reads a handful of agents' summaries instead of every agent of the catalogue. Null
-   * when the server cannot search this way (attributes not registered); the caller then reads every
-   * agent. The visibility store lags a little: each agent's own summary (its gate) decides.
+   * The running replenishments of the given SKUs (all, without `skus`) that match `condition`, from
+   * visibility: each with its phase and the approval request it keeps in its memo. Null when the
+   * server cannot search so. This service's task queue only: another deployment's runs in the
+   * namespace are not ours to read.
    */
-  awaitingApproval(): Promise<string[] | null> {
-    const awaiting: Phase = 'awaiting approval';
-    return this.runningSkus('Replenish', `Phase = '${awaiting}'`);
-  }
-
-  /**
-   * The SKUs of this service's running workflows of a type (and a condition), from their SKU
-   * attribute; null when the server cannot search so. This service's task queue only: another
-   * deployment's runs in the namespace are not ours to query.
-   */
-  private async runningSkus(workflowType: 'SkuAgent' | 'Replenish', condition?: string): Promise<string[] | null> {
+  private async runningReplenishments(condition: string): Promise<RunningReplenishment[] | null> {
     if (this.taskQueue.includes("'")) return null;
-    const query = `WorkflowType = '${workflowType}' AND ExecutionStatus = 'Running' AND TaskQueue = '${this.taskQueue}'`
-      + (condition ? ` AND ${condition}` : '');
+    const query = `WorkflowType = 'Replenish' AND ExecutionStatus = 'Running' AND TaskQueue = '${this.taskQueue}'${condition}`;
     try {
-      const skus = new Set<string>();
-      for await (const wf of this.client.workflow.list({ query })) {
+      const runs: RunningReplenishment[] = [];
+      for await (const wf of this.client.workflow.list({ query, pageSize: 1000 })) {
         const sku = wf.typedSearchAttributes.get(SKU) ?? parseReplenishmentId(wf.workflowId)?.sku;
-        if (sku) skus.add(sku);
+        if (!sku) continue;
+        runs.push({
+          sku, workflowId: wf.workflowId, phase: wf.typedSearchAttributes.get(PHASE) ?? null,
+          poNumber: wf.typedSearchAttributes.get(PO_NUMBER) ?? null,
+          approval: (wf.memo?.[APPROVAL_MEMO] as ApprovalRequest | null | undefined) ?? null,
+        });
       }
-      return [...skus];
+      return runs;
     } catch {
       return null;
     }
   }
 
   /**
-   * The purchase orders waiting for the manager's decision, ordered by SKU, as each SKU's agent
-   * sees them: listed only once the agent takes a decision for it (the replenishment reaches its
-   * wait a moment before its report reaches the agent, and a manager who approved in that moment
-   * got a 409). `catalogue` lists every SKU, for a server that cannot search.
+   * The phase of each given SKU's running replenishment, from visibility (one list call per hundred
+   * SKUs); asked of each run on a server that cannot list.
+   */
+  async phases(skus: string[], running: Map<string, AgentSummary>): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (let i = 0; i < skus.length; i += 100) {
+      const inBatch = skus.slice(i, i + 100).map((sku) => `'${sku}'`).join(', ');
+      const runs = await this.runningReplenishments(` AND SKU IN (${inBatch})`);
+      if (!runs) return this.askedPhases(running);
+      for (const run of runs) if (run.phase) found.set(run.sku, run.phase);
+    }
+    return found;
+  }
+
+  private async askedPhases(running: Map<string, AgentSummary>): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (const [sku, summary] of running) {
+      const view = summary.active ? await this.replenishment(summary.active.workflowId).catch(() => null) : null;
+      if (view) found.set(sku, view.phase);
+    }
+    return found;
+  }
+
+  /**
+   * The purchase orders waiting for the manager's decision, ordered by SKU, as each replenishment
+   * publishes them (`Phase = 'awaiting approval'` and its `approval` memo): one list, no workflow
+   * asked. `catalogue` lists every SKU, for a server that cannot search: each run is then asked.
    */
   async pendingApprovals(catalogue: () => Promise<string[]>): Promise<PendingApproval[]> {
-    const summaries = await this.summaries((await this.awaitingApproval()) ?? (await catalogue()));
+    const awaiting: Phase = 'awaiting approval';
+    const runs = await this.runningReplenishments(` AND Phase = '${awaiting}'`) ?? await this.askedApprovals(await catalogue());
     const pending: PendingApproval[] = [];
-    for (const [sku, summary] of summaries) {
-      const gate = summary.active;
-      if (gate?.phase !== 'awaiting approval' || !gate.poNumber) continue;
-      const request = gate.approval;
-      if (request) pending.push({ sku, workflowId: gate.workflowId, poNumber: gate.poNumber, ...request });
+    for (const { sku, workflowId, poNumber, phase, approval } of runs) {
+      if (phase === awaiting && poNumber && approval) pending.push({ sku, workflowId, poNumber, ...approval });
     }
     return pending.sort((a, b) => a.sku.localeCompare(b.sku));
   }
+
+  /** Only for a server with no visibility to list (Temporal's time-skipping test server): each running replenishment is asked. */
+  private async askedApprovals(skus: string[]): Promise<RunningReplenishment[]> {
+    const runs: RunningReplenishment[] = [];
+    for (const [sku, summary] of await this.asked(skus)) {
+      const view = summary.active ? await this.replenishment(summary.active.workflowId).catch(() => null) : null;
+      if (view) runs.push({ sku, workflowId: view.workflowId, phase: view.phase, poNumber: view.gate.poNumber, approval: view.gate.approval });
+    }
+    return runs;
+  }
 }
+
+/** A running replenishment as visibility lists it. */
+interface RunningReplenishment { sku: string; workflowId: string; phase: string | null; poNumber: string | null; approval: ApprovalRequest | null }
 
 /** A purchase order in the approvals inbox. */
 export interface PendingApproval extends ApprovalRequest {

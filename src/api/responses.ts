@@ -112,8 +112,13 @@ export const Approvals = z.object({
   })),
 });
 
-/** The agent's answer to a message: `delivered` now, or a `duplicate` of one it has. */
-export const Delivered = open({ poNumber: z.string(), status: z.string(), workflowId: z.string() });
+/**
+ * The run's answer to a message: `delivered` into its inbox, `held` until the order is placed, a
+ * `duplicate` of one it has, or `queued` when the run had not judged it within a few seconds.
+ */
+export const Delivered = open({
+  poNumber: z.string(), status: z.enum(['delivered', 'held', 'duplicate', 'queued']), workflowId: z.string(),
+});
 export const Decided = Delivered.extend({ by: z.string().describe('the approver the token proved') });
 
 const Approval = open({
@@ -155,7 +160,7 @@ export const PurchaseOrderView = open({
 export const BulkDecided = z.object({
   results: z.array(open({
     poNumber: z.string(), status: z.number().int().describe('202 delivered, 200 a repeat, 404 no agent, 409 not waiting for it, 503 the agent could not be reached'),
-    result: z.enum(['delivered', 'duplicate']).optional().describe('with 202 or 200: as the single decision route says it'),
+    result: z.enum(['delivered', 'held', 'duplicate', 'queued']).optional().describe('with 202 or 200: as the single decision route says it'),
     error: z.string().optional(), workflowId: z.string().optional(), by: z.string().optional(),
   })),
 });

@@ -70,13 +70,15 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
     const from = after === undefined ? 0 : all.findIndex((i) => i.sku > after);
     const page = from < 0 ? [] : all.slice(from, from + limit);
     const summaries = await agents.summaries(page.map((i) => i.sku));
+    const replenishing = new Map([...summaries].filter(([, a]) => a.active));
+    const phases = replenishing.size > 0 ? await agents.phases([...replenishing.keys()], replenishing) : new Map<string, string>();
     const items = page.map((stock) => {
       const status = summaries.get(stock.sku);
       return {
         sku: stock.sku, onHand: stock.onHand, safetyStock: stock.safetyStock, targetLevel: stock.targetLevel, onOrder: stock.onOrder,
         agent: status?.status ?? 'none',
         error: status?.error ?? null,
-        phase: status?.active?.phase ?? null,
+        phase: phases.get(stock.sku) ?? null,
         activeReplenishment: status?.active?.workflowId ?? null,
         outcomes: status?.outcomes ?? {},
       };
@@ -103,7 +105,10 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
       currency: currencyOf(rules),
       stock,
       demand: stock ? demandView(stock, status?.memory, new Date().toISOString(), rules.dayMs) : null,
-      agent: status ? { status: status.status, replenishments: status.replenishments, active: status.active, error: status.error ?? null, rules: status.rules } : null,
+      agent: status ? {
+        status: status.status, replenishments: status.replenishments, error: status.error ?? null, rules: status.rules,
+        active: status.active && replenishment?.workflowId === status.active.workflowId ? replenishment.gate : null,
+      } : null,
       pastOutcomes: status?.memory.recent ?? [],
       suppliers: status?.memory.suppliers ?? {},
       replenishment: replenishment && {

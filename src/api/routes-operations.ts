@@ -8,23 +8,22 @@ import type { Api } from './schemas.js';
 export const READINESS = ['temporal', 'worker'] as const;
 
 /**
- * Figures of every agent, running or stopped, from the summaries each keeps in visibility: one
- * paginated list, no workflow asked (read on a scrape, cached by Metrics).
+ * Figures of every agent, running or stopped, from the summaries each keeps in visibility, and of the
+ * approvals waiting, from their replenishments': two paginated lists, no workflow asked (read on a
+ * scrape, cached by Metrics).
  */
 export async function agentFigures(agents: Agents, catalogue: () => Promise<string[]>, now = Date.now()): Promise<AgentFigures> {
   const outcomes: Record<string, number> = {};
   const byStatus: Record<string, number> = { watching: 0, replenishing: 0, paused: 0, stopped: 0, error: 0 };
-  const since: (string | null)[] = [];
   let recentTokens = noUsage();
   let recentReplenishments = 0;
   for (const summary of (await agents.allSummaries(catalogue)).values()) {
     byStatus[summary.status] = (byStatus[summary.status] ?? 0) + 1;
     for (const [outcome, n] of Object.entries(summary.outcomes)) outcomes[outcome] = (outcomes[outcome] ?? 0) + (n ?? 0);
-    const gate = summary.active;
     recentTokens = addUsage(recentTokens, summary.recentTokens);
     recentReplenishments += summary.recentReplenishments;
-    if (gate?.phase === 'awaiting approval') since.push(gate.approval?.requestedAt ?? null);
   }
+  const since = (await agents.pendingApprovals(catalogue)).map((p) => p.requestedAt);
   const asked = since.filter((at): at is string => at !== null);
   const oldest = Math.min(...asked.map((at) => Date.parse(at)), now);
   return {

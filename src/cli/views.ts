@@ -32,4 +32,4 @@ export interface PendingApproval {
   onHand: number; safetyStock: number; alternatives: Quote[]; requestedAt: string | null;
 }
 
-export interface Delivered { poNumber: string; status: 'delivered' | 'duplicate'; workflowId: string }
+export interface Delivered { poNumber: string; status: 'delivered' | 'held' | 'duplicate' | 'queued'; workflowId: string }

@@ -1,7 +1,6 @@
 import { days, type Rules } from './rules.js';
 import type { ReplenishmentResult, StockLevel, Usage } from './types.js';
 import { addUsage, noUsage } from './usage.js';
-import type { Gate } from './phase.js';
 import { stockLevels } from './demand.js';
 import type { AgentMemory, SupplierMemory } from './memory.js';
 
@@ -33,10 +32,13 @@ export interface AgentInput {
 
 export type AgentStatusKind = 'watching' | 'replenishing' | 'paused' | 'stopped' | 'error';
 
+/** The replenishment an agent runs now: where it forwards every message for its SKU. */
+export interface ActiveReplenishment { workflowId: string }
+
 export interface AgentStatus {
   sku: string;
   status: AgentStatusKind;
-  active: Gate | null;
+  active: ActiveReplenishment | null;
   stock: StockLevel | null;
   replenishments: number;
   memory: AgentMemory;
@@ -90,9 +92,9 @@ export const belowSafetyStock = (s: StockLevel, memory?: Pick<AgentMemory, 'supp
 
 /**
  * What lists and figures show of an agent, kept by the agent in its memo (and its status as the
- * `AgentStatus` search attribute), so that no list or aggregate read asks a workflow: the SKU table,
- * the approvals inbox and /metrics read visibility. The running replenishment's gate is the one the
- * agent holds, so the inbox lists a PO only once its agent takes a decision for it.
+ * `AgentStatus` search attribute), so that no list or aggregate read asks a workflow: the SKU table
+ * and /metrics read visibility. What its replenishment is doing (phase, PO, the approval asked for)
+ * the replenishment publishes itself (`Phase`, `PoNumber`, its `approval` memo).
  */
 export interface AgentSummary {
   sku: string;
@@ -100,7 +102,7 @@ export interface AgentSummary {
   error: string | null;
   replenishments: number;
   outcomes: AgentMemory['outcomes'];
-  active: Omit<Gate, 'why' | 'seq'> | null;
+  active: ActiveReplenishment | null;
   /** Model tokens of the replenishments in its recent memory, and how many those are. */
   recentTokens: Usage;
   recentReplenishments: number;
@@ -110,10 +112,7 @@ export const summaryOf = (s: AgentStatus): AgentSummary => ({
   sku: s.sku, status: s.status, error: s.error, replenishments: s.replenishments, outcomes: s.memory.outcomes,
   recentTokens: s.memory.recent.reduce((sum, r) => (r.tokens ? addUsage(sum, r.tokens) : sum), noUsage()),
   recentReplenishments: s.memory.recent.length,
-  active: s.active && {
-    workflowId: s.active.workflowId, poNumber: s.active.poNumber, phase: s.active.phase, open: s.active.open,
-    supplier: s.active.supplier, approval: s.active.approval,
-  },
+  active: s.active && { workflowId: s.active.workflowId },
 });
 
 /** The memo key the summary is kept under. */

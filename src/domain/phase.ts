@@ -25,8 +25,8 @@ export function phase(s: ReplenishState): Phase {
 }
 
 /**
- * The part of a replenishment's state its entity needs to answer senders at once:
- * which PO it works on and which messages it would take now.
+ * What a replenishment would take now, as its own view shows it (the SKU page's cancel button):
+ * computed from the run's state when asked, never kept anywhere else.
  */
 export interface Gate {
   workflowId: string;
@@ -34,8 +34,6 @@ export interface Gate {
   phase: Phase;
   open: EventName[];
   why: Partial<Record<EventName, string>>;
-  /** The order the replenishment sent this in; the entity drops a report overtaken by a newer one. */
-  seq: number;
   /** Who the PO is drafted for. */
   supplier: string | null;
   /** What the manager decides on, while the PO awaits approval. */
@@ -43,10 +41,8 @@ export interface Gate {
 }
 
 /**
- * A PO waiting for the manager, as the approvals inbox shows it. It travels in the replenishment's
- * report to its agent, so the inbox never has to query a replenishment: a query that reaches a
- * worker while the run's workflow task is stuck behind a dead worker makes the SDK hand the run
- * its pending events in another grouping than replay later does (bench/chaos/findings).
+ * A PO waiting for the manager, as the approvals inbox shows it. The replenishment keeps it in its
+ * memo (`APPROVAL_MEMO`), so the inbox reads it from visibility and never queries a run.
  */
 export interface ApprovalRequest {
   supplier: string;
@@ -62,6 +58,9 @@ export interface ApprovalRequest {
   /** How many different managers must approve it. */
   approvalsNeeded?: number;
 }
+
+/** The memo key a replenishment keeps its `ApprovalRequest` under while it awaits approval (null otherwise). */
+export const APPROVAL_MEMO = 'approval';
 
 /** What the manager is asked, without when: enough to check an approval's ceiling against. */
 function approvalQuestion(s: ReplenishState): Omit<ApprovalRequest, 'requestedAt'> | null {
@@ -107,36 +106,58 @@ export function approvalTooLow(request: Pick<ApprovalRequest, 'unitPrice' | 'alt
 export const EVENTS: EventName[] = ['approval', 'supplier-reply', 'goods-receipt', 'cancel'];
 
 /**
- * Why a replenishment does not take a message now, or null when it does. `inInbox` says which
- * messages already wait to be read: a second decision or a second cancellation has nothing to change.
+ * Why a message is refused, and the kind the API answers with: `NotWaiting` (409) for a message the
+ * run cannot take now, `OverLimit` (403) for an approval above the approver's limit, `NotAddressee`
+ * (403) for a supplier's reply to a PO sent to another supplier.
+ */
+export interface Refusal { type: 'NotWaiting' | 'OverLimit' | 'NotAddressee'; why: string }
+
+const notWaiting = (why: string): Refusal => ({ type: 'NotWaiting', why });
+
+/**
+ * Why a replenishment does not take a message now, or null when it does: the one judgement of a
+ * message, made by the run on its own state. `pending` says which messages already wait to be carried
+ * out: after a cancellation nothing is taken, and a second decision has nothing to change.
  */
 export function refusalOf(
-  s: ReplenishState, m: Message, rules: Pick<Rules, 'maxApprovalRequests'>, inInbox: (e: EventName) => boolean,
-): string | null {
-  if (inInbox('cancel')) return `${m.poNumber} is being cancelled`;
+  s: ReplenishState, m: Message, rules: Pick<Rules, 'maxApprovalRequests'>, pending: (e: EventName) => boolean,
+): Refusal | null {
+  const po = s.po;
+  // The API authenticated the supplier; only the one the PO went to may answer it.
+  if (m.event === 'supplier-reply' && m.payload.supplier !== undefined && po?.poNumber === m.poNumber && po.supplier !== m.payload.supplier) {
+    return { type: 'NotAddressee', why: `purchase order ${m.poNumber} was not sent to ${m.payload.supplier}` };
+  }
+  if (pending('cancel')) return notWaiting(`${m.poNumber} is being cancelled`);
   const verdict = accepts(s, m, rules);
-  if (!verdict.ok) return verdict.why;
-  if (m.event === 'approval' && inInbox('approval')) return 'a decision is already waiting to be read';
+  if (!verdict.ok) return notWaiting(verdict.why);
+  if (m.event === 'approval' && pending('approval')) return notWaiting('a decision is already waiting to be read');
   const request = m.event === 'approval' ? approvalQuestion(s) : null;
   if (m.event === 'approval' && request) {
     const byApprover = approverRefusal(request, m.poNumber, m.payload);
-    if (byApprover) return byApprover.why;
-    if (m.payload.approved && m.payload.maxUnitPrice !== undefined) return approvalTooLow(request, m.poNumber, m.payload.maxUnitPrice);
+    if (byApprover) return byApprover;
+    const tooLow = m.payload.approved && m.payload.maxUnitPrice !== undefined ? approvalTooLow(request, m.poNumber, m.payload.maxUnitPrice) : null;
+    if (tooLow) return notWaiting(tooLow);
   }
   return null;
 }
 
-/** `askingTool` names the tool whose turns ask the manager (the domain knows no tool by name). */
-export function gate(workflowId: string, s: ReplenishState, rules: Pick<Rules, 'maxApprovalRequests'>, askingTool: string): Gate {
+/**
+ * `askingTool` names the tool whose turns ask the manager (the domain knows no tool by name);
+ * `pending` closes the doors a message waiting to be carried out closes (as `refusalOf` does).
+ */
+export function gate(
+  workflowId: string, s: ReplenishState, rules: Pick<Rules, 'maxApprovalRequests'>, askingTool: string, pending: (e: EventName) => boolean = () => false,
+): Gate {
   const poNumber = s.po?.poNumber ?? null;
   const open: EventName[] = [];
   const why: Partial<Record<EventName, string>> = {};
   for (const event of EVENTS) {
     const verdict = accepts(s, { event, poNumber: poNumber ?? '' }, rules);
-    if (verdict.ok) open.push(event);
-    else why[event] = verdict.why;
+    const closedBy = pending('cancel') ? 'cancel' : event === 'approval' && pending('approval') ? 'approval' : null;
+    if (verdict.ok && !closedBy) open.push(event);
+    else why[event] = verdict.ok ? (closedBy === 'cancel' ? `${poNumber} is being cancelled` : 'a decision is already waiting to be read') : verdict.why;
   }
   const question = approvalQuestion(s);
   const approval = question ? { ...question, requestedAt: approvalRequestedAt(s, askingTool) } : null;
-  return { workflowId, poNumber, phase: phase(s), open, why, seq: 0, supplier: s.po?.supplier ?? null, approval };
+  return { workflowId, poNumber, phase: phase(s), open, why, supplier: s.po?.supplier ?? null, approval };
 }

@@ -153,10 +153,7 @@ export const isFinal = (s: ReplenishState): boolean => s.finished || s.failure !
 /** The PO number a message must carry to reach this replenishment. */
 export const currentPoNumber = (s: ReplenishState): string | null => s.po?.poNumber ?? null;
 
-/**
- * Whether a message fits the run right now. The entity checks it before accepting (so the sender
- * gets a 409 at once) and the replenishment checks it again on arrival, since state may have moved.
- */
+/** Whether a message fits the run right now, by its event and PO (`refusalOf` judges the rest). */
 export function accepts(
   s: ReplenishState, m: Pick<Message, 'event' | 'poNumber'>, rules: Pick<Rules, 'maxApprovalRequests'>,
 ): { ok: true } | { ok: false; why: string } {
@@ -186,8 +183,8 @@ export function accepts(
 
 /**
  * A reply or receipt for the PO being worked on that came before its order was placed: it will fit
- * once the order is. Through the API this cannot happen (the agent answers 409); it happens when a
- * run is reset and the messages of its first life reach it again at the reset point.
+ * once the order is. A run that was reset meets the messages of its first life again at the reset
+ * point; through the API the sender is told it is held.
  */
 export const fitsOnceOrdered = (s: ReplenishState, m: Pick<Message, 'event' | 'poNumber'>): boolean =>
   (m.event === 'supplier-reply' || m.event === 'goods-receipt') && !s.order && !isSettled(s) && !s.finished && currentPoNumber(s) === m.poNumber;

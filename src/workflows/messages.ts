@@ -1,6 +1,6 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { Message, ReplenishState } from '../domain/state.js';
-import type { Gate } from '../domain/phase.js';
+import type { Gate, Refusal } from '../domain/phase.js';
 import type { AgentStatus } from '../domain/agent.js';
 import type { Rules } from '../domain/rules.js';
 
@@ -14,17 +14,32 @@ export interface ReplenishView {
   notes: string[];
   /** The rules this replenishment started with and keeps to its end. */
   rules: Rules;
+  /** Which messages it would take now. */
+  gate: Gate;
 }
 
-export type DeliverResult = { status: 'delivered' | 'duplicate'; workflowId: string };
+/**
+ * A message's fate: `delivered` into the inbox, `held` until the order is placed, a `duplicate` of
+ * one the run has; or refused, with why.
+ */
+export type Verdict = { status: 'delivered' | 'held' | 'duplicate' } | ({ status: 'refused' } & Refusal);
 
-/** Replenish: a message forwarded by the entity into the inbox. */
-export const deliverSignal = defineSignal<[Message]>('deliver');
-/** Replenish → SkuAgent: the gate changed (a turn ended). */
-export const progressSignal = defineSignal<[Gate]>('progress');
+/** `queued`: the run had not judged it within the API's wait; it will, when its next task runs. */
+export type DeliverResult = { status: 'delivered' | 'held' | 'duplicate' | 'queued'; workflowId: string };
+
+/**
+ * Replenish: a message forwarded by the entity, with the id of the Update that waits for the
+ * verdict (absent: nobody waits for one).
+ */
+export const deliverSignal = defineSignal<[Message, string?]>('deliver');
+/** Replenish → SkuAgent: the verdict on a message, for the Update `ref`. */
+export const verdictSignal = defineSignal<[{ ref: string; verdict: Verdict }]>('verdict');
 export const replenishStateQuery = defineQuery<ReplenishView>('state');
 
-/** SkuAgent: every message for the SKU; validated at once so the sender learns of a mismatch. */
+/**
+ * SkuAgent: every message for the SKU. The validator refuses at once what the entity knows for
+ * sure (no run, another replenishment's PO); the run judges the rest and the Update answers with its verdict.
+ */
 export const deliverUpdate = defineUpdate<DeliverResult, [Message]>('deliver');
 export const stockChangedSignal = defineSignal('stock-changed');
 export const pauseSignal = defineSignal('pause');

@@ -1,6 +1,6 @@
 import {
-  ActivityFailure, ApplicationFailure, CancellationScope, condition, getExternalWorkflowHandle, log, proxyActivities,
-  setCurrentDetails, setHandler, workflowInfo, type ActivityOptions,
+  ActivityFailure, allHandlersFinished, ApplicationFailure, CancellationScope, condition, getExternalWorkflowHandle, log, proxyActivities,
+  setCurrentDetails, setHandler, upsertMemo, workflowInfo, type ActivityOptions,
 } from '@temporalio/workflow';
 import type { Activities, Choice } from '../activities/contract.js';
 import { forDecider, withoutLog } from '../domain/activity-input.js';
@@ -8,7 +8,7 @@ import type { AgentMemory } from '../domain/memory.js';
 import { GOAL } from '../domain/goal.js';
 import { decideActivityId, toolActivityId } from '../domain/ids.js';
 import { outcome } from '../domain/outcome.js';
-import { gate, phase, refusalOf } from '../domain/phase.js';
+import { APPROVAL_MEMO, gate, phase, refusalOf } from '../domain/phase.js';
 import type { Rules } from '../domain/rules.js';
 import {
   appendTurn, fitsOnceOrdered, isFinal, isSettled, initialState, type EventName, type Message, type ReplenishState,
@@ -20,7 +20,7 @@ import { allowedTools, waitLimits, type WaitLimit } from '../tools/index.js';
 import { requestApproval } from '../tools/request-approval.js';
 import { afterCall, afterWait, judge, type CallOutcome, type Step } from '../tools/turn.js';
 import { Inbox } from './inbox.js';
-import { deliverSignal, progressSignal, replenishStateQuery, type ReplenishView } from './messages.js';
+import { deliverSignal, replenishStateQuery, verdictSignal, type ReplenishView, type Verdict } from './messages.js';
 import { decideActivity, recordActivity, toolActivity } from './options.js';
 import { OUTCOME, PHASE, PO_NUMBER, SKU, showInSearch } from './search-attributes.js';
 
@@ -64,57 +64,78 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   const notes: string[] = [];
   let waiting: ReplenishView['waiting'] = null;
 
-  const currentGate = () => {
-    const g = gate(workflowId, state, rules, requestApproval.name);
-    // A decision or a cancellation already in the inbox closes the door to a second one.
-    const closed = (e: EventName) => inbox.has(['cancel']) || (e === 'approval' && inbox.has(['approval']));
-    return { ...g, open: g.open.filter((e) => !closed(e)) };
-  };
+  // A cancellation closes every door from its arrival to the run's end; a decision in the inbox
+  // closes the door to a second one.
+  let cancelling = false;
+  let ended = false;
+  const pending = (e: EventName) => (e === 'cancel' ? cancelling : inbox.has([e]));
   // The run's clock moves only on times history holds as data (its start, when the decider chose,
   // a message's arrival, a wait's end), never on the time of the workflow task, which can differ
   // between the first run and a replay (docs/changing-workflows.md, "Time in workflow code").
   let clockMs = workflowInfo().startTime.getTime();
   const advance = (at: string | undefined) => { if (at) clockMs = Math.max(clockMs, Date.parse(at)); };
   const clock = (): string => new Date(clockMs).toISOString();
-  // Reports go out without waiting for their acknowledgement, only from the loop (a command issued
-  // from a handler or a promise's continuation can take another place among the loop's commands on
-  // replay), and numbered so the agent drops one overtaken by a newer. The run awaits them all before it ends.
-  const sent: Promise<void>[] = [];
-  let reportSeq = 0;
-  const report = () => {
-    if (!parent) return;
-    const seq = ++reportSeq;
-    sent.push(getExternalWorkflowHandle(parent.workflowId).signal(progressSignal, { ...currentGate(), seq })
-      .catch((err: unknown) => log.warn('could not report progress to the agent', { error: failureMessage(err) })));
-  };
-
-  const refusal = (m: Message) => refusalOf(state, m, rules, (e) => inbox.has([e]));
-  setHandler(deliverSignal, (m) => {
-    if (inbox.isDuplicate(m.messageId)) return;
-    const why = refusal(m);
-    if (!why) inbox.push(m);
-    else if (fitsOnceOrdered(state, m)) {
+  const refusal = (m: Message) => refusalOf(state, m, rules, pending)
+    ?? (ended ? { type: 'NotWaiting' as const, why: `${m.poNumber} takes no more messages: replenishment ${state.poBase} has already ended` } : null);
+  /** The one judgement of a message: taken into the inbox, held until the order is placed, or refused. */
+  const judgeMessage = (m: Message): Verdict => {
+    if (inbox.isDuplicate(m.messageId)) return { status: 'duplicate' };
+    const refused = refusal(m);
+    if (!refused) {
+      inbox.push(m);
+      if (m.event === 'cancel') cancelling = true;
+      return { status: 'delivered' };
+    }
+    if (!ended && fitsOnceOrdered(state, m)) {
       inbox.hold(m);
-      notes.push(`${m.event} ${m.messageId} held: ${why}; it is read once the order is placed`);
-    } else notes.push(`${m.event} ${m.messageId} refused: ${why}`);
+      notes.push(`${m.event} ${m.messageId} held: ${refused.why}; it is read once the order is placed`);
+      return { status: 'held' };
+    }
+    notes.push(`${m.event} ${m.messageId} refused: ${refused.why}`);
+    return { status: 'refused', ...refused };
+  };
+  // The verdict goes back to the agent's Update that forwarded the message (`ref`); the run does not
+  // end before every verdict is delivered, so the agent learns it before it learns of the end.
+  setHandler(deliverSignal, async (m, ref) => {
+    const verdict = judgeMessage(m);
+    if (!ref || !parent) return;
+    try {
+      await getExternalWorkflowHandle(parent.workflowId).signal(verdictSignal, { ref, verdict });
+    } catch (err) {
+      log.warn('could not answer the agent', { messageId: m.messageId, error: failureMessage(err) });
+    }
   });
   /** Held messages that fit now join the inbox; those that never will are noted as refused. */
-  const releaseHeld = (ended = false) => {
-    const judge = (m: Message) => (ended ? 'the replenishment ended first' : refusal(m) === null ? 'take' : fitsOnceOrdered(state, m) ? 'hold' : refusal(m)!);
+  const releaseHeld = () => {
+    const judge = (m: Message) => {
+      if (ended) return 'the replenishment ended first';
+      const refused = refusal(m);
+      return refused === null ? 'take' : fitsOnceOrdered(state, m) ? 'hold' : refused.why;
+    };
     for (const { message, why } of inbox.release(judge)) notes.push(`${message.event} ${message.messageId} refused: ${why}`);
   };
-  setHandler(replenishStateQuery, (): ReplenishView => ({ workflowId, state, phase: phase(state), inbox: inbox.list(), waiting, notes, rules }));
+  const currentGate = () => gate(workflowId, state, rules, requestApproval.name, pending);
+  setHandler(replenishStateQuery, (): ReplenishView => ({
+    workflowId, state, phase: phase(state), inbox: inbox.list(), waiting, notes, rules, gate: currentGate(),
+  }));
 
   /**
    * SKU, PO, phase and, once settled, outcome as search attributes, so the Web UI and the API find
-   * this run (`PoNumber = "…"`). Only changed values are upserted; the agent starts us with SKU and phase.
+   * this run (`PoNumber = "…"`), and what the manager is asked in the memo, for the approvals inbox.
+   * Only changed values are upserted; the agent starts us with SKU and phase.
    */
-  const tag = (ended = false) => {
+  let shownApproval = JSON.stringify(workflowInfo().memo?.[APPROVAL_MEMO] ?? null);
+  const tag = () => {
     showInSearch([
       { key: SKU, value: state.sku }, { key: PHASE, value: phase(state) },
       ...(state.po ? [{ key: PO_NUMBER, value: state.po.poNumber }] : []),
       ...(ended || isSettled(state) || isFinal(state) ? [{ key: OUTCOME, value: outcome(state).outcome }] : []),
     ]);
+    const approval = ended ? null : currentGate().approval;
+    if (JSON.stringify(approval) !== shownApproval) {
+      shownApproval = JSON.stringify(approval);
+      upsertMemo({ [APPROVAL_MEMO]: approval });
+    }
   };
   const record = (turn: Turn) => {
     state = appendTurn(state, turn);
@@ -123,12 +144,10 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   };
 
   tag();
-  report();
   for (let turn = 1; turn <= rules.maxTurns && !isFinal(state); turn++) {
     releaseHeld();
     if (inbox.has(['cancel'])) {
       await cancelByManager(inbox.take(['cancel']) as CancelMessage, turn);
-      report();
       break;
     }
     const at = clock();
@@ -174,17 +193,17 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     }
     if (step.kind === 'wait') await runWait(step, turn, entry);
     else await runCall(step, turn, entry);
-    report();
   }
   if (!isFinal(state)) log.info('replenishment ran out of turns', { turns: rules.maxTurns });
-  releaseHeld(true);
+  // From here on every message is refused: the loop that would read it is gone.
+  ended = true;
+  releaseHeld();
   if (state.failure) await handOver(state.failure);
   const result = outcome(state);
   setCurrentDetails(`**${result.outcome}** · ${result.reason}`);
-  tag(true);
-  report();
-  await Promise.all(sent);
+  tag();
   await activities({ ...recordActivity, summary: `record ${result.poNumber ?? state.poBase}` }, 'record').recordPurchase({ state, result, rules });
+  await condition(allHandlersFinished);
   return result;
 
   /** The decider's choice, or null when the manager cancels first (the decide call is then cancelled). */

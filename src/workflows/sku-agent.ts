@@ -1,20 +1,21 @@
 import {
-  ActivityFailure, allHandlersFinished, ApplicationFailure, ChildWorkflowFailure, condition, executeChild,
+  ActivityFailure, allHandlersFinished, ApplicationFailure, ChildWorkflowFailure, condition, currentUpdateInfo, executeChild,
   getExternalWorkflowHandle, log, makeContinueAsNewFunc, proxyActivities, setCurrentDetails, setHandler, upsertMemo, workflowInfo,
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Activities } from '../activities/contract.js';
 import {
-  belowSafetyStock, emptyMemory, remember, REMEMBERED_MESSAGE_IDS, summaryOf, SUMMARY_MEMO, type AgentInput, type AgentStatus,
+  belowSafetyStock, emptyMemory, remember, REMEMBERED_MESSAGE_IDS, summaryOf, SUMMARY_MEMO, type ActiveReplenishment, type AgentInput,
+  type AgentStatus,
 } from '../domain/agent.js';
-import { replenishmentId } from '../domain/ids.js';
-import { approvalTooLow, approverRefusal, EVENTS, phase, type Gate } from '../domain/phase.js';
+import { parsePoNumber, replenishmentId } from '../domain/ids.js';
+import { phase } from '../domain/phase.js';
 import { days } from '../domain/rules.js';
 import { initialState, type Message } from '../domain/state.js';
 import type { ReplenishmentResult, StockLevel } from '../domain/types.js';
 import {
-  agentStatusQuery, deliverSignal, deliverUpdate, pauseSignal, progressSignal, resumeSignal, stockChangedSignal,
-  stopSignal,
+  agentStatusQuery, deliverSignal, deliverUpdate, pauseSignal, resumeSignal, stockChangedSignal, stopSignal, verdictSignal,
+  type Verdict,
 } from './messages.js';
 import { stockActivity } from './options.js';
 import { Replenish } from './replenish.js';
@@ -40,7 +41,10 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   let error = input.error ?? null;
   let stopping = false;
   let stock: StockLevel | null = null;
-  let active: Gate | null = null;
+  let active: ActiveReplenishment | null = null;
+  /** Verdicts of the running replenishment, by the id of the Update waiting for each (null: not yet). */
+  const verdicts = new Map<string, Verdict | null>();
+  const notWaiting = (why: string) => ApplicationFailure.nonRetryable(why, 'NotWaiting');
 
   const status = (): AgentStatus => ({
     sku, status: stopping ? 'stopped' : active ? 'replenishing' : paused ? 'paused' : error ? 'error' : 'watching',
@@ -65,39 +69,40 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   setHandler(pauseSignal, () => { paused = true; });
   setHandler(resumeSignal, () => { paused = false; wake = true; });
   setHandler(stopSignal, () => { stopping = true; });
-  setHandler(progressSignal, (g) => {
-    if (!active || g.workflowId !== active.workflowId) return;
-    // Reports are sent without waiting, so two can arrive out of order.
-    if (g.seq < active.seq) return;
-    active = g;
+  setHandler(verdictSignal, ({ ref, verdict }) => {
+    // A verdict nobody waits for (a reset run answering again) changes nothing.
+    if (verdicts.has(ref)) verdicts.set(ref, verdict);
   });
+  // The agent refuses at once only what it knows for sure; the run judges everything else on its own
+  // state, once, and its verdict is this Update's answer.
   setHandler(deliverUpdate, async (m: Message) => {
     if (recentIds.includes(m.messageId)) return { status: 'duplicate' as const, workflowId: active?.workflowId ?? '' };
-    const target = active!;
-    recentIds.push(m.messageId);
-    if (recentIds.length > REMEMBERED_MESSAGE_IDS) recentIds.splice(0, recentIds.length - REMEMBERED_MESSAGE_IDS);
-    // Close the door at once: a second decision (or anything after a cancellation) must not slip
-    // through before the child reports back.
-    if (m.event === 'approval') active = { ...target, open: target.open.filter((e) => e !== 'approval') };
-    if (m.event === 'cancel') active = { ...target, open: [], why: Object.fromEntries(EVENTS.map((e) => [e, `${m.poNumber} is being cancelled`])) };
-    await getExternalWorkflowHandle(target.workflowId).signal(deliverSignal, m);
-    return { status: 'delivered' as const, workflowId: target.workflowId };
+    const target = active!.workflowId;
+    const ref = currentUpdateInfo()!.id;
+    verdicts.set(ref, null);
+    try {
+      await getExternalWorkflowHandle(target).signal(deliverSignal, m, ref);
+    } catch {
+      verdicts.delete(ref);
+      throw notWaiting(`${m.poNumber} takes no more messages: replenishment ${target} has already ended`);
+    }
+    // The run answers before it ends; its end with no answer means the message never reached it.
+    await condition(() => verdicts.get(ref) !== null || active?.workflowId !== target);
+    const verdict = verdicts.get(ref) ?? null;
+    verdicts.delete(ref);
+    if (!verdict) throw notWaiting(`${m.poNumber} takes no more messages: replenishment ${target} has already ended without reading this ${m.event}`);
+    if (verdict.status === 'refused') throw ApplicationFailure.nonRetryable(verdict.why, verdict.type);
+    if (verdict.status !== 'duplicate') {
+      recentIds.push(m.messageId);
+      if (recentIds.length > REMEMBERED_MESSAGE_IDS) recentIds.splice(0, recentIds.length - REMEMBERED_MESSAGE_IDS);
+    }
+    return { status: verdict.status, workflowId: target };
   }, {
     validator: (m: Message) => {
       if (recentIds.includes(m.messageId)) return;
-      if (!active) throw ApplicationFailure.nonRetryable(`no replenishment is running for ${sku}`, 'NotWaiting');
-      if (active.poNumber !== m.poNumber) {
-        throw ApplicationFailure.nonRetryable(`purchase order ${m.poNumber} is not the one ${sku} is working on`, 'NotWaiting');
-      }
-      if (!active.open.includes(m.event)) {
-        throw ApplicationFailure.nonRetryable(active.why[m.event] ?? `${m.poNumber} is not waiting for ${m.event}`, 'NotWaiting');
-      }
-      const byApprover = m.event === 'approval' && active.approval ? approverRefusal(active.approval, m.poNumber, m.payload) : null;
-      if (byApprover) throw ApplicationFailure.nonRetryable(byApprover.why, byApprover.type);
-      if (m.event === 'approval' && m.payload.approved && m.payload.maxUnitPrice !== undefined && active.approval) {
-        const why = approvalTooLow(active.approval, m.poNumber, m.payload.maxUnitPrice);
-        if (why) throw ApplicationFailure.nonRetryable(why, 'NotWaiting');
-      }
+      if (!active) throw notWaiting(`no replenishment is running for ${sku}`);
+      const po = parsePoNumber(m.poNumber);
+      if (!po || replenishmentId(po.sku, po.n) !== active.workflowId) throw notWaiting(`purchase order ${m.poNumber} is not the one ${sku} is working on`);
     },
   });
 
@@ -143,7 +148,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
     for (let attempt = 0; attempt < 5; attempt++) {
       replenishments += 1;
       const workflowId = replenishmentId(sku, replenishments);
-      active = { workflowId, poNumber: null, phase: 'quoting', open: [], why: {}, seq: 0, supplier: null, approval: null };
+      active = { workflowId };
       setCurrentDetails(`**replenishing** · ${workflowId}`);
       try {
         return await executeChild(Replenish, {

@@ -31,8 +31,6 @@ describe('the REST API refuses what it cannot act on, and says why', () => {
     ['a decision on a PO the agent is not working on', 'POST', '/purchase-orders/{sku-po-9}/decision', { decision: 'reject', reason: 'x' }, 409, /is not the one/],
     ['a supplier reply with an empty text', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm-empty', text: '' }, 400, /^text: a supplier reply must say something; this text is empty or only whitespace$/],
     ['a supplier reply of whitespace only', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm-blank', text: ' \n\t\u00a0\u200b ' }, 400, /^text: a supplier reply must say something; this text is empty or only whitespace$/],
-    ['a supplier reply before any order', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm', text: 'confirmed' }, 409, /has not been placed/],
-    ['goods before any order', 'POST', '/purchase-orders/{po}/receipts', { receiptId: 'r', quantity: 5 }, 409, /has not been placed/],
     ['an unknown SKU page', 'GET', '/skus/NO-SUCH-SKU', undefined, 404, /unknown SKU/],
     ['a wake-up for a SKU without an agent', 'POST', '/skus/NO-AGENT/stock-changed', undefined, 404, /no agent/],
     ['an unknown route', 'GET', '/nowhere', undefined, 404, /no route GET \/nowhere/],
@@ -68,6 +66,15 @@ describe('the REST API refuses what it cannot act on, and says why', () => {
       expect(res.body).toEqual({ error: 'this API takes JSON bodies only (Content-Type: application/json), not text/plain' });
     }
     expect(await historyLength()).toBe(before);
+  });
+
+  it('a supplier reply or goods before any order are held, not refused: the run reads them once the order is placed', async () => {
+    const reply = await story(stack, sku).reply(po, 'early', 'confirmed');
+    const goods = await stack.authed('POST', `/purchase-orders/${po}/receipts`, { receiptId: 'early-r', quantity: 5 });
+    expect([reply.status, reply.body.status, goods.status, goods.body.status]).toEqual([202, 'held', 202, 'held']);
+    const notes = (await story(stack, sku).view()).replenishment.notes.join('\n');
+    expect(notes).toMatch(/supplier-reply reply:early held: .*has not been placed/);
+    expect(notes).toMatch(/goods-receipt receipt:early-r held: .*has not been placed/);
   });
 
   it('a second decision on the same PO is a 409 and changes nothing', async () => {

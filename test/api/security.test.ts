@@ -137,7 +137,6 @@ describe('security at the edge, on a running agent', () => {
       ['a timestamp 6 minutes ahead', 'supplier-replies', reply, () => stack.sign('acme-industrial', reply, Date.now() + 6 * MINUTE), 401, /5 minutes/],
       ['an unknown supplier', 'supplier-replies', reply, () => signedHeaders('nobody-inc', 'whatever-secret-they-like', JSON.stringify(reply)), 401, /unknown supplier nobody-inc/],
       ['the warehouse posing as a supplier', 'supplier-replies', reply, () => stack.sign('warehouse', reply), 401, /unknown supplier warehouse/],
-      ['a reply to a PO sent to another supplier', 'supplier-replies', reply, () => stack.sign('quickparts', reply), 403, /was not sent to quickparts/],
       ['an unsigned receipt', 'receipts', { receiptId: 'r-1', quantity: 5 }, () => ({}), 401, /must be signed/],
       ['a receipt signed by a supplier', 'receipts', { receiptId: 'r-1', quantity: 5 }, () => stack.sign('acme-industrial', { receiptId: 'r-1', quantity: 5 }), 401, /only the warehouse/],
     ];
@@ -148,6 +147,18 @@ describe('security at the edge, on a running agent', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(status);
       expect(res.body.error).toMatch(message);
       expect(await historyLength(replenishment())).toBe(before);
+    });
+
+    it('a reply to a PO sent to another supplier is a 403, and the run it reached changes nothing', async () => {
+      const run = () => stack.client.workflow.getHandle(replenishment()).query(replenishStateQuery);
+      const before = await run();
+      const res = await stack.api('POST', `/purchase-orders/${po}/supplier-replies`, { ...reply, messageId: 'not-ours' }, stack.sign('quickparts', { ...reply, messageId: 'not-ours' }));
+      expect(res.status, JSON.stringify(res.body)).toBe(403);
+      expect(res.body.error).toBe(`purchase order ${po} was not sent to quickparts`);
+      // The run judged it (its note says so), and its state did not move.
+      const after = await eventually(run, (v) => v.notes.some((n) => n.includes('reply:not-ours refused')), 10_000, 'the refusal noted');
+      expect(after.state).toEqual(before.state);
+      expect(after.inbox).toEqual([]);
     });
 
     it('the same message twice is taken once: 202, then 200 as a duplicate', async () => {
@@ -177,7 +188,7 @@ describe('security at the edge, before any agent is asked', () => {
   const notFound = async () => { throw new WorkflowNotFoundError('workflow not found', 'agent-X', undefined); };
   const client = {
     options: { namespace: 'default' },
-    workflow: { getHandle: () => ({ query: notFound, executeUpdate: notFound, signal: notFound, describe: notFound }) },
+    workflow: { getHandle: () => ({ query: notFound, startUpdate: notFound, signal: notFound, describe: notFound }) },
   } as unknown as Client;
   const world = { storeDocument: async () => 'doc-1', inventory: async () => [] } as unknown as World;
   let records: PurchaseRecords;

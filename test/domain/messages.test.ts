@@ -5,7 +5,7 @@ import { accepts, type EventName, type ReplenishState } from '../../src/domain/s
 import type { Turn } from '../../src/domain/types.js';
 import {
   approvalTimedOut, approved, awaitingApproval, cancelled, closed, confirmed, drafted, goodsArrived, lowStock, ordered,
-  quoted, rejected, rules, approvalMessage, quote,
+  quoted, rejected, rules, approvalMessage, quote, supplierMessage,
 } from '../support/states.js';
 
 const PO = 'PO-SKU-1-1';
@@ -51,9 +51,11 @@ describe('which messages a replenishment takes', () => {
   it('turns away an approval below the drafted price and every other quote, naming the drafted price', () => {
     const s = awaitingApproval();
     const approval = (maxUnitPrice: number) => ({ ...approvalMessage(s, { maxUnitPrice }) });
-    expect(refusalOf(s, approval(2.4), R, () => false)).toBe(
+    expect(refusalOf(s, approval(2.4), R, () => false)).toEqual({
+      type: 'NotWaiting',
+      why:
       `an approval up to 2.4 is below the drafted unit price 2.5 of ${PO} and below every other quote; approve at least 2.5, or reject it`,
-    );
+    });
     expect(refusalOf(s, approval(2.5), R, () => false)).toBeNull();
     // Bolt's quote (2.80) is above the drafted price, so nothing under 2.5 could be redrafted.
     const cheaperElsewhere = awaitingApproval(drafted(quoted(lowStock(), [quote({ quoteId: 'Q-X', supplier: 'x', unitPrice: 2.2, moq: 500 }), quote()]), 'Q-ACME'));
@@ -62,8 +64,16 @@ describe('which messages a replenishment takes', () => {
 
   it('refuses anything once a cancellation waits to be carried out, and a second decision while one waits to be read', () => {
     const s = awaitingApproval();
-    expect(refusalOf(s, approvalMessage(s), R, (e) => e === 'cancel')).toBe(`${PO} is being cancelled`);
-    expect(refusalOf(s, approvalMessage(s), R, (e) => e === 'approval')).toBe('a decision is already waiting to be read');
+    expect(refusalOf(s, approvalMessage(s), R, (e) => e === 'cancel')).toEqual({ type: 'NotWaiting', why: `${PO} is being cancelled` });
+    expect(refusalOf(s, approvalMessage(s), R, (e) => e === 'approval')).toEqual({ type: 'NotWaiting', why: 'a decision is already waiting to be read' });
+  });
+
+  it('refuses a reply from a supplier the purchase order was not sent to, whatever the phase', () => {
+    const from = (s: ReplenishState, supplier: string) => ({ ...supplierMessage(s, 'We confirm.'), payload: { text: 'We confirm.', supplier } });
+    for (const s of [awaitingApproval(), ordered()]) {
+      expect(refusalOf(s, from(s, 'bolt'), R, () => false)).toEqual({ type: 'NotAddressee', why: `purchase order ${PO} was not sent to bolt` });
+    }
+    expect(refusalOf(ordered(), from(ordered(), 'acme'), R, () => false)).toBeNull();
   });
 
   it('refuses a second decision once the price is approved', () => {
@@ -104,7 +114,6 @@ describe('the gate a replenishment shows its senders', () => {
     expect(g).toEqual({
       workflowId: 'replenish-SKU-1-1',
       poNumber: PO,
-      seq: 0,
       phase: 'awaiting approval',
       open: ['approval', 'cancel'],
       why: {
@@ -112,7 +121,7 @@ describe('the gate a replenishment shows its senders', () => {
         'goods-receipt': `purchase order ${PO} has not been placed with a supplier`,
       },
       supplier: 'acme',
-      // What the inbox shows comes with the report, so the inbox never queries the replenishment.
+      // What the inbox shows: the run keeps it in its memo, so the inbox never queries the replenishment.
       approval: {
         supplier: 'acme', quantity: 90, unitPrice: 2.5, total: 225, onHand: 10, safetyStock: 20,
         alternatives: [expect.objectContaining({ quoteId: 'Q-BOLT', supplier: 'bolt', unitPrice: 2.8 })],

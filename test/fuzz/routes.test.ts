@@ -1,14 +1,16 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BulkDecisionBody, DecisionBody } from '../../src/api/schemas.js';
+import { BulkDecisionBody, DecisionBody, ReceiptBody, SupplierReplyBody } from '../../src/api/schemas.js';
 import { WAREHOUSE } from '../../src/api/signatures.js';
+import { agentStatusQuery, replenishStateQuery } from '../../src/workflows/messages.js';
 import { story } from '../scenarios/story.js';
 import { afterThisFile, startStack, type Stack } from '../support/stack.js';
 
 /**
  * Generated requests against a live stack whose agent waits for the manager: whatever arrives,
- * the API answers below 500, keeps answering, and a refused request changes nothing in Temporal
- * or in the world.
+ * the API answers below 500, keeps answering, and a refused request changes nothing the agent or
+ * its replenishment holds, nor the world. (A message the run itself refuses is written to both
+ * histories, docs/architecture.md, so history lengths are not the measure.)
  */
 
 interface Probe {
@@ -93,12 +95,15 @@ describe('bad input at every route', () => {
 
   /** Everything a refused request must leave alone. */
   async function snapshot() {
-    const length = async (id: string) => (await stack.client.workflow.getHandle(id).describe()).historyLength;
-    const [agent, replenishment, orders, notifications] = await Promise.all([
-      length(`agent-${sku}`), length(`replenish-${sku}-1`), stack.sandbox.orders(),
-      stack.sandbox.http('GET', '/notifications').then((r) => r.body.items.length as number),
+    const [agent, run, orders, notifications] = await Promise.all([
+      stack.agent(sku).query(agentStatusQuery), stack.client.workflow.getHandle(`replenish-${sku}-1`).query(replenishStateQuery),
+      stack.sandbox.orders(), stack.sandbox.http('GET', '/notifications').then((r) => r.body.items.length as number),
     ]);
-    return { agent, replenishment, orders: orders.length, notifications };
+    return {
+      agent: { status: agent.status, active: agent.active, replenishments: agent.replenishments, memory: agent.memory },
+      run: { state: run.state, inbox: run.inbox, waiting: run.waiting, gate: run.gate },
+      orders: orders.length, notifications,
+    };
   }
 
   async function credentials(auth: Auth, raw: string): Promise<Record<string, string>> {
@@ -167,6 +172,9 @@ describe('bad input at every route', () => {
     let parsed: unknown;
     try { parsed = JSON.parse(body ?? ''); } catch { return false; }
     if (path === '/approvals/decisions') return auth === 'manager' && BulkDecisionBody.safeParse(parsed).success;
+    // A reply or receipt before the order is held for it (202 held).
+    if (path === `/purchase-orders/${po}/supplier-replies`) return auth === 'supplier' && SupplierReplyBody.safeParse(parsed).success;
+    if (path === `/purchase-orders/${po}/receipts`) return auth === 'warehouse' && ReceiptBody.safeParse(parsed).success;
     return path === `/purchase-orders/${po}/decision` && auth === 'manager' && DecisionBody.safeParse(parsed).success;
   }
 
@@ -202,9 +210,10 @@ describe('bad input at every route', () => {
     // The runs reached past authentication into validation and the agent's own refusal.
     expect(refused).toBeGreaterThan(20);
     for (const status of [400, 401, 404]) expect(seen[status] ?? 0, `answers ${JSON.stringify(seen)}`).toBeGreaterThan(0);
-    // Well-formed and properly signed, but not what the agent waits for: refused by the agent itself.
-    const early = await stack.authed('POST', `/purchase-orders/${po}/receipts`, { receiptId: 'early', quantity: 1 });
+    // Well-formed and properly signed, but for a revision that does not exist: refused by the run itself.
+    const early = await stack.authed('POST', `/purchase-orders/${po}-R3/receipts`, { receiptId: 'early', quantity: 1 });
     expect(early.status, JSON.stringify(early.body)).toBe(409);
+    expect(early.body.error).toMatch(/is not the one this agent is working on/);
     // Every refused request left the agent, its replenishment and the world as they were.
     expect(await snapshot()).toEqual(before);
     expect((await stack.api('GET', '/health')).status).toBeLessThan(500);

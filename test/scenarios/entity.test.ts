@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentStatusQuery, progressSignal } from '../../src/workflows/messages.js';
+import { agentStatusQuery } from '../../src/workflows/messages.js';
 import { eventually, signalsHandled, startStack } from '../support/stack.js';
 import { story } from './story.js';
 
@@ -55,20 +55,32 @@ describe('one agent per SKU', () => {
     await s.keep('continue-as-new');
   });
 
-  it('a progress report overtaken by a newer one is dropped: the entity keeps the newer gate', async () => {
+  it('two decisions sent at once: exactly one is taken, the other is a 409 that says why', async () => {
     const stack = await startStack({ temporal: 'dev' });
     const sku = stack.newSku();
     const s = story(stack, sku);
     const request = await s.parkAtApproval();
-    const workflowId = `replenish-${sku}-1`;
-    const gate = (seq: number, open: ('approval' | 'supplier-reply' | 'goods-receipt')[]) =>
-      ({ workflowId, poNumber: request.poNumber, phase: 'awaiting approval' as const, open, why: {}, seq, supplier: null, approval: null });
-    // Reports go out without waiting for each other, so they can arrive in either order.
-    await stack.agent(sku).signal(progressSignal, gate(1_000, ['approval']));
-    await stack.agent(sku).signal(progressSignal, gate(999, []));
-    const status = await eventually(() => stack.agent(sku).query(agentStatusQuery), (st) => st.active?.seq === 1_000, 10_000, 'the newer report');
-    expect(status.active?.open).toEqual(['approval']);
-    await signalsHandled(stack.agent(sku));
-    expect((await stack.agent(sku).query(agentStatusQuery)).active?.seq).toBe(1_000);
+    const [approve, reject] = await Promise.all([
+      s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice }),
+      s.decide(request.poNumber, { decision: 'reject', reason: 'bought elsewhere' }),
+    ]);
+    expect([approve.status, reject.status].sort()).toEqual([202, 409]);
+    const lost = approve.status === 409 ? approve : reject;
+    expect(lost.body.error).toMatch(/already been decided|a decision is already waiting to be read/);
+    if (approve.status === 202) await s.phase('ordered');
+    else expect((await s.outcome()).outcome).toBe('rejected');
+  });
+
+  it('the same decision sent twice at once is taken once: one 202, one 200 duplicate', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    const request = await s.parkAtApproval();
+    const decision = { decision: 'approve', maxUnitPrice: request.unitPrice };
+    const both = await Promise.all([1, 2].map(() => s.decide(request.poNumber, decision, { 'idempotency-key': 'twice' })));
+    expect(both.map((r) => [r.status, r.body.status]).sort()).toEqual([[200, 'duplicate'], [202, 'delivered']]);
+    await s.phase('ordered');
+    expect((await s.log()).filter((t: { tool: string }) => t.tool === 'wait_for_approval')).toHaveLength(1);
+    expect(await s.orders()).toHaveLength(1);
   });
 });

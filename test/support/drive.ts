@@ -105,7 +105,7 @@ export async function walk(
       settled = { state: { ...state, finished: true }, result: 'ok', summary: 'done' };
     } else if (judged.kind === 'wait') {
       const offered = script.arrives(state, judged.tool, now);
-      const why = offered ? refusalOf(state, offered, rules, () => false) : null;
+      const why = offered ? refusalOf(state, offered, rules, () => false)?.why ?? null : null;
       const fits = offered !== null && why === null && (judged.tool.events as string[]).includes(offered.event);
       if (offered && !fits) step.refused = { message: offered, why: why ?? `${judged.tool.name} does not take ${offered.event}` };
       const timeoutMs = judged.tool.timeoutMs(state, rules, now);

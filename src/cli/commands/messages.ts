@@ -7,7 +7,12 @@ import { json } from '../format.js';
 import type { Delivered } from '../views.js';
 
 const poPath = (po: string, what: string) => `/purchase-orders/${encodeURIComponent(po)}/${what}`;
-const said = (r: Delivered) => (r.status === 'duplicate' ? 'already delivered before; ignored as a duplicate' : `delivered to ${r.workflowId}`);
+const said = (r: Delivered): string => ({
+  delivered: `delivered to ${r.workflowId}`,
+  held: `held by ${r.workflowId} until the order is placed`,
+  duplicate: 'already delivered before; ignored as a duplicate',
+  queued: `handed to ${r.workflowId}, which has not read it yet (its next step waits for a worker)`,
+})[r.status];
 
 const reply: Command = {
   name: 'reply',
