@@ -4,9 +4,10 @@ export default defineConfig({
   test: {
     // The Temporal worker's native threads crash vitest's `threads` pool; forks isolate it.
     pool: 'forks',
-    // Three files at a time on 2 cores: most files wait on servers and timers more than they compute
-    // (the scenarios, replay, CLI and deciders ran in 275 s with 3 workers, 396 s with 2, at the same CPU).
-    maxWorkers: 3,
+    // Two files at a time. Three finished the scenarios, replay, CLI and deciders in 275 s instead of
+    // 396 s with the machine loaded by others, but held-query.test then failed twice (its query ended
+    // in a ServiceError that is not a deadline, so the API would answer 500): see docs/development.md.
+    maxWorkers: 2,
     globalSetup: ['test/support/global-setup.ts'],
     include: ['test/**/*.test.ts'],
     // Against a Temporal cluster on PostgreSQL: `npm run test:cluster` (vitest.cluster.config.ts).
