@@ -4,9 +4,8 @@ export default defineConfig({
   test: {
     // The Temporal worker's native threads crash vitest's `threads` pool; forks isolate it.
     pool: 'forks',
-    // Two files at a time. Three finished the scenarios, replay, CLI and deciders in 275 s instead of
-    // 396 s with the machine loaded by others, but held-query.test then failed twice (its query ended
-    // in a ServiceError that is not a deadline, so the API would answer 500): see docs/development.md.
+    // Two files at a time: a third finishes sooner but leaves timed tests too little CPU
+    // (docs/development.md, "Where the suite's time goes").
     maxWorkers: 2,
     globalSetup: ['test/support/global-setup.ts'],
     include: ['test/**/*.test.ts'],
