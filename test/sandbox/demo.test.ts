@@ -73,13 +73,16 @@ describe('demo suppliers and warehouse', () => {
     const sandbox = await demoSandbox(agent);
     await sandbox.http('PUT', '/suppliers/quickparts', { behaviour: 'late', replyAfterDays: 0.1 });
     await order(sandbox, 'quickparts', 'PO-TAPE-3');
-    await new Promise((resolve) => setTimeout(resolve, 3 * dayMs));
-    expect(agent.calls).toEqual([]);
+    // A witness: another supplier's answer, due three days after the late order, shows those days were acted on.
+    await sandbox.http('PUT', '/suppliers/budget-supply', { behaviour: 'prompt', replyAfterDays: 3 });
+    await order(sandbox, 'budget-supply', 'PO-TAPE-W');
+    await vi.waitFor(() => expect(agent.of('/PO-TAPE-W/supplier-replies')).toHaveLength(1), until);
+    expect(agent.calls.filter((c) => c.path.includes('PO-TAPE-3'))).toEqual([]);
 
     await sandbox.world.chase('quickparts', 'PO-TAPE-3', 'Could you confirm PO-TAPE-3?');
     await sandbox.world.chase('quickparts', 'PO-TAPE-3', 'Second reminder');
-    await vi.waitFor(() => expect(agent.of('/receipts')).toHaveLength(1), until);
-    expect(agent.of('/supplier-replies')).toHaveLength(1);
+    await vi.waitFor(() => expect(agent.of('/PO-TAPE-3/receipts')).toHaveLength(1), until);
+    expect(agent.of('/PO-TAPE-3/supplier-replies')).toHaveLength(1);
   });
 
   it('a refusing supplier says no and delivers nothing; a cancelled order gets no reply', async () => {
@@ -89,11 +92,14 @@ describe('demo suppliers and warehouse', () => {
     await order(sandbox, 'budget-supply', 'PO-TAPE-4');
     await order(sandbox, 'quickparts', 'PO-TAPE-5');
     await sandbox.world.cancelOrder('quickparts', 'PO-TAPE-5', 'changed our mind');
-    await vi.waitFor(() => expect(agent.of('/supplier-replies')).toHaveLength(1), until);
-    await new Promise((resolve) => setTimeout(resolve, 3 * dayMs));
-    expect(agent.calls.map((c) => [c.path, c.body.fields?.kind])).toEqual([
+    // A witness from the same supplier, ordered after the cancelled one: its answer is due later.
+    await order(sandbox, 'quickparts', 'PO-TAPE-8');
+    await vi.waitFor(() => expect(agent.of('/PO-TAPE-8/supplier-replies')).toHaveLength(1), until);
+    expect(agent.of('/supplier-replies').map((c) => [c.path, c.body.fields?.kind])).toEqual([
       ['/purchase-orders/PO-TAPE-4/supplier-replies', 'refused'],
+      ['/purchase-orders/PO-TAPE-8/supplier-replies', 'confirmed'],
     ]);
+    expect(agent.calls.filter((c) => c.path.includes('PO-TAPE-4/receipts') || c.path.includes('PO-TAPE-5'))).toEqual([]);
   });
 
   it('stock consumed below safety stock wakes the agent for that SKU once', async () => {

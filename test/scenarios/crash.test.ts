@@ -25,7 +25,6 @@ describe('a worker crash during a wait', () => {
     const before = await activityRuns(stack, workflowId);
 
     await kill(worker);
-    await new Promise((r) => setTimeout(r, 1000));
     worker = await startExternalWorker(stack);
 
     const res = await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice });

@@ -8,10 +8,17 @@ import { story } from './story.js';
 // Measured on this code: 20 to 30 events a run. The bound leaves room without letting history grow.
 const MAX_EVENTS_PER_AGENT_RUN = 60;
 const MAX_MEMORY_BYTES = 8_192;
+// Past RECENT_OUTCOMES (10) replenishments the memory is full; from there on, each replenishment
+// must add nothing to it nor to an agent run. Comparing the agent at these two points shows that.
+const FULL = 15;
+const LATER = 30;
+
+/** The memory's shape and size with its counts and times blanked: equal at two points means it stopped growing. */
+const shapeOf = (memory: unknown) => JSON.stringify(memory).replace(/\d+/g, '0');
 
 describe('history stays bounded over an agent\'s life', () => {
-  it('200 replenishments of one SKU keep each agent run short and its memory small', async () => {
-    // A decider that gives up at once makes a replenishment cheap, so 200 of them fit in a test.
+  it('replenishment after replenishment, an agent run stays short and its memory stops growing once full', async () => {
+    // A decider that gives up at once makes a replenishment cheap.
     const quick: Decider = {
       name: 'quick-cancel',
       decide: async ({ allowed }) => allowed.includes('done')
@@ -22,18 +29,28 @@ describe('history stays bounded over an agent\'s life', () => {
     const stack = await startStack({ temporal: 'dev', decider: quick, rules: { dayMs: 50 } });
     const sku = stack.newSku();
     await story(stack, sku).startAgent();
+    const statusAt = (n: number) => eventually(() => stack.agent(sku).query(agentStatusQuery), (st) => st.replenishments >= n, 120_000, `${n} replenishments`);
 
-    const status = await eventually(() => stack.agent(sku).query(agentStatusQuery), (st) => st.replenishments >= 200, 400_000, '200 replenishments');
+    const full = await statusAt(FULL);
+    const later = await statusAt(LATER);
     await stack.authed('POST', `/agents/${sku}/pause`);
-    expect(status.memory.outcomes.cancelled).toBeGreaterThanOrEqual(199);
-    expect(status.memory.recent.length).toBeLessThanOrEqual(10);
-    expect(JSON.stringify(status.memory).length).toBeLessThan(MAX_MEMORY_BYTES);
+    expect(later.memory.outcomes.cancelled).toBeGreaterThanOrEqual(LATER - 1);
+    expect(full.memory.recent).toHaveLength(10);
+    expect(later.memory.recent).toHaveLength(10);
+    expect(shapeOf(later.memory)).toBe(shapeOf(full.memory));
+    expect(JSON.stringify(later.memory).length).toBeLessThan(MAX_MEMORY_BYTES);
 
-    const lengths: number[] = [];
-    for await (const run of stack.client.workflow.list({ query: `WorkflowId = 'agent-${sku}'` })) lengths.push(run.historyLength);
-    expect(lengths.length).toBeGreaterThanOrEqual(200);
-    expect(Math.max(...lengths)).toBeLessThanOrEqual(MAX_EVENTS_PER_AGENT_RUN);
-  }, 480_000);
+    // Each agent run holds one replenishment; the runs after the memory filled are no longer than those before.
+    const runs = await eventually(async () => {
+      const found: { start: number; events: number }[] = [];
+      for await (const run of stack.client.workflow.list({ query: `WorkflowId = 'agent-${sku}'` })) found.push({ start: run.startTime.getTime(), events: run.historyLength });
+      return found.sort((a, b) => a.start - b.start).map((r) => r.events);
+    }, (lengths) => lengths.length >= LATER, 30_000, `${LATER} agent runs listed`);
+    expect(Math.max(...runs)).toBeLessThanOrEqual(MAX_EVENTS_PER_AGENT_RUN);
+    // The finished runs (the one the pause reached may still be open).
+    const settled = runs.slice(0, LATER - 1);
+    expect(Math.max(...settled.slice(FULL))).toBeLessThanOrEqual(Math.max(...settled.slice(0, FULL)));
+  }, 240_000);
 });
 
 describe('large payloads stay out of history', () => {

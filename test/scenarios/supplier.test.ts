@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startStack } from '../support/stack.js';
+import { eventually, startStack } from '../support/stack.js';
 import { story } from './story.js';
 
 describe('the supplier', () => {
@@ -13,14 +13,7 @@ describe('the supplier', () => {
     await s.phase('ordered');
 
     await stack.env!.sleep('7 days');
-    const [chased] = await (async () => {
-      for (let i = 0; i < 100; i++) {
-        const orders = await s.orders();
-        if (orders[0]?.chases === 1) return orders;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return s.orders();
-    })();
+    const [chased] = await eventually(() => s.orders(), (orders) => orders[0]?.chases === 1, 10_000, 'the supplier to be chased');
     expect(chased.chases).toBe(1);
 
     await stack.env!.sleep('1 day');

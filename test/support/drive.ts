@@ -53,7 +53,8 @@ export interface Walk {
 
 const later = (now: string, ms: number): string => new Date(Date.parse(now) + ms).toISOString();
 
-const results: Record<string, (s: ReplenishState, input: any, script: Script, rules: Rules, now: string) => unknown> = {
+/** How the scripted world answers each tool that calls out: the walk's answers, and the mocked activities' (test/support/workflow-env.ts). */
+export const worldAnswers: Record<string, (s: ReplenishState, input: any, script: Script, rules: Rules, now: string) => unknown> = {
   get_quotes: (s, _input, script, _rules, now) => script.quotes(s, now),
   draft_purchase_order: (s, input: { quoteId: string }) => draftFor(s, input.quoteId),
   request_approval: (_s, _input, _script, rules) => ({ sentTo: rules.manager }),
@@ -113,7 +114,7 @@ export async function walk(
       settled = afterWait(state, judged, fits ? offered : null, now);
     } else {
       const refusal = script.refuses?.(state, judged.tool.name, turn) ?? null;
-      const answer = results[judged.tool.name];
+      const answer = worldAnswers[judged.tool.name];
       if (!refusal && !answer) throw new Error(`the walk does not know how the world answers ${judged.tool.name}`);
       const outcome: CallOutcome = refusal ?? { kind: 'ok', result: await answer!(state, judged.input, script, rules, now) };
       now = later(now, MINUTE_MS);

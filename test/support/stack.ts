@@ -2,7 +2,6 @@ import { jsonApi } from './http.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
-import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes.js';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, makeTelemetryFilterString, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
 import { SignJWT } from 'jose';
@@ -21,10 +20,10 @@ import { createMetrics } from '../../src/metrics.js';
 import { createWorker } from '../../src/worker.js';
 import { stuckRuns } from '../../src/repair/stuck-runs.js';
 import { withNotifyWebhook } from '../../src/world/webhook.js';
-import { SEARCH_ATTRIBUTE_KEYS } from '../../src/workflows/search-attributes.js';
 import { openRecords } from '../../src/records/store.js';
 import { recordsLocation } from '../../src/records/database.js';
 import { afterThisTest, startSandbox, tempFile, type Cleanup } from './sandbox.js';
+import { startTimeSkipping } from './time-skipping.js';
 import type { SandboxStore } from '../../src/sandbox/store.js';
 
 export type TemporalKind = 'dev' | 'time-skipping';
@@ -92,18 +91,10 @@ export async function startStack(opts: StackOptions) {
   let env: TestWorkflowEnvironment | undefined;
   let address: string;
   if (opts.temporal === 'time-skipping') {
-    env = await TestWorkflowEnvironment.createTimeSkipping({
-      server: { executable: { type: 'existing-path', path: inject('testServerPath') } },
-    });
-    // Like a real server, the test server refuses search attributes nobody registered.
-    await env.connection.operatorService.addSearchAttributes({
-      namespace: 'default',
-      searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTE_KEYS.map((k) => [k.name, encodeSearchAttributeIndexedValueType(k.type)!])),
-    });
+    env = await startTimeSkipping((stop) => { cleanups.push(stop); });
     client = env.client;
     connection = env.nativeConnection;
     address = (env.connection as unknown as { options: { address: string } }).options.address;
-    cleanups.push(() => env!.teardown());
   } else {
     address = inject('temporalAddress');
     const conn = await Connection.connect({ address });
