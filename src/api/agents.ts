@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  WorkflowIdConflictPolicy, WorkflowNotFoundError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError, WorkflowUpdateStage,
+  ServiceError, WorkflowIdConflictPolicy, WorkflowNotFoundError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError, WorkflowUpdateStage,
   type Client,
 } from '@temporalio/client';
 import { ApplicationFailure, type TypedSearchAttributes } from '@temporalio/common';
@@ -143,6 +143,9 @@ export class Agents {
       if (isNotFound(err)) return null;
       if (err instanceof Error && /PartialTaskRefused/.test(err.message)) throw unanswered(workflowId, 'is between two steps');
       if (isDeadlineExceeded(err)) throw unanswered(workflowId, `did not answer within ${QUERY_ANSWER_MS / 1000} s (its next step may be waiting for a worker)`);
+      // Anything else the server answered instead of the run (busy, unavailable, the query task lost)
+      // passes too: the run is not hurt, the read can be tried again.
+      if (err instanceof ServiceError) throw unanswered(workflowId, `could not be asked just now (${(err.cause as { details?: string } | undefined)?.details ?? err.message})`);
       throw err;
     }
   }
