@@ -5,7 +5,7 @@ import { Connection } from '@temporalio/client';
 import { waitForPort } from '../../src/temporal/dev-server.js';
 import { ensureServerBinaries, ensureUiServer } from './build.js';
 import { privatePostgres, type Postgres } from './postgres.js';
-import { clusterPorts, registerNamespace, setupSchemas, temporalServer, type TemporalServer, type TlsFiles } from './temporal-server.js';
+import { CLUSTER_PORT_SPAN, clusterPorts, registerNamespace, setupSchemas, temporalServer, type TemporalServer, type TlsFiles } from './temporal-server.js';
 
 export interface ClusterOptions {
   /** Everything the cluster keeps: PostgreSQL's data, configuration, logs. Kept across starts. */
@@ -66,7 +66,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   mkdirSync(o.dir, { recursive: true });
   const bin = ensureServerBinaries();
   const ports = clusterPorts(o.basePort);
-  const pgPort = o.basePort + 20;
+  const pgPort = o.basePort + CLUSTER_PORT_SPAN - 1;
   const postgres = privatePostgres(join(o.dir, 'postgres'), pgPort);
   const server = temporalServer({ bin, pg: postgres, dir: join(o.dir, 'temporal'), ports, ...(o.tls ? { tls: o.tls } : {}) });
   try {

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes.js';
@@ -8,6 +9,29 @@ import { waitForPort } from '../../src/temporal/dev-server.js';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../src/workflows/search-attributes.js';
 import type { ServerBinaries } from './build.js';
 import type { Postgres } from './postgres.js';
+
+/** The ports a cluster takes from its base: its Temporal services, the Web UI, and PostgreSQL at base + 20. */
+export const CLUSTER_PORT_SPAN = 21;
+
+const portIsFree = (port: number) => new Promise<boolean>((resolve) => {
+  const probe = createServer();
+  probe.once('error', () => resolve(false));
+  probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+});
+
+/**
+ * A base whose whole span is free now, drawn from `from` up to below the kernel's ephemeral range
+ * (32768 on Linux), where an outgoing connection could take one of the ports between the check and
+ * the server's start.
+ */
+export async function freeClusterBase(from = 20_000, below = 32_000): Promise<number> {
+  for (let tries = 0; tries < 50; tries++) {
+    const base = from + Math.floor(Math.random() * ((below - from - CLUSTER_PORT_SPAN) / CLUSTER_PORT_SPAN)) * CLUSTER_PORT_SPAN;
+    const free = await Promise.all(Array.from({ length: CLUSTER_PORT_SPAN }, (_, i) => portIsFree(base + i)));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error(`no span of ${CLUSTER_PORT_SPAN} free ports found between ${from} and ${below}`);
+}
 
 /** Ports of one cluster: the frontend's gRPC is `base`, the rest follow it. */
 export function clusterPorts(base: number) {
@@ -170,7 +194,12 @@ export function temporalServer(o: { bin: ServerBinaries; pg: Postgres; dir: stri
       child.stderr!.pipe(out);
       writeFileSync(pidFile, String(child.pid));
       const started = child;
-      const exited = new Promise<never>((_, reject) => started.once('exit', (code) => reject(new Error(`the Temporal server exited with ${code} while starting; see ${o.log ?? join(o.dir, 'temporal-server.log')}`))));
+      const logFile = o.log ?? join(o.dir, 'temporal-server.log');
+      // The log's last lines go into the error: a test's directory, log included, is gone by the time anyone reads it.
+      const exited = new Promise<never>((_, reject) => started.once('exit', (code) => out.end(() => {
+        const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-15).join('\n') : '(no log)';
+        reject(new Error(`the Temporal server exited with ${code} while starting (${logFile}); its log ends:\n${tail}`));
+      })));
       await Promise.race([waitForPort('127.0.0.1', o.ports.frontend, 120_000), exited]);
     },
     async stop(hard = false) {

@@ -20,6 +20,7 @@ import { withDefaultHeap } from '../../src/roles/heap.js';
 import { openRecords } from '../../src/records/store.js';
 import { recordsLocation } from '../../src/records/database.js';
 import { startCluster, type Cluster } from '../cluster/cluster.js';
+import { freeClusterBase } from '../cluster/temporal-server.js';
 import { fileMB, round } from './measure.js';
 import { createWorldClient } from '../../src/world/client.js';
 import { queryCountingClient } from '../../test/support/queries.js';
@@ -103,7 +104,7 @@ export async function startBenchStack(opts: BenchStackOptions) {
     mkdirSync(clusterDir, { recursive: true });
     // As root, PostgreSQL runs as its own user, who must be able to enter the directory.
     chmodSync(opts.dir, 0o711);
-    cluster = await startCluster({ dir: clusterDir, basePort: 24_000 + Math.floor(Math.random() * 100) * 50, say });
+    cluster = await startCluster({ dir: clusterDir, basePort: await freeClusterBase(), say });
     address = cluster.address;
   } else if (!opts.temporalAddress) await startServer();
 

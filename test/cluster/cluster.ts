@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { startCluster, type Cluster, type ClusterOptions } from '../../bench/cluster/cluster.js';
+import { freeClusterBase } from '../../bench/cluster/temporal-server.js';
 import type { Cleanup } from '../support/sandbox.js';
 
 /**
@@ -24,8 +25,7 @@ export async function clusterFor(cleanup: Cleanup, o: Partial<ClusterOptions> = 
   // PostgreSQL runs as its own user when the tests run as root: it must be able to enter this directory.
   chmodSync(dir, 0o711);
   cleanup(() => rmSync(dir, { recursive: true, force: true }));
-  const basePort = 22_000 + Math.floor(Math.random() * 1_500) * 10;
-  const cluster = await startCluster({ dir, basePort, say: () => {}, ...o });
+  const cluster = await startCluster({ dir, basePort: await freeClusterBase(), say: () => {}, ...o });
   cleanup(() => cluster.stop());
   return cluster;
 }
