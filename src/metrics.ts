@@ -28,7 +28,7 @@ export interface MetricsOptions {
   workerMetricsUrl?: string;
   /** Node's process metrics (heap, event loop lag, GC); once per process. */
   processMetrics?: boolean;
-  /** How long a reading of the agents is reused; scrapes in between cost nothing. */
+  /** How long a reading of the agents is fresh; a scrape after it gets it still and starts the next (0: every scrape reads). */
   agentFiguresTtlMs?: number;
 }
 
@@ -66,13 +66,23 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
   });
 
   let source: (() => Promise<AgentFigures>) | null = null;
-  let cached: { at: number; figures: Promise<AgentFigures | null> } | null = null;
-  const figures = (): Promise<AgentFigures | null> => {
-    if (!source) return Promise.resolve(null);
-    if (!cached || Date.now() - cached.at > ttl) {
-      cached = { at: Date.now(), figures: source().catch(() => null) };
-    }
-    return cached.figures;
+  let last: { at: number; figures: AgentFigures | null } | null = null;
+  let refreshing: Promise<AgentFigures | null> | null = null;
+  const refresh = (from: () => Promise<AgentFigures>): Promise<AgentFigures | null> => {
+    refreshing ??= from().catch(() => null).then((figures) => {
+      if (source === from) last = { at: Date.now(), figures };
+      refreshing = null;
+      return figures;
+    });
+    return refreshing;
+  };
+  // A scrape never waits for a reading of every agent (seconds at 10,000 agents, past a scraper's
+  // timeout): once there is a reading, an old one is served while the next is taken in the background.
+  const figures = async (): Promise<AgentFigures | null> => {
+    if (!source) return null;
+    if (!last || ttl === 0) return refresh(source);
+    if (Date.now() - last.at > ttl) void refresh(source);
+    return last.figures;
   };
 
   new Gauge({
@@ -80,6 +90,15 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
     help: '1 when the agents answered the last reading of their figures, 0 when they could not be read',
     registers: [registry],
     async collect() { this.set((await figures()) ? 1 : 0); },
+  });
+  new Gauge({
+    name: 'replenisher_agent_figures_age_seconds',
+    help: 'Age of the reading of the agents the agent figures come from (read again in the background once older than its reuse time)',
+    registers: [registry],
+    async collect() {
+      await figures();
+      if (last) this.set((Date.now() - last.at) / 1000);
+    },
   });
   const fromAgents = (name: string, help: string, labelNames: string[], read: (f: AgentFigures) => [Record<string, string>, number][]) =>
     new Gauge({
@@ -125,7 +144,7 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
     },
     readAgents(s) {
       source = s;
-      cached = null;
+      last = null;
     },
     async render() {
       const [own, worker] = await Promise.all([registry.metrics(), workerMetrics()]);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createMetrics, type AgentFigures } from '../../src/metrics.js';
+import { noUsage } from '../../src/domain/usage.js';
+
+const figuresWith = (pendingApprovals: number): AgentFigures => ({
+  outcomes: {}, agents: { watching: 1 }, pendingApprovals, oldestApprovalWaitSeconds: 0, recentTokens: noUsage(), recentReplenishments: 0,
+});
+
+const pending = (body: string) => Number(/^replenisher_approvals_pending (\d+)/m.exec(body)?.[1]);
+
+/** A reading of the agents that completes when the test says so, as a slow visibility scan would. */
+function readings() {
+  const waiting: ((f: AgentFigures) => void)[] = [];
+  return {
+    source: () => new Promise<AgentFigures>((resolve) => { waiting.push(resolve); }),
+    started: () => waiting.length,
+    finish: (n: number) => waiting.shift()!(figuresWith(n)),
+  };
+}
+
+describe('/metrics agent figures', () => {
+  it('a scrape after the reading grew old gets it at once and starts the next reading in the background', async () => {
+    const metrics = createMetrics({ agentFiguresTtlMs: 20 });
+    const r = readings();
+    metrics.readAgents(r.source);
+
+    // The first scrape has nothing to show yet: it waits for the first reading.
+    const first = metrics.render();
+    await expect.poll(r.started).toBe(1);
+    r.finish(3);
+    expect(pending((await first).body)).toBe(3);
+
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    // Old now: served without waiting, while one new reading (not one per gauge) is under way.
+    expect(pending((await metrics.render()).body)).toBe(3);
+    expect(r.started()).toBe(1);
+    expect(pending((await metrics.render()).body)).toBe(3);
+    expect(r.started()).toBe(1);
+    r.finish(5);
+    await expect.poll(async () => pending((await metrics.render()).body)).toBe(5);
+    expect((await metrics.render()).body).toMatch(/^replenisher_agent_figures_age_seconds \d/m);
+  });
+
+  it('with no reuse time every scrape reads the agents', async () => {
+    const metrics = createMetrics({ agentFiguresTtlMs: 0 });
+    let n = 0;
+    metrics.readAgents(async () => figuresWith(++n));
+    expect(pending((await metrics.render()).body)).toBe(1);
+    expect(pending((await metrics.render()).body)).toBe(2);
+  });
+});
