@@ -4,7 +4,11 @@ import { openRecords, type PurchaseRecords } from '../../src/records/store.js';
 import { startPostgres } from '../support/postgres.js';
 import { tempFile } from '../support/sandbox.js';
 
-const afterFile = (fn: () => unknown) => afterAll(async () => { await fn(); });
+// Clean-ups handed over in beforeAll (a PostgreSQL started there): vitest takes hooks only while it
+// collects the file, so one afterAll, registered now, runs them.
+const cleanups: (() => unknown)[] = [];
+afterAll(async () => { for (const fn of cleanups.reverse()) await fn(); });
+const afterFile = (fn: () => unknown) => { cleanups.push(fn); };
 const at = '2026-12-01T09:00:00.000Z';
 const ask = (poNumber: string, amount: number, limit = 1000) => ({ poNumber, sku: 'BOLT-1', month: '2026-12', amount, limit, at });
 

@@ -9,7 +9,11 @@ import { tempFile } from '../support/sandbox.js';
 import { appendTurn } from '../../src/domain/state.js';
 import { closed, confirmed, goodsArrived, T0 } from '../support/states.js';
 
-const afterFile = (fn: () => unknown) => afterAll(async () => { await fn(); });
+// Clean-ups handed over in beforeAll (a PostgreSQL started there): vitest takes hooks only while it
+// collects the file, so one afterAll, registered now, runs them.
+const cleanups: (() => unknown)[] = [];
+afterAll(async () => { for (const fn of cleanups.reverse()) await fn(); });
+const afterFile = (fn: () => unknown) => { cleanups.push(fn); };
 
 /** A settled replenishment's record, with what the test varies. */
 function record(o: Partial<PurchaseRecord> & { replenishmentId: string }): PurchaseRecord {
