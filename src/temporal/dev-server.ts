@@ -45,7 +45,8 @@ export function waitForPort(host: string, port: number, timeoutMs: number): Prom
   });
 }
 
-const alive = (pid: number): boolean => {
+/** Whether a process of this pid is running (signal 0 checks without sending anything). */
+export const alive = (pid: number): boolean => {
   try { process.kill(pid, 0); return true; } catch { return false; }
 };
 

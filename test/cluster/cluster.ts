@@ -1,23 +1,9 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 import { startCluster, type Cluster, type ClusterOptions } from '../../bench/cluster/cluster.js';
 import { freeClusterBase } from '../../bench/cluster/temporal-server.js';
 import type { Cleanup } from '../support/sandbox.js';
-
-/**
- * Clean-up for what a file starts in beforeAll (a cluster, a fleet): vitest takes hooks only while
- * it collects the file, so the one afterAll is registered here, at the top of the file, and runs
- * what was handed to `cleanup` in reverse order.
- */
-export function fileScope(): { cleanup: Cleanup } {
-  const steps: (() => unknown)[] = [];
-  afterAll(async () => {
-    for (const step of steps.reverse()) await step();
-  });
-  return { cleanup: (fn) => { steps.push(fn); } };
-}
 
 /** A cluster of this file's own (fresh PostgreSQL data, ports of its own), stopped and removed by `cleanup`. */
 export async function clusterFor(cleanup: Cleanup, o: Partial<ClusterOptions> = {}): Promise<Cluster> {

@@ -4,7 +4,8 @@ import { ready } from '../../bench/cluster/roles.js';
 import { story } from '../scenarios/story.js';
 import { eventually } from '../support/stack.js';
 import { startFleet, type Fleet } from '../support/fleet.js';
-import { clusterFor, fileScope } from './cluster.js';
+import { fileScope } from '../support/sandbox.js';
+import { clusterFor } from './cluster.js';
 
 const scope = fileScope();
 let cluster: Cluster;

@@ -8,7 +8,8 @@ import { spawnRole } from '../../bench/cluster/roles.js';
 import { story } from '../scenarios/story.js';
 import { startFleet } from '../support/fleet.js';
 import { selfSignedCa } from './certs.js';
-import { clusterFor, fileScope } from './cluster.js';
+import { fileScope } from '../support/sandbox.js';
+import { clusterFor } from './cluster.js';
 
 const scope = fileScope();
 const certDir = mkdtempSync(join(tmpdir(), 'replenisher-tls-'));
@@ -47,13 +48,7 @@ describe('mTLS to a Temporal cluster with a CA of its own', () => {
     const fleet = await startFleet({ address: cluster.address, workers: 1, apis: 1, env: clientTls });
     const sku = fleet.newSku();
     const s = story(fleet, sku);
-    const request = await s.parkAtApproval();
-    expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice })).status).toBe(202);
-    await s.phase('ordered');
-    expect((await s.reply(request.poNumber, 'm-1', 'Confirmed.', { kind: 'confirmed' })).status).toBe(202);
-    await s.phase('awaiting goods');
-    expect((await s.receive(request.poNumber, 'r-1', request.quantity)).status).toBe(202);
-    expect((await s.outcome()).outcome).toBe('received');
+    expect((await s.runToReceived()).outcome).toBe('received');
     expect(await s.orders()).toHaveLength(1);
   });
 

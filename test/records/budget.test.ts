@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordsLocation } from '../../src/records/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openRecords, type PurchaseRecords } from '../../src/records/store.js';
-import { startPostgres } from '../support/postgres.js';
-import { tempFile } from '../support/sandbox.js';
+import { recordsLocations } from '../support/records.js';
+import { fileScope } from '../support/sandbox.js';
 
-// Clean-ups handed over in beforeAll (a PostgreSQL started there): vitest takes hooks only while it
-// collects the file, so one afterAll, registered now, runs them.
-const cleanups: (() => unknown)[] = [];
-afterAll(async () => { for (const fn of cleanups.reverse()) await fn(); });
-const afterFile = (fn: () => unknown) => { cleanups.push(fn); };
+const { cleanup: afterFile } = fileScope();
 const at = '2026-12-01T09:00:00.000Z';
 const ask = (poNumber: string, amount: number, limit = 1000) => ({ poNumber, sku: 'BOLT-1', month: '2026-12', amount, limit, at });
 
-describe.each([
-  ['SQLite', async (): Promise<RecordsLocation> => ({ kind: 'sqlite', file: tempFile(afterFile) })],
-  ['PostgreSQL', async (): Promise<RecordsLocation> => {
-    const pg = await startPostgres();
-    afterFile(() => pg.stop());
-    return { kind: 'postgres', url: pg.url };
-  }],
-])('the monthly budget of approvals by rule in %s', (_name, where) => {
+describe.each(recordsLocations(afterFile))('the monthly budget of approvals by rule in %s', (_name, where) => {
   let records: PurchaseRecords;
   beforeAll(async () => {
     records = await openRecords(await where());

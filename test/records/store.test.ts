@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { purchaseRecord, type PurchaseRecord } from '../../src/domain/purchase-record.js';
 import { outcome } from '../../src/domain/outcome.js';
-import type { RecordsLocation } from '../../src/records/database.js';
 import { CSV_HEADER, csvLine } from '../../src/records/csv.js';
 import { BadCursor, openRecords, type PurchaseRecords } from '../../src/records/store.js';
-import { startPostgres, type Postgres } from '../support/postgres.js';
-import { tempFile } from '../support/sandbox.js';
+import { recordsLocations } from '../support/records.js';
+import { fileScope } from '../support/sandbox.js';
 import { appendTurn } from '../../src/domain/state.js';
 import { closed, confirmed, goodsArrived, T0 } from '../support/states.js';
 
-// Clean-ups handed over in beforeAll (a PostgreSQL started there): vitest takes hooks only while it
-// collects the file, so one afterAll, registered now, runs them.
-const cleanups: (() => unknown)[] = [];
-afterAll(async () => { for (const fn of cleanups.reverse()) await fn(); });
-const afterFile = (fn: () => unknown) => { cleanups.push(fn); };
+const { cleanup: afterFile } = fileScope();
 
 /** A settled replenishment's record, with what the test varies. */
 function record(o: Partial<PurchaseRecord> & { replenishmentId: string }): PurchaseRecord {
@@ -25,14 +20,7 @@ function record(o: Partial<PurchaseRecord> & { replenishmentId: string }): Purch
   return { ...base, ...o };
 }
 
-describe.each([
-  ['SQLite', async (): Promise<RecordsLocation> => ({ kind: 'sqlite', file: tempFile(afterFile) })],
-  ['PostgreSQL', async (): Promise<RecordsLocation> => {
-    const pg: Postgres = await startPostgres();
-    afterFile(() => pg.stop());
-    return { kind: 'postgres', url: pg.url };
-  }],
-])('the purchasing record in %s', (_name, where) => {
+describe.each(recordsLocations(afterFile))('the purchasing record in %s', (_name, where) => {
   let records: PurchaseRecords;
   beforeAll(async () => {
     records = await openRecords(await where());

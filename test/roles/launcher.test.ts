@@ -1,9 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HEAP_MB, withDefaultHeap } from '../../src/roles/heap.js';
+import { alive } from '../../src/temporal/dev-server.js';
+import { randomPort } from '../support/http.js';
+import { eventually } from '../support/stack.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'launcher-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,11 +49,8 @@ describe('bin/service.js: the service with its default heap limit', () => {
 
 describe('bin/service.js killed outright', () => {
   it('the service it started stops too, with the Temporal dev server it ran', async () => {
-    const { spawn } = await import('node:child_process');
-    const { existsSync, readFileSync } = await import('node:fs');
-    const { eventually } = await import('../support/stack.js');
     const dataDir = mkdtempSync(join(dir, 'data-'));
-    const port = () => String(21_000 + Math.floor(Math.random() * 19_000));
+    const port = () => String(randomPort());
     const launcher = spawn(process.execPath, ['bin/service.js'], {
       env: {
         ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_OPTIONS: `--import=${probe}`,
@@ -62,7 +62,6 @@ describe('bin/service.js killed outright', () => {
     await eventually(async () => existsSync(pidFile) && readFileSync(pidFile, 'utf8').length > 0, (ok) => ok, 60_000, 'the dev server to be started');
     const serverPid = Number(readFileSync(pidFile, 'utf8'));
     launcher.kill('SIGKILL');
-    const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
     // The service stops its dev server last: once that is gone, the service has stopped.
     await eventually(async () => alive(serverPid), (up) => !up, 60_000, 'the dev server to be stopped');
   });

@@ -54,14 +54,7 @@ describe('roles: npm run worker, npm run api', () => {
 
     const sku = fleet.newSku();
     const s = story(fleet, sku);
-    await s.startAgent();
-    const request = await s.approvalRequest();
-    expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice })).status).toBe(202);
-    await s.phase('ordered');
-    expect((await s.reply(request.poNumber, 'm-1', 'Confirmed.', { kind: 'confirmed' })).status).toBe(202);
-    await s.phase('awaiting goods');
-    expect((await s.receive(request.poNumber, 'r-1', request.quantity)).status).toBe(202);
-    expect((await s.outcome()).outcome).toBe('received');
+    expect((await s.runToReceived()).outcome).toBe('received');
     expect(await s.orders()).toHaveLength(1);
 
     // The decisions were made in the worker process: its scrape has them, and the SDK's own figures.

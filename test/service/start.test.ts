@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { alive } from '../../src/temporal/dev-server.js';
+import { randomPort as port } from '../support/http.js';
 import { eventually } from '../support/stack.js';
 
-const port = () => 21_000 + Math.floor(Math.random() * 19_000);
 
 /** `npm start` as a newcomer runs it, on ports and a data directory of this test. */
 function startService(dataDir: string, ports: Record<string, number>): ChildProcess {
@@ -26,8 +27,6 @@ const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => 
   if (child.exitCode !== null) resolve(child.exitCode);
   else child.once('exit', (code) => resolve(code));
 });
-
-const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
 
 describe('npm start', () => {
   it('brings up Temporal, worker, API and the demo world; survives SIGKILL; stops cleanly on SIGTERM', async () => {

@@ -1,4 +1,4 @@
-import { jsonApi } from './http.js';
+import { jsonApi, randomPort as port, senders } from './http.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,14 +6,12 @@ import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { SignJWT } from 'jose';
 import { ready, spawnRole, type RoleProcess } from '../../bench/cluster/roles.js';
-import { signedHeaders, WAREHOUSE } from '../../src/api/signatures.js';
 import { loadConfig } from '../../src/config.js';
 import { SEEDED_SUPPLIERS } from '../../src/sandbox/seed.js';
 import { temporalConnectionOptions } from '../../src/temporal/connection.js';
 import { afterThisTest, startSandbox, type Cleanup } from './sandbox.js';
 import { TEST_ISSUER } from './stack.js';
 
-const port = () => 21_000 + Math.floor(Math.random() * 19_000);
 const secret = () => randomBytes(24).toString('hex');
 
 export interface FleetOptions {
@@ -71,17 +69,7 @@ export async function startFleet(o: FleetOptions) {
   const apiUrl = apis[0]!.url;
 
   const api = jsonApi(apiUrl);
-  function sign(sender: string, body: unknown = undefined) {
-    const raw = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-    return signedHeaders(sender, sender === WAREHOUSE ? warehouseSecret : supplierSecrets[sender] ?? 'unknown', raw);
-  }
-  async function authed(method: string, path: string, body?: unknown, opts: { supplier?: string; headers?: Record<string, string> } = {}) {
-    const credentials = method !== 'POST' ? {}
-      : path.endsWith('/supplier-replies') ? sign(opts.supplier ?? 'acme-industrial', body)
-        : path.endsWith('/receipts') ? sign(WAREHOUSE, body)
-          : { authorization: `Bearer ${managerToken}` };
-    return api(method, path, body, { ...credentials, ...opts.headers });
-  }
+  const { authed } = senders(api, { supplierSecrets, warehouseSecret }, managerToken);
   async function tokenFor(sub: string) {
     return new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuer(TEST_ISSUER).setIssuedAt()
       .setExpirationTime('10m').sign(new TextEncoder().encode(jwtSecret));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { onTestFinished } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 import { lineTotal } from '../../src/domain/quantity.js';
 import type { PurchaseOrder, Quote } from '../../src/domain/types.js';
 import type { DemoOptions } from '../../src/sandbox/actors.js';
@@ -12,6 +12,20 @@ import { SandboxStore } from '../../src/sandbox/store.js';
 import { createWorldClient } from '../../src/world/client.js';
 
 export type Cleanup = (fn: () => unknown) => void;
+
+/**
+ * Clean-up for what a file starts in beforeAll (a cluster, a fleet): vitest takes hooks only while
+ * it collects the file, so the one afterAll is registered here, at the top of the file, and runs
+ * what was handed to `cleanup` in reverse order.
+ */
+export function fileScope(): { cleanup: Cleanup } {
+  const steps: (() => unknown)[] = [];
+  afterAll(async () => {
+    for (const step of steps.reverse()) await step();
+  });
+  return { cleanup: (fn) => { steps.push(fn); } };
+}
+
 const afterThisTest: Cleanup = (fn) => onTestFinished(async () => { await fn(); });
 
 export const tempFile = (cleanup: Cleanup = afterThisTest): string => {

@@ -1,4 +1,4 @@
-import { jsonApi } from './http.js';
+import { jsonApi, senders } from './http.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
@@ -14,7 +14,6 @@ import type { ReplyReader } from '../../src/domain/world.js';
 import { buildApp } from '../../src/api/app.js';
 import { agentId } from '../../src/domain/ids.js';
 import type { Security } from '../../src/api/security.js';
-import { signedHeaders, WAREHOUSE } from '../../src/api/signatures.js';
 import { Rules } from '../../src/domain/rules.js';
 import { createMetrics } from '../../src/metrics.js';
 import { createWorker } from '../../src/worker.js';
@@ -165,24 +164,7 @@ export async function startStack(opts: StackOptions) {
     return jwt.sign(new TextEncoder().encode(opts.secret ?? security.jwt!.secret));
   }
 
-  /** Headers that sign `body` (as api() sends it) as this supplier, or as the warehouse. */
-  function sign(sender: string, body: unknown = undefined, nowMs = Date.now()) {
-    const raw = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-    const key = sender === WAREHOUSE ? security.warehouseSecret : security.supplierSecrets[sender] ?? 'not-a-configured-secret';
-    return signedHeaders(sender, key, raw, nowMs);
-  }
-
-  /**
-   * api() with the credentials its real caller has: the PO's supplier signs a reply (acme-industrial
-   * unless told), the warehouse a receipt, and dana's token goes with every other POST.
-   */
-  async function authed(method: string, path: string, body?: unknown, opts: { supplier?: string; headers?: Record<string, string> } = {}) {
-    const credentials = method !== 'POST' ? {}
-      : path.endsWith('/supplier-replies') ? sign(opts.supplier ?? 'acme-industrial', body)
-        : path.endsWith('/receipts') ? sign(WAREHOUSE, body)
-          : { authorization: `Bearer ${managerToken}` };
-    return api(method, path, body, { ...credentials, ...opts.headers });
-  }
+  const { sign, authed } = senders(api, security, managerToken);
 
   return {
     rules, taskQueue, client, env, address, sandbox, records, recordsAt, world: sandbox.world, apiUrl, api, newSku, agent,
