@@ -124,7 +124,8 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
     const large = body.text.length > INLINE_TEXT_CHARS;
     const documentRef = large ? await world.storeDocument(body.text, po) : undefined;
     const result = await agents.deliver(skuOfPo(po), {
-      event: 'supplier-reply', poNumber: po, messageId: `reply:${body.messageId}`,
+      // Each supplier numbers its own messages: the same id from two suppliers is two messages.
+      event: 'supplier-reply', poNumber: po, messageId: `reply:${supplier}:${body.messageId}`,
       payload: {
         text: large ? body.text.slice(0, INLINE_TEXT_CHARS) : body.text,
         ...(documentRef ? { documentRef } : {}),

@@ -86,7 +86,8 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
       if (m.event === 'cancel') cancelling = true;
       return { status: 'delivered' };
     }
-    if (!ended && fitsOnceOrdered(state, m)) {
+    // Only a message that waits for the order is held; one from the wrong sender never fits.
+    if (!ended && refused.type !== 'NotAddressee' && fitsOnceOrdered(state, m)) {
       inbox.hold(m);
       notes.push(`${m.event} ${m.messageId} held: ${refused.why}; it is read once the order is placed`);
       return { status: 'held' };

@@ -156,7 +156,7 @@ describe('security at the edge, on a running agent', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(403);
       expect(res.body.error).toBe(`purchase order ${po} was not sent to quickparts`);
       // The run judged it (its note says so), and its state did not move.
-      const after = await eventually(run, (v) => v.notes.some((n) => n.includes('reply:not-ours refused')), 10_000, 'the refusal noted');
+      const after = await eventually(run, (v) => v.notes.some((n) => n.includes('reply:quickparts:not-ours refused')), 10_000, 'the refusal noted');
       expect(after.state).toEqual(before.state);
       expect(after.inbox).toEqual([]);
     });
@@ -171,6 +171,27 @@ describe('security at the edge, on a running agent', () => {
       await eventually(replies, (r) => r.length > 0, 30_000, 'the reply to be read');
       await story(stack, sku).phase('awaiting goods');
       expect(await replies()).toHaveLength(1);
+    });
+
+    it('a message id another supplier already used is no duplicate: the reply is refused as not addressed to its sender', async () => {
+      const other = await stack.api('POST', `/purchase-orders/${po}/supplier-replies`, reply, stack.sign('quickparts', reply));
+      expect(other.status, JSON.stringify(other.body)).toBe(403);
+      expect(other.body.error).toBe(`purchase order ${po} was not sent to quickparts`);
+    });
+
+    it('before the order, a reply from the PO\'s supplier is held and one from another supplier is refused', async () => {
+      const s = story(stack, stack.newSku());
+      await s.startAgent();
+      const request = await s.approvalRequest();
+      const addressee = (await s.view()).replenishment.po.supplier as string;
+      const stranger = addressee === 'quickparts' ? 'acme-industrial' : 'quickparts';
+      const early = { messageId: 'early-1', text: 'We can ship as soon as you order.' };
+      const wrong = await stack.api('POST', `/purchase-orders/${request.poNumber}/supplier-replies`, early, stack.sign(stranger, early));
+      expect(wrong.status, JSON.stringify(wrong.body)).toBe(403);
+      expect(wrong.body.error).toBe(`purchase order ${request.poNumber} was not sent to ${stranger}`);
+      const right = await stack.api('POST', `/purchase-orders/${request.poNumber}/supplier-replies`, early, stack.sign(addressee, early));
+      expect(right.status, JSON.stringify(right.body)).toBe(202);
+      expect(right.body.status).toBe('held');
     });
 
     it('a receipt signed by the warehouse is taken, once', async () => {
