@@ -245,8 +245,8 @@ export class Agents {
   /**
    * The running replenishments of the given SKUs (all, without `skus`) that match `condition`, from
    * visibility: each with its phase and the approval request it keeps in its memo. Null when the
-   * server cannot search so. This service's task queue only: another deployment's runs in the
-   * namespace are not ours to read.
+   * server cannot list (Temporal's time-skipping test server). This service's task queue only:
+   * another deployment's runs in the namespace are not ours to read.
    */
   private async runningReplenishments(condition: string): Promise<RunningReplenishment[] | null> {
     if (this.taskQueue.includes("'")) return null;
@@ -263,29 +263,32 @@ export class Agents {
         });
       }
       return runs;
-    } catch {
+    } catch (err) {
+      // Any other failure is the server's of the moment (a 503), not a reason to ask every run.
+      if (!cannotList(err)) throw err;
       return null;
     }
   }
 
   /**
    * The phase of each given SKU's running replenishment, from visibility (one list call per hundred
-   * SKUs); asked of each run on a server that cannot list.
+   * SKUs); null on a server that cannot list (then `askedPhases`).
    */
-  async phases(skus: string[], running: Map<string, AgentSummary>): Promise<Map<string, string>> {
+  async phases(skus: string[]): Promise<Map<string, string> | null> {
     const found = new Map<string, string>();
     for (let i = 0; i < skus.length; i += 100) {
       const inBatch = skus.slice(i, i + 100).map((sku) => `'${sku}'`).join(', ');
       const runs = await this.runningReplenishments(` AND SKU IN (${inBatch})`);
-      if (!runs) return this.askedPhases(running);
+      if (!runs) return null;
       for (const run of runs) if (run.phase) found.set(run.sku, run.phase);
     }
     return found;
   }
 
-  private async askedPhases(running: Map<string, AgentSummary>): Promise<Map<string, string>> {
+  /** Only for a server with no visibility to list: each agent's running replenishment is asked its phase. */
+  async askedPhases(agents: Map<string, AgentSummary>): Promise<Map<string, string>> {
     const found = new Map<string, string>();
-    for (const [sku, summary] of running) {
+    for (const [sku, summary] of agents) {
       const view = summary.active ? await this.replenishment(summary.active.workflowId).catch(() => null) : null;
       if (view) found.set(sku, view.phase);
     }

@@ -65,13 +65,13 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
     },
   }, async (req) => {
     const { limit, after } = req.query;
-    // The page's agents are read from visibility (their summaries), not asked: no workflow query.
-    const all = (await world.inventory()).sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
-    const from = after === undefined ? 0 : all.findIndex((i) => i.sku > after);
-    const page = from < 0 ? [] : all.slice(from, from + limit);
-    const summaries = await agents.summaries(page.map((i) => i.sku));
-    const replenishing = new Map([...summaries].filter(([, a]) => a.active));
-    const phases = replenishing.size > 0 ? await agents.phases([...replenishing.keys()], replenishing) : new Map<string, string>();
+    // One more than the page tells whether another follows.
+    const { items: read, total } = await world.inventoryPage({ ...(after === undefined ? {} : { after }), limit: limit + 1 });
+    const page = read.slice(0, limit);
+    // The page's agents and their runs are read from visibility, side by side: no workflow query.
+    const skus = page.map((i) => i.sku);
+    const [summaries, listed] = await Promise.all([agents.summaries(skus), agents.phases(skus)]);
+    const phases = listed ?? await agents.askedPhases(summaries);
     const items = page.map((stock) => {
       const status = summaries.get(stock.sku);
       return {
@@ -83,8 +83,7 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
         outcomes: status?.outcomes ?? {},
       };
     });
-    const last = page.at(-1);
-    return { items, next: last && from + page.length < all.length ? last.sku : null, total: all.length };
+    return { items, next: read.length > limit ? page.at(-1)!.sku : null, total };
   });
 
   app.get('/skus/:sku', {

@@ -9,6 +9,11 @@ export interface World {
   stock(sku: string): Promise<StockLevel>;
   /** Every SKU the company stocks. */
   inventory(): Promise<StockLevel[]>;
+  /**
+   * Up to `limit` SKUs in byte order of their codes, those after `after` only, with the count of all:
+   * a screen of the catalogue without reading the whole of it.
+   */
+  inventoryPage(page: { after?: string; limit: number }): Promise<{ items: StockLevel[]; total: number }>;
   quotes(sku: string, quantity: number): Promise<Quote[]>;
   /**
    * A quote as it stands today: its price may have moved since it was given. With `quantity`, the

@@ -30,6 +30,9 @@ export const ChaseBody = z.object({ message: z.string() });
 
 export const CancelBody = z.object({ reason: z.string() });
 
+/** Without `limit`, `/inventory` lists every SKU (the service reads the whole catalogue only at its start). */
+export const InventoryQuery = z.object({ after: z.string().optional(), limit: z.coerce.number().int().positive().max(1000).optional() });
+
 export const OrdersQuery = z.object({ sku: z.string().optional(), supplier: z.string().optional() });
 
 export const InboxQuery = z.object({ to: z.string().optional() });

@@ -116,6 +116,13 @@ export class SandboxStore {
     return this.db.prepare(`${stockSelect} ORDER BY s.sku`).all() as StockLevel[];
   }
 
+  /** SQLite's default collation compares bytes, the order the API's pages promise. */
+  stockPage(after: string, limit: number): { items: StockLevel[]; total: number } {
+    const items = this.db.prepare(`${stockSelect} WHERE s.sku > ? ORDER BY s.sku LIMIT ?`).all(after, limit) as StockLevel[];
+    const { total } = this.db.prepare('SELECT COUNT(*) AS total FROM stock').get() as { total: number };
+    return { items, total };
+  }
+
   setStock(sku: string, s: { onHand: number; safetyStock: number; targetLevel: number }, ifAbsent = false): void {
     const conflict = ifAbsent
       ? 'DO NOTHING'

@@ -60,6 +60,10 @@ export function createWorldClient({ baseUrl, timeoutMs = 10_000 }: WorldClientOp
     inventory: async () =>
       (await call(z.object({ items: z.array(StockLevel) }), { endpoint: 'stock', method: 'GET', path: '/inventory' })).items,
 
+    inventoryPage: ({ after, limit }) => call(z.object({ items: z.array(StockLevel), total: z.number().int() }), {
+      endpoint: 'stock', method: 'GET', path: `/inventory?${new URLSearchParams({ limit: String(limit), ...(after === undefined ? {} : { after }) })}`,
+    }),
+
     quotes: async (sku, quantity) =>
       (await call(QuoteList, { endpoint: 'quotes', method: 'POST', path: '/quotes', body: { sku, quantity } })).quotes,
 

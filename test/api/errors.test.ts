@@ -73,7 +73,7 @@ describe('the REST API refuses what it cannot act on, and says why', () => {
     const goods = await stack.authed('POST', `/purchase-orders/${po}/receipts`, { receiptId: 'early-r', quantity: 5 });
     expect([reply.status, reply.body.status, goods.status, goods.body.status]).toEqual([202, 'held', 202, 'held']);
     const notes = (await story(stack, sku).view()).replenishment.notes.join('\n');
-    expect(notes).toMatch(/supplier-reply reply:early held: .*has not been placed/);
+    expect(notes).toMatch(/supplier-reply reply:acme-industrial:early held: .*has not been placed/);
     expect(notes).toMatch(/goods-receipt receipt:early-r held: .*has not been placed/);
   });
 

@@ -211,7 +211,7 @@ describe('security at the edge, before any agent is asked', () => {
     options: { namespace: 'default' },
     workflow: { getHandle: () => ({ query: notFound, startUpdate: notFound, signal: notFound, describe: notFound }) },
   } as unknown as Client;
-  const world = { storeDocument: async () => 'doc-1', inventory: async () => [] } as unknown as World;
+  const world = { storeDocument: async () => 'doc-1', inventory: async () => [], inventoryPage: async () => ({ items: [], total: 0 }) } as unknown as World;
   let records: PurchaseRecords;
   beforeAll(async () => {
     records = await openRecords({ kind: 'sqlite', file: tempFile(afterThisFile) });

@@ -63,6 +63,19 @@ describe('stock in the ERP', () => {
     expect((await world.inventory()).find((i) => i.sku === 'PLUG-EU')?.dailyDemand).toBe(5);
   });
 
+  it('the inventory comes a page at a time in SKU order, with demand and the count of all SKUs', async () => {
+    const { world, store, http } = await startSandbox();
+    store.adjust('GLOVES-L', -10, 'picked', new Date().toISOString());
+    const all = (await world.inventory()).map((i) => i.sku).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const first = await world.inventoryPage({ limit: 2 });
+    expect(first).toEqual({ items: [expect.objectContaining({ sku: all[0] }), expect.objectContaining({ sku: all[1] })], total: all.length });
+    const rest = await world.inventoryPage({ after: all[1]!, limit: 1000 });
+    expect(rest.items.map((i) => i.sku)).toEqual(all.slice(2));
+    expect(rest.items.concat(first.items).find((i) => i.sku === 'GLOVES-L')?.dailyDemand).toBeGreaterThan(0);
+    expect(await world.inventoryPage({ after: all.at(-1)!, limit: 5 })).toEqual({ items: [], total: all.length });
+    expect((await http('GET', '/inventory?limit=0')).status).toBe(400);
+  });
+
   it('a SKU nothing was taken from has no demand figure', async () => {
     const { world } = await startSandbox();
     expect((await world.stock('GLOVES-L')).dailyDemand).toBeUndefined();

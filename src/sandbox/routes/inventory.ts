@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { StockLevel } from '../../domain/types.js';
 import { conflict, notFound, parse } from '../http-errors.js';
-import { Adjustment, ReceiptBody, StockSettings } from '../schemas.js';
+import { Adjustment, InventoryQuery, ReceiptBody, StockSettings } from '../schemas.js';
 import { iso, type SandboxContext } from './context.js';
 
 type SkuParams = { Params: { sku: string } };
@@ -28,7 +28,12 @@ export function inventoryRoutes(app: FastifyInstance, { store, faults, actors, d
     return withDemand(level);
   };
 
-  app.get('/inventory', async () => ({ items: store.allStock().map(withDemand) }));
+  app.get('/inventory', async (req) => {
+    const { after, limit } = parse(InventoryQuery, req.query, 'inventory query');
+    if (limit === undefined) return { items: store.allStock().map(withDemand) };
+    const page = store.stockPage(after ?? '', limit);
+    return { items: page.items.map(withDemand), total: page.total };
+  });
 
   app.get<SkuParams>('/inventory/:sku', { preHandler: faults.guard('stock') }, async (req) => known(req.params.sku));
 
