@@ -145,6 +145,8 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
     readAgents(s) {
       source = s;
       last = null;
+      // The first reading starts now, so the first scrape does not wait for it either.
+      if (ttl > 0) void refresh(s);
     },
     async render() {
       const [own, worker] = await Promise.all([registry.metrics(), workerMetrics()]);

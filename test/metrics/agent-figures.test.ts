@@ -41,6 +41,17 @@ describe('/metrics agent figures', () => {
     expect((await metrics.render()).body).toMatch(/^replenisher_agent_figures_age_seconds \d/m);
   });
 
+  it('the first reading starts when the API wires its source, so the first scrape does not pay for it', async () => {
+    const metrics = createMetrics({ agentFiguresTtlMs: 5000 });
+    const r = readings();
+    metrics.readAgents(r.source);
+    expect(r.started()).toBe(1);
+    r.finish(7);
+    await expect.poll(async () => pending((await metrics.render()).body)).toBe(7);
+    // The scrapes took that reading: none of them started another.
+    expect(r.started()).toBe(0);
+  });
+
   it('with no reuse time every scrape reads the agents', async () => {
     const metrics = createMetrics({ agentFiguresTtlMs: 0 });
     let n = 0;
