@@ -14,10 +14,14 @@ export const INLINE_TEXT_CHARS = 2_000;
 /** Supplier replies may carry long emails; every other body stays under the app's 1 MiB. */
 export const REPLY_BODY_LIMIT = 6 * 1024 * 1024;
 
-/** A manager's message sent again with the same Idempotency-Key is the same message: the agent answers it as a duplicate. */
-const repeatable = (event: string, headers: Record<string, string | string[] | undefined>): { messageId?: string } => {
+/**
+ * A manager's message sent again with the same Idempotency-Key is the same message: the agent answers
+ * it as a duplicate. Keys are each manager's own: another manager's approval under the same key is
+ * a second approval, not a repeat.
+ */
+const repeatable = (event: string, by: string, headers: Record<string, string | string[] | undefined>): { messageId?: string } => {
   const key = headers['idempotency-key'];
-  return typeof key === 'string' && key ? { messageId: `${event}:${key}` } : {};
+  return typeof key === 'string' && key ? { messageId: `${event}:${by}:${key}` } : {};
 };
 
 /** Decisions of one bulk request delivered at a time: each is an Update the agent answers. */
@@ -52,7 +56,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
   }, async (req, reply) => {
     const { params: { po }, body } = req;
     const by = approverOf(req);
-    const result = await agents.deliver(skuOfPo(po), { event: 'approval', poNumber: po, payload: approvalOf(body, by, approvalLimitOf(req)), ...repeatable('approval', req.headers) });
+    const result = await agents.deliver(skuOfPo(po), { event: 'approval', poNumber: po, payload: approvalOf(body, by, approvalLimitOf(req)), ...repeatable('approval', by, req.headers) });
     return reply.code(accepted(result)).send({ poNumber: po, ...result, by });
   });
 
@@ -73,7 +77,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
     const by = approverOf(req);
     const key = req.headers['idempotency-key'];
     const results = await inBatches(req.body.decisions, BULK_CONCURRENCY, async ({ poNumber, ...decision }) => {
-      const messageId = typeof key === 'string' && key ? { messageId: `approval:${key}/${poNumber}` } : {};
+      const messageId = typeof key === 'string' && key ? { messageId: `approval:${by}:${key}/${poNumber}` } : {};
       try {
         const result = await agents.deliver(skuOfPo(poNumber), { event: 'approval', poNumber, payload: approvalOf(decision, by, approvalLimitOf(req)), ...messageId });
         return { poNumber, status: accepted(result), result: result.status, workflowId: result.workflowId, by };
@@ -100,7 +104,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
   }, async (req, reply) => {
     const { params: { po }, body } = req;
     const by = approverOf(req);
-    const result = await agents.deliver(skuOfPo(po), { event: 'cancel', poNumber: po, payload: { reason: body.reason, by }, ...repeatable('cancel', req.headers) });
+    const result = await agents.deliver(skuOfPo(po), { event: 'cancel', poNumber: po, payload: { reason: body.reason, by }, ...repeatable('cancel', by, req.headers) });
     return reply.code(accepted(result)).send({ poNumber: po, ...result, by });
   });
 

@@ -29,6 +29,21 @@ describe('who may approve a large PO', () => {
     expect(await s.orders()).toHaveLength(1);
   });
 
+  it('an Idempotency-Key is each manager\'s own: the same key from a second manager is the second approval, not a repeat', async () => {
+    const stack = await startStack({ temporal: 'dev', rules: { twoApprovalsAbove: 400 } });
+    const s = story(stack, stack.newSku());
+    const request = await s.parkAtApproval();
+    const approve = { decision: 'approve', maxUnitPrice: request.unitPrice };
+    const key = { 'idempotency-key': `approve-${request.poNumber}` };
+    expect((await s.decide(request.poNumber, { ...approve, by: 'dana' }, key)).status).toBe(202);
+    const repeat = await s.decide(request.poNumber, { ...approve, by: 'dana' }, key);
+    expect([repeat.status, repeat.body.status]).toEqual([200, 'duplicate']);
+    const lee = await s.decide(request.poNumber, { ...approve, by: 'lee' }, key);
+    expect([lee.status, lee.body.status], JSON.stringify(lee.body)).toEqual([202, 'delivered']);
+    expect((await s.phase('ordered')).replenishment.decision).toMatchObject({ kind: 'approved', by: 'lee' });
+    expect(await s.orders()).toHaveLength(1);
+  });
+
   it('a manager approving above their approval limit gets a 403 that says so; one within their limit approves', async () => {
     const stack = await startStack({ temporal: 'dev', security: { managerLimits: { dana: 100 } } });
     const sku = stack.newSku();
