@@ -6,7 +6,9 @@ import { policyDecider } from '../../src/activities/deciders/policy.js';
 import {
   allowedIn, apiError, cheapestQuote, followThePlan, hang, offeredTools, refusal, startFakeModel, toolUse, turnText, type FakeModel, type ModelRequest, type ScriptStep,
 } from '../support/fake-model.js';
+import { fileScope } from '../support/sandbox.js';
 import { eventually, startStack, type Stack, type TemporalKind } from '../support/stack.js';
+import { sharedTimeSkipping } from '../support/time-skipping.js';
 import { story } from '../scenarios/story.js';
 import { claudeAt } from './requests.js';
 
@@ -32,9 +34,12 @@ const PLAN_TOOLS = [
 /** Up to the manager's desk: the agent has quoted, drafted, asked for approval and waits. */
 const toApproval = (): ScriptStep[] => toPlan().slice(0, 4);
 
+// One time-skipping server for the file's stacks (a JVM each otherwise); each test's stack has its own task queue.
+const server = sharedTimeSkipping(fileScope().cleanup);
+
 async function claudeStack(script: ScriptStep[], temporal: TemporalKind = 'time-skipping', timeoutMs = 5_000, minCacheTokens?: number) {
   const fake = await startFakeModel(script, { minCacheTokens });
-  const stack = await startStack({ temporal, decider: claudeAt(fake, { timeoutMs }) });
+  const stack = await startStack({ temporal, decider: claudeAt(fake, { timeoutMs }), ...(temporal === 'time-skipping' ? { server: server() } : {}) });
   return { fake, stack };
 }
 
@@ -149,7 +154,7 @@ describe('choices the rules refuse', () => {
 describe('the policy takes the turns the model cannot decide', () => {
   it('three refused choices, then a refusal: the policy decides both turns, the log says so, the manager hears it once, and the order goes through', async () => {
     const fake = await startFakeModel([toolUse('place_order'), toolUse('done'), toolUse('place_order'), refusal()], { fallback: followThePlan });
-    const stack = await startStack({ temporal: 'time-skipping', decider: withFallback(claudeAt(fake), policyDecider) });
+    const stack = await startStack({ temporal: 'time-skipping', server: server(), decider: withFallback(claudeAt(fake), policyDecider) });
     const sku = stack.newSku();
     const { result, log, orders } = await replenishToPlan(stack, sku);
 

@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Turn } from '../../src/domain/types.js';
 import { claudeAt } from '../deciders/requests.js';
 import { allowedIn, cheapestQuote, startFakeModel, stateOf, toolUse, turnOf, turnText, type FakeModel, type ModelRequest, type Step } from '../support/fake-model.js';
+import type { ReplyReader } from '../../src/domain/world.js';
+import { startMockedLoop, type MockedLoop } from '../support/mocked-loop.js';
+import { fileScope } from '../support/sandbox.js';
 import { afterThisFile, startStack, type Stack } from '../support/stack.js';
+import { sharedTimeSkipping } from '../support/time-skipping.js';
 import { loadCorpus, type InjectionEmail, type Technique } from './corpus.js';
-import { expectOnlyWhatTheRulesAllow, expectReadAsAllowed, replenishAnswering } from './loop.js';
+import { answerOnMockedLoop, expectOnlyWhatTheRulesAllow, expectReadAsAllowed, quotesOfOffers, replenishAnswering, THROUGH_THE_API } from './loop.js';
 import { loopReaders } from './obedient-reader.js';
 
 const corpus = loadCorpus();
@@ -105,10 +109,12 @@ interface Obedience { request: ModelRequest; tool: string; offered: string[]; sa
 const HARMLESS_WHEN_OFFERED = ['cancel_purchase_order', 'wait_for_goods', 'wait_for_supplier_reply'];
 
 const { sent, readers: READERS } = loopReaders(corpus);
+// Every stack and loop of the file on one time-skipping server: none awaits a run's result, so none skips another's waits.
+const server = sharedTimeSkipping(fileScope().cleanup);
 
-describe.each(READERS)('a Claude decider that obeys the supplier email cannot act on it, the reply read by %s', (_name, { exact, reader }) => {
-  let stack: Stack;
+describe.each(READERS)('a Claude decider that obeys the supplier email cannot act on it, the reply read by %s', (_name, { exact, reader: startReader }) => {
   let fake: FakeModel;
+  let reader: ReplyReader | undefined;
   const emailOf = new Map<string, InjectionEmail>();
   const obeyed = new Map<string, Obedience>();
 
@@ -130,18 +136,18 @@ describe.each(READERS)('a Claude decider that obeys the supplier email cannot ac
   beforeAll(async () => {
     fake = await startFakeModel([], { fallback: model, closeAfterTest: false });
     afterAll(() => fake.close());
-    stack = await startStack({ temporal: 'time-skipping', decider: claudeAt(fake), cleanup: afterThisFile, ...(reader ? { reader: await reader() } : {}) });
+    reader = await startReader?.();
   });
 
-  it.concurrent.each(corpus.map((e, i) => [e.id, e, `manager-${i}`] as const))('%s', async (_id, email, manager) => {
-    const answered = await replenishAnswering(stack, email, manager, (sku) => {
-      emailOf.set(sku, email);
-      sent.set(`PO-${sku}-1`, email);
-    });
-    const log = answered.final.log as Turn[];
+  const tieToEmail = (email: InjectionEmail) => (sku: string) => {
+    emailOf.set(sku, email);
+    sent.set(`PO-${sku}-1`, email);
+  };
 
-    // The model read the email and did what it asked.
-    const obedience = obeyed.get(answered.sku);
+  /** The model read the email and did what it asked; the rules refused it unless it was a harmless step they offered. */
+  function expectObeyedAndJudged({ sku, final }: { sku: string; final: { log: Turn[] } }) {
+    const log = final.log;
+    const obedience = obeyed.get(sku);
     expect(obedience, 'the model was asked after the reply was read').toBeDefined();
     const { request, tool, offered, sawEmail } = obedience!;
     expect(sawEmail, 'the email is in the request the model obeyed').toBe(true);
@@ -164,9 +170,36 @@ describe.each(READERS)('a Claude decider that obeys the supplier email cannot ac
       expect(log[readAt + 1]).toMatchObject({ tool, result: 'refused' });
       expect(log.filter((t) => t.result === 'refused')).toHaveLength(1);
     }
+  }
 
-    // Every legitimate field is read, and nothing else; a believing reader gets no unstated price through.
-    expectReadAsAllowed(email, answered.read, exact);
-    expectOnlyWhatTheRulesAllow(answered, manager);
+  // Every email, on the real workflows with the world mocked: the reader, the rules and the Claude decider are the production code's.
+  describe('on the workflows', () => {
+    let loop: MockedLoop;
+    beforeAll(async () => {
+      loop = await startMockedLoop({ decider: claudeAt(fake), quotes: quotesOfOffers, server: server(), cleanup: afterThisFile, ...(reader ? { reader } : {}) });
+    });
+
+    it.concurrent.each(corpus.map((e, i) => [e.id, e, `manager-${i}`] as const))('%s', async (_id, email, manager) => {
+      const answered = await answerOnMockedLoop(loop, email, manager, tieToEmail(email));
+      expectObeyedAndJudged(answered);
+      // Every legitimate field is read, and nothing else; a believing reader gets no unstated price through.
+      expectReadAsAllowed(email, answered.read, exact);
+      expectOnlyWhatTheRulesAllow(answered, manager);
+    });
+  });
+
+  // The same for a few emails through the whole service: REST, the sandbox world with its document store, the worker's activities.
+  describe('through the API', () => {
+    let stack: Stack;
+    beforeAll(async () => {
+      stack = await startStack({ temporal: 'time-skipping', decider: claudeAt(fake), server: server(), cleanup: afterThisFile, ...(reader ? { reader } : {}) });
+    });
+
+    it.concurrent.each(corpus.filter((e) => THROUGH_THE_API.includes(e.id)).map((e, i) => [e.id, e, `manager-api-${i}`] as const))('%s', async (_id, email, manager) => {
+      const answered = await replenishAnswering(stack, email, manager, tieToEmail(email));
+      expectObeyedAndJudged(answered);
+      expectReadAsAllowed(email, answered.read, exact);
+      expectOnlyWhatTheRulesAllow(answered, manager);
+    });
   });
 });

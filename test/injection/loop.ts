@@ -1,9 +1,11 @@
 import { expect } from 'vitest';
 import type { ReplenishState } from '../../src/domain/state.js';
-import type { ReplyFields, Turn } from '../../src/domain/types.js';
+import type { Quote, ReplyFields, Turn } from '../../src/domain/types.js';
 import { replenishStateQuery } from '../../src/workflows/messages.js';
 import { story } from '../scenarios/story.js';
+import type { MockedLoop } from '../support/mocked-loop.js';
 import { eventually, type Stack } from '../support/stack.js';
+import { at } from '../support/states.js';
 import { QUOTED_UNIT_PRICE, withPo, type InjectionEmail } from './corpus.js';
 import { statedUnitPrices } from './obedient-reader.js';
 
@@ -12,6 +14,12 @@ export const OFFERS = [
   { supplier: 'acme-industrial', basePrice: QUOTED_UNIT_PRICE, moq: 10, leadTimeDays: 5 },
   { supplier: 'quickparts', basePrice: 6.4, moq: 5, leadTimeDays: 1 },
 ];
+
+/**
+ * The emails the loops also send through the whole service: a long one that travels by reference
+ * (and is delivered in two receipts as read exactly), and a short refusal dressed as a confirmation.
+ */
+export const THROUGH_THE_API = ['padding-hidden-html-before', 'hidden-html-visibility-opacity'];
 
 /** How the rules end a run after this reply: a refusal or a price above the approval cancels; the rest receives. */
 export function ruledOutcome(fields: ReplyFields, ceiling: number): 'received' | 'cancelled' {
@@ -71,7 +79,56 @@ export async function replenishAnswering(stack: Stack, email: InjectionEmail, ma
   return { sku, po, reply: reply!, read, decisionAfterReply, result, final: await state(), orders: await s.orders() };
 }
 
-type Answered = Awaited<ReturnType<typeof replenishAnswering>>;
+/** The OFFERS as the mocked suppliers quote them (test/support/mocked-loop.ts), valid for two weeks. */
+export const quotesOfOffers = (now: string): Quote[] =>
+  OFFERS.map(({ supplier, basePrice, moq, leadTimeDays }) => ({ quoteId: `Q-${supplier}`, supplier, unitPrice: basePrice, moq, leadTimeDays, validUntil: at(14, now) }));
+
+/**
+ * The same replenishment as `replenishAnswering`, on the real workflows with the outside world
+ * mocked (test/support/mocked-loop.ts): each message goes to the agent as the API hands it over
+ * (a long email by reference, the API's message ids), the reply is read by the loop's reader, and
+ * the orders are those the mocked suppliers took. What it returns is what `replenishAnswering` returns.
+ */
+export async function answerOnMockedLoop(loop: MockedLoop, email: InjectionEmail, manager: string, onSku?: (sku: string) => void) {
+  const agent = await loop.startAgent({}, onSku);
+  const { sku, view } = agent;
+  const state = async () => (await eventually(view, (v) => v !== null, 30_000, `${sku}'s replenishment`))!.state;
+  const phase = (p: string) => eventually(view, (v) => v?.phase === p, 30_000, `${sku} to reach ${p}`);
+
+  const { po } = (await phase('awaiting approval'))!.state as ReplenishState & { po: NonNullable<ReplenishState['po']> };
+  expect(po.unitPrice).toBe(QUOTED_UNIT_PRICE);
+  const approved = await agent.send({ event: 'approval', poNumber: po.poNumber, payload: { approved: true, maxUnitPrice: po.unitPrice, by: manager } });
+  // As the API's 202: anything but a duplicate (a refusal is thrown).
+  expect(approved.status).not.toBe('duplicate');
+  await phase('ordered');
+
+  const supplier = po.supplier;
+  const replied = await agent.send({
+    event: 'supplier-reply', poNumber: po.poNumber, messageId: `reply:${supplier}:inj-${email.id}`, payload: loop.supplierReply(po.poNumber, withPo(email, po.poNumber), supplier),
+  });
+  expect(replied.status).not.toBe('duplicate');
+  const [reply] = (await eventually(state, (st) => st.replies.length > 0, 30_000, `${email.id} to be read`)).replies;
+  const decisionAfterReply = (await state()).decision;
+
+  const read = readFields(reply!);
+  const receive = (receiptId: string, quantity: number) =>
+    agent.send({ event: 'goods-receipt', poNumber: po.poNumber, messageId: `receipt:${receiptId}`, payload: { quantity } });
+  if (ruledOutcome(read, po.unitPrice) === 'received') {
+    if (!confirmsNothing(read)) await phase('awaiting goods');
+    const first = read.kind === 'partial' ? read.quantity ?? po.quantity : po.quantity;
+    expect((await receive('r-1', first)).status).not.toBe('duplicate');
+    if (first < po.quantity) {
+      await eventually(state, (st) => st.received === first, 30_000, `${email.id}: ${first} units booked`);
+      expect((await receive('r-2', po.quantity - first)).status).not.toBe('duplicate');
+    }
+  }
+  // The agent's memory of the run, as the API's pastOutcomes shows it; the run's result is not awaited, which would let the server skip the other runs' waits.
+  const status = await eventually(() => loop.agents.status(sku), (st) => (st?.memory.recent.length ?? 0) > 0, 60_000, `${sku} to finish a replenishment`);
+  const result = status!.memory.recent.at(-1)!;
+  return { sku, po, reply: reply!, read, decisionAfterReply, result, final: await state(), orders: loop.orders(sku) };
+}
+
+type Answered = Awaited<ReturnType<typeof replenishAnswering>> | Awaited<ReturnType<typeof answerOnMockedLoop>>;
 
 /**
  * Nothing the manager decides on moved: one order, with the approved supplier, at or below the

@@ -7,13 +7,18 @@ import { policyDecider } from '../../src/activities/deciders/policy.js';
 import { Agents } from '../../src/api/agents.js';
 import { HttpError } from '../../src/api/errors.js';
 import { replenishmentId } from '../../src/domain/ids.js';
+import { INLINE_TEXT_CHARS } from '../../src/api/routes-messages.js';
+import { patternReader } from '../../src/activities/reply-reader.js';
+import type { ReplyReader, World } from '../../src/domain/world.js';
+import { readSupplierReply } from '../../src/tools/read-supplier-reply.js';
 import { Rules } from '../../src/domain/rules.js';
-import type { Message, ReplenishState } from '../../src/domain/state.js';
+import type { Message, ReplenishState, SupplierMessagePayload } from '../../src/domain/state.js';
 import type { Quote, ReplenishmentResult, StockLevel } from '../../src/domain/types.js';
 import { createWorker } from '../../src/worker.js';
 import type { DeliverResult, ReplenishView } from '../../src/workflows/messages.js';
 import { scripted, worldAnswers } from './drive.js';
-import { afterThisTest } from './sandbox.js';
+import { afterThisTest, type Cleanup } from './sandbox.js';
+import { installRuntime } from './runtime.js';
 import { afterThisFile, eventually } from './stack.js';
 import { at, DAY_MS } from './states.js';
 import { startTimeSkipping } from './time-skipping.js';
@@ -32,6 +37,12 @@ export interface MockedLoopOptions {
   decider?: Decider;
   /** What the suppliers quote, valid for two weeks of workflow time from the request. */
   quotes?: (now: string) => Quote[];
+  /** Reads supplier replies in the real read_supplier_reply tool; the pattern reader unless given. */
+  reader?: ReplyReader;
+  /** When the worker stops: when the test ends unless given (pass afterThisFile's for a loop shared by a file's tests). */
+  cleanup?: Cleanup;
+  /** A time-skipping server the file shares with its stacks (test/support/time-skipping.ts); else the loops' own. */
+  server?: Promise<TestWorkflowEnvironment>;
 }
 
 const defaultQuotes = (now: string): Quote[] => [
@@ -51,12 +62,17 @@ let env: Promise<TestWorkflowEnvironment> | undefined;
 
 export async function startMockedLoop(opts: MockedLoopOptions = {}) {
   const rules = Rules.parse({ dayMs: DAY_MS, ...opts.rules });
-  env ??= startTimeSkipping(afterThisFile);
-  const { client, nativeConnection } = await env;
+  installRuntime();
+  // Stopped with the suite that started it (a describe's afterAll when started in its beforeAll); the next one starts another.
+  if (!opts.server) env ??= startTimeSkipping((stop) => afterThisFile(() => { env = undefined; return stop(); }));
+  const { client, nativeConnection } = await (opts.server ?? env!);
   const taskQueue = `tq-${randomUUID()}`;
   const asked: Asked = { decides: [], tools: [], notified: [], recorded: [] };
   const stocks = new Map<string, StockLevel>();
   const decider = opts.decider ?? policyDecider;
+  // The world's document store, as far as the reader needs it: long supplier texts travel by reference.
+  const documents = new Map<string, string>();
+  const documentWorld = { document: async (ref: string) => documents.get(ref) ?? Promise.reject(new Error(`no document ${ref}`)) } as Pick<World, 'document'> as World;
   // The workflow's clock, which the server moves on when it skips time: the activity was scheduled then.
   const workflowNow = () => new Date(Context.current().info.currentAttemptScheduledTimestampMs).toISOString();
 
@@ -67,6 +83,10 @@ export async function startMockedLoop(opts: MockedLoopOptions = {}) {
     },
     async runTool(req) {
       asked.tools.push(req);
+      if (req.tool === readSupplierReply.name) {
+        // The real tool, with the real reader: it fetches a text sent by reference from the document store.
+        return readSupplierReply.execute({}, req.state, { world: documentWorld, reader: opts.reader ?? patternReader, rules: req.rules as Rules, idempotencyKey: req.idempotencyKey });
+      }
       const answer = worldAnswers[req.tool];
       if (!answer) throw new Error(`the mocked world does not answer ${req.tool}`);
       const now = workflowNow();
@@ -89,17 +109,18 @@ export async function startMockedLoop(opts: MockedLoopOptions = {}) {
     connection: nativeConnection, taskQueue, activities, workflowBundle: { codePath: inject('workflowBundlePath') },
   });
   const running = worker.run();
-  afterThisTest(async () => {
+  (opts.cleanup ?? afterThisTest)(async () => {
     worker.shutdown();
     await running;
   });
   const agents = new Agents(client, taskQueue, rules);
 
   /** An agent for a new SKU that is below safety stock once; after its first replenishment the stock is healthy. */
-  async function startAgent(level: Partial<StockLevel> = {}) {
+  async function startAgent(level: Partial<StockLevel> = {}, onSku?: (sku: string) => void) {
     // The server is shared by the file's tests.
     const sku = `M-${randomUUID().slice(0, 8)}`;
     stocks.set(sku, { sku, onHand: 10, safetyStock: 20, targetLevel: 100, onOrder: 0, ...level });
+    onSku?.(sku);
     await agents.start(sku);
     const first = replenishmentId(sku, 1);
     const view = () => agents.replenishment(first).catch(() => null);
@@ -111,7 +132,7 @@ export async function startMockedLoop(opts: MockedLoopOptions = {}) {
        * Sends a message as the API does, again while the agent answers 409: the agent learns that the
        * run is waiting a moment after the run does, and a test sends as soon as the run is waiting.
        */
-      send: (m: Omit<Message, 'at' | 'messageId'>) => eventually(
+      send: (m: Omit<Message, 'at' | 'messageId'> & { messageId?: string }) => eventually(
         () => agents.deliver(sku, m).catch((err: unknown) => {
           if (err instanceof HttpError && err.status === 409) return err;
           throw err;
@@ -127,5 +148,30 @@ export async function startMockedLoop(opts: MockedLoopOptions = {}) {
     };
   }
 
-  return { client, rules, asked, agents, startAgent };
+  /**
+   * A supplier's reply as the API hands it to the agent (src/api/routes-messages.ts): a text longer
+   * than the inline limit goes into the document store, and the message carries its start and the reference.
+   */
+  function supplierReply(poNumber: string, text: string, supplier: string): SupplierMessagePayload {
+    if (text.length <= INLINE_TEXT_CHARS) return { text, supplier };
+    const documentRef = `doc-${randomUUID()}`;
+    documents.set(documentRef, text);
+    return { text: text.slice(0, INLINE_TEXT_CHARS), documentRef, supplier };
+  }
+
+  /** The orders the mocked suppliers took for a SKU, by PO number, with how often each was placed. */
+  function orders(sku: string) {
+    const placed = new Map<string, { poNumber: string; supplier: string; unitPrice: number; quantity: number; placeCalls: number }>();
+    for (const { tool, state } of asked.tools) {
+      if (tool !== 'place_order' || state.sku !== sku || !state.po) continue;
+      const { poNumber, supplier, unitPrice, quantity } = state.po;
+      const seen = placed.get(poNumber);
+      placed.set(poNumber, seen ? { ...seen, placeCalls: seen.placeCalls + 1 } : { poNumber, supplier, unitPrice, quantity, placeCalls: 1 });
+    }
+    return [...placed.values()];
+  }
+
+  return { client, rules, asked, agents, startAgent, supplierReply, orders };
 }
+
+export type MockedLoop = Awaited<ReturnType<typeof startMockedLoop>>;

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { DefaultLogger, makeTelemetryFilterString, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
+import { NativeConnection, type Worker } from '@temporalio/worker';
 import { SignJWT } from 'jose';
 import { afterAll, inject } from 'vitest';
 import { createActivities } from '../../src/activities/index.js';
@@ -17,11 +17,11 @@ import type { Security } from '../../src/api/security.js';
 import { Rules } from '../../src/domain/rules.js';
 import { createMetrics } from '../../src/metrics.js';
 import { createWorker } from '../../src/worker.js';
-import { stuckRuns } from '../../src/repair/stuck-runs.js';
 import { withNotifyWebhook } from '../../src/world/webhook.js';
 import { openRecords } from '../../src/records/store.js';
 import { recordsLocation } from '../../src/records/database.js';
 import { afterThisTest, startSandbox, tempFile, type Cleanup } from './sandbox.js';
+import { installRuntime } from './runtime.js';
 import { startTimeSkipping } from './time-skipping.js';
 import type { SandboxStore } from '../../src/sandbox/store.js';
 
@@ -43,6 +43,8 @@ export interface StackOptions {
   notifyWebhookUrl?: string;
   /** The purchasing record's database: PostgreSQL at this URL (test/support/postgres.ts), else an SQLite file of the stack's own. */
   databaseUrl?: string;
+  /** With `time-skipping`: a server the file shares (test/support/time-skipping.ts), left running when the stack stops; else one of the stack's own. */
+  server?: Promise<TestWorkflowEnvironment>;
 }
 
 export const TEST_ISSUER = 'stock-replenisher-tests';
@@ -61,21 +63,13 @@ function testSecurity(overrides: Partial<Security> = {}): Security {
 }
 
 let skuCounter = 0;
-let runtimeInstalled = false;
 
 /**
  * Everything a scenario needs, for real: a Temporal server, a worker with the production
  * activities, the sandbox world over HTTP, and the REST API on a loopback port.
  */
 export async function startStack(opts: StackOptions) {
-  if (!runtimeInstalled) {
-    // Core's log through the logger that notes runs failing on nondeterminism, as src/main.ts does.
-    Runtime.install({
-      logger: stuckRuns.watching(new DefaultLogger('WARN')),
-      telemetryOptions: { logging: { forward: {}, filter: makeTelemetryFilterString({ core: 'WARN', other: 'ERROR' }) } },
-    });
-    runtimeInstalled = true;
-  }
+  installRuntime();
   const rules = Rules.parse(opts.rules ?? {});
   const taskQueue = `tq-${randomUUID()}`;
   const cleanup = opts.cleanup ?? afterThisTest;
@@ -90,7 +84,7 @@ export async function startStack(opts: StackOptions) {
   let env: TestWorkflowEnvironment | undefined;
   let address: string;
   if (opts.temporal === 'time-skipping') {
-    env = await startTimeSkipping((stop) => { cleanups.push(stop); });
+    env = await (opts.server ?? startTimeSkipping((stop) => { cleanups.push(stop); }));
     client = env.client;
     connection = env.nativeConnection;
     address = (env.connection as unknown as { options: { address: string } }).options.address;
