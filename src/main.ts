@@ -58,13 +58,27 @@ const runsApi = role !== 'worker';
 // Without WORLD_URL the embedded sandbox plays the suppliers: they sign with secrets made up for this run.
 const { security, generatedManagerToken } = securityOf(env, env.WORLD_URL ? [] : SEEDED_SUPPLIERS);
 const log = createLogger(env.LOG_LEVEL).child({ role });
-const stops: (() => Promise<unknown>)[] = [];
+type Stop = () => Promise<unknown>;
+const stops: Stop[] = [];
+/** Set once the stops run: a part that comes up after that (a start that outlasted its grace) is stopped at once. */
+let stopsRunning = false;
+/** What stops a part the start brought up: the last started stops first, unless it must outlive the others (`last`). */
+function onStop(stop: Stop, last = false): void {
+  if (stopsRunning) {
+    stop().catch((err: unknown) => log.warn({ err }, 'error while shutting down'));
+    return;
+  }
+  if (last) stops.push(stop);
+  else stops.unshift(stop);
+}
 const dataDir = resolve(env.DATA_DIR);
 mkdirSync(dataDir, { recursive: true });
 
 /** How long a stop asked for during the start waits for the start to finish before it stops what is up. */
 const START_GRACE_MS = 15_000;
 let stopping = false;
+/** Calls off what is still starting (the dev server) when a stop comes. */
+const calledOff = new AbortController();
 let started: Promise<unknown> = Promise.resolve();
 // Installed before anything starts: a SIGTERM that comes while the service is still starting (an
 // orchestrator giving up, a test moving on) must stop it too, not leave it half up and running.
@@ -72,9 +86,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    calledOff.abort();
     log.info(`${signal}: shutting down`);
     void (async () => {
       await Promise.race([started.catch(() => undefined), new Promise((r) => setTimeout(r, START_GRACE_MS).unref())]);
+      stopsRunning = true;
       for (const stop of [...stops]) {
         try { await stop(); } catch (err) { log.warn({ err }, 'error while shutting down'); }
       }
@@ -84,9 +100,25 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+// A part of the start that fails because the stop closed what it used (a worker whose connection
+// went) is part of stopping, not a crash that would turn the exit code to 1.
+process.on('unhandledRejection', (err) => {
+  if (stopping) {
+    log.warn({ err }, 'while stopping');
+    return;
+  }
+  log.fatal({ err }, 'unhandled rejection');
+  process.exit(1);
+});
+
 // Started by bin/service.js: a launcher that dies without passing a signal on (SIGKILL) leaves this
 // process without its parent; it stops as on SIGTERM rather than run on unwatched.
 if (process.send) process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+
+/** Called between the start's steps: once a stop is asked, nothing more comes up (what is up is stopped). */
+function goOn(): void {
+  if (stopping) throw new Error('stopped during the start');
+}
 
 async function start(): Promise<void> {
   // The worker's own metrics (task latencies, slots, polls) from Temporal's Prometheus exporter; /metrics includes them.
@@ -97,11 +129,12 @@ async function start(): Promise<void> {
   let temporal = connectionOptions;
   if (!temporal) {
     server = await startDevServer({
-      port: env.TEMPORAL_PORT, uiPort: env.TEMPORAL_UI_PORT, dbFile: join(dataDir, 'temporal.sqlite'), retentionDays: env.TEMPORAL_RETENTION_DAYS,
+      port: env.TEMPORAL_PORT, uiPort: env.TEMPORAL_UI_PORT, dbFile: join(dataDir, 'temporal.sqlite'), retentionDays: env.TEMPORAL_RETENTION_DAYS, signal: calledOff.signal,
       log: (line) => log.info({ part: 'temporal' }, line),
     });
     temporal = { address: server.address };
-    stops.push(() => server!.stop());
+    onStop(() => server!.stop(), true);
+    goOn();
     log.info({ webUi: server.uiUrl }, `Temporal dev server on ${server.address}, Web UI at ${server.uiUrl}`);
   } else {
     log.info(`using the Temporal server at ${describeConnection(temporal)}`);
@@ -122,7 +155,8 @@ async function start(): Promise<void> {
       logger: log.child({ part: 'sandbox' }),
     });
     worldUrl = (await sandbox.listen({ port: env.SANDBOX_PORT, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
-    stops.unshift(async () => { await sandbox.close(); store.close(); });
+    onStop(async () => { await sandbox.close(); store.close(); });
+    goOn();
     log.info(`sandbox world on ${worldUrl}${env.SANDBOX_DEMO ? ' (demo: suppliers and warehouse act on their own)' : ''}; a business day lasts ${rules.dayMs} ms`);
   }
   const worldClient = createWorldClient({ baseUrl: worldUrl });
@@ -132,7 +166,8 @@ async function start(): Promise<void> {
   // The purchasing record: the worker writes each settled replenishment, the API serves them.
   const recordsAt = recordsLocation(env, dataDir);
   const records = await openRecords(recordsAt);
-  stops.push(() => records.close());
+  onStop(() => records.close(), true);
+  goOn();
   log.info(`purchasing record in ${recordsAt.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : recordsAt.file}`);
 
   /** A connection that cannot be made stops the start with the address and how it was tried (TLS, API key). */
@@ -143,7 +178,8 @@ async function start(): Promise<void> {
   };
   const connection = await Connection.connect(temporal).catch(unreachable);
   const client = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
-  stops.unshift(() => connection.close());
+  onStop(() => connection.close());
+  goOn();
 
   let worker: Worker | undefined;
   if (runsWorker) {
@@ -162,9 +198,16 @@ async function start(): Promise<void> {
         versioning: { deploymentName: env.TEMPORAL_DEPLOYMENT_NAME, buildId: env.TEMPORAL_BUILD_ID, behavior: env.TEMPORAL_VERSIONING_BEHAVIOR },
       } : {}),
     });
+    goOn();
     worker = started;
     const workerRun = started.run();
-    stops.unshift(async () => {
+    // A worker that fails on its own ends the service: a service without its worker only looks alive.
+    workerRun.catch((err: unknown) => {
+      if (stopping) return;
+      log.fatal({ err }, 'the worker stopped');
+      process.exit(1);
+    });
+    onStop(async () => {
       if (started.getState() === 'RUNNING') started.shutdown();
       // Temporal keeps what a worker was doing: a drain that outlasts this is cut, not waited for
       // (an orchestrator's SIGTERM wants an exit), and its tasks are retried by another worker.
@@ -186,7 +229,8 @@ async function start(): Promise<void> {
       temporalUiUrl,
     });
     await app.listen({ port: env.API_PORT, host: env.API_HOST });
-    stops.unshift(() => app.close());
+    onStop(() => app.close());
+    goOn();
     log.info(`REST API on http://${env.API_HOST}:${env.API_PORT} (try /health, /skus, /approvals; docs at /docs, metrics at /metrics)`);
     if (generatedManagerToken) {
       log.warn(`manager token for this run: ${generatedManagerToken} (a demo: set MANAGER_TOKENS or JWT_SECRET for lasting tokens)`);
@@ -197,7 +241,7 @@ async function start(): Promise<void> {
     const endpoints = await listenWorkerEndpoints({
       host: env.API_HOST, port: env.API_PORT, health: async () => withProblems(await health()), readiness: READINESS[role], metrics,
     });
-    stops.unshift(() => new Promise((done) => endpoints.close(done)));
+    onStop(() => new Promise((done) => endpoints.close(done)));
     log.info(`worker endpoints on http://${env.API_HOST}:${env.API_PORT} (/health, /ready, /metrics)`);
   }
 
@@ -205,6 +249,7 @@ async function start(): Promise<void> {
     // The demo catalogue gets its agents; starting is idempotent, so a restart changes nothing.
     const agents = new Agents(client, env.TEMPORAL_TASK_QUEUE, rules);
     for (const { sku } of await world.inventory()) {
+      goOn();
       const { started } = await agents.start(sku);
       log.info(`${started ? 'started' : 'resumed'} ${agentId(sku)}`);
     }

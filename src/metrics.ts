@@ -28,8 +28,10 @@ export interface MetricsOptions {
   workerMetricsUrl?: string;
   /** Node's process metrics (heap, event loop lag, GC); once per process. */
   processMetrics?: boolean;
-  /** How long a reading of the agents is fresh; a scrape after it gets it still and starts the next (0: every scrape reads). */
+  /** How long a reading of the agents is fresh; a scrape after it starts the next (0: every scrape reads). */
   agentFiguresTtlMs?: number;
+  /** How long a scrape waits for that next reading before it is answered with the old one. */
+  agentFiguresWaitMs?: number;
 }
 
 export interface Metrics extends ActivityMetrics {
@@ -44,6 +46,7 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
   const registry = new Registry();
   if (opts.processMetrics) collectDefaultMetrics({ register: registry });
   const ttl = opts.agentFiguresTtlMs ?? 5000;
+  const wait = opts.agentFiguresWaitMs ?? 1000;
 
   const decideSeconds = new Histogram({
     name: 'replenisher_decide_duration_seconds',
@@ -76,13 +79,18 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
     });
     return refreshing;
   };
-  // A scrape never waits for a reading of every agent (seconds at 10,000 agents, past a scraper's
-  // timeout): once there is a reading, an old one is served while the next is taken in the background.
+  // A scrape never waits long for a reading of every agent (seconds at 10,000 agents, past a
+  // scraper's timeout): a small fleet's next reading comes within `wait` and is served fresh; a large
+  // one's is taken in the background while the old one is served.
   const figures = async (): Promise<AgentFigures | null> => {
     if (!source) return null;
     if (!last || ttl === 0) return refresh(source);
-    if (Date.now() - last.at > ttl) void refresh(source);
-    return last.figures;
+    if (Date.now() - last.at <= ttl) return last.figures;
+    const old = last.figures;
+    const next = refresh(source);
+    const late = new Promise<'late'>((r) => setTimeout(() => r('late'), wait).unref());
+    const first = await Promise.race([next, late]);
+    return first === 'late' ? old : first;
   };
 
   new Gauge({

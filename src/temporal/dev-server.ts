@@ -18,6 +18,8 @@ export interface DevServerOptions {
    * day). Without it the server's default stands.
    */
   retentionDays?: number;
+  /** Aborted while the server is still starting: it is killed and the start fails. */
+  signal?: AbortSignal;
 }
 
 export interface DevServer {
@@ -105,14 +107,22 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const aborted = new Promise<never>((_, reject) => {
+    if (opts.signal?.aborted) reject(new Error('the start of the Temporal dev server was called off'));
+    opts.signal?.addEventListener('abort', () => reject(new Error('the start of the Temporal dev server was called off')), { once: true });
+  });
+  aborted.catch(() => undefined);
   try {
     await Promise.race([
       waitForPort(ip, opts.port, 60_000),
       exited.then(() => { throw new Error(`Temporal dev server exited at start:\n${stderr}`); }),
+      aborted,
     ]);
     if (opts.retentionDays) await setRetention(cli.path, `${ip}:${opts.port}`, opts.retentionDays);
   } catch (err) {
     child.kill('SIGKILL');
+    // Reaped before the start fails: a caller that exits right after leaves no zombie behind.
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000).unref())]);
     throw err;
   }
   return {

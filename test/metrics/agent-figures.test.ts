@@ -19,8 +19,8 @@ function readings() {
 }
 
 describe('/metrics agent figures', () => {
-  it('a scrape after the reading grew old gets it at once and starts the next reading in the background', async () => {
-    const metrics = createMetrics({ agentFiguresTtlMs: 20 });
+  it('a scrape after the reading grew old starts the next and, when it does not come in time, gets the old one', async () => {
+    const metrics = createMetrics({ agentFiguresTtlMs: 20, agentFiguresWaitMs: 50 });
     const r = readings();
     metrics.readAgents(r.source);
 
@@ -31,7 +31,8 @@ describe('/metrics agent figures', () => {
     expect(pending((await first).body)).toBe(3);
 
     await new Promise((resolve) => setTimeout(resolve, 40));
-    // Old now: served without waiting, while one new reading (not one per gauge) is under way.
+    // Old now, and the next reading does not come within the wait: the old one is served while one
+    // new reading (not one per gauge) is under way.
     expect(pending((await metrics.render()).body)).toBe(3);
     expect(r.started()).toBe(1);
     expect(pending((await metrics.render()).body)).toBe(3);
@@ -50,6 +51,19 @@ describe('/metrics agent figures', () => {
     await expect.poll(async () => pending((await metrics.render()).body)).toBe(7);
     // The scrapes took that reading: none of them started another.
     expect(r.started()).toBe(0);
+  });
+
+  it('once the reading is old, a scrape waits a moment for the next and serves it when it comes in time', async () => {
+    const metrics = createMetrics({ agentFiguresTtlMs: 20, agentFiguresWaitMs: 60_000 });
+    const r = readings();
+    metrics.readAgents(r.source);
+    r.finish(1);
+    await expect.poll(async () => pending((await metrics.render()).body)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const scrape = metrics.render();
+    await expect.poll(r.started).toBe(1);
+    r.finish(4);
+    expect(pending((await scrape).body)).toBe(4);
   });
 
   it('with no reuse time every scrape reads the agents', async () => {

@@ -10,15 +10,23 @@ import { eventually } from '../support/stack.js';
 
 
 /** `npm start` as a newcomer runs it, on ports and a data directory of this test. */
-function startService(dataDir: string, ports: Record<string, number>): ChildProcess {
+/** What each service printed: an exit code that is not the one expected comes with it. */
+const outputs = new WeakMap<ChildProcess, string[]>();
+const outputOf = (child: ChildProcess) => (outputs.get(child) ?? []).join('').slice(-4000);
+
+function startService(dataDir: string, ports: Record<string, number>, logLevel = 'warn'): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: {
-      ...process.env, DATA_DIR: dataDir, LOG_FORMAT: 'json', LOG_LEVEL: 'warn',
+      ...process.env, DATA_DIR: dataDir, LOG_FORMAT: 'json', LOG_LEVEL: logLevel,
       API_PORT: String(ports.api), SANDBOX_PORT: String(ports.sandbox),
       TEMPORAL_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui), METRICS_PORT: String(ports.metrics),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const output: string[] = [];
+  outputs.set(child, output);
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   onTestFinished(() => { if (child.exitCode === null) child.kill('SIGKILL'); });
   return child;
 }
@@ -54,8 +62,8 @@ describe('npm start', () => {
     step(`${po} waits for approval`);
 
     // One scrape: the service's figures, then the Temporal worker's own, with no metric named twice.
-    const metrics = await fetch(`http://127.0.0.1:${ports.api}/metrics`).then((r) => r.text());
-    expect(metrics).toMatch(/^replenisher_approvals_pending [1-9]/m);
+    // The agent figures are a reading reused for 5 s: the one taken before the approval may be served first.
+    const metrics = await eventually(() => fetch(`http://127.0.0.1:${ports.api}/metrics`).then((r) => r.text()), (text) => /^replenisher_approvals_pending [1-9]/m.test(text), 30_000, 'the pending approval in /metrics');
     expect(metrics).toMatch(/^replenisher_decide_duration_seconds_count\{decider="policy",result="ok"\} [1-9]/m);
     expect(metrics).toMatch(/^temporal_\w+/m);
     const types = [...metrics.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]);
@@ -84,7 +92,7 @@ describe('npm start', () => {
     const newServerPid = Number(readFileSync(join(dataDir, 'temporal.pid'), 'utf8'));
     step(`${po} waits again`);
     service.kill('SIGTERM');
-    expect(await exited(service)).toBe(0);
+    expect(await exited(service), outputOf(service)).toBe(0);
     step('stopped');
     expect(alive(newServerPid)).toBe(false);
   });
@@ -95,13 +103,13 @@ describe('a stop during the start', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'replenisher-start-'));
     onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const ports = { api: port(), sandbox: port(), temporal: port(), ui: port(), metrics: port() };
-    const service = startService(dataDir, ports);
+    const service = startService(dataDir, ports, 'info');
     // The dev server's pid file is the first thing the start leaves: the rest is still to come.
     const pidFile = join(dataDir, 'temporal.pid');
     await eventually(async () => existsSync(pidFile) && readFileSync(pidFile, 'utf8').length > 0, (ok) => ok, 60_000, 'the dev server to be started');
     const serverPid = Number(readFileSync(pidFile, 'utf8'));
     service.kill('SIGTERM');
-    expect(await exited(service)).toBe(0);
+    expect(await exited(service), outputOf(service)).toBe(0);
     expect(alive(serverPid)).toBe(false);
   });
 
