@@ -69,11 +69,12 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
   });
 
   let source: (() => Promise<AgentFigures>) | null = null;
-  let last: { at: number; figures: AgentFigures | null } | null = null;
+  let last: { at: number; took: number; figures: AgentFigures | null } | null = null;
   let refreshing: Promise<AgentFigures | null> | null = null;
   const refresh = (from: () => Promise<AgentFigures>): Promise<AgentFigures | null> => {
+    const began = Date.now();
     refreshing ??= from().catch(() => null).then((figures) => {
-      if (source === from) last = { at: Date.now(), figures };
+      if (source === from) last = { at: Date.now(), took: Date.now() - began, figures };
       refreshing = null;
       return figures;
     });
@@ -88,6 +89,8 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
     if (Date.now() - last.at <= ttl) return last.figures;
     const old = last.figures;
     const next = refresh(source);
+    // A reading that took longer than the wait last time will again: no use waiting for it.
+    if (last.took > wait) return old;
     const late = new Promise<'late'>((r) => setTimeout(() => r('late'), wait).unref());
     const first = await Promise.race([next, late]);
     return first === 'late' ? old : first;

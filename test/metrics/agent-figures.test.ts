@@ -66,6 +66,23 @@ describe('/metrics agent figures', () => {
     expect(pending((await scrape).body)).toBe(4);
   });
 
+  it('a fleet whose reading takes longer than the wait is served the old reading at once', async () => {
+    const metrics = createMetrics({ agentFiguresTtlMs: 20, agentFiguresWaitMs: 30 });
+    const r = readings();
+    metrics.readAgents(r.source);
+    // The first reading takes longer than the wait, as a scan of 10,000 agents does.
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    r.finish(2);
+    await expect.poll(async () => pending((await metrics.render()).body)).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const scrape = metrics.render();
+    await expect.poll(r.started).toBe(1);
+    // The next reading comes well within the wait, and still the scrape did not wait for it.
+    r.finish(6);
+    expect(pending((await scrape).body)).toBe(2);
+    await expect.poll(async () => pending((await metrics.render()).body)).toBe(6);
+  });
+
   it('with no reuse time every scrape reads the agents', async () => {
     const metrics = createMetrics({ agentFiguresTtlMs: 0 });
     let n = 0;
