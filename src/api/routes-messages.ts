@@ -19,9 +19,9 @@ export const REPLY_BODY_LIMIT = 6 * 1024 * 1024;
  * it as a duplicate. Keys are each manager's own: another manager's approval under the same key is
  * a second approval, not a repeat.
  */
-const repeatable = (event: string, by: string, headers: Record<string, string | string[] | undefined>): { messageId?: string } => {
+const repeatable = (event: string, by: string, headers: Record<string, string | string[] | undefined>, poNumber?: string): { messageId?: string } => {
   const key = headers['idempotency-key'];
-  return typeof key === 'string' && key ? { messageId: `${event}:${by}:${key}` } : {};
+  return typeof key === 'string' && key ? { messageId: `${event}:${by}:${key}${poNumber ? `/${poNumber}` : ''}` } : {};
 };
 
 /** Decisions of one bulk request delivered at a time: each is an Update the agent answers. */
@@ -75,11 +75,12 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
     },
   }, async (req, reply) => {
     const by = approverOf(req);
-    const key = req.headers['idempotency-key'];
     const results = await inBatches(req.body.decisions, BULK_CONCURRENCY, async ({ poNumber, ...decision }) => {
-      const messageId = typeof key === 'string' && key ? { messageId: `approval:${by}:${key}/${poNumber}` } : {};
       try {
-        const result = await agents.deliver(skuOfPo(poNumber), { event: 'approval', poNumber, payload: approvalOf(decision, by, approvalLimitOf(req)), ...messageId });
+        // One key for the list: each decision's message id adds its PO.
+        const result = await agents.deliver(skuOfPo(poNumber), {
+          event: 'approval', poNumber, payload: approvalOf(decision, by, approvalLimitOf(req)), ...repeatable('approval', by, req.headers, poNumber),
+        });
         return { poNumber, status: accepted(result), result: result.status, workflowId: result.workflowId, by };
       } catch (err) {
         if (err instanceof HttpError) return { poNumber, status: err.status, error: err.message };

@@ -1,6 +1,6 @@
 import type { Rules } from './rules.js';
 import {
-  accepts, approvalRequestedAt, approvedSoFar, backorder, isRejected, type ApprovalPayload, type EventName, type Message, type ReplenishState,
+  accepts, approvalRequestedAt, approvedSoFar, backorder, fromAnotherSupplier, isRejected, type ApprovalPayload, type EventName, type Message, type ReplenishState,
 } from './state.js';
 import type { Quote } from './types.js';
 
@@ -122,9 +122,8 @@ const notWaiting = (why: string): Refusal => ({ type: 'NotWaiting', why });
 export function refusalOf(
   s: ReplenishState, m: Message, rules: Pick<Rules, 'maxApprovalRequests'>, pending: (e: EventName) => boolean,
 ): Refusal | null {
-  const po = s.po;
-  // The API authenticated the supplier; only the one the PO went to may answer it.
-  if (m.event === 'supplier-reply' && m.payload.supplier !== undefined && po?.poNumber === m.poNumber && po.supplier !== m.payload.supplier) {
+  // Only the supplier the PO went to may answer it.
+  if (fromAnotherSupplier(s, m)) {
     return { type: 'NotAddressee', why: `purchase order ${m.poNumber} was not sent to ${m.payload.supplier}` };
   }
   if (pending('cancel')) return notWaiting(`${m.poNumber} is being cancelled`);

@@ -181,13 +181,18 @@ export function accepts(
   }
 }
 
+/** A reply the API authenticated as from a supplier other than the one this PO was drafted for. */
+export const fromAnotherSupplier = (s: ReplenishState, m: Message): m is Extract<Message, { event: 'supplier-reply' }> =>
+  m.event === 'supplier-reply' && m.payload.supplier !== undefined && s.po?.poNumber === m.poNumber && s.po.supplier !== m.payload.supplier;
+
 /**
- * A reply or receipt for the PO being worked on that came before its order was placed: it will fit
- * once the order is. A run that was reset meets the messages of its first life again at the reset
- * point; through the API the sender is told it is held.
+ * A reply or receipt for the PO being worked on that came before its order was placed, from whoever
+ * may send it: it will fit once the order is. A run that was reset meets the messages of its first
+ * life again at the reset point; through the API the sender is told it is held.
  */
-export const fitsOnceOrdered = (s: ReplenishState, m: Pick<Message, 'event' | 'poNumber'>): boolean =>
-  (m.event === 'supplier-reply' || m.event === 'goods-receipt') && !s.order && !isSettled(s) && !s.finished && currentPoNumber(s) === m.poNumber;
+export const fitsOnceOrdered = (s: ReplenishState, m: Message): boolean =>
+  (m.event === 'supplier-reply' || m.event === 'goods-receipt') && !s.order && !isSettled(s) && !s.finished
+  && currentPoNumber(s) === m.poNumber && !fromAnotherSupplier(s, m);
 
 export function appendTurn(s: ReplenishState, turn: Turn): ReplenishState {
   return { ...s, log: [...s.log, turn] };

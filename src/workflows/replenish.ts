@@ -86,8 +86,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
       if (m.event === 'cancel') cancelling = true;
       return { status: 'delivered' };
     }
-    // Only a message that waits for the order is held; one from the wrong sender never fits.
-    if (!ended && refused.type !== 'NotAddressee' && fitsOnceOrdered(state, m)) {
+    if (!ended && fitsOnceOrdered(state, m)) {
       inbox.hold(m);
       notes.push(`${m.event} ${m.messageId} held: ${refused.why}; it is read once the order is placed`);
       return { status: 'held' };

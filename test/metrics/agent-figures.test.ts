@@ -18,6 +18,20 @@ function readings() {
   };
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Metrics whose first reading (`value`, taking `tookMs`) is served, then grows older than its 20 ms reuse. */
+async function withOldReading(o: { waitMs: number; value: number; tookMs?: number }) {
+  const metrics = createMetrics({ agentFiguresTtlMs: 20, agentFiguresWaitMs: o.waitMs });
+  const r = readings();
+  metrics.readAgents(r.source);
+  if (o.tookMs) await sleep(o.tookMs);
+  r.finish(o.value);
+  await expect.poll(async () => pending((await metrics.render()).body)).toBe(o.value);
+  await sleep(40);
+  return { metrics, r };
+}
+
 describe('/metrics agent figures', () => {
   it('a scrape after the reading grew old starts the next and, when it does not come in time, gets the old one', async () => {
     const metrics = createMetrics({ agentFiguresTtlMs: 20, agentFiguresWaitMs: 50 });
@@ -30,7 +44,7 @@ describe('/metrics agent figures', () => {
     r.finish(3);
     expect(pending((await first).body)).toBe(3);
 
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await sleep(40);
     // Old now, and the next reading does not come within the wait: the old one is served while one
     // new reading (not one per gauge) is under way.
     expect(pending((await metrics.render()).body)).toBe(3);
@@ -54,12 +68,7 @@ describe('/metrics agent figures', () => {
   });
 
   it('once the reading is old, a scrape waits a moment for the next and serves it when it comes in time', async () => {
-    const metrics = createMetrics({ agentFiguresTtlMs: 20, agentFiguresWaitMs: 60_000 });
-    const r = readings();
-    metrics.readAgents(r.source);
-    r.finish(1);
-    await expect.poll(async () => pending((await metrics.render()).body)).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    const { metrics, r } = await withOldReading({ waitMs: 60_000, value: 1 });
     const scrape = metrics.render();
     await expect.poll(r.started).toBe(1);
     r.finish(4);
@@ -67,14 +76,8 @@ describe('/metrics agent figures', () => {
   });
 
   it('a fleet whose reading takes longer than the wait is served the old reading at once', async () => {
-    const metrics = createMetrics({ agentFiguresTtlMs: 20, agentFiguresWaitMs: 30 });
-    const r = readings();
-    metrics.readAgents(r.source);
     // The first reading takes longer than the wait, as a scan of 10,000 agents does.
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    r.finish(2);
-    await expect.poll(async () => pending((await metrics.render()).body)).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    const { metrics, r } = await withOldReading({ waitMs: 30, value: 2, tookMs: 80 });
     const scrape = metrics.render();
     await expect.poll(r.started).toBe(1);
     // The next reading comes well within the wait, and still the scrape did not wait for it.
