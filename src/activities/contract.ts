@@ -1,3 +1,4 @@
+import type { InboxEntry } from '../domain/phase.js';
 import type { Rules } from '../domain/rules.js';
 import type { ReplenishState } from '../domain/state.js';
 import type { RecentTurn } from '../domain/activity-input.js';
@@ -56,6 +57,8 @@ export interface Activities {
   notifyManager(req: { state: ReplenishState; rules: Rules; subject: string; body: string }): Promise<void>;
   /** Writes the settled replenishment's purchasing record; written again by a retry, it is still one record. */
   recordPurchase(req: { state: ReplenishState; result: ReplenishmentResult; rules: Rules }): Promise<void>;
+  /** Puts the run's PO in the approvals inbox as the manager is asked it, or takes it out (request null). */
+  showInInbox(entry: InboxEntry): Promise<void>;
 }
 
 export interface Decider {

@@ -97,5 +97,7 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
         await records.budget.release(record.replenishmentId, committedSpend(record) ? record.poNumber : null);
       });
     },
+
+    showInInbox: (entry) => records.waiting.show(entry),
   };
 }

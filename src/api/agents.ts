@@ -15,7 +15,6 @@ import {
 import { OUTCOME, PHASE, PO_NUMBER, SKU } from '../workflows/search-attributes.js';
 import { SkuAgent } from '../workflows/sku-agent.js';
 import { HttpError } from './errors.js';
-import { APPROVAL_MEMO, type ApprovalRequest, type Phase } from '../domain/phase.js';
 import { agentId, parseReplenishmentId, replenishmentIdOfPo, replenishmentIdPrefix, skuOfPo } from '../domain/ids.js';
 
 /** Where a purchase order is worked on, as Temporal sees it. */
@@ -244,7 +243,7 @@ export class Agents {
 
   /**
    * The running replenishments of the given SKUs (all, without `skus`) that match `condition`, from
-   * visibility: each with its phase and the approval request it keeps in its memo. Null when the
+   * visibility: each with its phase and PO number. Null when the
    * server cannot list (Temporal's time-skipping test server). This service's task queue only:
    * another deployment's runs in the namespace are not ours to read.
    */
@@ -259,7 +258,6 @@ export class Agents {
         runs.push({
           sku, workflowId: wf.workflowId, phase: wf.typedSearchAttributes.get(PHASE) ?? null,
           poNumber: wf.typedSearchAttributes.get(PO_NUMBER) ?? null,
-          approval: (wf.memo?.[APPROVAL_MEMO] as ApprovalRequest | null | undefined) ?? null,
         });
       }
       return runs;
@@ -294,39 +292,7 @@ export class Agents {
     }
     return found;
   }
-
-  /**
-   * The purchase orders waiting for the manager's decision, ordered by SKU, as each replenishment
-   * publishes them (`Phase = 'awaiting approval'` and its `approval` memo): one list, no workflow
-   * asked. `catalogue` lists every SKU, for a server that cannot search: each run is then asked.
-   */
-  async pendingApprovals(catalogue: () => Promise<string[]>): Promise<PendingApproval[]> {
-    const awaiting: Phase = 'awaiting approval';
-    const runs = await this.runningReplenishments(` AND Phase = '${awaiting}'`) ?? await this.askedApprovals(await catalogue());
-    const pending: PendingApproval[] = [];
-    for (const { sku, workflowId, poNumber, phase, approval } of runs) {
-      if (phase === awaiting && poNumber && approval) pending.push({ sku, workflowId, poNumber, ...approval });
-    }
-    return pending.sort((a, b) => a.sku.localeCompare(b.sku));
-  }
-
-  /** Only for a server with no visibility to list (Temporal's time-skipping test server): each running replenishment is asked. */
-  private async askedApprovals(skus: string[]): Promise<RunningReplenishment[]> {
-    const runs: RunningReplenishment[] = [];
-    for (const [sku, summary] of await this.asked(skus)) {
-      const view = summary.active ? await this.replenishment(summary.active.workflowId).catch(() => null) : null;
-      if (view) runs.push({ sku, workflowId: view.workflowId, phase: view.phase, poNumber: view.gate.poNumber, approval: view.gate.approval });
-    }
-    return runs;
-  }
 }
 
 /** A running replenishment as visibility lists it. */
-interface RunningReplenishment { sku: string; workflowId: string; phase: string | null; poNumber: string | null; approval: ApprovalRequest | null }
-
-/** A purchase order in the approvals inbox. */
-export interface PendingApproval extends ApprovalRequest {
-  sku: string;
-  workflowId: string;
-  poNumber: string;
-}
+interface RunningReplenishment { sku: string; workflowId: string; phase: string | null; poNumber: string | null }

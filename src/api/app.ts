@@ -68,7 +68,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   // Before any route: it lists every route added from here on, at /openapi.json and /docs.
   openApi(app, { title: 'stock-replenisher', version: '0.1.0', description: 'Durable purchasing agents per SKU: agents, purchase orders, approvals, supplier replies, receipts.' }, { requireAuth: deps.security.operationsRequireAuth ?? false });
   const metrics = deps.metrics ?? createMetrics();
-  metrics.readAgents(() => agentFigures(agents, async () => (await deps.world.inventory()).map((i) => i.sku)));
+  metrics.readAgents(() => agentFigures(agents, async () => (await deps.world.inventory()).map((i) => i.sku), deps.records.waiting));
   answerErrors(app);
 
   secureApp(app, deps.security);
@@ -82,7 +82,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       ...(deps.health ? { health: deps.health } : {}), ...(deps.readiness ? { readiness: deps.readiness } : {}),
     });
     repairRoutes(api, repair);
-    agentRoutes(api, agents, deps.world, deps.rules);
+    agentRoutes(api, agents, deps.world, deps.rules, deps.records.waiting);
     messageRoutes(api, agents, deps.world);
     purchaseOrderRoutes(api, agents, deps.records, deps.rules);
     uiRoutes(api, { client: deps.client, temporalUiUrl: deps.temporalUiUrl, currency: currencyOf(deps.rules) });

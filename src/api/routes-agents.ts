@@ -2,6 +2,7 @@ import { demandView } from '../domain/demand.js';
 import { replenishmentId } from '../domain/ids.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
 import type { World } from '../domain/world.js';
+import type { ApprovalsWaiting } from '../records/approvals-waiting.js';
 import type { Agents } from './agents.js';
 import { HttpError } from './errors.js';
 import { AgentSignalled, AgentStarted, Approvals, refused, SkuPage, SkuView } from './responses.js';
@@ -18,7 +19,7 @@ async function knownSku(world: World, sku: string) {
 
 const notASku = refused('not a SKU');
 
-export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<Rules, 'dayMs' | 'currency'>): void {
+export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<Rules, 'dayMs' | 'currency'>, waiting: ApprovalsWaiting): void {
   app.post('/agents', {
     schema: {
       summary: 'Start the agent of a SKU (idempotent)', tags: ['agents'], body: StartAgentBody,
@@ -129,8 +130,5 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
 
   app.get('/approvals', {
     schema: { summary: 'Purchase orders waiting for the manager\'s decision', tags: ['purchase orders'], response: { 200: Approvals.describe('the POs waiting, ordered by SKU') } },
-  }, async () => {
-    const pending = await agents.pendingApprovals(async () => (await world.inventory()).map((i) => i.sku));
-    return { currency: currencyOf(rules), items: pending };
-  });
+  }, async () => ({ currency: currencyOf(rules), items: await waiting.list() }));
 }

@@ -1,5 +1,6 @@
 import { addUsage, noUsage } from '../domain/usage.js';
 import type { AgentFigures, Metrics } from '../metrics.js';
+import type { ApprovalsWaiting } from '../records/approvals-waiting.js';
 import type { Agents } from './agents.js';
 import { Health, NotReady, Readiness, text, Unhealthy } from './responses.js';
 import type { Api } from './schemas.js';
@@ -9,10 +10,12 @@ export const READINESS = ['temporal', 'worker'] as const;
 
 /**
  * Figures of every agent, running or stopped, from the summaries each keeps in visibility, and of the
- * approvals waiting, from their replenishments': two paginated lists, no workflow asked (read on a
- * scrape, cached by Metrics).
+ * approvals waiting, from the inbox table: a paginated list and one query, no workflow asked (read
+ * on a scrape, cached by Metrics).
  */
-export async function agentFigures(agents: Agents, catalogue: () => Promise<string[]>, now = Date.now()): Promise<AgentFigures> {
+export async function agentFigures(
+  agents: Agents, catalogue: () => Promise<string[]>, waiting: ApprovalsWaiting, now = Date.now(),
+): Promise<AgentFigures> {
   const outcomes: Record<string, number> = {};
   const byStatus: Record<string, number> = { watching: 0, replenishing: 0, paused: 0, stopped: 0, error: 0 };
   let recentTokens = noUsage();
@@ -23,11 +26,10 @@ export async function agentFigures(agents: Agents, catalogue: () => Promise<stri
     recentTokens = addUsage(recentTokens, summary.recentTokens);
     recentReplenishments += summary.recentReplenishments;
   }
-  const since = (await agents.pendingApprovals(catalogue)).map((p) => p.requestedAt);
-  const asked = since.filter((at): at is string => at !== null);
-  const oldest = Math.min(...asked.map((at) => Date.parse(at)), now);
+  const inbox = await waiting.summary();
+  const oldest = inbox.oldestRequestedAt ? Math.min(Date.parse(inbox.oldestRequestedAt), now) : now;
   return {
-    outcomes, agents: byStatus, pendingApprovals: since.length, oldestApprovalWaitSeconds: Math.max(0, (now - oldest) / 1000),
+    outcomes, agents: byStatus, pendingApprovals: inbox.waiting, oldestApprovalWaitSeconds: Math.max(0, (now - oldest) / 1000),
     recentTokens, recentReplenishments,
   };
 }

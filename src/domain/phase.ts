@@ -41,8 +41,8 @@ export interface Gate {
 }
 
 /**
- * A PO waiting for the manager, as the approvals inbox shows it. The replenishment keeps it in its
- * memo (`APPROVAL_MEMO`), so the inbox reads it from visibility and never queries a run.
+ * A PO waiting for the manager, as the approvals inbox shows it. The replenishment writes it to the
+ * inbox table itself (src/records/approvals-waiting.ts), so the inbox never queries a run.
  */
 export interface ApprovalRequest {
   supplier: string;
@@ -59,8 +59,10 @@ export interface ApprovalRequest {
   approvalsNeeded?: number;
 }
 
-/** The memo key a replenishment keeps its `ApprovalRequest` under while it awaits approval (null otherwise). */
-export const APPROVAL_MEMO = 'approval';
+/** What a replenishment shows the approvals inbox: its PO and what the manager is asked, or that nothing is asked any more. */
+export type InboxEntry =
+  | { workflowId: string; sku: string; poNumber: string; request: ApprovalRequest }
+  | { workflowId: string; request: null };
 
 /** What the manager is asked, without when: enough to check an approval's ceiling against. */
 function approvalQuestion(s: ReplenishState): Omit<ApprovalRequest, 'requestedAt'> | null {

@@ -22,7 +22,13 @@ export interface BudgetMonthsTable { month: string; reservedCents: number | stri
 /** One reservation per PO: a retried approval finds its own and reserves nothing more. */
 export interface BudgetReservationsTable { poNumber: string; replenishmentId: string; month: string; amountCents: number | string; sku: string; reservedAt: string }
 
-export interface Tables { purchaseRecords: PurchaseRecordsTable; budgetMonths: BudgetMonthsTable; budgetReservations: BudgetReservationsTable }
+/** A PO waiting for a manager, one row per replenishment, written by the run itself (src/records/approvals-waiting.ts). */
+export interface ApprovalsWaitingTable { replenishmentId: string; sku: string; poNumber: string; request: string; requestedAt: string | null }
+
+export interface Tables {
+  purchaseRecords: PurchaseRecordsTable; budgetMonths: BudgetMonthsTable; budgetReservations: BudgetReservationsTable;
+  approvalsWaiting: ApprovalsWaitingTable;
+}
 export type RecordsDb = Kysely<Tables>;
 
 /**
@@ -81,6 +87,19 @@ const migrations: Record<string, Migration> = {
         .addColumn('reserved_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('budget_reservations_replenishment').on('budget_reservations').column('replenishment_id').execute();
+    },
+  },
+  '003-approvals-waiting': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('approvals_waiting')
+        .addColumn('replenishment_id', 'text', (c) => c.primaryKey())
+        .addColumn('sku', 'text', (c) => c.notNull())
+        .addColumn('po_number', 'text', (c) => c.notNull())
+        .addColumn('request', 'text', (c) => c.notNull())
+        .addColumn('requested_at', 'text')
+        .execute();
+      // The inbox's order.
+      await db.schema.createIndex('approvals_waiting_sku').on('approvals_waiting').columns(['sku', 'replenishment_id']).execute();
     },
   },
 };

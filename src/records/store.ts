@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { POLICY_APPROVER_PREFIX } from '../domain/approval-policy.js';
 import { committedSpend, type PurchaseRecord } from '../domain/purchase-record.js';
 import type { OutcomeKind } from '../domain/types.js';
+import { ApprovalsWaiting } from './approvals-waiting.js';
 import { BudgetLedger } from './budget.js';
 import { openRecordsDb, type PurchaseRecordsTable, type RecordsDb, type RecordsLocation } from './database.js';
 
@@ -61,9 +62,12 @@ const fromRow = (row: Selectable<PurchaseRecordsTable>): PurchaseRecord => ({
 /** The purchasing record: one row per settled replenishment, in SQLite or PostgreSQL. */
 export class PurchaseRecords {
   readonly budget: BudgetLedger;
+  /** The approvals inbox, which the runs write as they wait for managers. */
+  readonly waiting: ApprovalsWaiting;
 
   constructor(readonly db: RecordsDb) {
     this.budget = new BudgetLedger(db);
+    this.waiting = new ApprovalsWaiting(db);
   }
 
   /**

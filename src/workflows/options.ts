@@ -1,4 +1,5 @@
-import type { ActivityOptions } from '@temporalio/workflow';
+import { proxyLocalActivities, type ActivityOptions } from '@temporalio/workflow';
+import type { Activities } from '../activities/contract.js';
 import type { Rules } from '../domain/rules.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
 
@@ -58,3 +59,12 @@ export const recordActivity: ActivityOptions = {
   heartbeatTimeout: CRASH_NOTICED_AFTER,
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 };
+
+/**
+ * The run's row in the approvals inbox, a write to the service's own database: a local activity (a
+ * marker in history, no task of its own), retried until the database takes it, as the record is.
+ */
+export const inboxWriter = proxyLocalActivities<Pick<Activities, 'showInInbox'>>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});

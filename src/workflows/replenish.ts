@@ -1,6 +1,6 @@
 import {
   ActivityFailure, allHandlersFinished, ApplicationFailure, CancellationScope, condition, getExternalWorkflowHandle, log, proxyActivities,
-  setCurrentDetails, setHandler, upsertMemo, workflowInfo, type ActivityOptions,
+  setCurrentDetails, setHandler, workflowInfo, type ActivityOptions,
 } from '@temporalio/workflow';
 import type { Activities, Choice } from '../activities/contract.js';
 import { forDecider, withoutLog } from '../domain/activity-input.js';
@@ -8,7 +8,7 @@ import type { AgentMemory } from '../domain/memory.js';
 import { GOAL } from '../domain/goal.js';
 import { decideActivityId, toolActivityId } from '../domain/ids.js';
 import { outcome } from '../domain/outcome.js';
-import { APPROVAL_MEMO, gate, phase, refusalOf } from '../domain/phase.js';
+import { gate, phase, refusalOf, type InboxEntry } from '../domain/phase.js';
 import type { Rules } from '../domain/rules.js';
 import {
   appendTurn, fitsOnceOrdered, isFinal, isSettled, initialState, type EventName, type Message, type ReplenishState,
@@ -21,7 +21,7 @@ import { requestApproval } from '../tools/request-approval.js';
 import { afterCall, afterWait, judge, type CallOutcome, type Step } from '../tools/turn.js';
 import { Inbox } from './inbox.js';
 import { deliverSignal, replenishStateQuery, verdictSignal, type ReplenishView, type Verdict } from './messages.js';
-import { decideActivity, recordActivity, toolActivity } from './options.js';
+import { decideActivity, inboxWriter, recordActivity, toolActivity } from './options.js';
 import { OUTCOME, PHASE, PO_NUMBER, SKU, showInSearch } from './search-attributes.js';
 
 export interface ReplenishInput {
@@ -121,21 +121,24 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
 
   /**
    * SKU, PO, phase and, once settled, outcome as search attributes, so the Web UI and the API find
-   * this run (`PoNumber = "…"`), and what the manager is asked in the memo, for the approvals inbox.
-   * Only changed values are upserted; the agent starts us with SKU and phase.
+   * this run (`PoNumber = "…"`); only changed values are upserted, and the agent starts us with SKU
+   * and phase. What the manager is asked goes to the approvals inbox, one write after another, so
+   * the inbox holds the latest.
    */
-  let shownApproval = JSON.stringify(workflowInfo().memo?.[APPROVAL_MEMO] ?? null);
+  let shownApproval = 'null';
+  let inboxWritten: Promise<void> = Promise.resolve();
   const tag = () => {
     showInSearch([
       { key: SKU, value: state.sku }, { key: PHASE, value: phase(state) },
       ...(state.po ? [{ key: PO_NUMBER, value: state.po.poNumber }] : []),
       ...(ended || isSettled(state) || isFinal(state) ? [{ key: OUTCOME, value: outcome(state).outcome }] : []),
     ]);
-    const approval = ended ? null : currentGate().approval;
-    if (JSON.stringify(approval) !== shownApproval) {
-      shownApproval = JSON.stringify(approval);
-      upsertMemo({ [APPROVAL_MEMO]: approval });
-    }
+    const request = ended ? null : currentGate().approval;
+    if (JSON.stringify(request) === shownApproval) return;
+    shownApproval = JSON.stringify(request);
+    const entry: InboxEntry = request && state.po ? { workflowId, sku: state.sku, poNumber: state.po.poNumber, request } : { workflowId, request: null };
+    inboxWritten = inboxWritten.then(() => inboxWriter.showInInbox(entry))
+      .catch((err: unknown) => log.error('could not write the approvals inbox', { error: failureMessage(err) }));
   };
   const record = (turn: Turn) => {
     state = appendTurn(state, turn);
@@ -202,6 +205,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   const result = outcome(state);
   setCurrentDetails(`**${result.outcome}** · ${result.reason}`);
   tag();
+  await inboxWritten;
   await activities({ ...recordActivity, summary: `record ${result.poNumber ?? state.poBase}` }, 'record').recordPurchase({ state, result, rules });
   await condition(allHandlersFinished);
   return result;

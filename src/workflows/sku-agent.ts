@@ -17,7 +17,7 @@ import {
   agentStatusQuery, deliverSignal, deliverUpdate, pauseSignal, resumeSignal, stockChangedSignal, stopSignal, verdictSignal,
   type Verdict,
 } from './messages.js';
-import { stockActivity } from './options.js';
+import { inboxWriter, stockActivity } from './options.js';
 import { Replenish } from './replenish.js';
 import { AGENT_STATUS, PHASE, showInSearch, SKU } from './search-attributes.js';
 
@@ -163,6 +163,8 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
         if (err instanceof WorkflowExecutionAlreadyStartedError) continue;
         const reason = err instanceof ChildWorkflowFailure && err.cause ? err.cause.message : String(err);
         log.error('replenishment failed', { workflowId, reason });
+        // A run that was terminated or failed never took its PO out of the approvals inbox.
+        await inboxWriter.showInInbox({ workflowId, request: null });
         return failed(sku, replenishments, reason);
       } finally {
         active = null;

@@ -55,7 +55,7 @@ describe('the SKU list comes a page at a time, so a large catalogue costs only t
     expect(end).toEqual({ items: [], next: null, total: everySku.length });
   });
 
-  it('the SKU list, the approvals inbox and /metrics ask no workflow: they read visibility', async () => {
+  it('the SKU list, the approvals inbox and /metrics ask no workflow: they read visibility and the inbox table', async () => {
     const { client: counting, queries } = queryCountingClient(stack.client.connection);
     const app = buildApp({ client: counting, world: stack.world, taskQueue: stack.taskQueue, rules: stack.rules, security: stack.security, records: stack.records });
     try {

@@ -1,3 +1,4 @@
+import type { InboxEntry } from '../../src/domain/phase.js';
 import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -29,6 +30,8 @@ export interface Asked {
   tools: RunToolRequest[];
   notified: { subject: string; body: string }[];
   recorded: { state: ReplenishState; result: ReplenishmentResult }[];
+  /** The approvals inbox as the runs wrote it, in order. */
+  inbox: InboxEntry[];
 }
 
 export interface MockedLoopOptions {
@@ -67,7 +70,7 @@ export async function startMockedLoop(opts: MockedLoopOptions = {}) {
   if (!opts.server) env ??= startTimeSkipping((stop) => afterThisFile(() => { env = undefined; return stop(); }));
   const { client, nativeConnection } = await (opts.server ?? env!);
   const taskQueue = `tq-${randomUUID()}`;
-  const asked: Asked = { decides: [], tools: [], notified: [], recorded: [] };
+  const asked: Asked = { decides: [], tools: [], notified: [], recorded: [], inbox: [] };
   const stocks = new Map<string, StockLevel>();
   const decider = opts.decider ?? policyDecider;
   // The world's document store, as far as the reader needs it: long supplier texts travel by reference.
@@ -103,6 +106,9 @@ export async function startMockedLoop(opts: MockedLoopOptions = {}) {
     },
     async recordPurchase({ state, result }) {
       asked.recorded.push({ state, result });
+    },
+    async showInInbox(entry) {
+      asked.inbox.push(entry);
     },
   };
   const worker = await createWorker({
