@@ -94,7 +94,7 @@ export const belowSafetyStock = (s: StockLevel, memory?: Pick<AgentMemory, 'supp
  * What lists and figures show of an agent, kept by the agent in its memo (and its status as the
  * `AgentStatus` search attribute), so that no list or aggregate read asks a workflow: the SKU table
  * and /metrics read visibility. What its replenishment is doing (phase, PO, the approval asked for)
- * the replenishment publishes itself (`Phase`, `PoNumber`, its `approval` memo).
+ * the replenishment publishes itself (`Phase`, `PoNumber`, its row in the approvals inbox table).
  */
 export interface AgentSummary {
   sku: string;
