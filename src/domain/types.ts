@@ -136,6 +136,9 @@ export interface CancelledOrder {
   orderedAt: string | null;
   cancelledAt: string;
   why: 'refused' | 'silent';
+  /** The approval it was placed on, and what the supplier wrote about it as read: they move here when the run buys elsewhere. */
+  approval?: Decision;
+  replies?: SupplierReply[];
 }
 
 export type OutcomeKind = 'received' | 'cancelled' | 'rejected' | 'gave_up' | 'failed';
@@ -158,7 +161,7 @@ export interface ReplenishmentResult {
   /** The supplier refused the order. */
   supplierRefused?: boolean;
   /** Orders placed with other suppliers and cancelled there before this one (they refused, or went silent). */
-  cancelledOrders?: CancelledOrder[];
+  cancelledOrders?: Omit<CancelledOrder, 'approval' | 'replies'>[];
   /** Model tokens the replenishment's decisions cost, failed attempts included. */
   tokens?: Usage;
 }

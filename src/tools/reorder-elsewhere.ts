@@ -54,6 +54,7 @@ export const reorderElsewhere = callTool({
       cancelledOrders: [...(s.cancelledOrders ?? []), {
         poNumber: po.poNumber, supplier: po.supplier, quantity: po.quantity, unitPrice: po.unitPrice,
         orderedAt: s.orderedAt, cancelledAt: now, why: s.refused ? 'refused' as const : 'silent' as const,
+        ...(s.decision ? { approval: s.decision } : {}), ...(s.replies.length ? { replies: s.replies } : {}),
       }],
       droppedSuppliers: [...s.droppedSuppliers, po.supplier],
       quotes: null, decision: null, approvalPending: false, approvalRequests: 0, approvalTimeouts: 0,

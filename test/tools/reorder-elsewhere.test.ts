@@ -49,7 +49,10 @@ describe('ordering elsewhere after the supplier let the order down', () => {
     const s = reorderedElsewhere(before, at(1));
     expect(s.cancelledOrders).toEqual([{
       poNumber: 'PO-SKU-1-1', supplier: 'acme', quantity: 90, unitPrice: 2.5, orderedAt: before.orderedAt, cancelledAt: at(1), why: 'refused',
+      // The approval it was placed on and the refusal stay with the cancelled order.
+      approval: before.decision, replies: before.replies,
     }]);
+    expect(before.replies.map((r) => r.kind)).toEqual(['refused']);
     expect(s.droppedSuppliers).toEqual(['acme']);
     expect(s).toMatchObject({
       quotes: null, decision: null, order: null, orderedAt: null, approvalRequests: 0, approvalPending: false, approvalTimeouts: 0,
