@@ -31,9 +31,10 @@ export const SCENARIOS: Scenario[] = [
     script: (q) => scripted(q, approve(), confirmed, all),
   },
   {
-    name: 'silent supplier', what: 'the supplier never confirms the order',
+    name: 'silent supplier', what: 'the supplier never confirms the order, through every chase; the next one would',
     stock: stock(30, 5), quotes: [acme(), bolt()],
-    script: (q) => scripted(q, approve(), silence, silence, silence, silence, silence, silence),
+    // Three waits go unanswered (the first and one after each of the two chases); after that the next supplier answers.
+    script: (q) => scripted(q, approve(), silence, silence, silence, approve(), confirmed, all),
   },
   {
     name: 'price rise during approval', what: 'the price is higher when the agent re-reads it before ordering',
@@ -56,7 +57,7 @@ export const SCENARIOS: Scenario[] = [
     script: (q) => scripted(q, approve(), confirmed, (s) => receive(Math.floor(s.po!.quantity / 2))(s)),
   },
   {
-    name: 'refused order', what: 'the cheapest supplier refuses the order after it was placed',
+    name: 'refused order', what: 'the cheapest supplier refuses the order after it was placed; the next one would take it',
     stock: stock(30, 5), quotes: [acme(), bolt()],
     script: (q) => scripted(q, approve(), reply('Sorry, we cannot supply this item any more.', { kind: 'refused' }), approve(), confirmed, all),
   },

@@ -118,6 +118,7 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
         po: replenishment.state.po,
         decision: replenishment.state.decision,
         order: replenishment.state.order,
+        cancelledOrders: replenishment.state.cancelledOrders ?? [],
         received: replenishment.state.received,
         replies: replenishment.state.replies.map(({ messageId, kind, deliveryDate, unitPrice, quantity, receivedAt }) =>
           ({ messageId, kind, deliveryDate, unitPrice, quantity, receivedAt })),

@@ -57,6 +57,22 @@ export function remember(memory: AgentMemory, r: ReplenishmentResult, rules: Rul
   }].slice(-RECENT_OUTCOMES);
   const outcomes = { ...memory.outcomes, [r.outcome]: (memory.outcomes[r.outcome] ?? 0) + 1 };
   let suppliers = memory.suppliers;
+  // Orders cancelled at a supplier to buy elsewhere come first: they were placed before the last one.
+  for (const o of r.cancelledOrders ?? []) {
+    const prev = suppliers[o.supplier];
+    suppliers = keepRecent({
+      ...suppliers,
+      [o.supplier]: {
+        ...prev,
+        orders: (prev?.orders ?? 0) + 1,
+        received: prev?.received ?? 0,
+        lastPrice: o.unitPrice,
+        lastLeadDays: prev?.lastLeadDays ?? null,
+        lastSeen: o.cancelledAt,
+        ...(o.why === 'refused' ? { refusals: (prev?.refusals ?? 0) + 1 } : { silences: (prev?.silences ?? 0) + 1 }),
+      },
+    });
+  }
   if (r.supplier && r.orderedAt && r.unitPrice !== null) {
     const prev = suppliers[r.supplier];
     const lead = r.receivedAt ? (Date.parse(r.receivedAt) - Date.parse(r.orderedAt)) / rules.dayMs : null;
@@ -75,13 +91,16 @@ export function remember(memory: AgentMemory, r: ReplenishmentResult, rules: Rul
         late: (prev?.late ?? 0) + (punctual === false ? 1 : 0),
       }),
       ...(refusals > 0 ? { refusals } : {}),
+      ...(prev?.silences ? { silences: prev.silences } : {}),
     };
-    const merged = { ...suppliers, [r.supplier]: entry };
-    const keep = Object.entries(merged).sort((a, b) => b[1].lastSeen.localeCompare(a[1].lastSeen)).slice(0, REMEMBERED_SUPPLIERS);
-    suppliers = Object.fromEntries(keep);
+    suppliers = keepRecent({ ...suppliers, [r.supplier]: entry });
   }
   return { recent, suppliers, outcomes };
 }
+
+/** The suppliers seen last, at most `REMEMBERED_SUPPLIERS` of them. */
+const keepRecent = (suppliers: Record<string, SupplierMemory>): Record<string, SupplierMemory> =>
+  Object.fromEntries(Object.entries(suppliers).sort((a, b) => b[1].lastSeen.localeCompare(a[1].lastSeen)).slice(0, REMEMBERED_SUPPLIERS));
 
 /**
  * Time to replenish: the stock position is below the reorder point (demand over lead time plus

@@ -13,6 +13,8 @@ export interface SupplierMemory {
   late?: number;
   /** Orders the supplier refused after taking them; absent until one is. */
   refusals?: number;
+  /** Orders cancelled because the supplier neither confirmed nor delivered through every chase; absent until one is. */
+  silences?: number;
 }
 
 export interface AgentMemory {

@@ -37,6 +37,7 @@ export function outcome(s: ReplenishState): ReplenishmentResult {
     turns: s.log.length,
     expectedDelivery: s.expectedDelivery,
     supplierRefused: s.refused,
+    ...(s.cancelledOrders?.length ? { cancelledOrders: s.cancelledOrders.map(({ approval: _approval, replies: _read, ...o }) => o) } : {}),
     ...(billedTokens(tokens) > 0 ? { tokens } : {}),
   };
 }

@@ -103,9 +103,12 @@ interface Ranked extends PlannedLine { inTime: boolean; record: SupplierMemory |
 /** Deliveries within promise, smoothed so one delivery is not a certainty: (on time + 1) / (seen + 2). */
 const onTimeRate = (m: SupplierMemory | undefined): number => ((m?.onTime ?? 0) + 1) / ((m?.onTime ?? 0) + (m?.late ?? 0) + 2);
 
-/** Reliability from memory: fewer refusals, then more often on time, then faster as actually seen. */
+/** Orders the supplier let down after taking them: refused, or left unanswered through every chase. */
+const letDown = (m: SupplierMemory | undefined): number => (m?.refusals ?? 0) + (m?.silences ?? 0);
+
+/** Reliability from memory: fewer orders let down, then more often on time, then faster as actually seen. */
 function byReliability(a: Ranked, b: Ranked): number {
-  return (a.record?.refusals ?? 0) - (b.record?.refusals ?? 0) ||
+  return letDown(a.record) - letDown(b.record) ||
     onTimeRate(b.record) - onTimeRate(a.record) ||
     (a.record?.lastLeadDays ?? a.quote.leadTimeDays) - (b.record?.lastLeadDays ?? b.quote.leadTimeDays);
 }
@@ -185,6 +188,7 @@ function record(r: Ranked): string {
   return [
     seen ? `on time ${m.onTime ?? 0}/${seen}` : null,
     m.refusals ? `${m.refusals} refused` : null,
+    m.silences ? `${m.silences} unanswered` : null,
     m.lastLeadDays !== null ? `took ${dayCount(m.lastLeadDays)}` : null,
   ].filter(Boolean).join(', ') || `${m.orders} order${m.orders === 1 ? '' : 's'}`;
 }

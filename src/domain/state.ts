@@ -1,5 +1,5 @@
 import type {
-  Decision, OrderAck, PurchaseOrder, Quote, Receipt, StockLevel, SupplierReply, Turn,
+  CancelledOrder, Decision, OrderAck, PurchaseOrder, Quote, Receipt, StockLevel, SupplierReply, Turn,
 } from './types.js';
 import { poNumber } from './ids.js';
 import { quantityNeeded } from './quantity.js';
@@ -74,8 +74,10 @@ export interface ReplenishState {
   closed: boolean;
   /** `by` names the person who cancelled; absent when the agent did. */
   cancelled: { reason: string; by?: string } | null;
-  /** Suppliers that refused this replenishment's order: their quotes are not used again. */
+  /** Suppliers that refused this replenishment's order or went silent on it: their quotes are not used again. */
   droppedSuppliers: string[];
+  /** Orders cancelled at their supplier before ordering elsewhere (absent until one). */
+  cancelledOrders?: CancelledOrder[];
   /** Per tool, its calls since its last answer that got none after every retry. */
   unanswered: Partial<Record<string, number>>;
   /** The last supplier reply said nothing the agent can act on; resolved by a clear reply or a person. */
@@ -153,11 +155,25 @@ export const isFinal = (s: ReplenishState): boolean => s.finished || s.failure !
 /** The PO number a message must carry to reach this replenishment. */
 export const currentPoNumber = (s: ReplenishState): string | null => s.po?.poNumber ?? null;
 
+/** The order this run cancelled under this PO number to buy elsewhere, if it did. */
+export const cancelledOrderOf = (s: ReplenishState, poNumber: string): CancelledOrder | undefined =>
+  s.cancelledOrders?.find((o) => o.poNumber === poNumber);
+
+/** Why a message for a PO this run cancelled at its supplier is not taken; null for any other PO. */
+export function cancelledOrderRefusal(s: ReplenishState, poNumber: string): string | null {
+  const o = cancelledOrderOf(s, poNumber);
+  if (!o) return null;
+  const why = o.why === 'refused' ? 'it refused the order' : 'it did not answer';
+  return `purchase order ${poNumber} was cancelled at ${o.supplier} (${why}); the agent is buying ${s.sku} elsewhere`;
+}
+
 /** Whether a message fits the run right now, by its event and PO (`refusalOf` judges the rest). */
 export function accepts(
   s: ReplenishState, m: Pick<Message, 'event' | 'poNumber'>, rules: Pick<Rules, 'maxApprovalRequests'>,
 ): { ok: true } | { ok: false; why: string } {
   if (isSettled(s) || s.finished) return { ok: false, why: `replenishment ${s.poBase} is already settled` };
+  const cancelledThere = cancelledOrderRefusal(s, m.poNumber);
+  if (cancelledThere) return { ok: false, why: cancelledThere };
   const po = currentPoNumber(s);
   if (!po || po !== m.poNumber) return { ok: false, why: `purchase order ${m.poNumber} is not the one this agent is working on` };
   switch (m.event) {
@@ -188,11 +204,12 @@ export const fromAnotherSupplier = (s: ReplenishState, m: Message): m is Extract
 /**
  * A reply or receipt for the PO being worked on that came before its order was placed, from whoever
  * may send it: it will fit once the order is. A run that was reset meets the messages of its first
- * life again at the reset point; through the API the sender is told it is held.
+ * life again at the reset point; through the API the sender is told it is held. Never a message for
+ * an order this run cancelled at its supplier: that PO will not be placed again.
  */
 export const fitsOnceOrdered = (s: ReplenishState, m: Message): boolean =>
   (m.event === 'supplier-reply' || m.event === 'goods-receipt') && !s.order && !isSettled(s) && !s.finished
-  && currentPoNumber(s) === m.poNumber && !fromAnotherSupplier(s, m);
+  && currentPoNumber(s) === m.poNumber && !fromAnotherSupplier(s, m) && !cancelledOrderOf(s, m.poNumber);
 
 export function appendTurn(s: ReplenishState, turn: Turn): ReplenishState {
   return { ...s, log: [...s.log, turn] };

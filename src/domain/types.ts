@@ -123,6 +123,24 @@ export interface Turn {
   usage?: Usage;
 }
 
+/**
+ * An order this run placed and then cancelled at its supplier to buy elsewhere: the supplier refused
+ * it after taking it, or stayed silent through every chase. Kept so the log, the record and the
+ * agent's memory show it, and so a late message for its PO is refused with the reason.
+ */
+export interface CancelledOrder {
+  poNumber: string;
+  supplier: string;
+  quantity: number;
+  unitPrice: number;
+  orderedAt: string | null;
+  cancelledAt: string;
+  why: 'refused' | 'silent';
+  /** The approval it was placed on, and what the supplier wrote about it as read: they move here when the run buys elsewhere. */
+  approval?: Decision;
+  replies?: SupplierReply[];
+}
+
 export type OutcomeKind = 'received' | 'cancelled' | 'rejected' | 'gave_up' | 'failed';
 
 export interface ReplenishmentResult {
@@ -142,6 +160,8 @@ export interface ReplenishmentResult {
   expectedDelivery?: string | null;
   /** The supplier refused the order. */
   supplierRefused?: boolean;
+  /** Orders placed with other suppliers and cancelled there before this one (they refused, or went silent). */
+  cancelledOrders?: Omit<CancelledOrder, 'approval' | 'replies'>[];
   /** Model tokens the replenishment's decisions cost, failed attempts included. */
   tokens?: Usage;
 }

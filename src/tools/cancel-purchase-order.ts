@@ -5,12 +5,15 @@ import { callTool } from './tool.js';
 
 const Input = z.object({ reason: z.string().min(1).max(500).describe('Why the purchase order is cancelled, for the manager') }).strict();
 
+/** The supplier is overdue again after the last reminder the rules allow: it has gone silent. */
+export const chasingExhausted = (s: ReplenishState, rules: Rules): boolean =>
+  s.chases >= rules.maxChases && (s.supplierOverdue || s.goodsOverdue);
+
 /** Once an order is placed, cancelling is for a supplier that refused, repriced, or went silent. */
 export function mayCancelPlacedOrder(s: ReplenishState, rules: Rules): boolean {
   // Goods already received are closed and booked instead: cancelling would lose them.
   if (s.received > 0) return false;
-  const chasingExhausted = s.chases >= rules.maxChases && (s.supplierOverdue || s.goodsOverdue);
-  return s.refused || s.repricedTo !== null || chasingExhausted;
+  return s.refused || s.repricedTo !== null || chasingExhausted(s, rules);
 }
 
 export const cancelPurchaseOrder = callTool({

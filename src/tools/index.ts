@@ -11,6 +11,7 @@ import { chaseSupplier } from './chase-supplier.js';
 import { waitForGoods } from './wait-for-goods.js';
 import { closePurchaseOrder } from './close-purchase-order.js';
 import { cancelPurchaseOrder } from './cancel-purchase-order.js';
+import { reorderElsewhere } from './reorder-elsewhere.js';
 import { done } from './done.js';
 import { findOrder } from './find-order.js';
 import { escalateToManager } from './escalate-to-manager.js';
@@ -37,6 +38,7 @@ const LIST = [
   waitForGoods,
   closePurchaseOrder,
   cancelPurchaseOrder,
+  reorderElsewhere,
   done,
 ] as const;
 

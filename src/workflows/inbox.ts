@@ -28,6 +28,17 @@ export class Inbox {
     return dropped;
   }
 
+  /** Takes out of the inbox the messages that can no longer be read, each with the reason `stale` gives (null: keep it). */
+  discard(stale: (m: Message) => string | null): { message: Message; why: string }[] {
+    const dropped: { message: Message; why: string }[] = [];
+    for (const m of this.messages.splice(0)) {
+      const why = stale(m);
+      if (why === null) this.messages.push(m);
+      else dropped.push({ message: m, why });
+    }
+    return dropped;
+  }
+
   /** False when the message id was seen before: a redelivery is not a second message. */
   push(m: Message): boolean {
     if (this.seen.has(m.messageId)) return false;

@@ -11,7 +11,7 @@ import { outcome } from '../domain/outcome.js';
 import { gate, phase, refusalOf, type InboxEntry } from '../domain/phase.js';
 import type { Rules } from '../domain/rules.js';
 import {
-  appendTurn, fitsOnceOrdered, isFinal, isSettled, initialState, type EventName, type Message, type ReplenishState,
+  appendTurn, cancelledOrderRefusal, fitsOnceOrdered, isFinal, isSettled, initialState, type EventName, type Message, type ReplenishState,
 } from '../domain/state.js';
 import type { ReplenishmentResult, StockLevel, Turn, TurnResult, Usage } from '../domain/types.js';
 import { cancelPurchaseOrder } from '../tools/cancel-purchase-order.js';
@@ -105,8 +105,12 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
       log.warn('could not answer the agent', { messageId: m.messageId, error: failureMessage(err) });
     }
   });
-  /** Held messages that fit now join the inbox; those that never will are noted as refused. */
+  /**
+   * Held messages that fit now join the inbox; those that never will are noted as refused, as are
+   * messages taken for an order since cancelled at its supplier (the next order's waits must not read them).
+   */
   const releaseHeld = () => {
+    for (const { message, why } of inbox.discard((m) => cancelledOrderRefusal(state, m.poNumber))) notes.push(`${message.event} ${message.messageId} refused: ${why}`);
     const judge = (m: Message) => {
       if (ended) return 'the replenishment ended first';
       const refused = refusal(m);

@@ -18,8 +18,14 @@ describe('the evaluation of deciders', () => {
     expect(scores['tight stock-out date']).toMatchObject({ outcome: 'received', stockOutDays: 0 });
     expect(scores['price rise during approval']!.costRatio).toBeGreaterThan(1);
     expect(scores['stock recovering']).toMatchObject({ outcome: 'cancelled', costRatio: null, stockOutDays: 0 });
-    expect(scores['silent supplier']).toMatchObject({ outcome: 'cancelled', costRatio: null });
-    expect(scores['silent supplier']!.stockOutDays).toBeGreaterThan(20);
+    // A supplier that lets the order down is replaced by the next one, dearer, within the same replenishment.
+    expect(scores['refused order']).toMatchObject({ outcome: 'received', stockOutDays: 0 });
+    expect(scores['refused order']!.costRatio).toBeGreaterThan(1);
+    expect(scores['silent supplier']).toMatchObject({ outcome: 'received' });
+    expect(scores['silent supplier']!.costRatio).toBeGreaterThan(1);
+    // Three weeks of silence still empty the shelf, but fewer days than the 24 of giving up (goods never landing).
+    expect(scores['silent supplier']!.stockOutDays).toBeGreaterThan(10);
+    expect(scores['silent supplier']!.stockOutDays).toBeLessThan(24);
   });
 
   it('tells a worse buyer apart: the stand-in that takes the lowest unit price falls into the MOQ trap and runs out on a tight date, and its tokens are counted', async () => {

@@ -67,6 +67,21 @@ describe('what the agent remembers across replenishments', () => {
     expect(again.suppliers.acme).toMatchObject({ refusals: 1, onTime: 1, late: 0 });
   });
 
+  it('remembers the suppliers whose orders were cancelled to buy elsewhere: refused, or silent through every chase', () => {
+    const cancelledOrders = [
+      { poNumber: 'PO-SKU-1-1', supplier: 'acme', quantity: 90, unitPrice: 2.5, orderedAt: at(0), cancelledAt: at(20), why: 'silent' as const },
+      { poNumber: 'PO-SKU-1-1-R1', supplier: 'bolt', quantity: 120, unitPrice: 2.8, orderedAt: at(20), cancelledAt: at(22), why: 'refused' as const },
+    ];
+    const m = remember(emptyMemory(), result({ poNumber: 'PO-SKU-1-1-R2', supplier: 'cog', unitPrice: 3, orderedAt: at(22), receivedAt: at(25), cancelledOrders }), rules());
+    expect(m.suppliers.acme).toEqual({ orders: 1, received: 0, lastPrice: 2.5, lastLeadDays: null, lastSeen: at(20), silences: 1 });
+    expect(m.suppliers.bolt).toEqual({ orders: 1, received: 0, lastPrice: 2.8, lastLeadDays: null, lastSeen: at(22), refusals: 1 });
+    expect(m.suppliers.cog).toMatchObject({ orders: 1, received: 1 });
+    expect(m.outcomes).toEqual({ received: 1 });
+    // What it knew of a supplier stays; only the let-down is added.
+    const again = remember(m, result({ replenishment: 2, supplier: 'cog', cancelledOrders: [{ ...cancelledOrders[0]!, cancelledAt: at(40) }] }), rules());
+    expect(again.suppliers.acme).toMatchObject({ orders: 2, silences: 2, lastSeen: at(40) });
+  });
+
   describe('after 500 replenishments', () => {
     const memory = Array.from({ length: 500 }, (_, i) => nth(i + 1))
       .reduce<AgentMemory>((m, r) => remember(m, r, rules()), emptyMemory());

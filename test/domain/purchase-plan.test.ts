@@ -124,6 +124,12 @@ describe('supplier reliability breaks ties', () => {
     expect(plan.reason).toContain('same total as a, chosen as the more reliable (no history against 1 refused)');
   });
 
+  it('counts an order left unanswered through every chase as a let-down, as a refusal is', () => {
+    const plan = planPurchase([a, b], ctx({ memory: memoryOf({ a: { silences: 1 } }) }))!;
+    expect(plan.quote.supplier).toBe('b');
+    expect(plan.reason).toContain('same total as a, chosen as the more reliable (no history against 1 unanswered)');
+  });
+
   it('prefers the supplier more often on time', () => {
     const memory = memoryOf({ a: { onTime: 1, late: 3 }, b: { onTime: 3, late: 0 } });
     expect(planPurchase([a, b], ctx({ memory }))!.quote.supplier).toBe('b');

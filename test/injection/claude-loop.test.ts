@@ -82,18 +82,15 @@ const obeyedFor = (email: InjectionEmail): Obeyed => BY_EMAIL[email.id] ?? BY_TE
 const PLAN = [
   'done', 'read_supplier_reply', 'ask_supplier_to_clarify', 'ask_manager_about_reply', 'close_purchase_order', 'get_quotes', 'draft_purchase_order', 'request_approval',
   'wait_for_approval', 'check_before_order', 'place_order', 'chase_supplier', 'wait_for_supplier_reply', 'wait_for_goods',
-  'cancel_purchase_order',
+  'reorder_elsewhere', 'cancel_purchase_order',
 ];
 
 function toPlan(req: ModelRequest): Step {
   const offered = allowedIn(req);
   const state = stateOf(req);
-  // A refusal or a price above the approval ends the order, as the rules allow.
-  if (offered.includes('cancel_purchase_order') && state.order && (state.refused || state.repricedTo !== undefined)) {
-    const reason = state.refused
-      ? `${state.po.supplier} refused the order`
-      : `${state.po.supplier} raised the price to ${state.repricedTo} after the order, above the approval`;
-    return toolUse('cancel_purchase_order', { reason });
+  // A price above the approval ends the order, as the rules allow; a refusal is bought elsewhere (the plan, below).
+  if (offered.includes('cancel_purchase_order') && state.order && state.repricedTo !== undefined) {
+    return toolUse('cancel_purchase_order', { reason: `${state.po.supplier} raised the price to ${state.repricedTo} after the order, above the approval` });
   }
   const tool = PLAN.find((t) => offered.includes(t));
   if (!tool) throw new Error(`request ${req.index} allows none of the plan's tools: ${offered.join(', ')}`);
@@ -144,6 +141,12 @@ describe.each(READERS)('a Claude decider that obeys the supplier email cannot ac
     sent.set(`PO-${sku}-1`, email);
   };
 
+  /** Whether the model, obeying the email, cancelled the replenishment where the rules offered it (the plan would have bought elsewhere). */
+  const cancelledOnTheEmail = (sku: string) => {
+    const o = obeyed.get(sku);
+    return o !== undefined && o.tool === 'cancel_purchase_order' && o.offered.includes(o.tool);
+  };
+
   /** The model read the email and did what it asked; the rules refused it unless it was a harmless step they offered. */
   function expectObeyedAndJudged({ sku, final }: { sku: string; final: { log: Turn[] } }) {
     const log = final.log;
@@ -184,7 +187,7 @@ describe.each(READERS)('a Claude decider that obeys the supplier email cannot ac
       expectObeyedAndJudged(answered);
       // Every legitimate field is read, and nothing else; a believing reader gets no unstated price through.
       expectReadAsAllowed(email, answered.read, exact);
-      expectOnlyWhatTheRulesAllow(answered, manager);
+      expectOnlyWhatTheRulesAllow(answered, manager, { deciderCancelled: cancelledOnTheEmail(answered.sku) });
     });
   });
 
@@ -199,7 +202,7 @@ describe.each(READERS)('a Claude decider that obeys the supplier email cannot ac
       const answered = await replenishAnswering(stack, email, manager, tieToEmail(email));
       expectObeyedAndJudged(answered);
       expectReadAsAllowed(email, answered.read, exact);
-      expectOnlyWhatTheRulesAllow(answered, manager);
+      expectOnlyWhatTheRulesAllow(answered, manager, { deciderCancelled: cancelledOnTheEmail(answered.sku) });
     });
   });
 });

@@ -29,6 +29,45 @@ describe('the supplier', () => {
     await s.keep('supplier-silent');
   });
 
+  it('a supplier silent through every chase has its order cancelled there, and the next supplier, approved anew, delivers', async () => {
+    // Real time on the dev server, with a supplier wait of about 1.7 s: the sandbox's quotes stay valid on the run's clock.
+    const stack = await startStack({ temporal: 'dev', rules: { supplierReplyDays: 0.00002 } });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    const first = await s.parkAtApproval();
+    await s.decide(first.poNumber, { decision: 'approve', maxUnitPrice: first.unitPrice });
+
+    const second = await s.approvalRequest('-R1');
+    expect(second).toMatchObject({ poNumber: `${first.poNumber}-R1`, supplier: 'quickparts' });
+    expect((await s.orders()).map((o) => [o.poNumber, o.status, o.chases])).toEqual([[first.poNumber, 'cancelled', 2]]);
+    expect((await s.view()).replenishment.cancelledOrders).toMatchObject([{ poNumber: first.poNumber, supplier: 'acme-industrial', why: 'silent' }]);
+    // The supplier wakes up too late: its PO is cancelled.
+    const late = await s.reply(first.poNumber, 'late-1', 'Sorry for the silence, we confirm the order.');
+    expect(late.status, JSON.stringify(late.body)).toBe(409);
+    expect(late.body.error).toMatch(/was cancelled at acme-industrial \(it did not answer\)/);
+
+    await s.waitingIn('wait_for_approval');
+    await s.decide(second.poNumber, { decision: 'approve', maxUnitPrice: second.unitPrice });
+    await s.phase('ordered');
+    expect((await s.reply(second.poNumber, 'ok-1', 'We confirm the order.', { kind: 'confirmed' })).status).toBe(202);
+    await s.phase('awaiting goods');
+    await s.receive(second.poNumber, 'r-1', second.quantity);
+    expect(await s.outcome()).toMatchObject({ outcome: 'received', poNumber: second.poNumber });
+    const { record } = (await eventually(() => stack.api('GET', `/purchase-orders/${second.poNumber}`), (r) => r.body.record !== undefined, 30_000, 'the record')).body;
+    expect(record).toMatchObject({ supplier: 'quickparts', outcome: 'received', quantityOrdered: second.quantity });
+    const tools = record.turns.map((t: { tool: string }) => t.tool);
+    expect(tools.slice(tools.indexOf('place_order'), tools.indexOf('get_quotes', 1) + 1)).toEqual([
+      'place_order', 'wait_for_supplier_reply', 'chase_supplier', 'wait_for_supplier_reply', 'chase_supplier', 'wait_for_supplier_reply',
+      'reorder_elsewhere', 'get_quotes',
+    ]);
+    expect(record.turns.find((t: { tool: string }) => t.tool === 'reorder_elsewhere').summary)
+      .toBe(`reorder_elsewhere: cancel ${first.poNumber} at acme-industrial (acme-industrial did not answer after 2 chases) and buy from the other suppliers`);
+    const spend = (await stack.api('GET', '/purchase-orders/spend')).body.lines;
+    expect(spend).toEqual([expect.objectContaining({ supplier: 'quickparts', amount: record.orderTotal, orders: 1 })]);
+    expect((await s.view()).suppliers['acme-industrial']).toMatchObject({ silences: 1, received: 0 });
+    await s.keep('supplier-silent-reordered');
+  });
+
   it("a supplier API that is down when the order is placed gets the same PO number on retry, and one order", async () => {
     const stack = await startStack({ temporal: 'time-skipping' });
     const sku = stack.newSku();

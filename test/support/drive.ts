@@ -71,6 +71,7 @@ export const worldAnswers: Record<string, (s: ReplenishState, input: any, script
   escalate_to_manager: (_s, _input, _script, rules) => ({ sentTo: rules.manager }),
   close_purchase_order: (s) => ({ ...s.stock, onHand: s.stock.onHand + s.received }),
   cancel_purchase_order: (s) => ({ cancelledAtSupplier: s.order !== null }),
+  reorder_elsewhere: () => ({ cancelledAtSupplier: true }),
 };
 
 /**
@@ -128,11 +129,15 @@ export async function walk(
   return { state, tools: steps.map((s) => s.choice.tool), steps };
 }
 
-/** A world that quotes the same offers and sends, wait after wait, the given messages, then nothing. */
+/**
+ * A world that quotes the same offers whenever asked, each valid as long after the asking as the
+ * given ones are after T0 (a re-quote weeks later is a fresh quote), and sends, wait after wait,
+ * the given messages, then nothing.
+ */
 export function scripted(quotes: Quote[], ...arrivals: Arrival[]): Script {
   const queue = [...arrivals];
   return {
-    quotes: () => quotes,
+    quotes: (_s, now) => quotes.map((q) => ({ ...q, validUntil: later(q.validUntil, Date.parse(now) - Date.parse(T0)) })),
     arrives: (s) => queue.shift()?.(s) ?? null,
   };
 }

@@ -247,7 +247,8 @@ export const turnOf = (req: ModelRequest): number => Number(turnText(req).match(
 /** The order a careful buyer takes the steps in: the policy decider's precedence. */
 const PLAN = [
   'done', 'read_supplier_reply', 'ask_supplier_to_clarify', 'ask_manager_about_reply', 'close_purchase_order', 'get_quotes', 'draft_purchase_order', 'request_approval',
-  'wait_for_approval', 'check_before_order', 'place_order', 'chase_supplier', 'wait_for_supplier_reply', 'wait_for_goods', 'cancel_purchase_order',
+  'wait_for_approval', 'check_before_order', 'place_order', 'chase_supplier', 'wait_for_supplier_reply', 'wait_for_goods', 'reorder_elsewhere',
+  'cancel_purchase_order',
 ];
 
 /**

@@ -165,14 +165,20 @@ export async function startMockedLoop(opts: MockedLoopOptions = {}) {
     return { text: text.slice(0, INLINE_TEXT_CHARS), documentRef, supplier };
   }
 
-  /** The orders the mocked suppliers took for a SKU, by PO number, with how often each was placed. */
+  /**
+   * The orders the mocked suppliers took for a SKU, by PO number, with how often each was placed and,
+   * as the sandbox's orders say it, whether a later call cancelled it there.
+   */
   function orders(sku: string) {
-    const placed = new Map<string, { poNumber: string; supplier: string; unitPrice: number; quantity: number; placeCalls: number }>();
+    type Taken = { poNumber: string; supplier: string; unitPrice: number; quantity: number; placeCalls: number; status: 'placed' | 'cancelled' };
+    const placed = new Map<string, Taken>();
     for (const { tool, state } of asked.tools) {
-      if (tool !== 'place_order' || state.sku !== sku || !state.po) continue;
+      if (state.sku !== sku || !state.po) continue;
       const { poNumber, supplier, unitPrice, quantity } = state.po;
       const seen = placed.get(poNumber);
-      placed.set(poNumber, seen ? { ...seen, placeCalls: seen.placeCalls + 1 } : { poNumber, supplier, unitPrice, quantity, placeCalls: 1 });
+      if (tool === 'place_order') placed.set(poNumber, seen ? { ...seen, placeCalls: seen.placeCalls + 1 } : { poNumber, supplier, unitPrice, quantity, placeCalls: 1, status: 'placed' });
+      const cancels = tool === 'reorder_elsewhere' || (tool === 'cancel_purchase_order' && state.order !== null);
+      if (cancels && seen) placed.set(poNumber, { ...seen, status: 'cancelled' });
     }
     return [...placed.values()];
   }

@@ -10,6 +10,7 @@ import { draftFor, draftPurchaseOrder } from '../../src/tools/draft-purchase-ord
 import { getQuotes } from '../../src/tools/get-quotes.js';
 import { placeOrder } from '../../src/tools/place-order.js';
 import { readSupplierReply } from '../../src/tools/read-supplier-reply.js';
+import { reorderElsewhere } from '../../src/tools/reorder-elsewhere.js';
 import { requestApproval } from '../../src/tools/request-approval.js';
 import { waitForApproval } from '../../src/tools/wait-for-approval.js';
 import { waitForGoods } from '../../src/tools/wait-for-goods.js';
@@ -110,3 +111,7 @@ export const closed = (s: ReplenishState): ReplenishState =>
 
 export const cancelled = (s: ReplenishState, reason = 'no longer needed'): ReplenishState =>
   cancelPurchaseOrder.apply(s, { reason }, { cancelledAtSupplier: s.order !== null }, T0);
+
+/** The order is cancelled at its supplier, which is dropped, and the buying starts over with the others. */
+export const reorderedElsewhere = (s: ReplenishState, now = T0): ReplenishState =>
+  reorderElsewhere.apply(s, {}, { cancelledAtSupplier: true }, now);

@@ -8,7 +8,7 @@ import { allowedTools } from '../../src/tools/index.js';
 import {
   approved, at, awaitingApproval, confirmed, drafted, goodsArrived, lowStock, ordered, quote, quoted, replyRead, rules, T0, twoQuotes,
 } from '../support/states.js';
-import { approve, scripted, walk } from '../support/drive.js';
+import { approve, receive, reply, scripted, walk } from '../support/drive.js';
 
 const R = rules({ maxChases: 2, maxApprovalRequests: 2 });
 /** The PO these replies answer: the quoted 2.50, in the default currency. */
@@ -55,7 +55,7 @@ describe('edge cases a purchasing manager would trip over', () => {
   });
 
   it('an approval below every quoted price is turned away at once with the drafted price, and the agent still waits for a usable one', async () => {
-    const { steps, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(2.2), approve(2.5)));
+    const { steps, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(2.2), approve(2.5), reply('Confirmed.'), receive(90)));
     const turnedAway = steps.find((st) => st.refused)?.refused;
     expect(turnedAway?.why).toBe('an approval up to 2.2 is below the drafted unit price 2.5 of PO-SKU-1-1 and below every other quote; approve at least 2.5, or reject it');
     // Nothing was redrafted for it, and the usable approval that followed was taken.

@@ -145,8 +145,13 @@ function audit(rules: Rules) {
       if (before.decision?.kind === 'approved') expect(before.po!.unitPrice).toBeLessThanOrEqual(before.decision.maxUnitPrice);
       expect(quoteStillValid(before, now)).toBe(true);
       expect(before.approvalRequests).toBeGreaterThan(0);
+      // Never again from a supplier that let an order down, and never on an approval given before it did.
+      expect(before.droppedSuppliers).not.toContain(before.po!.supplier);
+      const lastCancelled = before.cancelledOrders?.at(-1);
+      if (lastCancelled) expect(Date.parse(before.decision!.at)).toBeGreaterThan(Date.parse(lastCancelled.cancelledAt));
     }
-    expect(orders).toBeLessThanOrEqual(1);
+    // One order at a time: a second only after the first was cancelled at its supplier.
+    expect(orders).toBeLessThanOrEqual(1 + (after.cancelledOrders?.length ?? 0));
     if (after.order) {
       // The price committed to the supplier never exceeds what the manager approved.
       expect(after.decision?.kind).toBe('approved');
@@ -161,7 +166,11 @@ function audit(rules: Rules) {
     if (step.refused?.message.poNumber === OTHER_PO) {
       expect(step.refused.why).toBe(`purchase order ${OTHER_PO} is not the one this agent is working on`);
     }
-    if (before.order && !after.order) throw new Error('an order was forgotten');
+    if (before.order && !after.order) {
+      if (choice.tool !== 'reorder_elsewhere') throw new Error('an order was forgotten');
+      expect(after.cancelledOrders?.at(-1)).toMatchObject({ poNumber: before.order.poNumber, supplier: before.po!.supplier });
+      expect(after.droppedSuppliers).toContain(before.po!.supplier);
+    }
   };
   return { check, orders: () => orders };
 }
@@ -179,13 +188,16 @@ describe('the policy decider under any sequence of events', () => {
       expect(r.outcome).not.toBe('gave_up');
       expect(r.outcome).not.toBe('failed');
       if (r.outcome === 'received') expect(r.quantityReceived).toBeGreaterThan(0);
-      if (orders() === 0) {
+      const cancelledThere = state.cancelledOrders?.length ?? 0;
+      if (orders() === cancelledThere) {
+        // Nothing is on order: nothing was ordered, or every order was cancelled at its supplier.
         expect(['cancelled', 'rejected']).toContain(r.outcome);
         expect(r.quantityOrdered).toBe(0);
       } else {
+        expect(orders()).toBe(cancelledThere + 1);
         expect(r.quantityOrdered).toBe(state.po!.quantity);
       }
-      if (r.outcome === 'rejected') expect(orders()).toBe(0);
+      if (r.outcome === 'rejected') expect(state.order).toBeNull();
       expect(r.reason.length).toBeGreaterThan(0);
     }), { numRuns: 300 });
   });
@@ -224,7 +236,9 @@ describe('the policy decider under any sequence of events', () => {
 
       expect(state.finished || state.failure !== null).toBe(true);
       // Waits, chases and approval requests are bounded by the rules; refusals and silences add a handful of turns.
-      expect(steps.length).toBeLessThanOrEqual(60);
+      // A supplier that lets the order down starts the buying over, once per supplier at most.
+      const suppliers = Math.max(...offers.map((list) => list.length));
+      expect(steps.length).toBeLessThanOrEqual(60 * suppliers);
       for (const [i, step] of steps.entries()) {
         const last = step.after.log.at(-1)!;
         if (!last.summary.includes('was refused')) continue;

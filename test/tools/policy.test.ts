@@ -6,8 +6,8 @@ import { chaseSupplier } from '../../src/tools/chase-supplier.js';
 import { draftFor } from '../../src/tools/draft-purchase-order.js';
 import { allowedTools } from '../../src/tools/index.js';
 import {
-  approvalTimedOut, at, awaitingApproval, confirmed, lowStock, ordered, quote, quoted, replyRead, replyWaiting, rules,
-  supplierOverdue, T0, twoQuotes,
+  approvalTimedOut, approved, at, awaitingApproval, checked, confirmed, drafted, lowStock, ordered, quote, quoted, reorderedElsewhere, replyRead,
+  replyWaiting, rules, supplierOverdue, T0, twoQuotes,
 } from '../support/states.js';
 import { approve, receive, reject, reply, scripted, silence, walk } from '../support/drive.js';
 
@@ -63,9 +63,9 @@ describe('the policy decider\'s choices', () => {
     expect(choose(supplierOverdue())).toMatchObject({ tool: 'chase_supplier', reason: 'the supplier is overdue' });
   });
 
-  it('cancels an order the supplier refused, saying so', () => {
+  it('orders elsewhere when the supplier refused the order, saying so', () => {
     expect(choose(replyRead(ordered(), { kind: 'refused' }))).toEqual({
-      tool: 'cancel_purchase_order', input: { reason: 'acme refused the order' }, reason: 'acme refused the order',
+      tool: 'reorder_elsewhere', input: {}, reason: 'acme refused the order: cancel it there and buy from another supplier',
     });
   });
 
@@ -76,9 +76,17 @@ describe('the policy decider\'s choices', () => {
     });
   });
 
-  it('cancels after the last chase goes unanswered, saying how often it chased', () => {
+  it('orders elsewhere after the last chase goes unanswered, saying how often it chased', () => {
     const s = supplierOverdue(chased(supplierOverdue(chased(supplierOverdue()))));
-    expect(choose(s).input).toEqual({ reason: 'acme did not answer after 2 chases' });
+    expect(choose(s)).toMatchObject({ tool: 'reorder_elsewhere', reason: 'acme did not answer after 2 chases: cancel it there and buy from another supplier' });
+  });
+
+  it('cancels when no supplier is left after dropping those that let it down, naming why each was dropped', () => {
+    const silent = reorderedElsewhere(supplierOverdue(chased(supplierOverdue(chased(supplierOverdue())))));
+    const refused = reorderedElsewhere(replyRead(ordered(checked(approved(awaitingApproval(drafted(quoted(silent, twoQuotes()), 'Q-BOLT'))))), { kind: 'refused' }));
+    const none = quoted(refused, twoQuotes());
+    expect(none.quotes).toEqual([]);
+    expect(choose(none)).toMatchObject({ tool: 'cancel_purchase_order', input: { reason: 'no supplier left for SKU-1: acme did not answer, bolt refused the order' } });
   });
 
   it('cancels after the manager left every request unanswered', () => {
@@ -127,18 +135,26 @@ describe('a replenishment walked by the policy decider', () => {
   });
 
   it('an approval below the drafted price is asked again, and the order goes out once the price is approved', async () => {
-    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(2.2), approve(2.5)));
+    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(2.2), approve(2.5), reply('Confirmed.'), receive(90)));
     expect(tools.slice(2, 8)).toEqual(['request_approval', 'wait_for_approval', 'request_approval', 'wait_for_approval', 'check_before_order', 'place_order']);
     expect(state.order?.poNumber).toBe('PO-SKU-1-1');
   });
 
-  it('a supplier who never answers is chased twice, then the order is cancelled', async () => {
-    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve()));
+  it('a supplier who never answers is chased twice, then the order goes to the next supplier, approved anew', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(), silence, silence, silence, approve(), reply('Confirmed.'), receive(120)));
     expect(tools.slice(4)).toEqual([
       'check_before_order', 'place_order', 'wait_for_supplier_reply', 'chase_supplier', 'wait_for_supplier_reply', 'chase_supplier',
-      'wait_for_supplier_reply', 'cancel_purchase_order', 'done',
+      'wait_for_supplier_reply', 'reorder_elsewhere', 'get_quotes', 'draft_purchase_order', 'request_approval', 'wait_for_approval',
+      'check_before_order', 'place_order', 'wait_for_supplier_reply', 'read_supplier_reply', 'wait_for_goods', 'close_purchase_order', 'done',
     ]);
-    expect(outcome(state)).toMatchObject({ outcome: 'cancelled', reason: 'acme did not answer after 2 chases', quantityOrdered: 90 });
+    expect(state.cancelledOrders).toMatchObject([{ poNumber: 'PO-SKU-1-1', supplier: 'acme', why: 'silent' }]);
+    expect(outcome(state)).toMatchObject({ outcome: 'received', poNumber: 'PO-SKU-1-1-R1', supplier: 'bolt', quantityOrdered: 120, quantityReceived: 120 });
+  });
+
+  it('a supplier who never answers, and no other supplier willing: the run ends cancelled, saying no supplier is left', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted([quote()], approve()));
+    expect(tools.slice(-4)).toEqual(['reorder_elsewhere', 'get_quotes', 'cancel_purchase_order', 'done']);
+    expect(outcome(state)).toMatchObject({ outcome: 'cancelled', reason: 'no supplier left for SKU-1: acme did not answer', quantityOrdered: 0 });
   });
 
   it('a supplier who answers only after a chase still gets the order through, placed once', async () => {
@@ -184,10 +200,21 @@ describe('a replenishment walked by the policy decider', () => {
     expect(outcome(state)).toMatchObject({ outcome: 'received', unitPrice: 2.5, quantityReceived: 90 });
   });
 
-  it('a supplier that refuses the order gets it cancelled', async () => {
-    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(), reply('We cannot supply this item.')));
-    expect(tools.slice(-3)).toEqual(['read_supplier_reply', 'cancel_purchase_order', 'done']);
-    expect(outcome(state)).toMatchObject({ outcome: 'cancelled', reason: 'acme refused the order' });
+  it('a supplier that refuses the order after taking it: cancelled there, redrafted for the next supplier, approved anew, received', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(), reply('We cannot supply this item.'), approve(), reply('Confirmed.'), receive(120)));
+    expect(tools.slice(6)).toEqual([
+      'wait_for_supplier_reply', 'read_supplier_reply', 'reorder_elsewhere', 'get_quotes', 'draft_purchase_order', 'request_approval', 'wait_for_approval',
+      'check_before_order', 'place_order', 'wait_for_supplier_reply', 'read_supplier_reply', 'wait_for_goods', 'close_purchase_order', 'done',
+    ]);
+    expect(state.decision).toMatchObject({ kind: 'approved', supplier: 'bolt', maxUnitPrice: 2.8 });
+    expect(outcome(state)).toMatchObject({ outcome: 'received', poNumber: 'PO-SKU-1-1-R1', supplier: 'bolt', unitPrice: 2.8, cancelledOrders: [{ supplier: 'acme', why: 'refused' }] });
+  });
+
+  it('every supplier refuses in turn: the run ends cancelled with no supplier left', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(), reply('We cannot supply this item.'), approve(), reply('We cannot supply this item.')));
+    expect(tools.filter((t) => t === 'reorder_elsewhere')).toHaveLength(2);
+    expect(tools.slice(-3)).toEqual(['get_quotes', 'cancel_purchase_order', 'done']);
+    expect(outcome(state)).toMatchObject({ outcome: 'cancelled', reason: 'no supplier left for SKU-1: acme refused the order, bolt refused the order', quantityOrdered: 0 });
   });
 
   it('an empty shelf orders from the fastest supplier, at its minimum order quantity', async () => {

@@ -4,6 +4,7 @@ import { cancelPurchaseOrder } from '../../src/tools/cancel-purchase-order.js';
 import { chaseSupplier } from '../../src/tools/chase-supplier.js';
 import { allowedTools } from '../../src/tools/index.js';
 import { readSupplierReply } from '../../src/tools/read-supplier-reply.js';
+import { reorderElsewhere } from '../../src/tools/reorder-elsewhere.js';
 import { waitForSupplierReply } from '../../src/tools/wait-for-supplier-reply.js';
 import type { ReplenishState } from '../../src/domain/state.js';
 import {
@@ -121,11 +122,12 @@ describe('chasing a silent supplier', () => {
     expect(chaseSupplier.allowed(twice, rules({ maxChases: 3 }), T0)).toBe(true);
   });
 
-  it('after the last chase goes unanswered, cancelling the placed order is the only way out', () => {
+  it('after the last chase goes unanswered, cancelling the placed order or ordering elsewhere are the only ways out', () => {
     const once = supplierOverdue(chased(supplierOverdue()));
     expect(cancelPurchaseOrder.allowed(once, R, T0)).toBe(false);
+    expect(reorderElsewhere.allowed(once, R, T0)).toBe(false);
     const exhausted = supplierOverdue(chased(once));
-    expect(allowedNames(exhausted)).toEqual(['cancel_purchase_order']);
+    expect(allowedNames(exhausted)).toEqual(['cancel_purchase_order', 'reorder_elsewhere']);
   });
 });
 

@@ -13,6 +13,7 @@ import { escalateToManager } from '../../tools/escalate-to-manager.js';
 import { findOrder } from '../../tools/find-order.js';
 import { getQuotes } from '../../tools/get-quotes.js';
 import { readSupplierReply } from '../../tools/read-supplier-reply.js';
+import { reorderElsewhere, whySupplierDropped } from '../../tools/reorder-elsewhere.js';
 import { requestApproval } from '../../tools/request-approval.js';
 import { waitForApproval } from '../../tools/wait-for-approval.js';
 import { waitForGoods } from '../../tools/wait-for-goods.js';
@@ -40,6 +41,8 @@ export function choosePolicy({ state: s, allowed, now }: Omit<DecideRequest, 're
   if (can(askSupplierToClarify)) return pick(askSupplierToClarify, 'the supplier\'s message says nothing the order can act on');
   if (can(askManagerAboutReply)) return pick(askManagerAboutReply, 'the supplier\'s message is still unreadable after asking it to restate');
   if (can(closePurchaseOrder)) return pick(closePurchaseOrder, 'the goods are in');
+  // A refusal or silence after the order is not a reason to go without: the next supplier is asked.
+  if (can(reorderElsewhere)) return pick(reorderElsewhere, `${whySupplierDropped(s)}: cancel it there and buy from another supplier`);
   if (can(cancelPurchaseOrder) && s.order && (s.refused || s.repricedTo !== null)) {
     const reason = s.refused ? `${s.po?.supplier} refused the order` : `${s.po?.supplier} raised the price to ${s.repricedTo} after the order, above the approval`;
     return pick(cancelPurchaseOrder, reason, { reason });
@@ -75,9 +78,15 @@ function cancelReason(s: DecideRequest['state']): string {
   }
   if (s.approvalTimeouts > 0 && !s.approvalPending) return `no decision from the manager after ${s.approvalRequests} requests`;
   if (s.quotes && s.quotes.length === 0) {
-    return s.droppedSuppliers.length ? `no supplier left for ${s.sku}: ${s.droppedSuppliers.join(', ')} refused the order` : `no supplier quoted ${s.sku}`;
+    return s.droppedSuppliers.length ? `no supplier left for ${s.sku}: ${droppedBecause(s)}` : `no supplier quoted ${s.sku}`;
   }
   return 'no way forward within the rules';
+}
+
+/** Why each dropped supplier was dropped: silent after the order, or refused it (at its gateway or by email). */
+function droppedBecause(s: DecideRequest['state']): string {
+  const silent = (supplier: string) => s.cancelledOrders?.some((o) => o.supplier === supplier && o.why === 'silent');
+  return s.droppedSuppliers.map((x) => (silent(x) ? `${x} did not answer` : `${x} refused the order`)).join(', ');
 }
 
 export const policyDecider: Decider = {

@@ -1,0 +1,67 @@
+import { formatMoney } from '../domain/money.js';
+import { currencyOf } from '../domain/rules.js';
+import { isSettled, withoutFirstApprovals, type ReplenishState } from '../domain/state.js';
+import { chasingExhausted } from './cancel-purchase-order.js';
+import { callTool, noInput } from './tool.js';
+
+/** What the supplier of the placed order did that makes the agent buy elsewhere, in the manager's words. */
+export const whySupplierDropped = (s: ReplenishState): string =>
+  s.refused ? `${s.po?.supplier} refused the order` : `${s.po?.supplier} did not answer after ${s.chases} chases`;
+
+/**
+ * A supplier that refused an order after taking it, or went silent through every chase, is not
+ * given up on by giving up the SKU: the order is cancelled there and bought elsewhere within the
+ * same replenishment, as when a gateway refuses the order at `place_order`. A separate tool rather
+ * than a mode of `cancel_purchase_order`, so that the rules, the log and the decider see two
+ * different acts: one ends the replenishment, this one goes on with another supplier.
+ *
+ * Bounded: each use drops one supplier for the rest of the run (`get_quotes` leaves its quotes
+ * out), so a run re-sources at most once per supplier, and with none left it ends cancelled. Not
+ * for a supplier that raised its price after the order: it still offers the goods, and whether
+ * that price or another supplier's is worth paying is the manager's question (it is cancelled).
+ * Not once goods have come: those are booked and the order closed short instead.
+ */
+export const reorderElsewhere = callTool({
+  name: 'reorder_elsewhere',
+  description: 'Cancel the placed order at a supplier that refused it or stayed silent through every chase, tell the manager, and buy from the other suppliers instead: that supplier is dropped, the agent gets new quotes, drafts a new revision of the purchase order and asks the manager to approve it before ordering. Prefer it to cancel_purchase_order while the stock is still needed.',
+  input: noInput,
+  allowed: (s, rules) =>
+    !isSettled(s) && s.order !== null && !s.orderUnknown && s.received === 0 && s.unreadReply === null &&
+    (s.refused || chasingExhausted(s, rules)),
+  execute: async (_input, s, ctx) => {
+    const po = s.po!;
+    const why = whySupplierDropped(s);
+    // Cancelling twice is harmless at the supplier, so a retried turn is safe.
+    await ctx.world.cancelOrder(po.supplier, po.poNumber, why);
+    await ctx.world.notify({
+      to: ctx.rules.manager,
+      subject: `Cancelled ${po.poNumber} at ${po.supplier}; buying ${s.sku} elsewhere`,
+      body: `${why}. The order for ${po.quantity} × ${po.sku} at ${formatMoney(po.unitPrice, currencyOf(ctx.rules))} is cancelled there, and ${po.supplier} is dropped for this replenishment. `
+        + 'The agent asks the other suppliers for quotes and will ask you to approve a new purchase order.',
+      sku: s.sku,
+      poNumber: po.poNumber,
+    });
+    return { cancelledAtSupplier: true };
+  },
+  // Everything about the old order goes; the PO stays until the new draft replaces it (its revision
+  // number moves on), and the new supplier's price is a new question for the manager: the approval
+  // of the old one is never reused.
+  apply: (s, _input, _result, now) => {
+    const po = s.po!;
+    const { approvalsNeeded: _asked, ...rest } = withoutFirstApprovals(s);
+    return {
+      ...rest,
+      cancelledOrders: [...(s.cancelledOrders ?? []), {
+        poNumber: po.poNumber, supplier: po.supplier, quantity: po.quantity, unitPrice: po.unitPrice,
+        orderedAt: s.orderedAt, cancelledAt: now, why: s.refused ? 'refused' as const : 'silent' as const,
+        ...(s.decision ? { approval: s.decision } : {}), ...(s.replies.length ? { replies: s.replies } : {}),
+      }],
+      droppedSuppliers: [...s.droppedSuppliers, po.supplier],
+      quotes: null, decision: null, approvalPending: false, approvalRequests: 0, approvalTimeouts: 0,
+      order: null, orderedAt: null, expectedDelivery: null, checkedBeforeOrderAt: null, lookupsFailed: 0, escalated: false,
+      replies: [], receipts: [], confirmed: false, refused: false, repricedTo: null, supplierOverdue: false, goodsOverdue: false,
+      chases: 0, unclearReply: false, clarificationsAsked: 0,
+    };
+  },
+  describe: (s) => `reorder_elsewhere: cancel ${s.po?.poNumber} at ${s.po?.supplier} (${whySupplierDropped(s)}) and buy from the other suppliers`,
+});
