@@ -78,6 +78,8 @@ export interface ReplenishState {
   droppedSuppliers: string[];
   /** Orders cancelled at their supplier before ordering elsewhere (absent until one). */
   cancelledOrders?: CancelledOrder[];
+  /** Quotes the last `get_quotes` got that had already expired, and were left out (absent when none). */
+  expiredOnArrival?: number;
   /** Per tool, its calls since its last answer that got none after every retry. */
   unanswered: Partial<Record<string, number>>;
   /** The last supplier reply said nothing the agent can act on; resolved by a clear reply or a person. */

@@ -1,6 +1,6 @@
 import type { Quote } from '../domain/types.js';
 import { isSettled } from '../domain/state.js';
-import { validQuotes } from '../domain/quotes.js';
+import { isQuoteValid, validQuotes } from '../domain/quotes.js';
 import { callTool, noInput } from './tool.js';
 
 export const getQuotes = callTool({
@@ -11,6 +11,13 @@ export const getQuotes = callTool({
   allowed: (s, _rules, now) =>
     !isSettled(s) && !s.order && validQuotes(s.quotes, now).length === 0 && !(s.quotes !== null && s.quotes.length === 0),
   execute: (_input, s, ctx): Promise<Quote[]> => ctx.world.quotes(s.sku, s.needed),
-  apply: (s, _input, quotes) => ({ ...s, quotes: quotes.filter((q) => !s.droppedSuppliers.includes(q.supplier)) }),
+  // A quote that has expired by the time it arrives is no offer: kept, it would make every later turn
+  // ask the same suppliers again (no valid quote) until the turns ran out.
+  apply: (s, _input, quotes, now) => {
+    const offered = quotes.filter((q) => !s.droppedSuppliers.includes(q.supplier));
+    const valid = offered.filter((q) => isQuoteValid(q, now));
+    const { expiredOnArrival: _before, ...rest } = s;
+    return { ...rest, quotes: valid, ...(valid.length < offered.length ? { expiredOnArrival: offered.length - valid.length } : {}) };
+  },
   describe: (s) => `get_quotes for ${s.needed} × ${s.sku}`,
 });

@@ -23,6 +23,18 @@ describe('edge cases a purchasing manager would trip over', () => {
     expect(outcome(state)).toMatchObject({ outcome: 'cancelled', reason: 'no supplier quoted SKU-1' });
   });
 
+  it('when every quote has expired by the time it comes, the agent does not ask again turn after turn: it cancels saying why', async () => {
+    const stale = twoQuotes(at(-1));
+    const { tools, state } = await walk(lowStock(), R, { quotes: () => stale, arrives: () => null });
+    expect(tools).toEqual(['get_quotes', 'cancel_purchase_order', 'done']);
+    expect(outcome(state)).toMatchObject({ outcome: 'cancelled', reason: 'no valid quote for SKU-1: all 2 quotes had expired when they came' });
+    // A later answer with a quote that stands is taken, and the count of stale ones goes.
+    const fresh = getQuotes.apply({ ...lowStock(), expiredOnArrival: 2 }, {}, [...stale, quote({ quoteId: 'Q-NEW', validUntil: at(5) })], T0);
+    expect(fresh.quotes?.map((q) => q.quoteId)).toEqual(['Q-NEW']);
+    expect(fresh.expiredOnArrival).toBe(2);
+    expect(getQuotes.apply({ ...lowStock(), expiredOnArrival: 2 }, {}, [quote({ quoteId: 'Q-NEW', validUntil: at(5) })], T0).expiredOnArrival).toBeUndefined();
+  });
+
   it('when the approved quote expires before the order goes out, the agent re-quotes and drafts a new revision', () => {
     const s = approved(awaitingApproval(drafted(quoted(lowStock(), twoQuotes(at(2))))));
     const requoted = getQuotes.apply(s, {}, [quote({ quoteId: 'Q-ACME-2', unitPrice: 2.6, validUntil: at(20) })], at(3));

@@ -78,7 +78,8 @@ function cancelReason(s: DecideRequest['state']): string {
   }
   if (s.approvalTimeouts > 0 && !s.approvalPending) return `no decision from the manager after ${s.approvalRequests} requests`;
   if (s.quotes && s.quotes.length === 0) {
-    return s.droppedSuppliers.length ? `no supplier left for ${s.sku}: ${droppedBecause(s)}` : `no supplier quoted ${s.sku}`;
+    if (s.droppedSuppliers.length) return `no supplier left for ${s.sku}: ${droppedBecause(s)}`;
+    return s.expiredOnArrival ? `no valid quote for ${s.sku}: all ${s.expiredOnArrival} quotes had expired when they came` : `no supplier quoted ${s.sku}`;
   }
   return 'no way forward within the rules';
 }
