@@ -14,11 +14,17 @@ const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`)
 
 /** The query's bounds as the stored UTC times: a day from its start, `to` a day included whole. */
 function filterOf(q: z.infer<typeof RecordFilterQuery>): RecordFilter {
+  if (q.outcome && q.status && q.outcome !== q.status) {
+    throw new HttpError(400, `status and outcome name the same filter; they differ here (${q.status}, ${q.outcome})`);
+  }
+  const outcome = q.outcome ?? q.status;
+  const from = q.from ? new Date(DAY.test(q.from) ? `${q.from}T00:00:00Z` : q.from).toISOString() : undefined;
+  const to = q.to ? (DAY.test(q.to) ? nextDay(q.to) : new Date(q.to).toISOString()) : undefined;
+  // An empty page would read as "nothing bought then" when the bounds were only swapped.
+  if (from && to && from >= to) throw new HttpError(400, `from (${q.from}) must come before to (${q.to})`);
   return {
-    ...(q.sku ? { sku: q.sku } : {}), ...(q.supplier ? { supplier: q.supplier } : {}), ...(q.outcome ? { outcome: q.outcome } : {}),
-    ...(q.approval ? { approval: q.approval } : {}),
-    ...(q.from ? { from: new Date(DAY.test(q.from) ? `${q.from}T00:00:00Z` : q.from).toISOString() } : {}),
-    ...(q.to ? { to: DAY.test(q.to) ? nextDay(q.to) : new Date(q.to).toISOString() } : {}),
+    ...(q.sku ? { sku: q.sku } : {}), ...(q.supplier ? { supplier: q.supplier } : {}), ...(outcome ? { outcome } : {}),
+    ...(q.approval ? { approval: q.approval } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}),
   };
 }
 

@@ -60,11 +60,15 @@ const when = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 
 const MONTH = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected a month as YYYY-MM');
 const RECORD_LIMIT = 'limit is a whole number from 1 to 500';
 
+const OUTCOME = z.enum(['received', 'cancelled', 'rejected', 'gave_up', 'failed']);
+
 /** Filters of the purchasing record; `from` and `to` bound the settlement time. */
 export const RecordFilterQuery = z.object({
   sku: SkuParam.shape.sku.optional(),
   supplier: z.string().min(1).max(100).optional(),
-  outcome: z.enum(['received', 'cancelled', 'rejected', 'gave_up', 'failed']).optional(),
+  outcome: OUTCOME.optional(),
+  // A settled PO's status is its outcome; purchasing systems call the filter status.
+  status: OUTCOME.optional().describe('the same filter as outcome'),
   from: when.optional().describe('settled at or after: a day counts from its start (UTC)'),
   to: when.optional().describe('settled before: a day is included whole (UTC)'),
   approval: z.enum(['rule', 'person']).optional().describe('rule: approved by the approval policy (approver `policy:<rule>`); person: by a manager'),

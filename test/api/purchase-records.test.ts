@@ -19,6 +19,8 @@ describe('the purchasing record over HTTP', () => {
     expect(second.body.items.map((r: PurchaseRecord) => r.poNumber)).toEqual(['PO-REC-3', 'PO-REC-2']);
     const cancelled = await stack.api('GET', '/purchase-orders?outcome=cancelled&supplier=quickparts');
     expect(cancelled.body.items.map((r: PurchaseRecord) => r.poNumber)).toEqual(['PO-REC-4']);
+    const byStatus = await stack.api('GET', '/purchase-orders?status=received&sku=REC');
+    expect(byStatus.body.items.map((r: PurchaseRecord) => r.poNumber)).toEqual(['PO-REC-5', 'PO-REC-3', 'PO-REC-2', 'PO-REC-1']);
     // `to` as a day includes the whole day.
     const days = await stack.api('GET', '/purchase-orders?sku=REC&from=2026-11-02&to=2026-11-03');
     expect(days.body.items.map((r: PurchaseRecord) => r.poNumber)).toEqual(['PO-REC-3', 'PO-REC-2']);
@@ -53,6 +55,10 @@ describe('the purchasing record over HTTP', () => {
 
   it.each([
     ['/purchase-orders?outcome=lost', /outcome/],
+    ['/purchase-orders?status=open', /status/],
+    ['/purchase-orders?status=received&outcome=cancelled', /status and outcome name the same filter; they differ here \(received, cancelled\)/],
+    ['/purchase-orders?from=2026-11-03&to=2026-11-02', /from \(2026-11-03\) must come before to \(2026-11-02\)/],
+    ['/purchase-orders.csv?from=2026-11-03&to=2026-11-02', /must come before/],
     ['/purchase-orders?from=yesterday', /from: expected a date/],
     ['/purchase-orders?limit=0', /limit is a whole number from 1 to 500/],
     ['/purchase-orders?after=bogus', /after: not a cursor/],
