@@ -1,4 +1,5 @@
 import type { InboxEntry } from '../domain/phase.js';
+import type { OpenOrderEntry } from '../domain/purchase-record.js';
 import type { Rules } from '../domain/rules.js';
 import type { ReplenishState } from '../domain/state.js';
 import type { RecentTurn } from '../domain/activity-input.js';
@@ -59,6 +60,8 @@ export interface Activities {
   recordPurchase(req: { state: ReplenishState; result: ReplenishmentResult; rules: Rules }): Promise<void>;
   /** Puts the run's PO in the approvals inbox as the manager is asked it, or takes it out (request null). */
   showInInbox(entry: InboxEntry): Promise<void>;
+  /** Shows the run's PO in the purchase order list as it stands, or takes it out (order null). */
+  showOpenOrder(entry: OpenOrderEntry): Promise<void>;
 }
 
 export interface Decider {

@@ -99,5 +99,6 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
     },
 
     showInInbox: (entry) => records.waiting.show(entry),
+    showOpenOrder: (entry) => records.open.show(entry),
   };
 }

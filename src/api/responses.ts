@@ -139,10 +139,19 @@ export const PurchaseRecordView = open({
     .describe('the decision log'),
 }).describe('what the service keeps of a settled replenishment, after Temporal\'s retention deletes its history');
 
+/** A PO in the list: a settled one is its record; an open one has no outcome, settlement or decision log yet. */
+const PurchaseOrderItemView = PurchaseRecordView.extend({
+  poNumber: z.string().nullable(),
+  status: z.string().describe('a settled PO\'s outcome (received, cancelled, …), an open one\'s phase (awaiting approval, ordered, …)'),
+  phase: z.string().optional().describe('an open PO\'s phase'),
+  updatedAt: z.string().describe('its last change: a settled PO\'s settlement'),
+  outcome: z.string().nullable(), reason: z.string().nullable(), settledAt: z.string().nullable(),
+}).describe('a purchase order, open or settled');
+
 export const RecordPage = z.object({
-  items: z.array(PurchaseRecordView),
+  items: z.array(PurchaseOrderItemView),
   next: z.string().nullable().describe('pass as `after` for the next page; null on the last'),
-  total: z.number().int().describe('records matching the filter'),
+  total: z.number().int().describe('purchase orders matching the filter'),
 });
 
 export const Spend = z.object({

@@ -7,7 +7,7 @@ import type { ApprovalPayload } from '../domain/state.js';
 import { BulkDecided, Decided, Delivered, refused } from './responses.js';
 import { approvalLimitOf, approverOf, supplierOf } from './security.js';
 import { BulkDecisionBody, CancelBody, DecisionBody, PoParam, ReceiptBody, SupplierReplyBody, type Api } from './schemas.js';
-import { skuOfPo } from '../domain/ids.js';
+import { PO_NUMBER_RULE, parsePoNumber, skuOfPo } from '../domain/ids.js';
 
 /** Longer supplier texts are stored in the world's document store and sent by reference. */
 export const INLINE_TEXT_CHARS = 2_000;
@@ -64,18 +64,19 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
     schema: {
       summary: 'The manager decides many purchase orders at once; each decision is answered on its own',
       description: 'Always 207 Multi-Status when the list is valid: each result carries the status its decision would have had alone '
-        + '(202 delivered, 200 a repeat, 403 above the manager\'s approval limit, 404 no agent, 409 not waiting for a decision, 503 its agent could not be reached), '
+        + '(202 delivered, 200 a repeat, 403 above the manager\'s approval limit, 404 no agent or not a PO number, 409 not waiting for a decision, 503 its agent could not be reached), '
         + 'so one PO that moved on never holds back the others. With an Idempotency-Key, sending the same list again repeats '
         + 'each decision (200 per item), never doubles it.',
       tags: ['purchase orders'], body: BulkDecisionBody,
       response: {
         207: BulkDecided.describe('one result per decision, in the order given'),
-        400: refused('a decision or PO number that is not valid, or a PO given twice'), 401: refused('no valid manager token'),
+        400: refused('a decision that is not valid, or a PO given twice'), 401: refused('no valid manager token'),
       },
     },
   }, async (req, reply) => {
     const by = approverOf(req);
     const results = await inBatches(req.body.decisions, BULK_CONCURRENCY, async ({ poNumber, ...decision }) => {
+      if (!parsePoNumber(poNumber)) return { poNumber, status: 404, error: `no purchase order ${poNumber}: ${PO_NUMBER_RULE}` };
       try {
         // One key for the list: each decision's message id adds its PO.
         const result = await agents.deliver(skuOfPo(poNumber), {

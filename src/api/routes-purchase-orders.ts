@@ -1,29 +1,52 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import type { Phase } from '../domain/phase.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
+import type { OutcomeKind } from '../domain/types.js';
 import { replenishmentIdOfPo } from '../domain/ids.js';
 import { CSV_HEADER, csvLine } from '../records/csv.js';
 import { BadCursor, type PurchaseRecords, type RecordFilter } from '../records/store.js';
 import type { Agents } from './agents.js';
 import { HttpError } from './errors.js';
 import { PurchaseOrderView, PurchaseRecordView, RecordPage, Spend, refused, text } from './responses.js';
-import { PoParam, RecordFilterQuery, RecordListQuery, SpendQuery, type Api } from './schemas.js';
+import { OUTCOMES, PoParam, RecordFilterQuery, RecordListQuery, SpendQuery, type Api } from './schemas.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 
+type Status = NonNullable<z.infer<typeof RecordFilterQuery>['status']>;
+const isOutcome = (s: string): s is OutcomeKind => (OUTCOMES as readonly string[]).includes(s);
+/** The query names a phase with underscores; the run's phase has spaces (`awaiting approval`). */
+const phaseOf = (s: string): Phase => s.replace(/_/g, ' ') as Phase;
+const PHASES_THAT_END: readonly string[] = ['received', 'cancelled', 'rejected', 'failed'];
+
+/**
+ * Which of the two tables a status reads: a phase of an open PO, an outcome of a settled one. The
+ * phases that end a run (received, cancelled, …) also match a PO in the moment between its last
+ * step and its record.
+ */
+function byStatus(status: Status | undefined, outcome: OutcomeKind | undefined): Pick<RecordFilter, 'settled' | 'open'> {
+  if (outcome) {
+    if (status && status !== outcome && status !== 'settled') throw new HttpError(400, `status ${status} and outcome ${outcome} cannot both hold`);
+    return { settled: { outcome }, open: false };
+  }
+  if (!status) return {};
+  if (status === 'open') return { settled: false };
+  if (status === 'settled') return { open: false };
+  return {
+    settled: isOutcome(status) ? { outcome: status } : false,
+    open: isOutcome(status) && !PHASES_THAT_END.includes(status) ? false : { phase: phaseOf(status) },
+  };
+}
+
 /** The query's bounds as the stored UTC times: a day from its start, `to` a day included whole. */
 function filterOf(q: z.infer<typeof RecordFilterQuery>): RecordFilter {
-  if (q.outcome && q.status && q.outcome !== q.status) {
-    throw new HttpError(400, `status and outcome name the same filter; they differ here (${q.status}, ${q.outcome})`);
-  }
-  const outcome = q.outcome ?? q.status;
   const from = q.from ? new Date(DAY.test(q.from) ? `${q.from}T00:00:00Z` : q.from).toISOString() : undefined;
   const to = q.to ? (DAY.test(q.to) ? nextDay(q.to) : new Date(q.to).toISOString()) : undefined;
   // An empty page would read as "nothing bought then" when the bounds were only swapped.
   if (from && to && from >= to) throw new HttpError(400, `from (${q.from}) must come before to (${q.to})`);
   return {
-    ...(q.sku ? { sku: q.sku } : {}), ...(q.supplier ? { supplier: q.supplier } : {}), ...(outcome ? { outcome } : {}),
+    ...(q.sku ? { sku: q.sku } : {}), ...(q.supplier ? { supplier: q.supplier } : {}), ...byStatus(q.status, q.outcome),
     ...(q.approval ? { approval: q.approval } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}),
   };
 }
@@ -49,7 +72,9 @@ export function purchaseOrderRoutes(app: Api, agents: Agents, records: PurchaseR
 
   app.get('/purchase-orders', {
     schema: {
-      summary: 'The purchasing record: settled replenishments, newest first, filtered and paged (or all of them as CSV)',
+      summary: 'Purchase orders, open and settled, newest change first, filtered and paged (or all of them as CSV)',
+      description: 'A settled PO is its purchasing record (status: its outcome); an open one shows what it holds so far '
+        + '(status: its phase, outcome and settledAt null, its decision log still in the run\'s history).',
       tags: ['purchase orders'], querystring: RecordListQuery,
       response: {
         200: {
@@ -68,7 +93,7 @@ export function purchaseOrderRoutes(app: Api, agents: Agents, records: PurchaseR
   app.get('/purchase-orders.csv', {
     schema: {
       summary: 'Every record matching the filters, as CSV', tags: ['purchase orders'], querystring: RecordFilterQuery.strict(),
-      response: { 200: text('text/csv', 'one line per settled replenishment'), 400: refused('a filter that is not valid') },
+      response: { 200: text('text/csv', 'one line per purchase order'), 400: refused('a filter that is not valid') },
     },
   }, async (req, reply) => reply.headers(csvHeaders).send(csvOf(records, filterOf(req.query)) as never));
 

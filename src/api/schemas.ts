@@ -46,7 +46,11 @@ export const DecisionBody = z.discriminatedUnion('decision', [
 
 /** Most decisions one bulk request carries: every one is an Update to an agent. */
 export const MAX_BULK_DECISIONS = 500;
-const poNumber = PoParam.shape.po;
+/**
+ * Checked per item, not here: a PO number that cannot exist is that item's 404, so one stale or
+ * mistyped entry in a list of hundreds never refuses the rest.
+ */
+const poNumber = z.string({ error: 'poNumber is required' }).trim().min(1, 'poNumber is required').max(200, 'a PO number is at most 200 characters');
 /** A list of decisions, each answered on its own; a PO may appear once. */
 export const BulkDecisionBody = z.object({
   decisions: z.array(z.discriminatedUnion('decision', [
@@ -60,17 +64,23 @@ const when = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 
 const MONTH = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected a month as YYYY-MM');
 const RECORD_LIMIT = 'limit is a whole number from 1 to 500';
 
-const OUTCOME = z.enum(['received', 'cancelled', 'rejected', 'gave_up', 'failed']);
+export const OUTCOMES = ['received', 'cancelled', 'rejected', 'gave_up', 'failed'] as const;
+const OUTCOME = z.enum(OUTCOMES);
+/** Phases of a PO still worked on, as a query names them (`awaiting_approval`). */
+export const OPEN_PHASES = ['drafting', 'awaiting_approval', 'approved', 'ordered', 'awaiting_goods', 'receiving'] as const;
+export const STATUSES = ['open', 'settled', ...OPEN_PHASES, ...OUTCOMES] as const;
+// `awaiting approval`, `Awaiting-Approval` and `awaiting_approval` are one status.
+const STATUS = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase().replace(/[\s-]+/g, '_') : v),
+  z.enum(STATUSES, { error: `status is one of ${STATUSES.join(', ')}` }));
 
-/** Filters of the purchasing record; `from` and `to` bound the settlement time. */
+/** Filters of the purchase order list; `from` and `to` bound the last change (a settled PO's settlement). */
 export const RecordFilterQuery = z.object({
   sku: SkuParam.shape.sku.optional(),
   supplier: z.string().min(1).max(100).optional(),
-  outcome: OUTCOME.optional(),
-  // A settled PO's status is its outcome; purchasing systems call the filter status.
-  status: OUTCOME.optional().describe('the same filter as outcome'),
-  from: when.optional().describe('settled at or after: a day counts from its start (UTC)'),
-  to: when.optional().describe('settled before: a day is included whole (UTC)'),
+  outcome: OUTCOME.optional().describe('settled POs with this outcome'),
+  status: STATUS.optional().describe('open or settled; a phase of an open PO (awaiting_approval, ordered, …); or an outcome'),
+  from: when.optional().describe('changed (a settled PO: settled) at or after: a day counts from its start (UTC)'),
+  to: when.optional().describe('changed (a settled PO: settled) before: a day is included whole (UTC)'),
   approval: z.enum(['rule', 'person']).optional().describe('rule: approved by the approval policy (approver `policy:<rule>`); person: by a manager'),
 });
 export const RecordListQuery = RecordFilterQuery.extend({

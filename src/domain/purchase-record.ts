@@ -1,3 +1,5 @@
+import { outcome } from './outcome.js';
+import { phase, type Phase } from './phase.js';
 import { lineTotal } from './quantity.js';
 import type { ReplenishState } from './state.js';
 import type { OutcomeKind, ReplenishmentResult, TurnResult } from './types.js';
@@ -97,5 +99,30 @@ export function purchaseRecord(o: {
  * Money committed to a supplier: an order placed and not cancelled at the supplier. The month is
  * the order's (UTC), the one its invoice falls in.
  */
-export const committedSpend = (r: Pick<PurchaseRecord, 'orderTotal' | 'outcome' | 'orderedAt'>): { month: string; amount: number } | null =>
+export const committedSpend = (r: Pick<PurchaseRecord, 'orderTotal' | 'orderedAt'> & { outcome: PurchaseOrderStatus }): { month: string; amount: number } | null =>
   r.orderTotal !== null && r.orderedAt && r.outcome !== 'cancelled' ? { month: r.orderedAt.slice(0, 7), amount: r.orderTotal } : null;
+
+/**
+ * A PO still being worked on, as the purchase order list shows it beside the settled ones: what
+ * the record will hold so far, and its phase. The run writes it as it changes; its decision log
+ * stays in its history until the record takes it.
+ */
+export interface OpenPurchaseOrder extends Omit<PurchaseRecord, 'outcome' | 'reason' | 'settledAt' | 'turns' | 'poNumber'> {
+  poNumber: string;
+  phase: Phase;
+  /** The run's time of the change this line shows. */
+  updatedAt: string;
+}
+
+/** What a run shows the purchase order list: its PO as it stands, or that it has none open any more. */
+export interface OpenOrderEntry { workflowId: string; order: OpenPurchaseOrder | null }
+
+/** The run's PO as it stands, or null before one is drafted. Deterministic: the workflow builds it. */
+export function openPurchaseOrder(o: { replenishmentId: string; runId: string; state: ReplenishState; currency: string; updatedAt: string }): OpenPurchaseOrder | null {
+  if (!o.state.po) return null;
+  const { outcome: _o, reason: _r, settledAt: _s, turns: _t, poNumber, ...sofar } = purchaseRecord({ ...o, result: outcome(o.state), settledAt: o.updatedAt });
+  return { ...sofar, poNumber: poNumber ?? o.state.po.poNumber, phase: phase(o.state), updatedAt: o.updatedAt };
+}
+
+/** Where a PO stands in the list: a settled one's outcome, an open one's phase. */
+export type PurchaseOrderStatus = OutcomeKind | Phase;

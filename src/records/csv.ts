@@ -1,12 +1,12 @@
-import type { PurchaseRecord } from '../domain/purchase-record.js';
+import type { PurchaseOrderItem } from './store.js';
 
-const COLUMNS: [string, (r: PurchaseRecord) => string | number | null][] = [
+const COLUMNS: [string, (r: PurchaseOrderItem) => string | number | null][] = [
   ['po_number', (r) => r.poNumber], ['replenishment_id', (r) => r.replenishmentId], ['sku', (r) => r.sku],
-  ['supplier', (r) => r.supplier], ['outcome', (r) => r.outcome], ['quantity_ordered', (r) => r.quantityOrdered],
+  ['supplier', (r) => r.supplier], ['outcome', (r) => r.outcome], ['status', (r) => r.status], ['quantity_ordered', (r) => r.quantityOrdered],
   ['quantity_received', (r) => r.quantityReceived], ['unit_price', (r) => r.unitPrice], ['order_total', (r) => r.orderTotal],
   ['currency', (r) => r.currency], ['approved_by', (r) => r.approvals.filter((a) => a.decision === 'approved').map((a) => a.by).join(' ')],
   ['approval_rule', (r) => r.approvals.map((a) => a.rule).filter(Boolean).join(' ')],
-  ['ordered_at', (r) => r.orderedAt], ['received_at', (r) => r.receivedAt], ['settled_at', (r) => r.settledAt], ['reason', (r) => r.reason],
+  ['ordered_at', (r) => r.orderedAt], ['received_at', (r) => r.receivedAt], ['settled_at', (r) => r.settledAt], ['updated_at', (r) => r.updatedAt], ['reason', (r) => r.reason],
 ];
 
 /**
@@ -21,4 +21,4 @@ function cell(v: string | number | null): string {
 }
 
 export const CSV_HEADER = `${COLUMNS.map(([name]) => name).join(',')}\r\n`;
-export const csvLine = (r: PurchaseRecord): string => `${COLUMNS.map(([, get]) => cell(get(r))).join(',')}\r\n`;
+export const csvLine = (r: PurchaseOrderItem): string => `${COLUMNS.map(([, get]) => cell(get(r))).join(',')}\r\n`;

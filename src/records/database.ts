@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
-import type { PurchaseRecord } from '../domain/purchase-record.js';
+import type { OpenPurchaseOrder, PurchaseRecord } from '../domain/purchase-record.js';
 
 /**
  * One row per replenishment: the record's fields, with the approvals and the decision log as JSON
@@ -25,9 +25,20 @@ export interface BudgetReservationsTable { poNumber: string; replenishmentId: st
 /** A PO waiting for a manager, one row per replenishment, written by the run itself (src/records/approvals-waiting.ts). */
 export interface ApprovalsWaitingTable { replenishmentId: string; sku: string; poNumber: string; request: string; requestedAt: string | null }
 
+/**
+ * A PO still worked on, one row per replenishment, written by the run as it changes and deleted in
+ * the transaction that writes its record (src/records/open-orders.ts).
+ */
+export type OpenPurchaseOrdersTable = Omit<OpenPurchaseOrder, 'approvals'> & {
+  approvals: string;
+  approvedBy: string | null;
+  spendMonth: string | null;
+  spendAmount: number | null;
+};
+
 export interface Tables {
   purchaseRecords: PurchaseRecordsTable; budgetMonths: BudgetMonthsTable; budgetReservations: BudgetReservationsTable;
-  approvalsWaiting: ApprovalsWaitingTable;
+  approvalsWaiting: ApprovalsWaitingTable; openPurchaseOrders: OpenPurchaseOrdersTable;
 }
 export type RecordsDb = Kysely<Tables>;
 
@@ -100,6 +111,36 @@ const migrations: Record<string, Migration> = {
         .execute();
       // The inbox's order.
       await db.schema.createIndex('approvals_waiting_sku').on('approvals_waiting').columns(['sku', 'replenishment_id']).execute();
+    },
+  },
+  '004-open-purchase-orders': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('open_purchase_orders')
+        .addColumn('replenishment_id', 'text', (c) => c.primaryKey())
+        .addColumn('run_id', 'text', (c) => c.notNull())
+        .addColumn('sku', 'text', (c) => c.notNull())
+        .addColumn('replenishment', 'integer', (c) => c.notNull())
+        .addColumn('po_number', 'text', (c) => c.notNull())
+        .addColumn('supplier', 'text')
+        .addColumn('quantity_drafted', 'integer')
+        .addColumn('quantity_ordered', 'integer', (c) => c.notNull())
+        .addColumn('quantity_received', 'integer', (c) => c.notNull())
+        .addColumn('unit_price', 'double precision')
+        .addColumn('order_total', 'double precision')
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('approved_by', 'text')
+        .addColumn('approvals', 'text', (c) => c.notNull())
+        .addColumn('phase', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('ordered_at', 'text')
+        .addColumn('received_at', 'text')
+        .addColumn('spend_month', 'text')
+        .addColumn('spend_amount', 'double precision')
+        .execute();
+      await db.schema.createIndex('open_purchase_orders_updated').on('open_purchase_orders').columns(['updated_at', 'replenishment_id']).execute();
+      await db.schema.createIndex('open_purchase_orders_sku').on('open_purchase_orders').column('sku').execute();
+      await db.schema.createIndex('open_purchase_orders_po').on('open_purchase_orders').column('po_number').execute();
     },
   },
 };

@@ -1,29 +1,54 @@
 import type { Selectable } from 'kysely';
 import { POLICY_APPROVER_PREFIX } from '../domain/approval-policy.js';
-import { committedSpend, type PurchaseRecord } from '../domain/purchase-record.js';
+import type { Phase } from '../domain/phase.js';
+import type { OpenPurchaseOrder, PurchaseRecord } from '../domain/purchase-record.js';
 import type { OutcomeKind } from '../domain/types.js';
 import { ApprovalsWaiting } from './approvals-waiting.js';
 import { BudgetLedger } from './budget.js';
-import { openRecordsDb, type PurchaseRecordsTable, type RecordsDb, type RecordsLocation } from './database.js';
+import { openRecordsDb, type OpenPurchaseOrdersTable, type PurchaseRecordsTable, type RecordsDb, type RecordsLocation } from './database.js';
+import { fromOpenRow, OpenOrders } from './open-orders.js';
+import { derivedColumns, sharedFields } from './po-columns.js';
 
 export interface RecordFilter {
   sku?: string;
   supplier?: string;
-  outcome?: OutcomeKind;
-  /** Settled at or after this time (ISO 8601). */
+  /** Settled POs, with this outcome when given; false leaves them out. */
+  settled?: false | { outcome?: OutcomeKind };
+  /** POs still worked on, in this phase when given; false leaves them out. */
+  open?: false | { phase?: Phase };
+  /** Last changed (a settled PO: settled) at or after this time (ISO 8601). */
   from?: string;
-  /** Settled before this time (ISO 8601). */
+  /** Last changed before this time (ISO 8601). */
   to?: string;
   /** Approved by a rule of the approval policy, or by a person. */
   approval?: 'rule' | 'person';
 }
 
-export interface RecordPage { items: PurchaseRecord[]; next: string | null; total: number }
+/** A PO in the list: its status is a settled one's outcome or an open one's phase, and it is ordered by its last change. */
+export type PurchaseOrderItem =
+  | (PurchaseRecord & { status: OutcomeKind; updatedAt: string })
+  | (OpenPurchaseOrder & { status: Phase; outcome: null; reason: null; settledAt: null; turns: [] });
+
+export interface RecordPage { items: PurchaseOrderItem[]; next: string | null; total: number }
 export interface SpendLine { supplier: string; month: string; amount: number; orders: number }
 
-/** Pages go newest settled first; the cursor is the last row's (settledAt, replenishmentId). */
-const cursorOf = (r: Pick<PurchaseRecord, 'settledAt' | 'replenishmentId'>): string =>
-  Buffer.from(JSON.stringify([r.settledAt, r.replenishmentId])).toString('base64url');
+export const settledItem = (r: PurchaseRecord): PurchaseOrderItem => ({ ...r, status: r.outcome, updatedAt: r.settledAt });
+export const openItem = (o: OpenPurchaseOrder): PurchaseOrderItem => ({ ...o, status: o.phase, outcome: null, reason: null, settledAt: null, turns: [] });
+
+type Kind = 'settled' | 'open';
+type Table = 'purchaseRecords' | 'openPurchaseOrders';
+const SOURCES = {
+  settled: { table: 'purchaseRecords', at: 'settledAt', status: 'outcome' },
+  open: { table: 'openPurchaseOrders', at: 'updatedAt', status: 'phase' },
+} as const;
+
+/** Newest change first; ties by id, descending, the order both tables' indexes serve. */
+const newerFirst = (a: PurchaseOrderItem, b: PurchaseOrderItem): number =>
+  a.updatedAt === b.updatedAt ? (a.replenishmentId < b.replenishmentId ? 1 : -1) : (a.updatedAt < b.updatedAt ? 1 : -1);
+
+/** Pages go newest change first; the cursor is the last item's (updatedAt, replenishmentId). */
+const cursorOf = (r: Pick<PurchaseOrderItem, 'updatedAt' | 'replenishmentId'>): string =>
+  Buffer.from(JSON.stringify([r.updatedAt, r.replenishmentId])).toString('base64url');
 
 export class BadCursor extends Error {}
 
@@ -35,27 +60,10 @@ function parseCursor(cursor: string): [string, string] {
   throw new BadCursor('after: not a cursor this API handed out (pass the `next` of a previous page)');
 }
 
-const toRow = (r: PurchaseRecord): PurchaseRecordsTable => {
-  const spend = committedSpend(r);
-  return {
-    replenishmentId: r.replenishmentId, runId: r.runId, sku: r.sku, replenishment: r.replenishment, poNumber: r.poNumber,
-    supplier: r.supplier, quantityDrafted: r.quantityDrafted, quantityOrdered: r.quantityOrdered, quantityReceived: r.quantityReceived,
-    unitPrice: r.unitPrice, orderTotal: r.orderTotal, currency: r.currency,
-    approvedBy: r.approvals.find((a) => a.decision === 'approved')?.by ?? null,
-    approvals: JSON.stringify(r.approvals), outcome: r.outcome, reason: r.reason, startedAt: r.startedAt, settledAt: r.settledAt,
-    orderedAt: r.orderedAt, spendMonth: spend?.month ?? null, spendAmount: spend?.amount ?? null, receivedAt: r.receivedAt,
-    turns: JSON.stringify(r.turns),
-  };
-};
+const toRow = (r: PurchaseRecord): PurchaseRecordsTable => ({ ...r, turns: JSON.stringify(r.turns), ...derivedColumns(r) });
 
 const fromRow = (row: Selectable<PurchaseRecordsTable>): PurchaseRecord => ({
-  replenishmentId: row.replenishmentId, runId: row.runId, sku: row.sku, replenishment: Number(row.replenishment),
-  poNumber: row.poNumber, supplier: row.supplier,
-  quantityDrafted: row.quantityDrafted === null ? null : Number(row.quantityDrafted),
-  quantityOrdered: Number(row.quantityOrdered), quantityReceived: Number(row.quantityReceived),
-  unitPrice: row.unitPrice === null ? null : Number(row.unitPrice), orderTotal: row.orderTotal === null ? null : Number(row.orderTotal),
-  currency: row.currency, approvals: JSON.parse(row.approvals) as PurchaseRecord['approvals'], outcome: row.outcome as OutcomeKind,
-  reason: row.reason, startedAt: row.startedAt, settledAt: row.settledAt, orderedAt: row.orderedAt, receivedAt: row.receivedAt,
+  ...sharedFields(row), poNumber: row.poNumber, outcome: row.outcome as OutcomeKind, reason: row.reason, settledAt: row.settledAt,
   turns: JSON.parse(row.turns) as PurchaseRecord['turns'],
 });
 
@@ -64,21 +72,28 @@ export class PurchaseRecords {
   readonly budget: BudgetLedger;
   /** The approvals inbox, which the runs write as they wait for managers. */
   readonly waiting: ApprovalsWaiting;
+  /** POs still worked on, which the runs write as they change. */
+  readonly open: OpenOrders;
 
   constructor(readonly db: RecordsDb) {
     this.budget = new BudgetLedger(db);
     this.waiting = new ApprovalsWaiting(db);
+    this.open = new OpenOrders(db);
   }
 
   /**
    * Writes the record of a replenishment, keyed by its id: a retried activity, or the same run
-   * recorded again, leaves one row holding the latest write.
+   * recorded again, leaves one row holding the latest write. The PO leaves the open list in the
+   * same transaction, so a list never shows it twice or not at all.
    */
   async save(record: PurchaseRecord): Promise<void> {
     const { replenishmentId, ...rest } = toRow(record);
-    await this.db.insertInto('purchaseRecords').values({ replenishmentId, ...rest })
-      .onConflict((oc) => oc.column('replenishmentId').doUpdateSet(rest))
-      .execute();
+    await this.db.transaction().execute(async (tx) => {
+      await tx.insertInto('purchaseRecords').values({ replenishmentId, ...rest })
+        .onConflict((oc) => oc.column('replenishmentId').doUpdateSet(rest))
+        .execute();
+      await tx.deleteFrom('openPurchaseOrders').where('replenishmentId', '=', replenishmentId).execute();
+    });
   }
 
   async get(replenishmentId: string): Promise<PurchaseRecord | null> {
@@ -86,35 +101,57 @@ export class PurchaseRecords {
     return row ? fromRow(row) : null;
   }
 
-  private filtered(f: RecordFilter) {
-    let q = this.db.selectFrom('purchaseRecords');
+  /** One of the list's two tables, by a filter: what it orders by and what its status is. */
+  private rows(kind: Kind, f: RecordFilter) {
+    const { table, at, status } = SOURCES[kind];
+    const only = f[kind] ? (kind === 'settled' ? f.settled && f.settled.outcome : f.open && f.open.phase) : undefined;
+    // Typed over both tables: every column named here is one of the table's own.
+    let q = this.db.selectFrom(table as Table);
     if (f.sku) q = q.where('sku', '=', f.sku);
     if (f.supplier) q = q.where('supplier', '=', f.supplier);
-    if (f.outcome) q = q.where('outcome', '=', f.outcome);
-    if (f.from) q = q.where('settledAt', '>=', f.from);
-    if (f.to) q = q.where('settledAt', '<', f.to);
+    if (only) q = q.where(status, '=', only);
+    if (f.from) q = q.where(at, '>=', f.from);
+    if (f.to) q = q.where(at, '<', f.to);
     if (f.approval === 'rule') q = q.where('approvedBy', 'like', `${POLICY_APPROVER_PREFIX}%`);
     if (f.approval === 'person') q = q.where('approvedBy', 'is not', null).where('approvedBy', 'not like', `${POLICY_APPROVER_PREFIX}%`);
     return q;
   }
 
-  /** A page of records matching the filter, newest settled first. */
-  async list(f: RecordFilter, page: { limit: number; after?: string }): Promise<RecordPage> {
-    let q = this.filtered(f).selectAll();
-    if (page.after) {
-      const [at, id] = parseCursor(page.after);
-      q = q.where((eb) => eb.or([eb('settledAt', '<', at), eb.and([eb('settledAt', '=', at), eb('replenishmentId', '<', id)])]));
-    }
-    const [rows, count] = await Promise.all([
-      q.orderBy('settledAt', 'desc').orderBy('replenishmentId', 'desc').limit(page.limit + 1).execute(),
-      this.filtered(f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const items = rows.slice(0, page.limit).map(fromRow);
-    return { items, next: rows.length > page.limit ? cursorOf(items.at(-1)!) : null, total: Number(count.n) };
+  private async pageOf(kind: Kind, f: RecordFilter, after: [string, string] | null, take: number): Promise<PurchaseOrderItem[]> {
+    if (f[kind] === false) return [];
+    const { at } = SOURCES[kind];
+    let q = this.rows(kind, f).selectAll();
+    if (after) q = q.where((eb) => eb.or([eb(at, '<', after[0]), eb.and([eb(at, '=', after[0]), eb('replenishmentId', '<', after[1])])]));
+    const rows = await q.orderBy(at, 'desc').orderBy('replenishmentId', 'desc').limit(take).execute();
+    return kind === 'settled'
+      ? rows.map((r) => settledItem(fromRow(r as Selectable<PurchaseRecordsTable>)))
+      : rows.map((r) => openItem(fromOpenRow(r as Selectable<OpenPurchaseOrdersTable>)));
   }
 
-  /** Every record matching the filter, newest settled first, a batch at a time (for exports). */
-  async *all(f: RecordFilter, batch = 500): AsyncGenerator<PurchaseRecord> {
+  private async countOf(kind: Kind, f: RecordFilter): Promise<number> {
+    if (f[kind] === false) return 0;
+    const row = await this.rows(kind, f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * A page of POs matching the filter, open and settled alike, newest change first: a page of each
+   * table after the cursor, merged. An open PO that changes between two pages moves to the top,
+   * as in any list of live things.
+   */
+  async list(f: RecordFilter, page: { limit: number; after?: string }): Promise<RecordPage> {
+    const after = page.after ? parseCursor(page.after) : null;
+    const [settled, open, settledCount, openCount] = await Promise.all([
+      this.pageOf('settled', f, after, page.limit + 1), this.pageOf('open', f, after, page.limit + 1),
+      this.countOf('settled', f), this.countOf('open', f),
+    ]);
+    const merged = [...open, ...settled].sort(newerFirst);
+    const items = merged.slice(0, page.limit);
+    return { items, next: merged.length > page.limit ? cursorOf(items.at(-1)!) : null, total: settledCount + openCount };
+  }
+
+  /** Every PO matching the filter, newest change first, a batch at a time (for exports). */
+  async *all(f: RecordFilter, batch = 500): AsyncGenerator<PurchaseOrderItem> {
     let after: string | undefined;
     do {
       const page = await this.list(f, { limit: batch, ...(after ? { after } : {}) });
@@ -131,16 +168,32 @@ export class PurchaseRecords {
     return row?.unitPrice == null ? null : Number(row.unitPrice);
   }
 
-  /** Money committed per supplier and month (of the order), months `from`..`to` inclusive (`YYYY-MM`). */
+  /**
+   * Money committed per supplier and month (of the order), months `from`..`to` inclusive (`YYYY-MM`):
+   * orders of settled POs and of open ones alike, since an order placed is money committed the day
+   * it is placed, not the day its goods arrive.
+   */
   async spend(range: { from?: string; to?: string } = {}): Promise<SpendLine[]> {
-    let q = this.db.selectFrom('purchaseRecords')
-      .select((eb) => ['supplier', 'spendMonth', eb.fn.sum<number>('spendAmount').as('amount'), eb.fn.countAll().as('orders')])
-      .where('spendMonth', 'is not', null);
-    if (range.from) q = q.where('spendMonth', '>=', range.from);
-    if (range.to) q = q.where('spendMonth', '<=', range.to);
-    const rows = await q.groupBy(['supplier', 'spendMonth']).orderBy('spendMonth').orderBy('supplier').execute();
+    const sums = await Promise.all((['purchaseRecords', 'openPurchaseOrders'] as const).map((table) => {
+      let q = this.db.selectFrom(table)
+        .select((eb) => ['supplier', 'spendMonth', eb.fn.sum<number>('spendAmount').as('amount'), eb.fn.countAll().as('orders')])
+        .where('spendMonth', 'is not', null);
+      if (range.from) q = q.where('spendMonth', '>=', range.from);
+      if (range.to) q = q.where('spendMonth', '<=', range.to);
+      return q.groupBy(['supplier', 'spendMonth']).execute();
+    }));
+    const lines = new Map<string, SpendLine>();
+    for (const r of sums.flat()) {
+      const key = JSON.stringify([r.spendMonth, r.supplier]);
+      const line = lines.get(key) ?? { supplier: r.supplier!, month: r.spendMonth!, amount: 0, orders: 0 };
+      line.amount += Number(r.amount);
+      line.orders += Number(r.orders);
+      lines.set(key, line);
+    }
     // Sums of cents in floating point: rounded back to the cent once.
-    return rows.map((r) => ({ supplier: r.supplier!, month: r.spendMonth!, amount: Math.round(Number(r.amount) * 100) / 100, orders: Number(r.orders) }));
+    return [...lines.values()]
+      .sort((a, b) => (a.month === b.month ? (a.supplier < b.supplier ? -1 : 1) : (a.month < b.month ? -1 : 1)))
+      .map((l) => ({ ...l, amount: Math.round(l.amount * 100) / 100 }));
   }
 
   close(): Promise<void> {

@@ -61,10 +61,11 @@ export const recordActivity: ActivityOptions = {
 };
 
 /**
- * The run's row in the approvals inbox, a write to the service's own database: a local activity (a
- * marker in history, no task of its own), retried until the database takes it, as the record is.
+ * The run's rows in the approvals inbox and the open purchase orders, writes to the service's own
+ * database: local activities (a marker in history, no task of their own), retried until the
+ * database takes them, as the record is.
  */
-export const inboxWriter = proxyLocalActivities<Pick<Activities, 'showInInbox'>>({
+export const inboxWriter = proxyLocalActivities<Pick<Activities, 'showInInbox' | 'showOpenOrder'>>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });

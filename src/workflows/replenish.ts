@@ -8,8 +8,9 @@ import type { AgentMemory } from '../domain/memory.js';
 import { GOAL } from '../domain/goal.js';
 import { decideActivityId, toolActivityId } from '../domain/ids.js';
 import { outcome } from '../domain/outcome.js';
+import { openPurchaseOrder, type OpenOrderEntry } from '../domain/purchase-record.js';
 import { gate, phase, refusalOf, type InboxEntry } from '../domain/phase.js';
-import type { Rules } from '../domain/rules.js';
+import { currencyOf, type Rules } from '../domain/rules.js';
 import {
   appendTurn, cancelledOrderRefusal, fitsOnceOrdered, isFinal, isSettled, initialState, type EventName, type Message, type ReplenishState,
 } from '../domain/state.js';
@@ -58,7 +59,7 @@ type CancelMessage = Extract<Message, { event: 'cancel' }>;
 export async function Replenish(input: ReplenishInput): Promise<ReplenishmentResult> {
   const { rules } = input;
   const goal = input.goal ?? GOAL;
-  const { workflowId, parent } = workflowInfo();
+  const { workflowId, runId, parent } = workflowInfo();
   let state: ReplenishState = initialState(input.stock, input.replenishment, input.memory);
   const inbox = new Inbox();
   const notes: string[] = [];
@@ -130,19 +131,31 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
    * the inbox holds the latest.
    */
   let shownApproval = 'null';
+  let shownOrder = 'null';
   let inboxWritten: Promise<void> = Promise.resolve();
+  const write = (what: string, w: () => Promise<void>) => {
+    inboxWritten = inboxWritten.then(w).catch((err: unknown) => log.error(`could not write ${what}`, { error: failureMessage(err) }));
+  };
   const tag = () => {
     showInSearch([
       { key: SKU, value: state.sku }, { key: PHASE, value: phase(state) },
       ...(state.po ? [{ key: PO_NUMBER, value: state.po.poNumber }] : []),
       ...(ended || isSettled(state) || isFinal(state) ? [{ key: OUTCOME, value: outcome(state).outcome }] : []),
     ]);
+    // The record, written last, takes the PO out of the open list: the end writes nothing here.
+    if (!ended) {
+      const order = openPurchaseOrder({ replenishmentId: workflowId, runId, state, currency: currencyOf(rules), updatedAt: '' });
+      if (JSON.stringify(order) !== shownOrder) {
+        shownOrder = JSON.stringify(order);
+        const entry: OpenOrderEntry = { workflowId, order: order && { ...order, updatedAt: clock() } };
+        write('the open purchase order', () => inboxWriter.showOpenOrder(entry));
+      }
+    }
     const request = ended ? null : currentGate().approval;
     if (JSON.stringify(request) === shownApproval) return;
     shownApproval = JSON.stringify(request);
     const entry: InboxEntry = request && state.po ? { workflowId, sku: state.sku, poNumber: state.po.poNumber, request } : { workflowId, request: null };
-    inboxWritten = inboxWritten.then(() => inboxWriter.showInInbox(entry))
-      .catch((err: unknown) => log.error('could not write the approvals inbox', { error: failureMessage(err) }));
+    write('the approvals inbox', () => inboxWriter.showInInbox(entry));
   };
   const record = (turn: Turn) => {
     state = appendTurn(state, turn);

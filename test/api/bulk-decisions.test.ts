@@ -21,19 +21,22 @@ describe('bulk decisions: POST /approvals/decisions', () => {
       { poNumber: rb!.poNumber, decision: 'reject', reason: 'over budget' },
       { poNumber: `${rc!.poNumber}-R3`, decision: 'approve', maxUnitPrice: rc!.unitPrice },
       { poNumber: 'PO-NO-SUCH-SKU-1', decision: 'approve', maxUnitPrice: 1 },
+      // Mistyped: not even a PO number, and still only its own 404.
+      { poNumber: 'PO-UNKNOWN', decision: 'reject', reason: 'typo' },
     ];
     const first = await bulk(decisions, { 'idempotency-key': 'batch-1' });
     expect(first.status, JSON.stringify(first.body)).toBe(207);
     expect(first.body.results.map((r: Result) => [r.poNumber, r.status])).toEqual([
-      [ra!.poNumber, 202], [rb!.poNumber, 202], [`${rc!.poNumber}-R3`, 409], ['PO-NO-SUCH-SKU-1', 404],
+      [ra!.poNumber, 202], [rb!.poNumber, 202], [`${rc!.poNumber}-R3`, 409], ['PO-NO-SUCH-SKU-1', 404], ['PO-UNKNOWN', 404],
     ]);
     expect(first.body.results[0]).toMatchObject({ result: 'delivered', by: 'dana' });
     expect(first.body.results[2].error).toMatch(/is not the one .* is working on/);
     expect(first.body.results[3].error).toMatch(/no agent is running for NO-SUCH-SKU/);
+    expect(first.body.results[4].error).toMatch(/no purchase order PO-UNKNOWN: a PO number looks like/);
 
     // A client that lost the answer sends the list again: each decision is a repeat.
     const again = await bulk(decisions, { 'idempotency-key': 'batch-1' });
-    expect(again.body.results.map((r: Result) => [r.status, r.result])).toEqual([[200, 'duplicate'], [200, 'duplicate'], [409, undefined], [404, undefined]]);
+    expect(again.body.results.map((r: Result) => [r.status, r.result])).toEqual([[200, 'duplicate'], [200, 'duplicate'], [409, undefined], [404, undefined], [404, undefined]]);
 
     await story(stack, a).phase('ordered');
     expect(await stack.sandbox.orders(a)).toHaveLength(1);
@@ -46,7 +49,8 @@ describe('bulk decisions: POST /approvals/decisions', () => {
     const cases: [unknown, RegExp][] = [
       [[], /at least one decision/],
       [[{ poNumber: 'PO-A-1', decision: 'approve', maxUnitPrice: 1 }, { poNumber: 'PO-A-1', decision: 'reject', reason: 'no' }], /decided once/],
-      [[{ poNumber: 'not a po', decision: 'approve', maxUnitPrice: 1 }], /PO number looks like/],
+      [[{ decision: 'approve', maxUnitPrice: 1 }], /poNumber is required/],
+      [[{ poNumber: '', decision: 'approve', maxUnitPrice: 1 }], /poNumber is required/],
       [[{ poNumber: 'PO-A-1', decision: 'approve' }], /maxUnitPrice/],
       [Array.from({ length: 501 }, (_, i) => ({ poNumber: `PO-A-${i + 1}`, decision: 'reject', reason: 'x' })), /at most 500/],
     ];

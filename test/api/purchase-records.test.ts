@@ -28,6 +28,39 @@ describe('the purchasing record over HTTP', () => {
     expect(instant.body.items.map((r: PurchaseRecord) => r.poNumber)).toEqual(['PO-REC-1']);
   });
 
+  it('lists POs still worked on beside the settled ones, by their phase, and open or settled by status', async () => {
+    const open = (n: number, phase: 'awaiting approval' | 'ordered', day: string) => {
+      const { outcome: _o, reason: _r, settledAt: _s, turns: _t, ...sofar } = record(n, { sku: 'OPN', supplier: 'opn-supply', replenishmentId: `replenish-OPN-${n}`, ...(phase === 'ordered' ? {} : { quantityOrdered: 0, orderTotal: null, orderedAt: null, approvals: [] }) });
+      return stack.records.open.show({ workflowId: `replenish-OPN-${n}`, order: { ...sofar, poNumber: `PO-OPN-${n}`, phase, updatedAt: day } });
+    };
+    await stack.records.save(record(1, { sku: 'OPN', supplier: 'opn-supply', replenishmentId: 'replenish-OPN-1', poNumber: 'PO-OPN-1' }));
+    await open(2, 'ordered', '2026-11-20T10:00:00.000Z');
+    await open(3, 'awaiting approval', '2026-11-21T10:00:00.000Z');
+    const statuses = async (query: string) => {
+      const res = await stack.api('GET', `/purchase-orders?sku=OPN${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.items.map((r: { poNumber: string; status: string }) => `${r.poNumber} ${r.status}`);
+    };
+    expect(await statuses('')).toEqual(['PO-OPN-3 awaiting approval', 'PO-OPN-2 ordered', 'PO-OPN-1 received']);
+    expect(await statuses('&status=open')).toEqual(['PO-OPN-3 awaiting approval', 'PO-OPN-2 ordered']);
+    expect(await statuses('&status=settled')).toEqual(['PO-OPN-1 received']);
+    for (const phase of ['awaiting_approval', 'awaiting approval', 'Awaiting-Approval']) {
+      expect(await statuses(`&status=${encodeURIComponent(phase)}`)).toEqual(['PO-OPN-3 awaiting approval']);
+    }
+    expect(await statuses('&status=ordered')).toEqual(['PO-OPN-2 ordered']);
+    expect(await statuses('&outcome=received')).toEqual(['PO-OPN-1 received']);
+    const item = (await stack.api('GET', '/purchase-orders?sku=OPN&status=open&limit=1')).body;
+    expect(item).toMatchObject({ total: 2, items: [{ poNumber: 'PO-OPN-3', outcome: null, settledAt: null, turns: [], updatedAt: '2026-11-21T10:00:00.000Z' }] });
+    const csv = (await (await fetch(`${stack.apiUrl}/purchase-orders.csv?sku=OPN`)).text()).trim().split('\r\n');
+    expect(csv.slice(1).map((l) => l.split(',').slice(0, 6).join(','))).toEqual([
+      'PO-OPN-3,replenish-OPN-3,OPN,opn-supply,,awaiting approval', 'PO-OPN-2,replenish-OPN-2,OPN,opn-supply,,ordered',
+      'PO-OPN-1,replenish-OPN-1,OPN,opn-supply,received,received',
+    ]);
+    // The open order is money committed in its month, beside the settled one.
+    const spend = (await stack.api('GET', '/purchase-orders/spend?from=2026-11&to=2026-11')).body.lines;
+    expect(spend.find((l: { supplier: string }) => l.supplier === 'opn-supply')).toMatchObject({ orders: 2, amount: 50 });
+  });
+
   it('exports every match as CSV, by format=csv or /purchase-orders.csv', async () => {
     for (const path of ['/purchase-orders?sku=REC&format=csv&limit=1', '/purchase-orders.csv?sku=REC']) {
       const res = await fetch(stack.apiUrl + path);
@@ -50,13 +83,16 @@ describe('the purchasing record over HTTP', () => {
 
   it('sums spend per supplier and month, without cancelled orders', async () => {
     const res = await stack.api('GET', '/purchase-orders/spend?from=2026-11&to=2026-11');
-    expect(res.body).toEqual({ currency: 'USD', lines: [{ supplier: 'acme-industrial', month: '2026-11', amount: 100, orders: 4 }] });
+    // quickparts' only order that month was cancelled; opn-supply is the open-PO test's.
+    expect(res.body.lines.filter((l: { supplier: string }) => l.supplier !== 'opn-supply')).toEqual([{ supplier: 'acme-industrial', month: '2026-11', amount: 100, orders: 4 }]);
+    expect(res.body.currency).toBe('USD');
   });
 
   it.each([
     ['/purchase-orders?outcome=lost', /outcome/],
-    ['/purchase-orders?status=open', /status/],
-    ['/purchase-orders?status=received&outcome=cancelled', /status and outcome name the same filter; they differ here \(received, cancelled\)/],
+    ['/purchase-orders?status=lost', /status is one of open, settled, drafting, awaiting_approval/],
+    ['/purchase-orders?status=received&outcome=cancelled', /status received and outcome cancelled cannot both hold/],
+    ['/purchase-orders?status=open&outcome=received', /status open and outcome received cannot both hold/],
     ['/purchase-orders?from=2026-11-03&to=2026-11-02', /from \(2026-11-03\) must come before to \(2026-11-02\)/],
     ['/purchase-orders.csv?from=2026-11-03&to=2026-11-02', /must come before/],
     ['/purchase-orders?from=yesterday', /from: expected a date/],

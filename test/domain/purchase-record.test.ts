@@ -3,12 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActivities } from '../../src/activities/index.js';
 import { policyDecider } from '../../src/activities/deciders/policy.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
-import { committedSpend, purchaseRecord } from '../../src/domain/purchase-record.js';
+import { committedSpend, openPurchaseOrder, purchaseRecord } from '../../src/domain/purchase-record.js';
 import { outcome } from '../../src/domain/outcome.js';
 import type { World } from '../../src/domain/world.js';
 import { openRecords } from '../../src/records/store.js';
 import { tempFile } from '../support/sandbox.js';
-import { cancelled, closed, confirmed, goodsArrived, ordered, rejected, rules } from '../support/states.js';
+import { awaitingApproval, cancelled, closed, confirmed, goodsArrived, lowStock, ordered, quoted, rejected, rules } from '../support/states.js';
 
 const settledAt = '2026-11-30T10:00:00.000Z';
 const recordOf = (state: Parameters<typeof outcome>[0]) =>
@@ -36,6 +36,33 @@ describe('what the record of a settled replenishment holds', () => {
     expect(r.outcome).toBe('cancelled');
     expect(r.orderTotal).not.toBeNull();
     expect(committedSpend(r)).toBeNull();
+  });
+});
+
+describe('what the open purchase order list shows of a PO still worked on', () => {
+  const openOf = (state: Parameters<typeof outcome>[0]) =>
+    openPurchaseOrder({ replenishmentId: 'replenish-X-1', runId: 'r', state, currency: 'EUR', updatedAt: settledAt });
+
+  it('nothing before a PO is drafted', () => {
+    expect(openOf(lowStock())).toBeNull();
+    expect(openOf(quoted())).toBeNull();
+  });
+
+  it('a PO awaiting approval: its number, supplier and price, nothing ordered yet, no outcome', () => {
+    const s = awaitingApproval();
+    const o = openOf(s)!;
+    expect(o).toMatchObject({ poNumber: s.po!.poNumber, supplier: s.po!.supplier, unitPrice: s.po!.unitPrice, quantityDrafted: s.po!.quantity,
+      quantityOrdered: 0, orderTotal: null, phase: 'awaiting approval', updatedAt: settledAt, currency: 'EUR', approvals: [] });
+    expect(o).not.toHaveProperty('outcome');
+    expect(o).not.toHaveProperty('turns');
+  });
+
+  it('an order placed: its total, approver and the day it was placed, which is money committed', () => {
+    const s = ordered();
+    const o = openOf(s)!;
+    expect(o).toMatchObject({ phase: 'ordered', quantityOrdered: s.po!.quantity, orderedAt: s.orderedAt });
+    expect(o.approvals).toEqual([expect.objectContaining({ decision: 'approved', by: 'dana' })]);
+    expect(committedSpend({ ...o, outcome: o.phase })).toEqual({ month: s.orderedAt!.slice(0, 7), amount: o.orderTotal });
   });
 });
 

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { purchaseRecord, type PurchaseRecord } from '../../src/domain/purchase-record.js';
+import { openPurchaseOrder, purchaseRecord, type OpenPurchaseOrder, type PurchaseRecord } from '../../src/domain/purchase-record.js';
 import { outcome } from '../../src/domain/outcome.js';
 import { CSV_HEADER, csvLine } from '../../src/records/csv.js';
-import { BadCursor, openRecords, type PurchaseRecords } from '../../src/records/store.js';
+import { BadCursor, openRecords, settledItem, type PurchaseRecords } from '../../src/records/store.js';
 import { recordsLocations } from '../support/records.js';
 import { fileScope } from '../support/sandbox.js';
 import { appendTurn } from '../../src/domain/state.js';
-import { closed, confirmed, goodsArrived, T0 } from '../support/states.js';
+import { awaitingApproval, closed, confirmed, goodsArrived, ordered, T0 } from '../support/states.js';
 
 const { cleanup: afterFile } = fileScope();
 
@@ -18,6 +18,11 @@ function record(o: Partial<PurchaseRecord> & { replenishmentId: string }): Purch
     closed(goodsArrived(ordered, ordered.po!.quantity)));
   const base = purchaseRecord({ replenishmentId: o.replenishmentId, runId: 'run-1', state, result: outcome(state), currency: 'EUR', settledAt: '2026-11-10T12:00:00.000Z' });
   return { ...base, ...o };
+}
+
+/** A PO still worked on, as its run shows it, with what the test varies. */
+function open(state: Parameters<typeof outcome>[0], o: Partial<OpenPurchaseOrder> & { replenishmentId: string; updatedAt: string }): OpenPurchaseOrder {
+  return { ...openPurchaseOrder({ replenishmentId: o.replenishmentId, runId: 'run-1', state, currency: 'EUR', updatedAt: o.updatedAt })!, ...o };
 }
 
 describe.each(recordsLocations(afterFile))('the purchasing record in %s', (_name, where) => {
@@ -57,7 +62,7 @@ describe.each(recordsLocations(afterFile))('the purchasing record in %s', (_name
     expect(bolts.total).toBe(6);
     const quick = await records.list({ supplier: 'quickparts', sku: 'NUT-2' }, { limit: 100 });
     expect(quick.items.map((r) => r.replenishmentId)).toEqual(['replenish-LIST-12', 'replenish-LIST-6']);
-    const cancelled = await records.list({ outcome: 'cancelled', sku: 'BOLT-1' }, { limit: 100 });
+    const cancelled = await records.list({ settled: { outcome: 'cancelled' }, sku: 'BOLT-1' }, { limit: 100 });
     expect(cancelled.items.map((r) => r.replenishmentId)).toEqual(['replenish-LIST-5']);
     const window = await records.list({ sku: 'NUT-2', from: '2026-11-04T00:00:00.000Z', to: '2026-11-08T09:00:00.000Z' }, { limit: 100 });
     expect(window.items.map((r) => r.replenishmentId)).toEqual(['replenish-LIST-6', 'replenish-LIST-4']);
@@ -89,10 +94,66 @@ describe.each(recordsLocations(afterFile))('the purchasing record in %s', (_name
   });
 
   it('CSV has a header, one line per record, quotes what needs quoting and defuses formulas', () => {
-    const line = csvLine(record({ replenishmentId: 'replenish-CSV-1', reason: '=HYPERLINK("x"), "quoted"', supplier: 'acme, inc' }));
+    const line = csvLine(settledItem(record({ replenishmentId: 'replenish-CSV-1', reason: '=HYPERLINK("x"), "quoted"', supplier: 'acme, inc' })));
     expect(CSV_HEADER.startsWith('po_number,replenishment_id,sku,supplier,outcome')).toBe(true);
     expect(line).toContain('"acme, inc"');
     expect(line).toContain(`"'=HYPERLINK(""x""), ""quoted"""`);
     expect(line.endsWith('\r\n')).toBe(true);
+  });
+
+  describe('with POs still worked on', () => {
+    const sku = 'OPEN-1';
+    const day = (d: number) => `2026-11-${String(d).padStart(2, '0')}T09:00:00.000Z`;
+    beforeAll(async () => {
+      await records.save(record({ replenishmentId: 'replenish-OPEN-1-1', sku, settledAt: day(3), orderedAt: day(2) }));
+      await records.open.show({ workflowId: 'replenish-OPEN-1-2', order: open(awaitingApproval(), { replenishmentId: 'replenish-OPEN-1-2', sku, updatedAt: day(5) }) });
+      await records.open.show({ workflowId: 'replenish-OPEN-1-3', order: open(ordered(), { replenishmentId: 'replenish-OPEN-1-3', sku, updatedAt: day(4), orderedAt: day(4) }) });
+    });
+
+    it('lists open and settled POs together, newest change first, each with its status', async () => {
+      const page = await records.list({ sku }, { limit: 10 });
+      expect(page.items.map((i) => [i.replenishmentId, i.status])).toEqual([
+        ['replenish-OPEN-1-2', 'awaiting approval'], ['replenish-OPEN-1-3', 'ordered'], ['replenish-OPEN-1-1', 'received'],
+      ]);
+      expect(page.total).toBe(3);
+      expect(page.items[0]).toMatchObject({ outcome: null, settledAt: null, reason: null, turns: [], updatedAt: day(5) });
+    });
+
+    it('pages walk open and settled POs once each', async () => {
+      const first = await records.list({ sku }, { limit: 2 });
+      const second = await records.list({ sku }, { limit: 2, after: first.next! });
+      expect([...first.items, ...second.items].map((i) => i.replenishmentId)).toEqual(['replenish-OPEN-1-2', 'replenish-OPEN-1-3', 'replenish-OPEN-1-1']);
+      expect(second.next).toBeNull();
+    });
+
+    it('filters open POs by phase, and settled ones by outcome', async () => {
+      const ids = async (f: Parameters<PurchaseRecords['list']>[0]) => (await records.list({ sku, ...f }, { limit: 10 })).items.map((i) => i.replenishmentId);
+      expect(await ids({ settled: false })).toEqual(['replenish-OPEN-1-2', 'replenish-OPEN-1-3']);
+      expect(await ids({ settled: false, open: { phase: 'ordered' } })).toEqual(['replenish-OPEN-1-3']);
+      expect(await ids({ open: false })).toEqual(['replenish-OPEN-1-1']);
+      expect(await ids({ from: day(4), to: day(5) })).toEqual(['replenish-OPEN-1-3']);
+    });
+
+    it('an order placed counts as spend while it is still open', async () => {
+      const supplier = ordered().po!.supplier;
+      const line = (await records.spend({ from: '2026-11', to: '2026-11' })).find((l) => l.supplier === supplier);
+      const settledOnly = await records.db.selectFrom('purchaseRecords').select((eb) => eb.fn.countAll().as('n'))
+        .where('spendMonth', '=', '2026-11').where('supplier', '=', supplier).executeTakeFirstOrThrow();
+      // OPEN-1-3 is ordered; OPEN-1-2 only awaits approval, which commits nothing.
+      expect(line!.orders).toBe(Number(settledOnly.n) + 1);
+    });
+
+    it('writing its record takes a PO out of the open list, so it is listed once', async () => {
+      await records.open.show({ workflowId: 'replenish-OPEN-2-1', order: open(ordered(), { replenishmentId: 'replenish-OPEN-2-1', sku: 'OPEN-2', updatedAt: day(6) }) });
+      expect((await records.list({ sku: 'OPEN-2' }, { limit: 10 })).items.map((i) => i.status)).toEqual(['ordered']);
+      await records.save(record({ replenishmentId: 'replenish-OPEN-2-1', sku: 'OPEN-2', settledAt: day(7) }));
+      const after = await records.list({ sku: 'OPEN-2' }, { limit: 10 });
+      expect(after.items.map((i) => i.status)).toEqual(['received']);
+      expect(after.total).toBe(1);
+      // A run that ended without a record (terminated) is taken out by its agent.
+      await records.open.show({ workflowId: 'replenish-OPEN-2-2', order: open(ordered(), { replenishmentId: 'replenish-OPEN-2-2', sku: 'OPEN-2', updatedAt: day(8) }) });
+      await records.open.show({ workflowId: 'replenish-OPEN-2-2', order: null });
+      expect((await records.list({ sku: 'OPEN-2' }, { limit: 10 })).total).toBe(1);
+    });
   });
 });

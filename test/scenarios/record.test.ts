@@ -25,8 +25,14 @@ describe.each([
 
     const request = await s.parkAtApproval();
     const po = request.poNumber;
+    // Open, the PO is listed by its phase, with what it holds so far.
+    const listedAs = (status: string) => eventually(() => stack.api('GET', `/purchase-orders?sku=${sku}`), (r) => r.body.items?.[0]?.status === status, 30_000, `${po} listed as ${status}`);
+    const waiting = await listedAs('awaiting approval');
+    expect(waiting.body).toMatchObject({ total: 1, items: [{ poNumber: po, supplier: request.supplier, unitPrice: request.unitPrice, quantityOrdered: 0, outcome: null, settledAt: null }] });
     expect((await s.decide(po, { decision: 'approve', maxUnitPrice: request.unitPrice })).status).toBe(202);
     await s.phase('ordered');
+    const placed = await listedAs('ordered');
+    expect(placed.body.items[0]).toMatchObject({ quantityOrdered: request.quantity, orderTotal: lineTotal(request.quantity, request.unitPrice), approvals: [{ by: 'dana' }] });
     expect((await s.reply(po, 'm-1', 'We confirm your order.', { kind: 'confirmed' })).status).toBe(202);
     await s.phase('awaiting goods');
     expect((await s.receive(po, 'r-1', request.quantity)).status).toBe(202);
@@ -48,9 +54,11 @@ describe.each([
       'wait_for_supplier_reply', 'read_supplier_reply', 'wait_for_goods', 'close_purchase_order', 'done',
     ]);
 
+    // Settled, it is its record, listed once: its open line went in the record's transaction.
     const listed = await stack.api('GET', `/purchase-orders?sku=${sku}`);
     expect(listed.body).toMatchObject({ total: 1, next: null });
-    expect(listed.body.items[0].poNumber).toBe(po);
+    expect(listed.body.items[0]).toMatchObject({ poNumber: po, status: 'received', outcome: 'received' });
+    expect((await stack.api('GET', `/purchase-orders?sku=${sku}&status=open`)).body.total).toBe(0);
     const csv = await fetch(`${stack.apiUrl}/purchase-orders.csv?sku=${sku}`);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await csv.text()).trim().split('\r\n');

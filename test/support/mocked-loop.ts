@@ -1,3 +1,4 @@
+import type { OpenOrderEntry } from '../../src/domain/purchase-record.js';
 import type { InboxEntry } from '../../src/domain/phase.js';
 import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
@@ -32,6 +33,8 @@ export interface Asked {
   recorded: { state: ReplenishState; result: ReplenishmentResult }[];
   /** The approvals inbox as the runs wrote it, in order. */
   inbox: InboxEntry[];
+  /** The open purchase orders as the runs wrote them, in order. */
+  openOrders: OpenOrderEntry[];
 }
 
 export interface MockedLoopOptions {
@@ -70,7 +73,7 @@ export async function startMockedLoop(opts: MockedLoopOptions = {}) {
   if (!opts.server) env ??= startTimeSkipping((stop) => afterThisFile(() => { env = undefined; return stop(); }));
   const { client, nativeConnection } = await (opts.server ?? env!);
   const taskQueue = `tq-${randomUUID()}`;
-  const asked: Asked = { decides: [], tools: [], notified: [], recorded: [], inbox: [] };
+  const asked: Asked = { decides: [], tools: [], notified: [], recorded: [], inbox: [], openOrders: [] };
   const stocks = new Map<string, StockLevel>();
   const decider = opts.decider ?? policyDecider;
   // The world's document store, as far as the reader needs it: long supplier texts travel by reference.
@@ -109,6 +112,9 @@ export async function startMockedLoop(opts: MockedLoopOptions = {}) {
     },
     async showInInbox(entry) {
       asked.inbox.push(entry);
+    },
+    async showOpenOrder(entry) {
+      asked.openOrders.push(entry);
     },
   };
   const worker = await createWorker({

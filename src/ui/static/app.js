@@ -394,14 +394,14 @@ async function refreshSpend() {
 
 async function refreshByRule() {
   const { items } = await request('GET', '/purchase-orders?approval=rule&limit=20');
-  const key = JSON.stringify(items.map((r) => r.replenishmentId));
+  const key = JSON.stringify(items.map((r) => [r.replenishmentId, r.status]));
   $('by-rule-empty').hidden = items.length > 0;
   if ($('by-rule-list').dataset.key === key) return;
   $('by-rule-list').dataset.key = key;
   $('by-rule-list').replaceChildren(...items.map((r) => {
     const approval = r.approvals.find((a) => a.rule) || {};
     return h('li', { 'data-po': r.poNumber },
-      h('strong', {}, r.poNumber), ` ${r.sku} from ${r.supplier}, ${r.orderTotal === null ? 'not ordered' : `${r.orderTotal.toFixed(2)} ${r.currency}`} (${r.outcome}) · `,
+      h('strong', {}, r.poNumber), ` ${r.sku} from ${r.supplier}, ${r.orderTotal === null ? 'not ordered' : `${r.orderTotal.toFixed(2)} ${r.currency}`} (${r.status}) · `,
       h('span', { class: 'rule' }, `by rule ${approval.rule}`), approval.note ? `: ${approval.note}` : '');
   }));
 }

@@ -1,0 +1,32 @@
+import type { Selectable } from 'kysely';
+import type { OpenOrderEntry, OpenPurchaseOrder } from '../domain/purchase-record.js';
+import type { Phase } from '../domain/phase.js';
+import type { OpenPurchaseOrdersTable, RecordsDb } from './database.js';
+import { derivedColumns, sharedFields } from './po-columns.js';
+
+export const toOpenRow = (o: OpenPurchaseOrder): OpenPurchaseOrdersTable => ({ ...o, ...derivedColumns({ ...o, outcome: o.phase }) });
+
+export const fromOpenRow = (row: Selectable<OpenPurchaseOrdersTable>): OpenPurchaseOrder => ({
+  ...sharedFields(row), poNumber: row.poNumber, phase: row.phase as Phase, updatedAt: row.updatedAt,
+});
+
+/**
+ * POs still worked on, as a table beside the record: each run writes its row as its PO changes
+ * (one local activity after another, each its whole current line, so a retried write is harmless),
+ * and the write of its record deletes it in the same transaction. Lists then read open and settled
+ * POs from the database alike, and never ask a run.
+ */
+export class OpenOrders {
+  constructor(private readonly db: RecordsDb) {}
+
+  async show(entry: OpenOrderEntry): Promise<void> {
+    if (!entry.order) {
+      await this.db.deleteFrom('openPurchaseOrders').where('replenishmentId', '=', entry.workflowId).execute();
+      return;
+    }
+    const { replenishmentId, ...rest } = toOpenRow(entry.order);
+    await this.db.insertInto('openPurchaseOrders').values({ replenishmentId, ...rest })
+      .onConflict((oc) => oc.column('replenishmentId').doUpdateSet(rest))
+      .execute();
+  }
+}
