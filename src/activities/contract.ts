@@ -62,6 +62,8 @@ export interface Activities {
   showInInbox(entry: InboxEntry): Promise<void>;
   /** Shows the run's PO in the purchase order list as it stands, or takes it out (order null). */
   showOpenOrder(entry: OpenOrderEntry): Promise<void>;
+  /** A run ended without its record: its open PO is recorded as failed, for the reason given. */
+  settleOpenOrder(req: { workflowId: string; reason: string }): Promise<void>;
 }
 
 export interface Decider {

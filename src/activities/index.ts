@@ -100,5 +100,11 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
 
     showInInbox: (entry) => records.waiting.show(entry),
     showOpenOrder: (entry) => records.open.show(entry),
+
+    async settleOpenOrder({ workflowId, reason }) {
+      const record = await records.settleOpen(workflowId, reason, new Date().toISOString());
+      // As recordPurchase does: what the policy reserved for a PO that was never ordered goes back.
+      await records.budget.release(workflowId, record && committedSpend(record) ? record.poNumber : null);
+    },
   };
 }

@@ -158,14 +158,33 @@ export async function openRecordsDb(where: RecordsLocation): Promise<RecordsDb> 
     : new SqliteDialect({ database: sqliteFile(where.file) });
   const db = new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()] });
   try {
-    const { error, results } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
-    const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed) throw new Error(`the records database could not be migrated${failed ? ` (${failed.migrationName})` : ''}: ${error instanceof Error ? error.message : String(error)}`);
+    await migrate(db, where.kind === 'sqlite' ? SQLITE_MIGRATION_ATTEMPTS : 1);
   } catch (err) {
     await db.destroy();
     throw err;
   }
   return db;
+}
+
+/**
+ * Kysely takes an advisory lock for migrations on PostgreSQL, but none on SQLite, so processes
+ * started together on one file (a worker and an API, `npm run worker` and `npm run api`) can both
+ * read the same pending list and the later one fails on a table the other just made. Its
+ * transaction is rolled back whole (SQLite's DDL is transactional), so trying again reads the list
+ * the other committed and finds nothing left to do.
+ */
+const SQLITE_MIGRATION_ATTEMPTS = 5;
+
+async function migrate(db: RecordsDb, attempts: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    if (attempt >= attempts) {
+      throw new Error(`the records database could not be migrated${failed ? ` (${failed.migrationName})` : ''}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100 * attempt));
+  }
 }
 
 function sqliteFile(file: string): Database.Database {

@@ -96,6 +96,24 @@ export class PurchaseRecords {
     });
   }
 
+  /**
+   * Settles a PO whose run ended without writing its record (terminated, or failed outside its
+   * loop): its open line becomes its record, outcome failed, so a PO that may have been ordered
+   * stays in the list and the spend. Its decision log is in its history only. A retry finds the
+   * record written and changes nothing. Null when the run had no open PO.
+   */
+  async settleOpen(replenishmentId: string, reason: string, settledAt: string): Promise<PurchaseRecord | null> {
+    return this.db.transaction().execute(async (tx) => {
+      const row = await tx.selectFrom('openPurchaseOrders').selectAll().where('replenishmentId', '=', replenishmentId).executeTakeFirst();
+      if (!row) return null;
+      const { phase: _phase, updatedAt: _updated, ...sofar } = fromOpenRow(row);
+      const record: PurchaseRecord = { ...sofar, outcome: 'failed', reason, settledAt, turns: [] };
+      await tx.insertInto('purchaseRecords').values(toRow(record)).onConflict((oc) => oc.column('replenishmentId').doNothing()).execute();
+      await tx.deleteFrom('openPurchaseOrders').where('replenishmentId', '=', replenishmentId).execute();
+      return record;
+    });
+  }
+
   async get(replenishmentId: string): Promise<PurchaseRecord | null> {
     const row = await this.db.selectFrom('purchaseRecords').selectAll().where('replenishmentId', '=', replenishmentId).executeTakeFirst();
     return row ? fromRow(row) : null;

@@ -65,7 +65,7 @@ export const recordActivity: ActivityOptions = {
  * database: local activities (a marker in history, no task of their own), retried until the
  * database takes them, as the record is.
  */
-export const inboxWriter = proxyLocalActivities<Pick<Activities, 'showInInbox' | 'showOpenOrder'>>({
+export const inboxWriter = proxyLocalActivities<Pick<Activities, 'showInInbox' | 'showOpenOrder' | 'settleOpenOrder'>>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });

@@ -163,10 +163,10 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
         if (err instanceof WorkflowExecutionAlreadyStartedError) continue;
         const reason = err instanceof ChildWorkflowFailure && err.cause ? err.cause.message : String(err);
         log.error('replenishment failed', { workflowId, reason });
-        // A run that was terminated or failed never took its PO out of the approvals inbox and
-        // the open purchase orders, where it would stand open for ever.
+        // A run that was terminated or failed never took its PO out of the approvals inbox, nor
+        // wrote its record: its open PO is recorded as failed, which may have been ordered.
         await inboxWriter.showInInbox({ workflowId, request: null });
-        await inboxWriter.showOpenOrder({ workflowId, order: null });
+        await inboxWriter.settleOpenOrder({ workflowId, reason: `the replenishment ended abnormally: ${reason}` });
         return failed(sku, replenishments, reason);
       } finally {
         active = null;

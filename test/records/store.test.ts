@@ -155,5 +155,18 @@ describe.each(recordsLocations(afterFile))('the purchasing record in %s', (_name
       await records.open.show({ workflowId: 'replenish-OPEN-2-2', order: null });
       expect((await records.list({ sku: 'OPEN-2' }, { limit: 10 })).total).toBe(1);
     });
+
+    it('a run that ended without its record has its open PO recorded as failed, once', async () => {
+      const placed = open(ordered(), { replenishmentId: 'replenish-OPEN-3-1', sku: 'OPEN-3', updatedAt: day(9) });
+      await records.open.show({ workflowId: 'replenish-OPEN-3-1', order: placed });
+      const settled = await records.settleOpen('replenish-OPEN-3-1', 'terminated by an operator', day(10));
+      expect(settled).toMatchObject({ outcome: 'failed', reason: 'terminated by an operator', settledAt: day(10), orderTotal: placed.orderTotal, turns: [] });
+      // A retried settlement finds nothing open and leaves the record as it was.
+      expect(await records.settleOpen('replenish-OPEN-3-1', 'again', day(11))).toBeNull();
+      const page = await records.list({ sku: 'OPEN-3' }, { limit: 10 });
+      expect(page.items.map((i) => [i.status, i.reason])).toEqual([['failed', 'terminated by an operator']]);
+      expect(await records.get('replenish-OPEN-3-1')).toEqual(settled);
+      expect(await records.settleOpen('replenish-NEVER-1', 'no PO', day(10))).toBeNull();
+    });
   });
 });

@@ -32,5 +32,9 @@ describe('a PO leaves the approvals inbox', () => {
     await eventually(listed(sku), (yes) => !yes, 30_000, `${request.poNumber} to leave the inbox`);
     const decided = await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: 10 });
     expect(decided.status, JSON.stringify(decided.body)).toBe(409);
+    // Its PO is not lost from the purchase orders: the agent records it as failed, saying why.
+    const pos = await eventually(() => stack.api('GET', `/purchase-orders?sku=${sku}`), (r) => r.body.items?.[0]?.status === 'failed', 30_000, `${request.poNumber} recorded as failed`);
+    expect(pos.body).toMatchObject({ total: 1, items: [{ poNumber: request.poNumber, status: 'failed', supplier: request.supplier, unitPrice: request.unitPrice }] });
+    expect(pos.body.items[0].reason).toMatch(/ended abnormally: .*terminated/i);
   });
 });

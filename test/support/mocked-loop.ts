@@ -116,6 +116,9 @@ export async function startMockedLoop(opts: MockedLoopOptions = {}) {
     async showOpenOrder(entry) {
       asked.openOrders.push(entry);
     },
+    async settleOpenOrder({ workflowId }) {
+      asked.openOrders.push({ workflowId, order: null });
+    },
   };
   const worker = await createWorker({
     connection: nativeConnection, taskQueue, activities, workflowBundle: { codePath: inject('workflowBundlePath') },
