@@ -1,41 +1,37 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { Phase } from '../domain/phase.js';
+import { PO_PHASES, type Phase } from '../domain/phase.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
-import type { OutcomeKind } from '../domain/types.js';
+import { OUTCOME_KINDS, type OutcomeKind } from '../domain/types.js';
 import { replenishmentIdOfPo } from '../domain/ids.js';
 import { CSV_HEADER, csvLine } from '../records/csv.js';
 import { BadCursor, type PurchaseRecords, type RecordFilter } from '../records/store.js';
 import type { Agents } from './agents.js';
 import { HttpError } from './errors.js';
 import { PurchaseOrderView, PurchaseRecordView, RecordPage, Spend, refused, text } from './responses.js';
-import { OUTCOMES, PoParam, RecordFilterQuery, RecordListQuery, SpendQuery, type Api } from './schemas.js';
+import { PoParam, queryName, RecordFilterQuery, RecordListQuery, SpendQuery, type Api } from './schemas.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 
-type Status = NonNullable<z.infer<typeof RecordFilterQuery>['status']>;
-const isOutcome = (s: string): s is OutcomeKind => (OUTCOMES as readonly string[]).includes(s);
-/** The query names a phase with underscores; the run's phase has spaces (`awaiting approval`). */
-const phaseOf = (s: string): Phase => s.replace(/_/g, ' ') as Phase;
-const PHASES_THAT_END: readonly string[] = ['received', 'cancelled', 'rejected', 'failed'];
+const isOutcome = (s: string): s is OutcomeKind => (OUTCOME_KINDS as readonly string[]).includes(s);
+const phaseNamed = (s: string): Phase | undefined => PO_PHASES.find((p) => queryName(p) === s);
 
 /**
- * Which of the two tables a status reads: a phase of an open PO, an outcome of a settled one. The
- * phases that end a run (received, cancelled, …) also match a PO in the moment between its last
+ * Which of the two tables a status reads, and how: an outcome names settled POs, a phase open ones,
+ * and a word that is both (received, cancelled, …) also finds a PO in the moment between its last
  * step and its record.
  */
-function byStatus(status: Status | undefined, outcome: OutcomeKind | undefined): Pick<RecordFilter, 'settled' | 'open'> {
+function byStatus(status: string | undefined, outcome: OutcomeKind | undefined): Pick<RecordFilter, 'settled' | 'open'> {
   if (outcome) {
     if (status && status !== outcome && status !== 'settled') throw new HttpError(400, `status ${status} and outcome ${outcome} cannot both hold`);
     return { settled: { outcome }, open: false };
   }
   if (!status) return {};
-  if (status === 'open') return { settled: false };
-  if (status === 'settled') return { open: false };
+  const phase = phaseNamed(status);
   return {
-    settled: isOutcome(status) ? { outcome: status } : false,
-    open: isOutcome(status) && !PHASES_THAT_END.includes(status) ? false : { phase: phaseOf(status) },
+    settled: status === 'settled' ? {} : isOutcome(status) ? { outcome: status } : false,
+    open: status === 'open' ? {} : phase ? { phase } : false,
   };
 }
 

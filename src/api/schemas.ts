@@ -5,7 +5,8 @@ import { z } from 'zod';
 import {
   AGENT_ID_PATTERN, PO_NUMBER_PATTERN, PO_NUMBER_RULE, REPLENISHMENT_ID_PATTERN, REPLENISHMENT_ID_RULE, SKU_PATTERN, SKU_RULE,
 } from '../domain/ids.js';
-import { ReplyFields } from '../domain/types.js';
+import { PO_PHASES } from '../domain/phase.js';
+import { OUTCOME_KINDS, ReplyFields } from '../domain/types.js';
 
 /** The app as routes see it: the zod schemas on a route type its request and its answers. */
 export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -64,13 +65,15 @@ const when = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 
 const MONTH = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected a month as YYYY-MM');
 const RECORD_LIMIT = 'limit is a whole number from 1 to 500';
 
-export const OUTCOMES = ['received', 'cancelled', 'rejected', 'gave_up', 'failed'] as const;
-const OUTCOME = z.enum(OUTCOMES);
-/** Phases of a PO still worked on, as a query names them (`awaiting_approval`). */
-export const OPEN_PHASES = ['drafting', 'awaiting_approval', 'approved', 'ordered', 'awaiting_goods', 'receiving'] as const;
-export const STATUSES = ['open', 'settled', ...OPEN_PHASES, ...OUTCOMES] as const;
+const OUTCOME = z.enum(OUTCOME_KINDS);
+/** A phase as a query names it: `awaiting_approval` for `awaiting approval`. */
+export const queryName = (s: string): string => s.trim().toLowerCase().replace(/[\s-]+/g, '_');
+const STATUSES = [
+  'open', 'settled',
+  ...PO_PHASES.filter((p) => !(OUTCOME_KINDS as readonly string[]).includes(p)).map(queryName), ...OUTCOME_KINDS,
+] as [string, ...string[]];
 // `awaiting approval`, `Awaiting-Approval` and `awaiting_approval` are one status.
-const STATUS = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase().replace(/[\s-]+/g, '_') : v),
+const STATUS = z.preprocess((v) => (typeof v === 'string' ? queryName(v) : v),
   z.enum(STATUSES, { error: `status is one of ${STATUSES.join(', ')}` }));
 
 /** Filters of the purchase order list; `from` and `to` bound the last change (a settled PO's settlement). */

@@ -4,9 +4,13 @@ import {
 } from './state.js';
 import type { Quote } from './types.js';
 
-export type Phase =
-  | 'quoting' | 'drafting' | 'awaiting approval' | 'approved' | 'ordered' | 'awaiting goods'
-  | 'receiving' | 'received' | 'cancelled' | 'rejected' | 'failed';
+export const PHASES = [
+  'quoting', 'drafting', 'awaiting approval', 'approved', 'ordered', 'awaiting goods',
+  'receiving', 'received', 'cancelled', 'rejected', 'failed',
+] as const;
+export type Phase = (typeof PHASES)[number];
+/** The phases a replenishment can be in once it has a PO (drafted, so listed as a purchase order). */
+export const PO_PHASES: readonly Phase[] = PHASES.filter((p) => p !== 'quoting');
 
 /** Where a replenishment stands, in a manager's words. */
 export function phase(s: ReplenishState): Phase {

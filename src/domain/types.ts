@@ -141,7 +141,8 @@ export interface CancelledOrder {
   replies?: SupplierReply[];
 }
 
-export type OutcomeKind = 'received' | 'cancelled' | 'rejected' | 'gave_up' | 'failed';
+export const OUTCOME_KINDS = ['received', 'cancelled', 'rejected', 'gave_up', 'failed'] as const;
+export type OutcomeKind = (typeof OUTCOME_KINDS)[number];
 
 export interface ReplenishmentResult {
   sku: string;

@@ -127,14 +127,14 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   /**
    * SKU, PO, phase and, once settled, outcome as search attributes, so the Web UI and the API find
    * this run (`PoNumber = "…"`); only changed values are upserted, and the agent starts us with SKU
-   * and phase. What the manager is asked goes to the approvals inbox, one write after another, so
-   * the inbox holds the latest.
+   * and phase. What the manager is asked goes to the approvals inbox, and the PO as it stands to
+   * the open purchase orders, one write after another, so each table holds the latest.
    */
   let shownApproval = 'null';
   let shownOrder = 'null';
-  let inboxWritten: Promise<void> = Promise.resolve();
+  let written: Promise<void> = Promise.resolve();
   const write = (what: string, w: () => Promise<void>) => {
-    inboxWritten = inboxWritten.then(w).catch((err: unknown) => log.error(`could not write ${what}`, { error: failureMessage(err) }));
+    written = written.then(w).catch((err: unknown) => log.error(`could not write ${what}`, { error: failureMessage(err) }));
   };
   const tag = () => {
     showInSearch([
@@ -222,7 +222,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   const result = outcome(state);
   setCurrentDetails(`**${result.outcome}** · ${result.reason}`);
   tag();
-  await inboxWritten;
+  await written;
   await activities({ ...recordActivity, summary: `record ${result.poNumber ?? state.poBase}` }, 'record').recordPurchase({ state, result, rules });
   await condition(allHandlersFinished);
   return result;
