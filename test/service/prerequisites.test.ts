@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { unpackChromium } from '../support/browser.js';
 
 /** `npm test`'s pretest on a machine that has none of what npm does not install. */
 describe('npm test on a bare machine', () => {
@@ -29,5 +31,25 @@ describe('npm test on a bare machine', () => {
     expect(run.stderr).toMatch(/^time-skipping test server: \S+/m);
     expect(run.stderr).toMatch(/^Chromium: \S+/m);
     expect(run.status).toBe(0);
+  });
+
+  it('a machine with no browser gets the Chromium inside the npm package, unpacked into its cache, and it renders a page', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'replenisher-cache-'));
+    const before = process.env.STOCK_REPLENISHER_CACHE;
+    process.env.STOCK_REPLENISHER_CACHE = cache;
+    onTestFinished(() => {
+      if (before === undefined) delete process.env.STOCK_REPLENISHER_CACHE;
+      else process.env.STOCK_REPLENISHER_CACHE = before;
+      rmSync(cache, { recursive: true, force: true });
+    });
+    const unpacked = unpackChromium();
+    if (!('path' in unpacked)) throw new Error(unpacked.error);
+    expect(unpacked.path.startsWith(join(cache, 'chromium-'))).toBe(true);
+    const browser = await chromium.launch({ executablePath: unpacked.path });
+    onTestFinished(() => browser.close());
+    const page = await browser.newPage();
+    await page.setContent('<button onclick="this.textContent = \'approved\'">approve</button>');
+    await page.click('button');
+    expect(await page.textContent('button')).toBe('approved');
   });
 });

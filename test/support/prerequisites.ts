@@ -1,12 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { cliVersion, ensureCli, NO_CLI_HELP } from '../../src/temporal/cli.js';
 import { ensureTestServer } from '../../src/temporal/test-server.js';
-import { findChromium, NO_CHROMIUM_HELP } from './browser.js';
+import { findChromium, NO_CHROMIUM_HELP, unpackChromium } from './browser.js';
 
 /**
- * `npm test`'s pretest: obtains what the tests need that npm does not install (the Temporal CLI,
- * Temporal's Java time-skipping test server, a Chromium for the page tests), or stops naming what
- * is missing and how to get it.
+ * `npm test`'s pretest: obtains what the tests need that npm does not install as it is (the Temporal
+ * CLI, Temporal's Java time-skipping test server, a Chromium for the page tests, unpacked from an
+ * npm package when the system has none), or stops naming what is missing and how to get it.
  */
 const missing: string[] = [];
 
@@ -24,10 +23,10 @@ let browser = findChromium();
 if (!browser && process.env.CHROMIUM_PATH) {
   missing.push(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist; ${NO_CHROMIUM_HELP}`);
 } else if (!browser) {
-  console.error('no Chromium found: downloading one with `playwright-core install chromium`');
-  spawnSync(process.execPath, ['node_modules/playwright-core/cli.js', 'install', 'chromium'], { stdio: 'inherit' });
-  browser = findChromium();
-  if (!browser) missing.push(NO_CHROMIUM_HELP);
+  console.error('no Chromium found: unpacking the one inside @sparticuz/chromium into the cache (once)');
+  const unpacked = unpackChromium();
+  if ('path' in unpacked) browser = unpacked.path;
+  else missing.push(`${unpacked.error}; ${NO_CHROMIUM_HELP}`);
 }
 if (browser) console.error(`Chromium: ${browser}`);
 
