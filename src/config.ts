@@ -59,7 +59,7 @@ export const WORKER_STICKY_TIMEOUT_MS = 3_000;
  * Workflows a worker keeps in its sticky cache. With 1,000 a worker reached 2.8 GB at 10,000
  * agents; 250 (with the heap limit of src/roles/heap.ts) kept it under 1 GB. A few hundred SKUs
  * lose little: an agent at rest sits on a timer, and an evicted one replays a short history when
- * it wakes (README, "Worker settings chosen"; docs/benchmarks.md).
+ * it wakes (docs/benchmarks.md, "Worker settings").
  */
 export const WORKER_MAX_CACHED_WORKFLOWS = 250;
 export const Env = z.object({
@@ -125,7 +125,7 @@ export const Env = z.object({
   MAX_APPROVAL_REQUESTS: z.coerce.number().int().positive().optional(),
   STOCK_CHECK_EVERY_DAYS: positive.optional(),
   MANAGER: z.string().min(1).optional(),
-  /** Approval by rule (README, "Approval policy"): a PO whose total is below this is approved without the manager if the other conditions hold. Unset: every PO goes to the manager. */
+  /** Approval by rule (docs/approval-policy.md): a PO whose total is below this is approved without the manager if the other conditions hold. Unset: every PO goes to the manager. */
   AUTO_APPROVE_BELOW: positive.optional(),
   /** How far (percent) above the last price paid to the supplier a PO approved by rule may be. */
   PRICE_TOLERANCE_PCT: z.coerce.number().nonnegative().default(5),

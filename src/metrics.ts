@@ -46,7 +46,7 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
   const registry = new Registry();
   if (opts.processMetrics) collectDefaultMetrics({ register: registry });
   const ttl = opts.agentFiguresTtlMs ?? 5000;
-  // Well under a scraper's patience and the 500 ms aim (README): a small fleet's reading (tens of ms)
+  // Well under a scraper's patience and the 500 ms aim (docs/benchmarks.md): a small fleet's reading (tens of ms)
   // still comes within it; at 10,000 agents the first scrape after the fleet grew waited a full 1 s.
   const wait = opts.agentFiguresWaitMs ?? 250;
 

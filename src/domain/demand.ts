@@ -4,7 +4,7 @@ import type { StockLevel } from './types.js';
 /**
  * Reorder point and target from demand, after Odoo's min/max reordering rules: the minimum is
  * what is used while an order is on its way plus a safety stock, the maximum the minimum plus
- * a number of days of cover (README, "Demand").
+ * a number of days of cover (docs/buying.md, "Demand").
  *
  *   reorder point = ⌈daily demand × lead days⌉ + safety stock
  *   target        = reorder point + ⌈daily demand × days of cover⌉

@@ -1,8 +1,8 @@
 /**
  * The V8 heap limit the service runs with unless NODE_OPTIONS sets one. Without a limit V8 lets
  * the heap grow far before it collects: a worker holding 250 cached workflows at 10,000 agents sat
- * at 938 MB at rest and 1,234 MB after a burst, and at 685 and 759 MB with this limit (README,
- * "Worker settings chosen"). The workflow thread's heap is bounded by it too.
+ * at 938 MB at rest and 1,234 MB after a burst, and at 685 and 759 MB with this limit (docs/benchmarks.md,
+ * "Worker settings"). The workflow thread's heap is bounded by it too.
  */
 export const DEFAULT_HEAP_MB = 768;
 

@@ -14,9 +14,10 @@ import type { ActivateInput, Next, WorkflowInterceptorsFactory, WorkflowInternal
  * A real task always starts after the previous one, so its clock is later. The guard refuses that
  * activation before any job reaches the workflow: the query fails, core evicts the run, and the
  * next real task replays the whole history and sees its events together, as every replay will.
- * (Core also moves the clock when a local activity resolves; this service uses none. Using one
- * would not make the guard refuse a real task, since a local activity's result adds no history
- * event before its task completes.)
+ * Core also moves the clock when a local activity resolves, and this service uses local activities
+ * (the approvals inbox and the open purchase orders, `inboxWriter` in ./options.ts). The guard
+ * still never refuses such an activation: a local activity's result adds no history event before
+ * its task completes, so the history has not grown.
  */
 export class PartialTaskRefused extends Error {
   override name = 'PartialTaskRefused';

@@ -11,9 +11,9 @@ describe('npm test on a bare machine', () => {
   it('stops before any test and names each missing part with how to get it', () => {
     const empty = mkdtempSync(join(tmpdir(), 'replenisher-bare-'));
     onTestFinished(() => rmSync(empty, { recursive: true, force: true }));
-    // No temporal, go, java or mvn on PATH, an empty cache, and a browser path set wrong.
+    // No temporal, go, java or mvn on PATH, an empty cache, and a browser and PostgreSQL set wrong.
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'test/support/prerequisites.ts'], {
-      env: { HOME: empty, PATH: empty, STOCK_REPLENISHER_CACHE: empty, CHROMIUM_PATH: join(empty, 'chromium') },
+      env: { HOME: empty, PATH: empty, STOCK_REPLENISHER_CACHE: empty, CHROMIUM_PATH: join(empty, 'chromium'), PG_BIN: join(empty, 'pg') },
       encoding: 'utf8',
     });
     expect(run.status).toBe(1);
@@ -22,6 +22,7 @@ describe('npm test on a bare machine', () => {
     expect(missing).toContain('install Go, so the project can build the CLI once');
     expect(missing).toMatch(/time-skipping test server needs java .*apt-get install openjdk-17-jre-headless maven/);
     expect(missing).toContain(`CHROMIUM_PATH=${join(empty, 'chromium')} does not exist`);
+    expect(missing).toContain(`PostgreSQL server binaries not found`);
     expect(missing).toContain('apt-get install chromium');
   });
 
@@ -30,6 +31,7 @@ describe('npm test on a bare machine', () => {
     expect(run.stderr).toMatch(/^Temporal CLI: \S+/m);
     expect(run.stderr).toMatch(/^time-skipping test server: \S+/m);
     expect(run.stderr).toMatch(/^Chromium: \S+/m);
+    expect(run.stderr).toMatch(/^PostgreSQL server: \S+/m);
     expect(run.status).toBe(0);
   });
 

@@ -14,11 +14,11 @@ export interface Postgres {
 }
 
 /** Debian's layout (`postgresql` package): /usr/lib/postgresql/<major>/bin; PG_BIN overrides. */
-function binDir(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
+export function binDir(): string {
   const root = '/usr/lib/postgresql';
   const majors = existsSync(root) ? readdirSync(root).filter((d) => /^\d+$/.test(d)).sort((a, b) => Number(b) - Number(a)) : [];
-  const found = majors.map((m) => join(root, m, 'bin')).find((d) => existsSync(join(d, 'initdb')));
+  const candidates = process.env.PG_BIN ? [process.env.PG_BIN] : majors.map((m) => join(root, m, 'bin'));
+  const found = candidates.find((d) => existsSync(join(d, 'initdb')));
   if (!found) {
     throw new Error('PostgreSQL server binaries not found: the records tests need initdb and pg_ctl (Debian: apt-get install postgresql; or set PG_BIN to their directory)');
   }

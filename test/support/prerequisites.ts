@@ -1,11 +1,12 @@
 import { cliVersion, ensureCli, NO_CLI_HELP } from '../../src/temporal/cli.js';
 import { ensureTestServer } from '../../src/temporal/test-server.js';
 import { findChromium, NO_CHROMIUM_HELP, unpackChromium } from './browser.js';
+import { binDir as postgresBinDir } from './postgres.js';
 
 /**
  * `npm test`'s pretest: obtains what the tests need that npm does not install as it is (the Temporal
  * CLI, Temporal's Java time-skipping test server, a Chromium for the page tests, unpacked from an
- * npm package when the system has none), or stops naming what is missing and how to get it.
+ * npm package when the system has none; PostgreSQL's server binaries are looked for), or stops naming what is missing and how to get it.
  */
 const missing: string[] = [];
 
@@ -17,6 +18,12 @@ try {
   console.error(`time-skipping test server: ${ensureTestServer()}`);
 } catch (err) {
   missing.push(`${err instanceof Error ? err.message : String(err)} (Debian: apt-get install openjdk-17-jre-headless maven); the scenario tests that let days pass run on it`);
+}
+
+try {
+  console.error(`PostgreSQL server: ${postgresBinDir()}`);
+} catch (err) {
+  missing.push(err instanceof Error ? err.message : String(err));
 }
 
 let browser = findChromium();
