@@ -45,8 +45,18 @@ const QUERY_ANSWER_MS = 5_000;
 const VERDICT_WAIT_MS = 5_000;
 const unanswered = (workflowId: string, why: string) =>
   new HttpError(503, `${workflowId} ${why}; try again in a few seconds`, { 'retry-after': '3' });
+const grpcCode = (err: unknown): number | undefined =>
+  err instanceof Error ? (err as { code?: number }).code ?? (err.cause as { code?: number } | undefined)?.code : undefined;
 const isDeadlineExceeded = (err: unknown): boolean =>
-  err instanceof Error && ((err as { code?: number }).code === 4 || (err.cause as { code?: number } | undefined)?.code === 4 || /deadline exceeded/i.test(err.message));
+  err instanceof Error && (grpcCode(err) === 4 || /deadline exceeded/i.test(err.message));
+/**
+ * The server ended a held call on its side (CANCELLED, "Call cancelled"): seen when a query waits on
+ * a task a killed worker held, and near the read's own deadline. Nothing went wrong with the run.
+ */
+const isCancelledByServer = (err: unknown): boolean =>
+  err instanceof Error && (grpcCode(err) === 1 || /call cancelled/i.test(err.message));
+/** How long a read waits before asking again after the server ended its call. */
+const ASK_AGAIN_MS = 200;
 
 /** The server has no visibility to list (Temporal's time-skipping test server: UNIMPLEMENTED). */
 const cannotList = (err: unknown): boolean =>
@@ -136,16 +146,27 @@ export class Agents {
    */
   async replenishment(workflowId: string): Promise<ReplenishView | null> {
     const handle = this.client.workflow.getHandle(workflowId);
-    try {
-      return await this.client.withDeadline(Date.now() + QUERY_ANSWER_MS, () => handle.query(replenishStateQuery));
-    } catch (err) {
-      if (isNotFound(err)) return null;
-      if (err instanceof Error && /PartialTaskRefused/.test(err.message)) throw unanswered(workflowId, 'is between two steps');
-      if (isDeadlineExceeded(err)) throw unanswered(workflowId, `did not answer within ${QUERY_ANSWER_MS / 1000} s (its next step may be waiting for a worker)`);
-      // Anything else the server answered instead of the run (busy, unavailable, the query task lost)
-      // passes too: the run is not hurt, the read can be tried again.
-      if (err instanceof ServiceError) throw unanswered(workflowId, `could not be asked just now (${(err.cause as { details?: string } | undefined)?.details ?? err.message})`);
-      throw err;
+    const deadline = Date.now() + QUERY_ANSWER_MS;
+    for (;;) {
+      try {
+        return await this.client.withDeadline(deadline, () => handle.query(replenishStateQuery));
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        if (err instanceof Error && /PartialTaskRefused/.test(err.message)) throw unanswered(workflowId, 'is between two steps');
+        // A call the server ended early is asked again while the read has time: the reader is told the
+        // one thing that holds either way, that the run did not answer within the wait.
+        if (isCancelledByServer(err) && Date.now() + ASK_AGAIN_MS < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS));
+          continue;
+        }
+        if (isDeadlineExceeded(err) || isCancelledByServer(err)) {
+          throw unanswered(workflowId, `did not answer within ${QUERY_ANSWER_MS / 1000} s (its next step may be waiting for a worker)`);
+        }
+        // Anything else the server answered instead of the run (busy, unavailable, the query task lost)
+        // passes too: the run is not hurt, the read can be tried again.
+        if (err instanceof ServiceError) throw unanswered(workflowId, `could not be asked just now (${(err.cause as { details?: string } | undefined)?.details ?? err.message})`);
+        throw err;
+      }
     }
   }
 
