@@ -13,7 +13,7 @@ import type { ChaosRecord } from './run.js';
  * records, and says what it saw; a violation names the workflow, PO or message.
  */
 
-export interface Order { poNumber: string; sku: string; supplier: string; quantity: number; unitPrice: number; status: string; placeCalls: number }
+export interface Order { poNumber: string; sku: string; supplier: string; quantity: number; unitPrice: number; status: string; placeCalls: number; cancelReason?: string | null }
 export interface CheckResult { name: string; ok: boolean; detail: string; violations: string[] }
 
 const FINAL = new Set(['received', 'cancelled', 'rejected', 'gave_up', 'failed']);
@@ -108,7 +108,18 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; bund
   }
   checks.push(result('no order above its approval', `${ourOrders.length} orders against ${record.approvals.filter((a) => a.approved).length} approvals given`, above));
 
-  // 4. Every message sent got a final answer: delivered (2xx) or refused with a status (4xx).
+  // 4. An order is cancelled at its supplier only after the supplier refused it, stayed silent through every
+  // chase, or a person decided so: never because a reply was read as anything else (a price change included).
+  // The reasons are the ones the agent sends (whySupplierDropped in src/tools/reorder-elsewhere.ts, the
+  // manager's cancellation in src/workflows/replenish.ts).
+  const GROUNDS = [/refused the order/, /did not answer after \d+ chases/, /would not pay it/, /^cancelled by [^:]+: /];
+  const cancelledThere = ourOrders.filter((o) => o.status === 'cancelled');
+  const groundless = cancelledThere.filter((o) => !GROUNDS.some((re) => re.test(o.cancelReason ?? '')))
+    .map((o) => `${o.poNumber} at ${o.supplier}: cancelled "${o.cancelReason ?? ''}"`);
+  checks.push(result('no order cancelled at its supplier but for a refusal, silence or a person',
+    `${cancelledThere.length} orders cancelled at their supplier`, groundless));
+
+  // 5. Every message sent got a final answer: delivered (2xx) or refused with a status (4xx).
   const byStatus: Record<string, number> = {};
   const lost: string[] = [];
   for (const m of record.messages) {
@@ -119,7 +130,7 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; bund
   checks.push(result('every message delivered or refused with a status',
     `${record.messages.length} messages, by final status ${JSON.stringify(byStatus)}; ${retried} needed more than one attempt`, lost));
 
-  // 5. No workflow task failed for nondeterminism, in any run of any workflow of the task queue.
+  // 6. No workflow task failed for nondeterminism, in any run of any workflow of the task queue.
   const runs: { workflowId: string; runId: string; type: string }[] = [];
   for await (const wf of client.workflow.list({ query: `TaskQueue = '${deps.taskQueue}'` })) runs.push({ workflowId: wf.workflowId, runId: wf.runId, type: wf.type });
   let taskFailures = 0;
@@ -140,7 +151,7 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; bund
   checks.push(result('no workflow task failed for nondeterminism',
     `${runs.length} workflow runs scanned; ${taskFailures} workflow task failures of other causes`, nondeterministic));
 
-  // 6. Every replenishment replays with today's code: a run that took a branch its replay would not
+  // 7. Every replenishment replays with today's code: a run that took a branch its replay would not
   // take fails only when a worker next replays it, which may be after the soak.
   const disagreed: string[] = [];
   for await (const r of Worker.runReplayHistories({ workflowBundle: { codePath: deps.bundlePath } }, replenishments)) {

@@ -96,7 +96,7 @@ export const SkuView = z.object({
     po: open({ poNumber: z.string(), supplier: z.string() }).nullable(),
     decision: open({ kind: z.string() }).nullable(),
     order: open({ poNumber: z.string(), supplierRef: z.string(), expectedDelivery: z.string() }).nullable(),
-    cancelledOrders: z.array(open({ poNumber: z.string(), supplier: z.string(), why: z.enum(['refused', 'silent']), cancelledAt: z.string() }))
+    cancelledOrders: z.array(open({ poNumber: z.string(), supplier: z.string(), why: z.enum(['refused', 'silent', 'repriced']), cancelledAt: z.string() }))
       .describe('orders this replenishment cancelled at their supplier to buy elsewhere (it refused them, or went silent)'),
     received: z.number(),
     replies: z.array(Reply),

@@ -1,7 +1,8 @@
 import type { Rules } from './rules.js';
 import {
-  accepts, approvalRequestedAt, approvedSoFar, backorder, fromAnotherSupplier, isRejected, type ApprovalPayload, type EventName, type Message, type ReplenishState,
+  accepts, approvalRequestedAt, approvedSoFar, backorder, fromAnotherSupplier, isRejected, priceQuestionOpen, type ApprovalPayload, type EventName, type Message, type ReplenishState,
 } from './state.js';
+import { lineTotal } from './quantity.js';
 import type { Quote } from './types.js';
 
 export const PHASES = [
@@ -19,6 +20,8 @@ export function phase(s: ReplenishState): Phase {
   if (s.cancelled) return 'cancelled';
   if (isRejected(s)) return 'rejected';
   if (s.order) {
+    // A price the supplier raised after the order waits for the manager as a draft does.
+    if (priceQuestionOpen(s)) return 'awaiting approval';
     if (s.received > 0 && backorder(s) > 0) return 'receiving';
     return s.confirmed ? 'awaiting goods' : 'ordered';
   }
@@ -61,6 +64,11 @@ export interface ApprovalRequest {
   approvedBy?: string[];
   /** How many different managers must approve it. */
   approvalsNeeded?: number;
+  /**
+   * Present when the PO was already placed and the supplier then asked more: `unitPrice` and
+   * `total` are then the new terms, and this says what was ordered and what the supplier wrote.
+   */
+  priceChange?: { orderedUnitPrice: number; orderedTotal: number; supplierSays: string | null };
 }
 
 /** What a replenishment shows the approvals inbox: its PO and what the manager is asked, or that nothing is asked any more. */
@@ -72,14 +80,22 @@ export type InboxEntry =
 function approvalQuestion(s: ReplenishState): Omit<ApprovalRequest, 'requestedAt'> | null {
   const po = s.po;
   if (!po || phase(s) !== 'awaiting approval') return null;
+  const raised = priceQuestionOpen(s) ? s.repricedTo! : null;
   return {
-    supplier: po.supplier, quantity: po.quantity, unitPrice: po.unitPrice, total: po.total,
+    supplier: po.supplier, quantity: po.quantity,
+    unitPrice: raised ?? po.unitPrice, total: raised === null ? po.total : lineTotal(po.quantity, raised),
     onHand: s.stock.onHand, safetyStock: s.stock.safetyStock,
-    alternatives: (s.quotes ?? []).filter((q) => q.quoteId !== po.quoteId),
+    // Once the order is placed, the question is this supplier's new price: the other quotes are what a rejection leads to.
+    alternatives: raised === null ? (s.quotes ?? []).filter((q) => q.quoteId !== po.quoteId) : [],
+    ...(raised === null ? {} : { priceChange: { orderedUnitPrice: po.unitPrice, orderedTotal: po.total, supplierSays: priceChangeExcerpt(s) } }),
     // Only a PO needing more than one approval says so: the gate of any other stays as it was.
     ...((s.approvalsNeeded ?? 1) > 1 ? { approvedBy: approvedSoFar(s), approvalsNeeded: s.approvalsNeeded } : {}),
   };
 }
+
+/** The supplier's own words for the price it raised: the excerpt of the last reply read as a price change. */
+export const priceChangeExcerpt = (s: ReplenishState): string | null =>
+  [...s.replies].reverse().find((r) => r.kind === 'price_change')?.excerpt ?? null;
 
 /**
  * Why this manager's decision cannot count, with the kind of refusal: an approval above their
@@ -103,8 +119,12 @@ export function approverRefusal(
  * Why an approval cannot be used: its ceiling is below the drafted unit price and below every other
  * quote, so the agent could only ask the manager the same question again. Null when it can be used.
  */
-export function approvalTooLow(request: Pick<ApprovalRequest, 'unitPrice' | 'alternatives'>, poNumber: string, maxUnitPrice: number): string | null {
+export function approvalTooLow(request: Pick<ApprovalRequest, 'unitPrice' | 'alternatives' | 'priceChange'>, poNumber: string, maxUnitPrice: number): string | null {
   if (maxUnitPrice >= request.unitPrice || request.alternatives.some((q) => q.unitPrice <= maxUnitPrice)) return null;
+  if (request.priceChange) {
+    return `the supplier of ${poNumber} now asks ${request.unitPrice} a unit (ordered at ${request.priceChange.orderedUnitPrice}); `
+      + `approve at least ${request.unitPrice} to accept it, reject it to buy elsewhere, or cancel the purchase order`;
+  }
   return `an approval up to ${maxUnitPrice} is below the drafted unit price ${request.unitPrice} of ${poNumber} and below every other quote; `
     + `approve at least ${request.unitPrice}, or reject it`;
 }

@@ -63,8 +63,20 @@ export interface ReplenishState {
   replies: SupplierReply[];
   confirmed: boolean;
   refused: boolean;
-  /** A price the supplier asked for after the order, above what the manager approved. */
+  /**
+   * A price the supplier asked for after the order, above what the manager approved. It changes
+   * nothing by itself: the agent may ask the supplier to keep the ordered price, then asks the
+   * manager, who accepts it (a new approval), rejects it (the agent buys elsewhere) or cancels.
+   */
   repricedTo: number | null;
+  /** The supplier was asked to keep the ordered price (once per run; absent until then). */
+  honourAsked?: boolean;
+  /** ... and its answer (or its silence) is still awaited. */
+  awaitingHonour?: boolean;
+  /** Times the manager was asked about a price raised after the order (absent until asked). */
+  priceQuestions?: number;
+  /** The manager would not pay the raised price: the order is to be bought elsewhere. */
+  priceRejected?: { by: string; reason: string; at: string };
   expectedDelivery: string | null;
   supplierOverdue: boolean;
   chases: number;
@@ -165,7 +177,7 @@ export const cancelledOrderOf = (s: ReplenishState, poNumber: string): Cancelled
 export function cancelledOrderRefusal(s: ReplenishState, poNumber: string): string | null {
   const o = cancelledOrderOf(s, poNumber);
   if (!o) return null;
-  const why = o.why === 'refused' ? 'it refused the order' : 'it did not answer';
+  const why = o.why === 'refused' ? 'it refused the order' : o.why === 'repriced' ? 'it raised its price after the order' : 'it did not answer';
   return `purchase order ${poNumber} was cancelled at ${o.supplier} (${why}); the agent is buying ${s.sku} elsewhere`;
 }
 
@@ -180,6 +192,8 @@ export function accepts(
   if (!po || po !== m.poNumber) return { ok: false, why: `purchase order ${m.poNumber} is not the one this agent is working on` };
   switch (m.event) {
     case 'approval':
+      // A price the supplier raised after the order is the one decision a placed order waits for.
+      if (priceQuestionOpen(s)) return { ok: true };
       if (s.decision !== null && !(s.decision.kind === 'approved' && !isApproved(s))) return { ok: false, why: `purchase order ${po} has already been decided` };
       if (s.approvalRequests === 0) return { ok: false, why: `purchase order ${po} has not been sent for approval` };
       if (s.order) return { ok: false, why: `purchase order ${po} has already been placed` };
@@ -198,6 +212,17 @@ export function accepts(
       return { ok: true };
   }
 }
+
+/** The manager was asked about a raised price as often as the rules allow, and has not answered. */
+export const priceQuestionsSpent = (s: ReplenishState, rules: Pick<Rules, 'maxApprovalRequests'>): boolean =>
+  s.order !== null && s.repricedTo !== null && !s.approvalPending && (s.priceQuestions ?? 0) >= rules.maxApprovalRequests;
+
+/** Why the run hands a PO whose raised price the manager never decided on to the manager. */
+export const undecidedPrice = (s: ReplenishState): string =>
+  `no decision on ${s.po?.supplier}'s raised price ${s.repricedTo} for ${s.po?.poNumber} after ${s.priceQuestions ?? 0} requests; the order stands as placed at ${s.po?.unitPrice}`;
+
+/** The manager is being asked whether to pay a price the supplier raised after the order. */
+export const priceQuestionOpen = (s: ReplenishState): boolean => s.order !== null && s.repricedTo !== null && s.approvalPending;
 
 /** A reply the API authenticated as from a supplier other than the one this PO was drafted for. */
 export const fromAnotherSupplier = (s: ReplenishState, m: Message): m is Extract<Message, { event: 'supplier-reply' }> =>

@@ -135,7 +135,8 @@ export interface CancelledOrder {
   unitPrice: number;
   orderedAt: string | null;
   cancelledAt: string;
-  why: 'refused' | 'silent';
+  /** `repriced`: it raised its price after the order and the manager would not pay it. */
+  why: 'refused' | 'silent' | 'repriced';
   /** The approval it was placed on, and what the supplier wrote about it as read: they move here when the run buys elsewhere. */
   approval?: Decision;
   replies?: SupplierReply[];

@@ -15,6 +15,12 @@ export interface BudgetRequest {
 export type BudgetAnswer = { reserved: boolean; month: string; left: number };
 
 const cents = (amount: number): number => Math.round(amount * 100);
+
+/** Joins a PO number to what is reserved on top of it for a price raised after its order. */
+const RAISE = '@';
+/** The reservation key of the difference a price raised after the order adds to an order a rule approved. */
+export const raiseKey = (poNumber: string, unitPrice: number): string => `${poNumber}${RAISE}${unitPrice}`;
+const poOfKey = (key: string): string => key.split(RAISE)[0]!;
 class OverBudget extends Error {}
 
 /**
@@ -39,7 +45,7 @@ export class BudgetLedger {
       return await this.db.transaction().execute(async (tx) => {
         await tx.insertInto('budgetMonths').values({ month: r.month, reservedCents: 0 }).onConflict((oc) => oc.column('month').doNothing()).execute();
         const inserted = await tx.insertInto('budgetReservations')
-          .values({ poNumber: r.poNumber, replenishmentId: replenishmentIdOfPo(r.poNumber), month: r.month, amountCents: amount, sku: r.sku, reservedAt: r.at })
+          .values({ poNumber: r.poNumber, replenishmentId: replenishmentIdOfPo(poOfKey(r.poNumber)), month: r.month, amountCents: amount, sku: r.sku, reservedAt: r.at })
           .onConflict((oc) => oc.column('poNumber').doNothing()).executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
           const earlier = await tx.selectFrom('budgetReservations').select('month').where('poNumber', '=', r.poNumber).executeTakeFirstOrThrow();
@@ -68,7 +74,8 @@ export class BudgetLedger {
   async release(replenishmentId: string, ordered: string | null): Promise<number> {
     return this.db.transaction().execute(async (tx) => {
       let q = tx.selectFrom('budgetReservations').select(['poNumber', 'month', 'amountCents']).where('replenishmentId', '=', replenishmentId);
-      if (ordered) q = q.where('poNumber', '!=', ordered);
+      // What was reserved on top of the order that stands, for a price raised after it, stays with it.
+      if (ordered) q = q.where('poNumber', '!=', ordered).where('poNumber', 'not like', `${ordered}${RAISE}%`);
       let given = 0;
       for (const r of await q.execute()) {
         const deleted = await tx.deleteFrom('budgetReservations').where('poNumber', '=', r.poNumber).executeTakeFirst();

@@ -9,11 +9,15 @@ const Input = z.object({ reason: z.string().min(1).max(500).describe('Why the pu
 export const chasingExhausted = (s: ReplenishState, rules: Rules): boolean =>
   s.chases >= rules.maxChases && (s.supplierOverdue || s.goodsOverdue);
 
-/** Once an order is placed, cancelling is for a supplier that refused, repriced, or went silent. */
+/**
+ * Once an order is placed, the agent cancels it only for a supplier that refused it or went silent
+ * through every chase, or a manager who would not pay a price raised after it. A price change
+ * read from a reply never does: it is the manager's question (ask_manager_about_price).
+ */
 export function mayCancelPlacedOrder(s: ReplenishState, rules: Rules): boolean {
   // Goods already received are closed and booked instead: cancelling would lose them.
   if (s.received > 0) return false;
-  return s.refused || s.repricedTo !== null || chasingExhausted(s, rules);
+  return s.refused || s.priceRejected !== undefined || chasingExhausted(s, rules);
 }
 
 export const cancelPurchaseOrder = callTool({

@@ -6,7 +6,8 @@ export const chaseSupplier = callTool({
   description: 'Remind an overdue supplier about the order. Allowed only when the supplier is overdue, a limited number of times.',
   input: noInput,
   allowed: (s, rules) =>
-    !isSettled(s) && s.order !== null && (s.supplierOverdue || s.goodsOverdue) && s.chases < rules.maxChases,
+    // A supplier that raised its price is not overdue on a confirmation: its price is the manager's question.
+    !isSettled(s) && s.order !== null && s.repricedTo === null && (s.supplierOverdue || s.goodsOverdue) && s.chases < rules.maxChases,
   execute: async (_input, s, ctx) => {
     const po = s.po!;
     const what = s.confirmed ? 'the goods, which are past their expected delivery' : 'a confirmation of the order';

@@ -8,7 +8,7 @@ export const closePurchaseOrder = callTool({
   input: noInput,
   allowed: (s, rules) =>
     !isSettled(s) && s.order !== null && s.received > 0 &&
-    (backorder(s) === 0 || s.refused || s.repricedTo !== null || (s.goodsOverdue && s.chases >= rules.maxChases)),
+    (backorder(s) === 0 || s.refused || s.priceRejected !== undefined || (s.goodsOverdue && s.chases >= rules.maxChases)),
   execute: (_input, s, ctx): Promise<StockLevel> => ctx.world.bookReceipt(s.sku, s.po!.poNumber, s.received),
   apply: (s, _input, stock) => ({ ...s, stock, closed: true }),
   describe: (s) => `close_purchase_order ${s.po?.poNumber}: ${s.received} received`,

@@ -17,7 +17,9 @@ import { findOrder } from './find-order.js';
 import { escalateToManager } from './escalate-to-manager.js';
 import { checkBeforeOrder } from './check-before-order.js';
 import { askSupplierToClarify } from './ask-supplier-to-clarify.js';
+import { askManagerAboutPrice } from './ask-manager-about-price.js';
 import { askManagerAboutReply } from './ask-manager-about-reply.js';
+import { askSupplierToHonourPrice } from './ask-supplier-to-honour-price.js';
 import type { Tool } from './tool.js';
 
 /** Every tool the agent has. Adding a tool is adding its file and one line here. */
@@ -34,6 +36,8 @@ const LIST = [
   readSupplierReply,
   askSupplierToClarify,
   askManagerAboutReply,
+  askSupplierToHonourPrice,
+  askManagerAboutPrice,
   chaseSupplier,
   waitForGoods,
   closePurchaseOrder,

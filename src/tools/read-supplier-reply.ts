@@ -6,23 +6,29 @@ import type { ReplenishState } from '../domain/state.js';
 import { currencyOf } from '../domain/rules.js';
 import { callTool, noInput } from './tool.js';
 
+/** The order goes on as placed: a price the supplier raised before is withdrawn, and so is the question about it. */
+const goesOnAsPlaced = (s: ReplenishState): ReplenishState =>
+  (s.repricedTo === null ? s : { ...s, repricedTo: null, approvalPending: s.order !== null && s.approvalPending ? false : s.approvalPending });
+
 function applyReply(s: ReplenishState, reply: SupplierReply): ReplenishState {
-  const next = { ...s, replies: [...s.replies, reply], unreadReply: null, supplierOverdue: false, goodsOverdue: false, unclearReply: false };
+  const next = {
+    ...s, replies: [...s.replies, reply], unreadReply: null, supplierOverdue: false, goodsOverdue: false, unclearReply: false,
+    ...(s.awaitingHonour ? { awaitingHonour: false } : {}),
+  };
   switch (reply.kind) {
     case 'confirmed':
-      return { ...next, confirmed: true, expectedDelivery: reply.deliveryDate ?? s.expectedDelivery };
     case 'delayed':
-      return { ...next, confirmed: true, expectedDelivery: reply.deliveryDate ?? s.expectedDelivery };
     case 'partial':
-      return { ...next, confirmed: true, expectedDelivery: reply.deliveryDate ?? s.expectedDelivery };
+      return { ...goesOnAsPlaced(next), confirmed: true, expectedDelivery: reply.deliveryDate ?? s.expectedDelivery };
     case 'price_change': {
-      // A new price within the manager's ceiling stands; above it the order cannot go on as approved.
+      // A new price within the manager's ceiling stands; above it the manager decides (ask_manager_about_price).
       const ceiling = s.decision?.kind === 'approved' ? s.decision.maxUnitPrice : 0;
       // A price change that names no price cannot be weighed against the approval: it is unclear.
       if (reply.unitPrice === undefined) return { ...next, unclearReply: true };
       return reply.unitPrice <= ceiling
-        ? { ...next, confirmed: true, po: s.po && { ...s.po, unitPrice: reply.unitPrice, total: lineTotal(s.po.quantity, reply.unitPrice) } }
-        : { ...next, repricedTo: reply.unitPrice };
+        ? { ...goesOnAsPlaced(next), confirmed: true, po: s.po && { ...s.po, unitPrice: reply.unitPrice, total: lineTotal(s.po.quantity, reply.unitPrice) } }
+        // The supplier no longer confirms the order at the price it was placed at.
+        : { ...next, repricedTo: reply.unitPrice, confirmed: false };
     }
     case 'refused':
       return { ...next, refused: true };

@@ -1,33 +1,38 @@
 import { formatMoney } from '../domain/money.js';
+import type { CancelledOrder } from '../domain/types.js';
 import { currencyOf } from '../domain/rules.js';
 import { isSettled, withoutFirstApprovals, type ReplenishState } from '../domain/state.js';
 import { chasingExhausted } from './cancel-purchase-order.js';
 import { callTool, noInput } from './tool.js';
 
 /** What the supplier of the placed order did that makes the agent buy elsewhere, in the manager's words. */
-export const whySupplierDropped = (s: ReplenishState): string =>
-  s.refused ? `${s.po?.supplier} refused the order` : `${s.po?.supplier} did not answer after ${s.chases} chases`;
+export function whySupplierDropped(s: ReplenishState): string {
+  if (s.refused) return `${s.po?.supplier} refused the order`;
+  if (s.priceRejected) return `${s.po?.supplier} raised the price to ${s.repricedTo} after the order and ${s.priceRejected.by} would not pay it (${s.priceRejected.reason})`;
+  return `${s.po?.supplier} did not answer after ${s.chases} chases`;
+}
+
+const whyDropped = (s: ReplenishState): CancelledOrder['why'] => (s.refused ? 'refused' : s.priceRejected ? 'repriced' : 'silent');
 
 /**
  * A supplier that refused an order after taking it, or went silent through every chase, is not
  * given up on by giving up the SKU: the order is cancelled there and bought elsewhere within the
- * same replenishment, as when a gateway refuses the order at `place_order`. A separate tool rather
+ * same replenishment, as when a gateway refuses the order at `place_order`; so is an order whose
+ * supplier raised its price after it, once the manager rejects the new price. A separate tool rather
  * than a mode of `cancel_purchase_order`, so that the rules, the log and the decider see two
  * different acts: one ends the replenishment, this one goes on with another supplier.
  *
  * Bounded: each use drops one supplier for the rest of the run (`get_quotes` leaves its quotes
  * out), so a run re-sources at most once per supplier, and with none left it ends cancelled. Not
- * for a supplier that raised its price after the order: it still offers the goods, and whether
- * that price or another supplier's is worth paying is the manager's question (it is cancelled).
- * Not once goods have come: those are booked and the order closed short instead.
+ * once goods have come: those are booked and the order closed short instead.
  */
 export const reorderElsewhere = callTool({
   name: 'reorder_elsewhere',
-  description: 'Cancel the placed order at a supplier that refused it or stayed silent through every chase, tell the manager, and buy from the other suppliers instead: that supplier is dropped, the agent gets new quotes, drafts a new revision of the purchase order and asks the manager to approve it before ordering. Prefer it to cancel_purchase_order while the stock is still needed.',
+  description: 'Cancel the placed order at a supplier that refused it, stayed silent through every chase, or raised its price after the order when the manager rejected the new price; tell the manager, and buy from the other suppliers instead: that supplier is dropped, the agent gets new quotes, drafts a new revision of the purchase order and asks the manager to approve it before ordering. Prefer it to cancel_purchase_order while the stock is still needed.',
   input: noInput,
   allowed: (s, rules) =>
     !isSettled(s) && s.order !== null && !s.orderUnknown && s.received === 0 && s.unreadReply === null &&
-    (s.refused || chasingExhausted(s, rules)),
+    (s.refused || s.priceRejected !== undefined || chasingExhausted(s, rules)),
   execute: async (_input, s, ctx) => {
     const po = s.po!;
     const why = whySupplierDropped(s);
@@ -53,13 +58,14 @@ export const reorderElsewhere = callTool({
       ...rest,
       cancelledOrders: [...(s.cancelledOrders ?? []), {
         poNumber: po.poNumber, supplier: po.supplier, quantity: po.quantity, unitPrice: po.unitPrice,
-        orderedAt: s.orderedAt, cancelledAt: now, why: s.refused ? 'refused' as const : 'silent' as const,
+        orderedAt: s.orderedAt, cancelledAt: now, why: whyDropped(s),
         ...(s.decision ? { approval: s.decision } : {}), ...(s.replies.length ? { replies: s.replies } : {}),
       }],
       droppedSuppliers: [...s.droppedSuppliers, po.supplier],
       quotes: null, decision: null, approvalPending: false, approvalRequests: 0, approvalTimeouts: 0,
       order: null, orderedAt: null, expectedDelivery: null, checkedBeforeOrderAt: null, lookupsFailed: 0, escalated: false,
       replies: [], receipts: [], confirmed: false, refused: false, repricedTo: null, supplierOverdue: false, goodsOverdue: false,
+      honourAsked: false, awaitingHonour: false, priceQuestions: 0, priceRejected: undefined,
       chases: 0, unclearReply: false, clarificationsAsked: 0,
     };
   },

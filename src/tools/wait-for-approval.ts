@@ -1,10 +1,25 @@
+import { lineTotal } from '../domain/quantity.js';
 import { days } from '../domain/rules.js';
-import { isSettled } from '../domain/state.js';
+import { isSettled, priceQuestionOpen, withoutFirstApprovals, type ApprovalPayload, type ReplenishState } from '../domain/state.js';
 import { noInput, waitTool } from './tool.js';
+
+/** The manager's answer to a price the supplier raised after the order: the new terms, or buy elsewhere. */
+function settlePriceQuestion(s: ReplenishState, p: ApprovalPayload, ceiling: number, now: string): ReplenishState {
+  const po = s.po!;
+  const asked = s.repricedTo!;
+  const { approvalsNeeded: _two, ...rest } = withoutFirstApprovals(s);
+  if (!p.approved) return { ...rest, approvalPending: false, priceRejected: { by: p.by, reason: p.reason ?? 'no reason given', at: now } };
+  // An approval is bound to the terms it approved: this supplier, this quantity, the new price.
+  const decision = { kind: 'approved' as const, maxUnitPrice: ceiling, supplier: po.supplier, quantity: po.quantity, by: p.by, at: now, ...(p.note ? { note: p.note } : {}) };
+  return {
+    ...rest, approvalPending: false, decision, repricedTo: null, confirmed: true,
+    po: { ...po, unitPrice: asked, total: lineTotal(po.quantity, asked) },
+  };
+}
 
 export const waitForApproval = waitTool({
   name: 'wait_for_approval',
-  description: "Wait for the manager's decision on the purchase order (up to the approval wait).",
+  description: "Wait for the manager's decision on the purchase order, or on a price the supplier raised after the order (up to the approval wait).",
   input: noInput,
   events: ['approval'],
   allowed: (s) => !isSettled(s) && s.approvalPending,
@@ -12,7 +27,8 @@ export const waitForApproval = waitTool({
   apply: (s, m, now) => {
     if (!m) return { ...s, approvalPending: false, approvalTimeouts: s.approvalTimeouts + 1 };
     const p = m.payload;
-    const maxUnitPrice = p.maxUnitPrice ?? s.po!.unitPrice;
+    const question = priceQuestionOpen(s);
+    const maxUnitPrice = p.maxUnitPrice ?? (question ? s.repricedTo! : s.po!.unitPrice);
     const earlier = s.firstApprovals ?? [];
     // Above the second threshold the first approval is kept and the PO still waits, for another manager.
     if (p.approved && earlier.length + 1 < (s.approvalsNeeded ?? 1)) {
@@ -20,10 +36,11 @@ export const waitForApproval = waitTool({
     }
     // Every approver's ceiling binds: the order may cost no more than the lowest of them allowed.
     const ceiling = Math.min(maxUnitPrice, ...earlier.map((a) => a.maxUnitPrice));
+    if (question) return settlePriceQuestion(s, p, ceiling, now);
     const decision = p.approved
       ? { kind: 'approved' as const, maxUnitPrice: ceiling, supplier: s.po!.supplier, quantity: s.po!.quantity, by: p.by, at: now, ...(p.note ? { note: p.note } : {}) }
       : { kind: 'rejected' as const, reason: p.reason ?? 'no reason given', by: p.by, at: now };
     return { ...s, approvalPending: false, decision };
   },
-  describe: (s) => `wait_for_approval of ${s.po?.poNumber}`,
+  describe: (s) => `wait_for_approval of ${s.po?.poNumber}${priceQuestionOpen(s) ? ` at the raised price ${s.repricedTo}` : ''}`,
 });

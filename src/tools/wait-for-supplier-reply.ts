@@ -8,14 +8,16 @@ export const waitForSupplierReply = waitTool({
   input: noInput,
   events: ['supplier-reply', 'goods-receipt'],
   allowed: (s) =>
-    !isSettled(s) && s.order !== null && !s.confirmed && !s.refused && s.unreadReply === null && !s.supplierOverdue && !s.unclearReply,
+    !isSettled(s) && s.order !== null && !s.confirmed && !s.refused && s.unreadReply === null && !s.supplierOverdue && !s.unclearReply
+    // A raised price is waited on only for the supplier's answer to keeping the ordered one.
+    && (s.repricedTo === null || s.awaitingHonour === true),
   timeoutMs: (_s, rules) => days(rules, rules.supplierReplyDays),
   apply: (s, m, now) => {
-    if (!m) return { ...s, supplierOverdue: true };
+    if (!m) return { ...s, supplierOverdue: true, ...(s.awaitingHonour ? { awaitingHonour: false } : {}) };
     if (m.event === 'supplier-reply') return { ...s, unreadReply: { ...m.payload, messageId: m.messageId, at: m.at } };
     // Goods on the dock are the supplier's confirmation.
     const receipt = { receiptId: m.messageId, quantity: m.payload.quantity, receivedAt: now };
-    return { ...s, confirmed: true, receipts: [...s.receipts, receipt], received: s.received + m.payload.quantity };
+    return { ...s, confirmed: true, ...(s.awaitingHonour ? { awaitingHonour: false } : {}), receipts: [...s.receipts, receipt], received: s.received + m.payload.quantity };
   },
   describe: (s) => `wait_for_supplier_reply on ${s.po?.poNumber} from ${s.po?.supplier}`,
 });

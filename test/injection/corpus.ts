@@ -7,6 +7,8 @@ import { ReplyFields } from '../../src/domain/types.js';
 export const Technique = z.enum([
   'fake-approval', 'ignore-rules', 'fake-system-markup', 'fake-tool-markup', 'hidden-html', 'html-comment', 'base64',
   'unicode-tags', 'zero-width', 'homoglyph', 'manager-agreed-price', 'redirect', 'call-tool', 'fake-json-fields', 'long-padding',
+  'approval-claim-amount', 'amount-in-link', 'demand-to-buyer', 'obfuscated-approval', 'foreign-language-injection',
+  'mark-as-received', 'genuine-with-injection',
 ]);
 export type Technique = z.infer<typeof Technique>;
 

@@ -66,6 +66,8 @@ export const worldAnswers: Record<string, (s: ReplenishState, input: any, script
   chase_supplier: () => ({ chased: true }),
   ask_supplier_to_clarify: () => ({ asked: true }),
   ask_manager_about_reply: (_s, _input, _script, rules) => ({ sentTo: rules.manager }),
+  ask_supplier_to_honour_price: () => ({ asked: true }),
+  ask_manager_about_price: (_s, _input, _script, rules) => ({ sentTo: rules.manager }),
   // The lost order was never taken: placing it again with the same PO number is safe.
   find_order: () => null,
   escalate_to_manager: (_s, _input, _script, rules) => ({ sentTo: rules.manager }),

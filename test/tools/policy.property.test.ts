@@ -158,6 +158,17 @@ function audit(rules: Rules) {
       if (after.decision?.kind === 'approved') expect(after.po!.unitPrice).toBeLessThanOrEqual(after.decision.maxUnitPrice);
       expect(after.po!.poNumber).toBe(after.order.poNumber);
     }
+    // An order at a supplier is cancelled only after a refusal, its silence through every chase, or a person's decision:
+    // never because a reply was read as a price change.
+    const cancelsThere = before.order !== null && (choice.tool === 'reorder_elsewhere' || (choice.tool === 'cancel_purchase_order' && after.cancelled !== null));
+    if (cancelsThere) {
+      const silent = before.chases >= rules.maxChases && (before.supplierOverdue || before.goodsOverdue);
+      expect(before.refused || silent || before.priceRejected !== undefined).toBe(true);
+    }
+    // A price raised above what was approved changes the order only through an approval of it.
+    if (before.order && after.po && before.decision?.kind === 'approved' && after.po.unitPrice > before.decision.maxUnitPrice) {
+      expect(after.decision?.kind === 'approved' && after.decision.at !== before.decision?.at).toBe(true);
+    }
     if (choice.tool === 'done') expect(isSettled(before)).toBe(true);
     if (choice.tool === 'close_purchase_order') expect(before.received).toBeGreaterThan(0);
     if (choice.tool === 'chase_supplier') expect(before.supplierOverdue || before.goodsOverdue).toBe(true);
@@ -182,6 +193,14 @@ describe('the policy decider under any sequence of events', () => {
       const { check, orders } = audit(rules);
       const { state, tools } = await walk(start, rules, world(offers, happenings), { from: T0, onStep: check });
 
+      if (state.failure !== null) {
+        // A price raised after the order that the manager never decided on goes to a person, its order left as placed.
+        expect(state.failure).toMatch(/^no decision on .* raised price .* the order stands as placed/);
+        expect(tools.at(-1)).toBe('escalate_to_manager');
+        expect(state.order).not.toBeNull();
+        expect(state.cancelled).toBeNull();
+        return;
+      }
       expect(state.finished).toBe(true);
       expect(tools.at(-1)).toBe('done');
       const r = outcome(state);

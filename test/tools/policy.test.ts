@@ -69,10 +69,9 @@ describe('the policy decider\'s choices', () => {
     });
   });
 
-  it('cancels an order the supplier repriced above the approval, naming the price', () => {
-    const reason = 'acme raised the price to 3.4 after the order, above the approval';
-    expect(choose(replyRead(ordered(), { kind: 'price_change', unitPrice: 3.4 }))).toEqual({
-      tool: 'cancel_purchase_order', input: { reason }, reason,
+  it('puts a price raised after the order above the approval back to the supplier first, never cancelling for it', () => {
+    expect(choose(replyRead(ordered(), { kind: 'price_change', unitPrice: 3.4 }))).toMatchObject({
+      tool: 'ask_supplier_to_honour_price', reason: 'acme asks 3.4 after the order was placed at 2.5: ask it to keep the ordered price',
     });
   });
 
@@ -166,10 +165,45 @@ describe('a replenishment walked by the policy decider', () => {
     expect(outcome(state).outcome).toBe('received');
   });
 
-  it('a supplier who raises the price above the approval after the order gets the order cancelled', async () => {
-    const { tools, state } = await walk(lowStock(), R, scripted(twoQuotes(), approve(2.6), reply('Price increase: the new unit price is 2.75.')));
-    expect(tools.slice(6)).toEqual(['wait_for_supplier_reply', 'read_supplier_reply', 'cancel_purchase_order', 'done']);
-    expect(outcome(state)).toMatchObject({ outcome: 'cancelled', reason: 'acme raised the price to 2.75 after the order, above the approval' });
+  it('a supplier who raises the price after the order is asked to keep it, then the manager decides: a rejection buys elsewhere', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(
+      twoQuotes(), approve(2.6), reply('Price increase: the new unit price is 2.75.'), reply('Sorry, the unit price is now 2.75.'),
+      reject('too dear'), approve(), reply('We confirm.'), receive(90),
+    ));
+    expect(tools.slice(6, 14)).toEqual([
+      'wait_for_supplier_reply', 'read_supplier_reply', 'ask_supplier_to_honour_price', 'wait_for_supplier_reply', 'read_supplier_reply',
+      'ask_manager_about_price', 'wait_for_approval', 'reorder_elsewhere',
+    ]);
+    expect(state.cancelledOrders).toMatchObject([{ supplier: 'acme', why: 'repriced', unitPrice: 2.5 }]);
+    expect(outcome(state)).toMatchObject({ outcome: 'received', supplier: 'bolt' });
+  });
+
+  it('a raised price the manager approves is a new approval, and the order goes on at it', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(
+      twoQuotes(), approve(2.6), reply('Price increase: the new unit price is 2.75.'), silence, approve(2.75), receive(90),
+    ));
+    expect(tools).not.toContain('cancel_purchase_order');
+    expect(tools).not.toContain('reorder_elsewhere');
+    expect(state.decision).toMatchObject({ kind: 'approved', maxUnitPrice: 2.75, by: 'dana' });
+    expect(outcome(state)).toMatchObject({ outcome: 'received', supplier: 'acme', unitPrice: 2.75 });
+  });
+
+  it('a supplier that agrees to keep the ordered price withdraws the question, and the order goes on as placed', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(
+      twoQuotes(), approve(2.6), reply('Price increase: the new unit price is 2.75.'), reply('Understood, we confirm the order as placed.'), receive(90),
+    ));
+    expect(tools).not.toContain('ask_manager_about_price');
+    expect(state.repricedTo).toBeNull();
+    expect(outcome(state)).toMatchObject({ outcome: 'received', supplier: 'acme', unitPrice: 2.5 });
+  });
+
+  it('a raised price nobody decides on is handed to the manager with the order left as placed', async () => {
+    const { tools, state } = await walk(lowStock(), R, scripted(
+      twoQuotes(), approve(2.6), reply('Price increase: the new unit price is 2.75.'), reply('Our unit price is now 2.75.'),
+    ));
+    expect(tools.slice(-5)).toEqual(['ask_manager_about_price', 'wait_for_approval', 'ask_manager_about_price', 'wait_for_approval', 'escalate_to_manager']);
+    expect(state.cancelled).toBeNull();
+    expect(outcome(state)).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('no decision on acme\'s raised price 2.75') });
   });
 
   it('a price rise within the approval is accepted and the goods are received at the new price', async () => {

@@ -32,11 +32,14 @@ describe('ordering elsewhere after the supplier let the order down', () => {
     expect(reorderElsewhere.allowed(closed(goodsArrived(confirmed(), 90)), R, T0)).toBe(false);
   });
 
-  it('is not for a supplier that raised the price after the order: that order is cancelled, as before', () => {
+  it('is not for a supplier that raised the price after the order until the manager rejects the new price; nor is a cancellation', () => {
     const repriced = replyRead(ordered(), { kind: 'price_change', unitPrice: 9 });
     expect(reorderElsewhere.allowed(repriced, R, T0)).toBe(false);
-    expect(allowedNames(repriced)).toContain('cancel_purchase_order');
-    expect(allowedNames(repriced)).not.toContain('reorder_elsewhere');
+    expect(allowedNames(repriced)).not.toContain('cancel_purchase_order');
+    expect(allowedNames(repriced)).toContain('ask_supplier_to_honour_price');
+    const rejectedPrice = { ...repriced, priceRejected: { by: 'dana', reason: 'too dear', at: at(1) } };
+    expect(reorderElsewhere.allowed(rejectedPrice, R, T0)).toBe(true);
+    expect(reorderedElsewhere(rejectedPrice, at(2)).cancelledOrders).toMatchObject([{ supplier: 'acme', why: 'repriced' }]);
   });
 
   it('is not allowed once goods came (they are booked and the order closed short), nor with a reply still unread', () => {

@@ -1,7 +1,9 @@
 import type { Choice, DecideRequest, Decider } from '../contract.js';
 import { planContext, planPurchase } from '../../domain/purchase-plan.js';
 import { placeOrder, quoteStillValid } from '../../tools/place-order.js';
+import { askManagerAboutPrice } from '../../tools/ask-manager-about-price.js';
 import { askManagerAboutReply } from '../../tools/ask-manager-about-reply.js';
+import { askSupplierToHonourPrice } from '../../tools/ask-supplier-to-honour-price.js';
 import { askSupplierToClarify } from '../../tools/ask-supplier-to-clarify.js';
 import { cancelPurchaseOrder } from '../../tools/cancel-purchase-order.js';
 import { chaseSupplier } from '../../tools/chase-supplier.js';
@@ -40,11 +42,16 @@ export function choosePolicy({ state: s, allowed, now }: Omit<DecideRequest, 're
   if (can(readSupplierReply)) return pick(readSupplierReply, 'a supplier message is waiting to be read');
   if (can(askSupplierToClarify)) return pick(askSupplierToClarify, 'the supplier\'s message says nothing the order can act on');
   if (can(askManagerAboutReply)) return pick(askManagerAboutReply, 'the supplier\'s message is still unreadable after asking it to restate');
+  // A price raised after the order: the supplier is asked to keep its quote, then the manager decides.
+  if (can(askSupplierToHonourPrice)) return pick(askSupplierToHonourPrice, `${s.po?.supplier} asks ${s.repricedTo} after the order was placed at ${s.po?.unitPrice}: ask it to keep the ordered price`);
+  if (can(waitForSupplierReply) && s.awaitingHonour) return pick(waitForSupplierReply, 'the supplier was asked to keep the ordered price');
+  if (can(escalateToManager) && s.repricedTo !== null) return pick(escalateToManager, 'the manager has not decided on the raised price after every request: a person takes the purchase order over');
+  if (can(askManagerAboutPrice)) return pick(askManagerAboutPrice, `${s.po?.supplier} still asks ${s.repricedTo}: the manager decides whether to pay it, buy elsewhere or cancel`);
   if (can(closePurchaseOrder)) return pick(closePurchaseOrder, 'the goods are in');
   // A refusal or silence after the order is not a reason to go without: the next supplier is asked.
   if (can(reorderElsewhere)) return pick(reorderElsewhere, `${whySupplierDropped(s)}: cancel it there and buy from another supplier`);
-  if (can(cancelPurchaseOrder) && s.order && (s.refused || s.repricedTo !== null)) {
-    const reason = s.refused ? `${s.po?.supplier} refused the order` : `${s.po?.supplier} raised the price to ${s.repricedTo} after the order, above the approval`;
+  if (can(cancelPurchaseOrder) && s.order && (s.refused || s.priceRejected)) {
+    const reason = whySupplierDropped(s);
     return pick(cancelPurchaseOrder, reason, { reason });
   }
   if (can(getQuotes)) return pick(getQuotes, 'no valid quotes yet');

@@ -2,11 +2,11 @@
 
 /** Month names and their common abbreviations (English, German, French, Spanish), by month number. */
 const MONTH_NAMES: [number, string][] = [
-  [1, 'january|jan|januar|jän|janvier|janv|enero|ene'], [2, 'february|feb|februar|février|févr|fevrier|febrero'],
-  [3, 'march|mar|märz|maerz|mars|marzo'], [4, 'april|apr|avril|avr|abril|abr'], [5, 'may|mai|mayo'],
-  [6, 'june|jun|juni|juin|junio'], [7, 'july|jul|juli|juillet|juil|julio'], [8, 'august|aug|août|aout|agosto|ago'],
-  [9, 'september|sept|sep|septembre|septiembre|setiembre'], [10, 'october|oct|oktober|okt|octobre|octubre'],
-  [11, 'november|nov|novembre|noviembre'], [12, 'december|dec|dezember|dez|décembre|decembre|diciembre|dic'],
+  [1, 'january|jan|januar|jän|janvier|janv|enero|ene|januari|gennaio|genn'], [2, 'february|feb|februar|février|févr|fevrier|febrero|februari|febbraio'],
+  [3, 'march|mar|märz|maerz|mars|marzo|maart|mrt'], [4, 'april|apr|avril|avr|abril|abr|aprile'], [5, 'may|mai|mayo|mei|maggio'],
+  [6, 'june|jun|juni|juin|junio|giugno'], [7, 'july|jul|juli|juillet|juil|julio|luglio'], [8, 'august|aug|août|aout|agosto|ago|augustus'],
+  [9, 'september|sept|sep|septembre|septiembre|setiembre|settembre'], [10, 'october|oct|oktober|okt|octobre|octubre|ottobre'],
+  [11, 'november|nov|novembre|noviembre'], [12, 'december|dec|dezember|dez|décembre|decembre|diciembre|dic|dicembre'],
 ];
 const MONTH = MONTH_NAMES.map(([, names]) => names).join('|');
 
@@ -22,6 +22,8 @@ const PATTERNS: { re: RegExp; parts: Parts }[] = [
   { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er)?\\.?\\s+(?:de\\s+)?(${MONTH})\\.?,?\\s+(?:de\\s+)?(\\d{4})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[2]!), +m[1]!] },
   // March 14, 2025
   { re: new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[1]!), +m[2]!] },
+  // 14-03-2025 (Dutch, and others): day first, as with dots.
+  { re: /\b(\d{1,2})-(\d{1,2})-(\d{4})\b/, parts: (m) => [+m[3]!, +m[2]!, +m[1]!] },
   // 14.03.2025: day first wherever dots are used.
   { re: /\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b/, parts: (m) => [+m[3]!, +m[2]!, +m[1]!] },
   // 14/03/2025 or 03/14/2025; 04/05/2025 only when the text is written the European way.
@@ -36,7 +38,7 @@ function slashed(a: number, b: number, y: number, dayFirst: boolean): [number, n
 }
 
 /** Letters and signs of German, French, Spanish or British text, where the day comes first. */
-const DAY_FIRST = /[äöüßéèàçñ¿¡€£]|\b(?:EUR|GBP)\b/;
+const DAY_FIRST = /[äöüßéèàçñ¿¡€£]|\b(?:EUR|GBP)\b|\b(?:wir|und|der|die|das|nous|votre|vous|avec|nosotros|su|pedido|con|entrega|il|vi|ordine|consegna|di|wij|uw|het|een|levering|bestelling)\b/i;
 export const writesDayFirst = (sentences: string[]): boolean => sentences.some((s) => DAY_FIRST.test(s));
 
 function isoDate(y: number, month: number, d: number): string | undefined {

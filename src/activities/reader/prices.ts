@@ -4,9 +4,9 @@ import { amountsIn, type Amount } from './amounts.js';
 // price of. A total, freight or a fee is not a unit price, whatever its size.
 
 /** Words right after an amount that make it a price per unit. */
-const PER_UNIT_AFTER = /^\s*(?:\/\s*(?:unit|pc|pcs|piece|ea|each|item|stk|stück|st|u|ud|unité|pièce|pza|pieza)\b|per\s+(?:unit|piece|pc|item|each|one)\b|each\b|ea\b|a piece\b|apiece\b|(?:pro|je|das)\s+(?:stück|einheit|stk)\b|par\s+(?:unité|pièce)\b|(?:à|a)?\s*l'unité\b|la pièce\b|(?:por|la)\s+(?:unidad|pieza)\b|c\/u\b|cada\s+un[oa]\b|netto\s+pro\b)/i;
+const PER_UNIT_AFTER = /^\s*(?:\/\s*(?:unit|pc|pcs|piece|ea|each|item|stk|stück|st|u|ud|unité|pièce|pza|pieza)\b|per\s+(?:unit|piece|pc|item|each|one)\b|each\b|ea\b|a piece\b|apiece\b|(?:pro|je|das)\s+(?:stück|einheit|stk)\b|par\s+(?:unité|pièce)\b|(?:à|a)?\s*l'unité\b|la pièce\b|(?:por|la)\s+(?:unidad|pieza)\b|c\/u\b|cada\s+un[oa]\b|netto\s+pro\b|(?:per\s+)?l'unità\b|per\s+(?:unità|pezzo|stuk|eenheid)\b|al\s+pezzo\b)/i;
 /** Words before an amount that name it the price of one unit, whatever else the clause says. */
-const UNIT_PRICE_BEFORE = /(?:\bunit\s+(?:price|cost)|\bprice\s+per\s+(?:unit|piece|pc)|\bcost\s+per\s+(?:unit|piece|pc)|\bper[- ]unit\s+(?:price|cost)|stückpreis|einzelpreis|\bpreis\s+pro\s+stück|\bprix\s+unitaire|\bprecio\s+(?:unitario|por\s+unidad)|\bcoste?o?\s+unitario)\b[^;!?]{0,40}$/i;
+const UNIT_PRICE_BEFORE = /(?:\bunit\s+(?:price|cost)|\bprice\s+per\s+(?:unit|piece|pc)|\bcost\s+per\s+(?:unit|piece|pc)|\bper[- ]unit\s+(?:price|cost)|stückpreis|einzelpreis|\bpreis\s+pro\s+stück|\bprix\s+unitaire|\bprecio\s+(?:unitario|por\s+unidad)|\bcoste?o?\s+unitario|\bprezzo\s+unitario|\bstuksprijs|\beenheidsprijs|\bprijs\s+per\s+stuk)\b[^;!?]{0,60}$/i;
 /** Words before an amount that make it a price, unless the clause says it is a total or a charge. */
 const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\bpreis(?:e|en)?|\bkostet|\bprix|\bprecios?|\bcuesta|co[uû]te)\b[^;!?]{0,40}$|(?:\bat|@)\s*$/i;
 /** Words that make an amount a total, a charge on top, or something else than the price of a unit. */
@@ -17,7 +17,7 @@ export interface UnitPrice extends Amount {
   isNew: boolean;
 }
 
-const NEW_PRICE_CUE = /\b(?:to|now|new|neue[rn]?|nouveau|nouvelle|nuevo|auf)\b[^.\d]{0,30}$/i;
+const NEW_PRICE_CUE = /\b(?:to|now|new|neue[rn]?|nouveau|nouvelle|nuevo|auf|ora|nuovo|nu|nieuwe)\b[^.\d]{0,30}$/i;
 
 /** The unit prices stated in the sentences, in order. */
 export function unitPrices(sentences: string[]): UnitPrice[] {
@@ -26,7 +26,7 @@ export function unitPrices(sentences: string[]): UnitPrice[] {
     let clauseStart = 0;
     for (const a of amountsIn(s)) {
       // Price words may stand before an earlier amount ("from $0.42 to $0.46"); totals count only in this clause.
-      const window = s.slice(Math.max(0, a.index - 60), a.index);
+      const window = s.slice(Math.max(0, a.index - 80), a.index);
       const clause = s.slice(clauseStart, a.index).slice(-40);
       const after = s.slice(a.end, a.end + 30);
       clauseStart = a.end;

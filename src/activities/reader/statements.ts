@@ -2,6 +2,7 @@
 // aside before any field is read.
 
 import { TOOL_NAMES } from '../../tools/index.js';
+import { notTheSuppliersStatement, withoutLinks } from './claims.js';
 
 const ROLES = 'system|assistant|developer|human|admin(?:istrator)?|tool|ai';
 /** Fake role markers: from one to the end of its paragraph, the text speaks to a machine. */
@@ -43,6 +44,13 @@ const TO_THE_MACHINE: RegExp[] = [
   /\b[a-z]+(?:_[a-z]+)+\s*\(|\b(?:tool|function)[ _-]?(?:calls?|use|results?|invocations?)\b/i,
   // Pretending to be the structured fields.
   /"[\w\s-]{1,40}"\s*:|\b(?:kind|unit_?price|delivery_?date|max_?unit_?price|approved_?by|approval|decision|quantity_?approved)\s*[:=]/i,
+  // The same, in German, French, Spanish, Italian and Dutch.
+  /\b(?:ai|ki|ia)[- ]?(?:assistent\w*|assistant\w*|agent\w*|system\w*|bot)\b/i,
+  /\b(?:ignor\w*|disregard|oubli\w*|vergiss\w*|vergessen|missachte\w*|olvid\w*|dimentic\w*|negeer\w*|ne tene[zr] pas compte|no teng\w* en cuenta|non tene\w* conto)\b[^.\n]{0,60}?\b(?:instructions?|consignes|règles|anweisungen|regeln|vorgaben|richtlinien|instrucciones|reglas|normas|istruzioni|regole|instructies|regels|politiques?|políticas?|précédent\w*|vorherige\w*|bisherige\w*|anterior\w*|precedent\w*|vorige)/i,
+  /\b(?:assistant|agent|ki|ia|bot|modèle|modelo|modello|système|sistema|systeem|automatisiert\w*|automatis\w*|automatizad\w*|automatizzat\w*|geautomatiseerd\w*)\b[^.\n]{0,40}\b(?:doit|devez|doivent|muss|müssen|soll|sollen|debe|deben|deve|devono|moet|moeten)\b/i,
+  /\b(?:à l'attention d[eu]|note pour|message pour|hinweis für|nachricht für|anweisung für|nota para|mensaje para|nota per|messaggio per|bericht voor|notitie voor)\s+(?:l'|le |la |den |die |das |el |il |lo |de |het )?(?:assistant|agent|ia|ki|bot|système|sistema|system|systeem|automat\w*)/i,
+  /\bsans (?:attendre|demander|prévenir|validation)|\bohne (?:zu )?(?:warten|fragen|rückfrage|genehmigung|freigabe)|\bsin (?:esperar|preguntar|consultar|aprobación)|\bsenza (?:attendere|chiedere|approvazione)|\bzonder (?:te )?(?:wachten|vragen|goedkeuring)/i,
+  /\b(?:veuillez|merci de|bitte|por favor|le rogamos|si prega di|vi preghiamo di|gelieve|graag)\b[^.!?\n]{0,40}\b(?:annul\w*|stornier\w*|cancel\w*|anul\w*|annull\w*|annuleer\w*|re-?command\w*|neu bestellen|volver a pedir|riordin\w*|opnieuw bestellen|passer (?:une )?(?:nouvelle )?commande|marque\w*|markier\w*|marcar|segnare|markeer\w*)/i,
   // Sending the order, payment or replies somewhere else.
   /\b(?:send|forward|redirect|re-?route|route|place|switch|transfer|submit|wire|remit|pay|email|address)\b[^.\n]{0,30}\b(?:orders?|po|pos|purchase orders?|payments?|invoices?|funds|money|replies|correspondence)\b[^.\n]{0,40}\b(?:to|with|via|into|at)\b/i,
 ];
@@ -62,7 +70,7 @@ const HEADER_SENT = /^\s*(?:sent|date|gesendet|datum|envoyé|enviado|fecha)\s?:/
  * The closing of a letter: what follows is the signature (names, phones, addresses), unless a P.S.
  * A bare "Thanks!" is not one: it also opens replies.
  */
-const CLOSING = /^\s*(?:(?:kind|best|warm|warmest|with best)\s+regards|regards|sincerely|yours (?:sincerely|faithfully|truly)|mit freundlichen grüßen|freundliche grüße|viele grüße|beste grüße|grüße|(?:bien )?cordialement|salutations distinguées|bien à vous|(?:un )?saludos?(?: cordiales)?|atentamente|un cordial saludo|--)\s*[,.!]?\s*$/i;
+const CLOSING = /^\s*(?:(?:kind|best|warm|warmest|with best)\s+regards|regards|sincerely|yours (?:sincerely|faithfully|truly)|mit freundlichen grüßen|freundliche grüße|viele grüße|beste grüße|grüße|(?:bien )?cordialement|salutations distinguées|bien à vous|(?:un )?saludos?(?: cordiales)?|atentamente|un cordial saludo|cordiali saluti|distinti saluti|saluti|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|--)\s*[,.!]?\s*$/i;
 const POSTSCRIPT = /^\s*p\.?\s?s\.?\s*[:.-]?\s/i;
 
 /** The lines the supplier wrote in this mail: earlier mails, forwarded blocks and the signature dropped. */
@@ -104,14 +112,15 @@ const SENTENCE_END = /(?<=[.!?;])(?<!\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|o
  */
 export function statements(visible: string): string[] {
   const kept: string[] = [];
-  const unfenced = visible.replace(/```[\s\S]*?(?:```|$)/g, '\n\n');
+  const unfenced = withoutLinks(visible.replace(/```[\s\S]*?(?:```|$)/g, '\n\n'));
   for (const paragraph of ownLines(unfenced).join('\n').split(/\n\s*\n/)) {
     for (const line of paragraph.split('\n')) {
       if (/^\s*>/.test(line)) continue;
       const role = roleMarker(line);
       const own = role === undefined ? line : line.slice(0, role);
       for (const sentence of own.split(SENTENCE_END)) {
-        if (sentence.trim() && !TO_THE_MACHINE.some((re) => re.test(sentence))) kept.push(sentence.trim());
+        const said = sentence.trim();
+        if (said && !TO_THE_MACHINE.some((re) => re.test(said)) && !notTheSuppliersStatement(said)) kept.push(said);
       }
       if (role !== undefined) break;
     }
