@@ -2,21 +2,24 @@ import { createClaudeReader } from '../src/activities/reader/claude.js';
 import { patternReader, visibleText } from '../src/activities/reply-reader.js';
 import { ReplyKind } from '../src/domain/types.js';
 import type { ReplyReader } from '../src/domain/world.js';
-import { FIELDS, accuracy, loadReplyCorpus, scoreReader, type Score } from '../test/fixtures/replies/corpus.js';
+import { FIELDS, loadReplyCorpus, scoreReader, type Score } from '../test/fixtures/replies/corpus.js';
 import { QUOTED_UNIT_PRICE, loadCorpus as loadHostile, withPo } from '../test/injection/corpus.js';
 import { startFakeModel } from '../test/support/fake-model.js';
 import { claudeReaderAt, faithfulModel } from '../test/support/scripted-reader.js';
 
 /**
- * How well each reply reader reads the labelled corpus (test/fixtures/replies/corpus.json):
- * accuracy per field, the kinds it confuses, and the replies it reads as confirmed that are not.
+ * How well each reply reader reads the labelled replies (test/fixtures/replies), the development
+ * split and the held-out split side by side: accuracy per field, plain replies handed to a person,
+ * the kinds it confuses, the misreads that move money or the plan, and the replies it reads as
+ * confirmed that are not; then the hostile emails (test/injection/corpus).
  * The Claude reader joins the list when ANTHROPIC_API_KEY is set (real API calls; ANTHROPIC_MODEL,
  * ANTHROPIC_READER_MODEL and ANTHROPIC_BASE_URL apply). `--scripted` adds the Claude reader against
  * a local scripted Messages API whose model answers with the labels, each with a sentence of the
  * reply as evidence: its figures are what the evidence check lets through of perfect answers.
  * `--misses` lists every miss.
  */
-const corpus = loadReplyCorpus();
+const splits = { development: loadReplyCorpus('development'), 'held-out': loadReplyCorpus('held-out') };
+const corpus = [...splits.development, ...splits['held-out']];
 const hostile = loadHostile();
 const PO = 'PO-EVAL-1-1';
 const fallbacks: string[] = [];
@@ -52,39 +55,40 @@ const READERS: { name: string; available: boolean; reader: () => Promise<ReplyRe
   },
 ];
 
-/** Ids of the replies written after the pattern reader's rules were fixed: a figure for text it was not tuned on. */
-const HELD_OUT = 'held-';
-
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const cell = (n: number, of: number) => `${pct(of === 0 ? 1 : n / of).padStart(6)} (${n}/${of})`.padEnd(20);
 
-function print(name: string, score: Score, misses: boolean, heldOut: number): void {
-  console.log(`\n${name} reader, ${score.total} replies`);
-  for (const f of FIELDS) {
-    const s = score.fields[f];
-    console.log(`  ${f.padEnd(13)} ${pct(accuracy(s)).padStart(6)}  (${s.correct}/${s.of})`);
-  }
-  console.log(`  ${'all fields'.padEnd(13)} ${pct(score.exact / score.total).padStart(6)}  (${score.exact}/${score.total})`);
+/** The two splits side by side: accuracy per field, replies handed to a person, and the misreads that must not happen. */
+function print(name: string, scores: [string, Score][], misses: boolean): void {
+  console.log(`\n${name} reader${''.padEnd(Math.max(1, 24 - name.length))}${scores.map(([split, s]) => `${split} (${s.total})`.padEnd(20)).join('')}`);
+  for (const f of FIELDS) console.log(`  ${f.padEnd(29)}${scores.map(([, s]) => cell(s.fields[f].correct, s.fields[f].of)).join('')}`);
+  console.log(`  ${'all fields'.padEnd(29)}${scores.map(([, s]) => cell(s.exact, s.total)).join('')}`);
+  const actionable = (s: Score) => s.total - Object.values(s.confusion.unclear).reduce((a, b) => a + b, 0);
+  console.log(`  ${'plain replies read unclear'.padEnd(29)}${scores.map(([, s]) => cell(s.handedOver.length, actionable(s))).join('')}`);
+  console.log(`  ${'money-moving misreads'.padEnd(29)}${scores.map(([, s]) => String(s.moneyMoving.length).padEnd(20)).join('')}(must be 0)`);
+  console.log(`  ${'read as confirmed, not so'.padEnd(29)}${scores.map(([, s]) => String(s.falseConfirmations.length).padEnd(20)).join('')}(must be 0)`);
   const kinds = ReplyKind.options;
-  console.log(`\n  kind confusion (rows: labelled, columns: read)\n  ${''.padEnd(13)}${kinds.map((k) => k.slice(0, 9).padStart(10)).join('')}`);
-  for (const labelled of kinds) {
-    console.log(`  ${labelled.padEnd(13)}${kinds.map((read) => String(score.confusion[labelled][read]).padStart(10)).join('')}`);
+  for (const [split, score] of scores) {
+    console.log(`\n  ${split}: kind confusion (rows: labelled, columns: read)\n  ${''.padEnd(13)}${kinds.map((k) => k.slice(0, 9).padStart(10)).join('')}`);
+    for (const labelled of kinds) {
+      console.log(`  ${labelled.padEnd(13)}${kinds.map((read) => String(score.confusion[labelled][read]).padStart(10)).join('')}`);
+    }
+    for (const m of score.moneyMoving) console.log(`    money-moving ${m.id}: labelled ${JSON.stringify(m.expected)}, read ${JSON.stringify(m.read)}`);
+    for (const m of score.falseConfirmations) console.log(`    read as confirmed ${m.id}: labelled ${m.expected.kind}`);
+    if (misses) for (const m of score.misses) console.log(`    miss ${m.id}: labelled ${JSON.stringify(m.expected)}, read ${JSON.stringify(m.read)}`);
   }
-  const held = score.misses.filter((m) => m.id.startsWith(HELD_OUT));
-  const heldKind = held.filter((m) => m.read.kind !== m.expected.kind).length;
-  console.log(`  held out (${HELD_OUT}*, ${heldOut} replies written after the rules were fixed): kind ${heldOut - heldKind}/${heldOut}, all fields ${heldOut - held.length}/${heldOut}`);
-  console.log(`\n  read as confirmed but labelled otherwise: ${score.falseConfirmations.length} (must be 0)`);
-  for (const m of score.falseConfirmations) console.log(`    ${m.id}: labelled ${m.expected.kind}`);
-  if (misses) for (const m of score.misses) console.log(`  miss ${m.id}: labelled ${JSON.stringify(m.expected)}, read ${JSON.stringify(m.read)}`);
 }
 
 let failed = false;
 for (const { name, available, reader } of READERS) {
   if (!available) continue;
   fallbacks.length = 0;
-  const score = await scoreReader(await reader(), corpus);
-  print(name, score, process.argv.includes('--misses'), corpus.filter((r) => r.id.startsWith(HELD_OUT)).length);
+  const r = await reader();
+  const scores: [string, Score][] = [];
+  for (const [split, replies] of Object.entries(splits)) scores.push([split, await scoreReader(r, replies)]);
+  print(name, scores, process.argv.includes('--misses'));
   if (fallbacks.length) console.log(`  fell back to the pattern reader: ${fallbacks.length}\n${fallbacks.map((f) => `    ${f}`).join('\n')}`);
-  failed ||= score.falseConfirmations.length > 0;
+  failed ||= scores.some(([, s]) => s.falseConfirmations.length > 0 || s.moneyMoving.length > 0);
 }
 /**
  * The hostile emails (test/injection/corpus): what a reader makes of mail written to steer it. A

@@ -2,6 +2,7 @@ import { ReplyFields, type ReplyKind } from '../domain/types.js';
 import type { ReplyContext, ReplyReader } from '../domain/world.js';
 import { visibleText } from '../domain/visible-text.js';
 import { amountsIn } from './reader/amounts.js';
+import { withoutAddedCost } from './reader/costs.js';
 import { deliveryDate } from './reader/dates.js';
 import { aboutSomethingElse, isOpen, kindOf } from './reader/kind.js';
 import { samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
@@ -68,7 +69,7 @@ export const patternReader: ReplyReader = {
     const said = statements(visibleText(text));
     const read = hints.kind ? fromHints(said, { ...hints, kind: hints.kind }, context) : { ...fromText(said, context), ...defined(hints) };
     if (read.kind === 'confirmed' && read.unitPrice !== undefined && !samePrice(read.unitPrice, context.unitPrice)) read.kind = 'price_change';
-    return ReplyFields.parse(defined(read));
+    return withoutAddedCost(ReplyFields.parse(defined(read)), said, context);
   },
 };
 

@@ -3,7 +3,8 @@ import { patternReader } from '../../src/activities/reply-reader.js';
 import { ReplyKind } from '../../src/domain/types.js';
 import { accuracy, loadReplyCorpus, scoreReader } from '../fixtures/replies/corpus.js';
 
-const corpus = loadReplyCorpus();
+/** The replies the rules were first written beside: the gate holds the reader to what it reads there. */
+const corpus = loadReplyCorpus('development', ['corpus.json']);
 
 /** Measured with `npm run eval:reader` on 185 replies (kind 94.6%, unitPrice 100%, deliveryDate 89.7%, quantity 85.7%), less a margin. */
 const AT_LEAST = { kind: 0.92, unitPrice: 0.95, deliveryDate: 0.86, quantity: 0.8 };

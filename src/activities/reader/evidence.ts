@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ReplyFields, ReplyKind } from '../../domain/types.js';
 import type { ReplyContext } from '../../domain/world.js';
 import { parseNumber } from './amounts.js';
+import { withoutAddedCost } from './costs.js';
 import { datesIn, writesDayFirst } from './dates.js';
 import { kindOf } from './kind.js';
 import { samePrice, unitPrices } from './prices.js';
@@ -89,9 +90,14 @@ const REPRICED: ReplyKind[] = ['confirmed', 'delayed', 'price_change'];
  * sentence, or a confirmation argued from a claimed approval or from a sentence that plainly says
  * something else (a refusal, a delay), is `unclear`. A price in another currency than the deployment's is `unclear`; a unit
  * price other than the PO's makes a confirmation or a delay a price change. Each kind carries the
- * fields the pattern reader gives it.
+ * fields the pattern reader gives it. Last, the rule the pattern reader ends with too: a reading that
+ * lets the order go on at a cost the supplier's sentences add (a surcharge, a fee, a pack price) is
+ * `unclear`.
  */
-export function checkReport(report: ReportReply, own: Statements, context: ReplyContext): ReplyFields {
+export const checkReport = (report: ReportReply, own: Statements, context: ReplyContext): ReplyFields =>
+  withoutAddedCost(borneOut(report, own, context), own.said, context);
+
+function borneOut(report: ReportReply, own: Statements, context: ReplyContext): ReplyFields {
   const { evidence } = report;
   const kindSaid = grounded(evidence.kind, own);
   if (report.kind === 'unclear' || kindSaid === undefined) return { kind: 'unclear' };

@@ -1,0 +1,45 @@
+import type { ReplyFields, ReplyKind } from '../../domain/types.js';
+import type { ReplyContext } from '../../domain/world.js';
+import { amountsIn } from './amounts.js';
+
+// Costs a reply adds beside the unit price: a reading under which the order goes on must not let
+// them through unseen, whatever the reply's kind, because nothing in the PO states them.
+
+/** Taxes and payment terms are not costs added to the order: VAT and early-payment discounts. */
+const NOT_A_COST = /\b(?:vat|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|gst|sales tax|skonto|escompte|pronto pago|early[- ]payment|discount|rabatt|remise|descuento|sconto|korting)\b/i;
+
+/** A percentage put on top of the order: "an energy surcharge of 3.5%", "Zuschlag von 4 %", "recargo del 2 %". */
+const PERCENT_ON_TOP = /\b(?:surcharge|supplement|add-?on|\w*zuschlag\w*|teuerungszuschlag|\w*aufschlag|supplément|majoration|recargo|suplemento|sovrapprezzo|maggiorazione|toeslag)\b[^.!?\n]{0,80}?\d+(?:[.,]\d+)?\s?%|\d+(?:[.,]\d+)?\s?%[^.!?\n]{0,60}?\b(?:surcharge|supplement|\w*zuschlag\w*|\w*aufschlag|supplément|majoration|recargo|suplemento|sovrapprezzo|maggiorazione|toeslag)\b/i;
+
+/** Fees by name: freight, handling, energy, tooling, small-order and the like. */
+const FEE = /\b(?:surcharge|fee|fees|charge|charges|freight|shipping|carriage|handling|pallet|packaging|tooling|set-?up|small[- ]order|minimum[- ]order|liftgate|\w*zuschlag\w*|\w*gebühr\w*|fracht\w*|versandkosten|verpackungskosten|mindermengen\w*|frais|supplément|fret|port|recargo|gastos|portes|tasa|cargo|spese|costi di|trasporto|kosten|toeslag|vracht\w*)\b/i;
+/** Words that put a fee on this order: "will be added", "berechnen wir", "facturés en sus", "aplicaremos". */
+const CHARGED = /\b(?:will be (?:added|charged|invoiced|billed)|(?:is|are) (?:added|charged|payable)|we (?:will |shall )?(?:add|charge|invoice|bill)|applies|apply|plus|extra|additional|on top|separate line|berechne\w*|zzgl\.?|zuzüglich|fällt an|fallen an|kommt hinzu|kommen hinzu|en sus|factur\w+ en plus|s'ajoute\w*|ajout\w*|appliqu\w*|aplicar\w*|se añad\w*|adicional\w*|se cobrar\w*|facturar\w*|addebit\w*|aggiunt\w*|in aggiunta|worden berekend|extra)\b/i;
+/** Words that say the order carries no such cost: "free shipping", "freight included", "franco". */
+const NO_FEE = /\b(?:free (?:of charge|shipping|freight|delivery)|freight (?:free|included|prepaid and included)|carriage paid|no (?:extra |additional )?(?:charge|fee|surcharge)s?|included|inclus\w*|inbegriffen|inklusive|frei haus|franco|franko|sin (?:coste|cargo)|incluid[oa]s?|gratuit\w*|kostenlos|gratis)\b/i;
+
+/** A price quoted per pack, case or box: it is the unit price only once a pack's size converts it exactly. */
+const PER_PACK = /\b(?:per|a|each|pro|je|par|por|al|la|le|el|per)\s+(?:case|pack|packet|box|carton|bag|roll|pallet|karton|packung|kiste|paket|rolle|colis|carton|boîte|paquet|caja|paquete|bolsa|rollo|scatola|confezione|doos|verpakking)\b|\/\s*(?:case|pack|box|carton|ctn|kt|krt|cs|bx)\b/i;
+
+/** What a reply adds beside the unit price of the ordered unit; null when it adds nothing. */
+export function addedCost(sentences: string[], orderedUnitPrice: number): string | null {
+  for (const s of sentences) {
+    if (NOT_A_COST.test(s) && !/\b(?:surcharge|zuschlag|supplément|recargo|fee|gebühr|frais)\b/i.test(s)) continue;
+    if (PERCENT_ON_TOP.test(s)) return s;
+    if (FEE.test(s) && CHARGED.test(s) && !NO_FEE.test(s) && amountsIn(s).length > 0) return s;
+    // A pack price says nothing of the ordered unit's: only the PO's own price may stand beside it.
+    if (PER_PACK.test(s) && amountsIn(s).some((a) => Math.abs(a.value - orderedUnitPrice) >= 0.00005)) return s;
+  }
+  return null;
+}
+
+/** Kinds under which the order goes on, at the PO's price or a new one. */
+const GOES_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial', 'price_change'];
+
+/**
+ * The one rule both readers end with: a reading under which the order would go on at a cost the PO
+ * does not state is `unclear`, so the supplier is asked and then the manager, who sees its sentence.
+ */
+export function withoutAddedCost(read: ReplyFields, sentences: string[], context: Pick<ReplyContext, 'unitPrice'>): ReplyFields {
+  return GOES_ON.includes(read.kind) && addedCost(sentences, context.unitPrice) !== null ? { kind: 'unclear' } : read;
+}
