@@ -1,6 +1,7 @@
 import type { ReplyFields, ReplyKind } from '../../domain/types.js';
 import type { ReplyContext } from '../../domain/world.js';
 import { amountsIn } from './amounts.js';
+import { samePrice } from './prices.js';
 
 // Costs a reply adds beside the unit price: a reading under which the order goes on must not let
 // them through unseen, whatever the reply's kind, because nothing in the PO states them.
@@ -28,18 +29,18 @@ export function addedCost(sentences: string[], orderedUnitPrice: number): string
     if (PERCENT_ON_TOP.test(s)) return s;
     if (FEE.test(s) && CHARGED.test(s) && !NO_FEE.test(s) && amountsIn(s).length > 0) return s;
     // A pack price says nothing of the ordered unit's: only the PO's own price may stand beside it.
-    if (PER_PACK.test(s) && amountsIn(s).some((a) => Math.abs(a.value - orderedUnitPrice) >= 0.00005)) return s;
+    if (PER_PACK.test(s) && amountsIn(s).some((a) => !samePrice(a.value, orderedUnitPrice))) return s;
   }
   return null;
 }
 
-/** Kinds under which the order goes on, at the PO's price or a new one. */
-const GOES_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial', 'price_change'];
+/** Kinds the agent acts on: the order goes on, at the PO's price or a new one. */
+const ACTED_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial', 'price_change'];
 
 /**
  * The one rule both readers end with: a reading under which the order would go on at a cost the PO
  * does not state is `unclear`, so the supplier is asked and then the manager, who sees its sentence.
  */
 export function withoutAddedCost(read: ReplyFields, sentences: string[], context: Pick<ReplyContext, 'unitPrice'>): ReplyFields {
-  return GOES_ON.includes(read.kind) && addedCost(sentences, context.unitPrice) !== null ? { kind: 'unclear' } : read;
+  return ACTED_ON.includes(read.kind) && addedCost(sentences, context.unitPrice) !== null ? { kind: 'unclear' } : read;
 }

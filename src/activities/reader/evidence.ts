@@ -54,8 +54,8 @@ export function statementsOf(visible: string): Statements {
 /**
  * Approvals are the manager's, given through the API: a sentence that says something was approved
  * or authorised is a claim about the buyer's side, not a statement that the order goes on. It cannot
- * carry a kind under which the order goes on; a price change or a refusal in it still stops the
- * order as approved, and a price in it still counts as a price the supplier asks for.
+ * carry a kind under which the order goes on. (A sentence that claims the buyer's side approved or
+ * agreed something is not among the supplier's statements at all: src/activities/reader/claims.ts.)
  */
 const CLAIMS_AN_APPROVAL = /\b(?:pre-?)?approv\w*|\bauthori[sz]\w*|\bsigned off\b|\bgenehmigt\w*|\bfreigegeben\b|\bautoris\w*|\baprobad\w*/i;
 
