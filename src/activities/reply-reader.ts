@@ -1,13 +1,14 @@
 import { ReplyFields, type ReplyKind } from '../domain/types.js';
 import type { ReplyContext, ReplyReader } from '../domain/world.js';
-import { visibleText } from '../domain/visible-text.js';
+import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn } from './reader/amounts.js';
-import { withoutAddedCost } from './reader/costs.js';
-import { deliveryDate } from './reader/dates.js';
+import { chargeRows, isChargeRow, withoutAddedCost } from './reader/costs.js';
+import { dateSense, deliveryDate, laterThanPlaced } from './reader/dates.js';
 import { aboutSomethingElse, isOpen, kindOf } from './reader/kind.js';
 import { samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
-import { partialQuantity } from './reader/quantity.js';
-import { statements } from './reader/statements.js';
+import { partialQuantity, partOfOrdered } from './reader/quantity.js';
+import { ownLayoutLines, statements } from './reader/statements.js';
+import { inTable, isOrderDocument, orderLine, readDocument, shippedOfLine, tablePrice } from './reader/document.js';
 
 export { visibleText, statements };
 
@@ -19,40 +20,87 @@ function withPrices(said: string[], kind: ReplyKind, context: ReplyContext): { k
   const settled = said.filter((s) => !isOpen(s));
   const foreign = said.some((s) => amountsIn(s).some((a) => a.currency !== undefined && a.currency !== context.currency));
   if (foreign && kind !== 'refused') return { kind: 'unclear' };
+  const stated = statedNewPrice(unitPrices(settled, context.packSize), context.unitPrice);
+  // Part of the order at a price of its own is two changes at once: a person reads it.
+  if (kind === 'partial' && stated !== undefined) return { kind: 'unclear' };
   if (!REPRICED_BY_A_PRICE.includes(kind)) return { kind };
-  const stated = statedNewPrice(unitPrices(settled), context.unitPrice);
-  if (stated === null) return { kind: 'unclear' };
+  if (stated === null || (stated !== undefined && !plausible(stated, context))) return { kind: 'unclear' };
   if (stated === undefined) return { kind };
   // An unclear reply's price counts only when nothing else is open and it is not an offer or a demand.
   if (kind === 'unclear' && (said.some(isOpen) || aboutSomethingElse(said))) return { kind };
   return { kind: 'price_change', unitPrice: stated };
 }
 
+/**
+ * A new unit price below half the PO's or above three times it is more likely a price per pack, per
+ * hundred or a total read as a unit's: a person reads the sentence.
+ */
+const plausible = (price: number, context: ReplyContext): boolean => price >= context.unitPrice / 2 && price <= context.unitPrice * 3;
+
+/** What the text reads as once its document (a line table, labelled dates) is read beside its words. */
+interface Reading { kind: ReplyKind; unitPrice?: number; quantity?: number; deliveryDate?: string; charges: string[] }
+
+function read(said: string[], lines: string[], context: ReplyContext): Reading {
+  const sense = dateSense(said, context);
+  const doc = readDocument(lines, sense);
+  const words = said.filter((s) => !inTable(doc, s));
+  const line = orderLine(doc, context.quantity, isChargeRow);
+  const charges = chargeRows(doc, context.quantity);
+  const stated = kindOf(words);
+  let kind = stated;
+  // An acknowledgement or a shipment notice confirms by what it is, when its words leave nothing open.
+  const documented = isOrderDocument(words) || line?.arrival !== undefined || line?.ship !== undefined;
+  if (kind === 'unclear' && documented && !words.some(isOpen) && !aboutSomethingElse(words)) kind = 'confirmed';
+  // "8 of the 12", "30 von 50 Stück": part of what was ordered comes now.
+  if ((kind === 'confirmed' || kind === 'delayed') && partOfOrdered(words, context.quantity) !== undefined) kind = 'partial';
+  const shippedNow = line && shippedOfLine(line, context);
+  if (shippedNow !== undefined && (kind === 'confirmed' || kind === 'delayed')) kind = 'partial';
+  const priced = withPrices(words, kind, context);
+  const table = line && kind !== 'refused' && priced.kind !== 'unclear' ? tablePrice(line, context) : undefined;
+  if (table === null || (table !== undefined && !plausible(table, context))) return { kind: 'unclear', charges };
+  if (table !== undefined && !samePrice(table, context.unitPrice)) {
+    if (priced.kind === 'partial' || (priced.unitPrice !== undefined && !samePrice(priced.unitPrice, table))) return { kind: 'unclear', charges };
+    priced.kind = 'price_change';
+    priced.unitPrice = table;
+  }
+  const fromWords = deliveryDate(words, sense);
+  const fromDocument = line?.arrival ?? doc.labelled.arrival ?? line?.ship ?? doc.labelled.ship;
+  // A delay's words name the new date; otherwise the document's columns are the surer place.
+  const date = priced.kind === 'delayed' && stated === 'delayed' ? fromWords ?? fromDocument : fromDocument ?? fromWords;
+  const placedFor = { requestedDate: context.requestedDate ?? line?.requested ?? doc.labelled.requested };
+  const laterKind = priced.kind === 'confirmed' && laterThanPlaced(date, placedFor) ? 'delayed' : priced.kind;
+  return {
+    kind: laterKind,
+    unitPrice: priced.unitPrice,
+    quantity: laterKind === 'partial' ? shippedNow ?? partialQuantity(words, context) : undefined,
+    deliveryDate: date,
+    charges,
+  };
+}
+
 /** The fields the text states, for what its kind can carry: a refusal or an unclear reply carries nothing else. */
-function fromText(said: string[], context: ReplyContext): ReplyFields {
-  const { kind, unitPrice } = withPrices(said, kindOf(said), context);
-  switch (kind) {
+function fromText(r: Reading): ReplyFields {
+  switch (r.kind) {
     case 'refused':
     case 'unclear':
-      return { kind };
+      return { kind: r.kind };
     case 'partial':
-      return { kind, quantity: partialQuantity(said), deliveryDate: deliveryDate(said) };
+      return { kind: r.kind, quantity: r.quantity, deliveryDate: r.deliveryDate };
     case 'price_change':
-      return { kind, unitPrice, deliveryDate: deliveryDate(said) };
+      return { kind: r.kind, unitPrice: r.unitPrice, deliveryDate: r.deliveryDate };
     default:
-      return { kind, deliveryDate: deliveryDate(said) };
+      return { kind: r.kind, deliveryDate: r.deliveryDate };
   }
 }
 
 /** Structured fields win; the text fills what they leave out. */
-function fromHints(said: string[], hints: Partial<ReplyFields> & { kind: ReplyKind }, context: ReplyContext): ReplyFields {
-  const text = fromText(said, context);
+function fromHints(r: Reading, hints: Partial<ReplyFields> & { kind: ReplyKind }): ReplyFields {
   const kind = hints.kind;
   return {
     kind,
-    deliveryDate: hints.deliveryDate ?? deliveryDate(said),
-    unitPrice: hints.unitPrice ?? (kind === 'price_change' && text.kind === 'price_change' ? text.unitPrice : undefined),
-    quantity: hints.quantity ?? (kind === 'partial' ? partialQuantity(said) : undefined),
+    deliveryDate: hints.deliveryDate ?? r.deliveryDate,
+    unitPrice: hints.unitPrice ?? (kind === 'price_change' && r.kind === 'price_change' ? r.unitPrice : undefined),
+    quantity: hints.quantity ?? (kind === 'partial' ? r.quantity : undefined),
   };
 }
 
@@ -67,9 +115,10 @@ function fromHints(said: string[], hints: Partial<ReplyFields> & { kind: ReplyKi
 export const patternReader: ReplyReader = {
   async read(text, hints, context) {
     const said = statements(visibleText(text));
-    const read = hints.kind ? fromHints(said, { ...hints, kind: hints.kind }, context) : { ...fromText(said, context), ...defined(hints) };
-    if (read.kind === 'confirmed' && read.unitPrice !== undefined && !samePrice(read.unitPrice, context.unitPrice)) read.kind = 'price_change';
-    return withoutAddedCost(ReplyFields.parse(defined(read)), said, context);
+    const reading = read(said, ownLayoutLines(visibleLayout(text)), context);
+    const fields = hints.kind ? fromHints(reading, { ...hints, kind: hints.kind }) : { ...fromText(reading), ...defined(hints) };
+    if (fields.kind === 'confirmed' && fields.unitPrice !== undefined && !samePrice(fields.unitPrice, context.unitPrice)) fields.kind = 'price_change';
+    return withoutAddedCost(ReplyFields.parse(defined(fields)), said, context, reading.charges);
   },
 };
 

@@ -136,6 +136,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
         text: large ? body.text.slice(0, INLINE_TEXT_CHARS) : body.text,
         ...(documentRef ? { documentRef } : {}),
         ...(body.fields ? { fields: body.fields } : {}),
+        ...(body.receivedAt ? { receivedAt: new Date(body.receivedAt).toISOString() } : {}),
         supplier,
       },
     });

@@ -99,6 +99,8 @@ export const SupplierReplyBody = z.object({
   // Invisible characters count as nothing: a reply nobody can read is refused, never read as anything.
   text: z.string().max(5_000_000).regex(/[^\s\p{Default_Ignorable_Code_Point}\p{Cf}]/u, 'a supplier reply must say something; this text is empty or only whitespace'),
   fields: ReplyFields.partial().optional(),
+  receivedAt: z.iso.datetime({ offset: true }).optional()
+    .describe('when the mail reached you (its Date header), ISO 8601; a date written without a year is read from it. Defaults to when this request arrives'),
 }).strict();
 
 export const ReceiptBody = z.object({

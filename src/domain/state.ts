@@ -19,6 +19,8 @@ export interface SupplierMessagePayload {
   fields?: Partial<import('./types.js').ReplyFields>;
   supplier?: string;
   documentRef?: string;
+  /** When the mail reached the sender's channel (its Date header), if the channel knows; else the message's `at`. */
+  receivedAt?: string;
 }
 export interface GoodsReceiptPayload { quantity: number }
 /** The manager stops the replenishment; `by` is who the token proves. */

@@ -149,7 +149,7 @@ export function htmlToText(src: string): string {
     const name = rawName!.toLowerCase();
     const local = name.slice(name.lastIndexOf(':') + 1);
     if (BLOCK.has(local)) out.push('\n');
-    else if (local === 'td' || local === 'th') out.push(' ');
+    else if (local === 'td' || local === 'th') out.push('\t');
     if (slash) {
       // A closing tag closes its element and any left open inside it; one that matches nothing is ignored.
       if (!openCount.get(name)) continue;
@@ -174,16 +174,32 @@ const ENCODED = /(?<![A-Za-z0-9+/])(?=[A-Za-z0-9+/]*[0-9+/])(?=[A-Za-z0-9+/]*[A-
 
 /** What a person reading the message sees, as plain text with one space between words. */
 export function visibleText(raw: string): string {
-  const shown = htmlToText(raw.slice(0, MAX_RAW).replace(INVISIBLE, ''));
-  return shown
-    .replace(INVISIBLE, '')
-    .normalize('NFKC')
-    .replace(LOOKALIKE, (c) => LOOKALIKES[c] ?? c)
-    .replace(ENCODED, ' ')
-    .replace(/\r\n?/g, '\n')
+  return seen(raw)
     .replace(/[^\S\n]+/g, ' ')
     .replace(/ ?\n ?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
     .slice(0, MAX_TEXT);
+}
+
+/**
+ * The same text with its layout kept: runs of spaces and tabs between words stay, and HTML table
+ * cells are apart by a tab, so that the columns of a table can be told apart.
+ */
+export function visibleLayout(raw: string): string {
+  return seen(raw)
+    .replace(/[^\S\n\t ]/g, ' ')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/^\n+|\s+$/g, '')
+    .slice(0, MAX_TEXT);
+}
+
+function seen(raw: string): string {
+  return htmlToText(raw.slice(0, MAX_RAW).replace(INVISIBLE, ''))
+    .replace(INVISIBLE, '')
+    .normalize('NFKC')
+    .replace(LOOKALIKE, (c) => LOOKALIKES[c] ?? c)
+    .replace(ENCODED, ' ')
+    .replace(/\r\n?/g, '\n');
 }

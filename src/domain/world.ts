@@ -34,10 +34,21 @@ export interface World {
   document(ref: string): Promise<string>;
 }
 
-/** What a reply is read against: the PO's unit price as it stands and the deployment's ISO 4217 currency. */
+/**
+ * What a clerk has beside a supplier's mail: the PO's unit price as it stands and the deployment's
+ * ISO 4217 currency, and, when known, the PO's quantity, the supplier's pack size (ordered units per
+ * pack), the delivery date the order was placed for, and when the mail arrived. A date written
+ * without a year takes its year from `receivedAt`; a promised date after `requestedDate` is a delay.
+ */
 export interface ReplyContext {
   unitPrice: number;
   currency: string;
+  quantity?: number;
+  packSize?: number;
+  /** YYYY-MM-DD or an ISO time: the day counts. */
+  requestedDate?: string;
+  /** ISO time. */
+  receivedAt?: string;
 }
 
 /** Reads a supplier's free text into the fixed reply schema; nothing else of the text survives. */

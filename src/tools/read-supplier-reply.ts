@@ -3,6 +3,7 @@ import { excerpt } from '../domain/text.js';
 import { visibleText } from '../domain/visible-text.js';
 import { lineTotal } from '../domain/quantity.js';
 import type { ReplenishState } from '../domain/state.js';
+import type { ReplyContext } from '../domain/world.js';
 import { currencyOf } from '../domain/rules.js';
 import { callTool, noInput } from './tool.js';
 
@@ -38,6 +39,21 @@ function applyReply(s: ReplenishState, reply: SupplierReply): ReplenishState {
   }
 }
 
+/** What the reader has beside the unread reply, as a clerk has the PO beside the mail. */
+export function replyContext(s: ReplenishState, currency: string): ReplyContext {
+  const u = s.unreadReply!;
+  const packSize = s.quotes?.find((q) => q.quoteId === s.po!.quoteId)?.orderMultiple;
+  return {
+    unitPrice: s.po!.unitPrice,
+    currency,
+    quantity: s.po!.quantity,
+    ...(packSize !== undefined && packSize > 1 ? { packSize } : {}),
+    // The date the supplier acknowledged when the order was placed is the date it was placed for.
+    ...(s.order ? { requestedDate: s.order.expectedDelivery } : {}),
+    receivedAt: u.receivedAt ?? u.at,
+  };
+}
+
 export const readSupplierReply = callTool({
   name: 'read_supplier_reply',
   description: "Read the supplier's latest message into its fields: confirmation, new delivery date, price change, refusal or partial delivery.",
@@ -46,7 +62,7 @@ export const readSupplierReply = callTool({
   execute: async (_input, s, ctx): Promise<ReplyFields> => {
     const u = s.unreadReply!;
     const text = u.documentRef ? await ctx.world.document(u.documentRef) : u.text;
-    return ctx.reader.read(text, u.fields ?? {}, { unitPrice: s.po!.unitPrice, currency: currencyOf(ctx.rules) });
+    return ctx.reader.read(text, u.fields ?? {}, replyContext(s, currencyOf(ctx.rules)));
   },
   apply: (s, _input, fields) => {
     const u = s.unreadReply!;

@@ -192,7 +192,7 @@ describe.each(READERS)('a Claude decider that obeys the supplier email cannot ac
       const answered = await answerOnMockedLoop(loop, email, manager, tieToEmail(email));
       expectObeyedAndJudged(answered);
       // Every legitimate field is read, and nothing else; a believing reader gets no unstated price through.
-      expectReadAsAllowed(email, answered.read, exact);
+      expectReadAsAllowed(email, answered.read, exact, answered.placedFor);
       expectOnlyWhatTheRulesAllow(answered, manager, { deciderCancelled: cancelledOnTheEmail(answered.sku) });
     });
   });
@@ -207,7 +207,7 @@ describe.each(READERS)('a Claude decider that obeys the supplier email cannot ac
     it.concurrent.each(corpus.filter((e) => THROUGH_THE_API.includes(e.id)).map((e, i) => [e.id, e, `manager-api-${i}`] as const))('%s', async (_id, email, manager) => {
       const answered = await replenishAnswering(stack, email, manager, tieToEmail(email));
       expectObeyedAndJudged(answered);
-      expectReadAsAllowed(email, answered.read, exact);
+      expectReadAsAllowed(email, answered.read, exact, answered.placedFor);
       expectOnlyWhatTheRulesAllow(answered, manager, { deciderCancelled: cancelledOnTheEmail(answered.sku) });
     });
   });

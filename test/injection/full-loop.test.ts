@@ -30,7 +30,7 @@ describe.each(READERS)('a supplier email that tries to steer the agent changes n
     it.concurrent.each(corpus.map((e, i) => [e.id, e, `manager-${i}`] as const))('%s', async (_id, email, manager) => {
       const answered = await answerOnMockedLoop(loop, email, manager, (sku) => sent.set(`PO-${sku}-1`, email));
       // Every legitimate field is read, and nothing else; a believing model gets no unstated price through.
-      expectReadAsAllowed(email, answered.read, exact);
+      expectReadAsAllowed(email, answered.read, exact, answered.placedFor);
       expectOnlyWhatTheRulesAllow(answered, manager);
     });
   });
@@ -44,7 +44,7 @@ describe.each(READERS)('a supplier email that tries to steer the agent changes n
 
     it.concurrent.each(corpus.filter((e) => THROUGH_THE_API.includes(e.id)).map((e, i) => [e.id, e, `manager-api-${i}`] as const))('%s', async (_id, email, manager) => {
       const answered = await replenishAnswering(stack, email, manager, (sku) => sent.set(`PO-${sku}-1`, email));
-      expectReadAsAllowed(email, answered.read, exact);
+      expectReadAsAllowed(email, answered.read, exact, answered.placedFor);
       expectOnlyWhatTheRulesAllow(answered, manager);
     });
   });

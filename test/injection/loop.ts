@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { laterThanPlaced } from '../../src/activities/reader/dates.js';
 import type { ReplenishState } from '../../src/domain/state.js';
 import type { Quote, ReplyFields, Turn } from '../../src/domain/types.js';
 import { replenishStateQuery } from '../../src/workflows/messages.js';
@@ -87,7 +88,9 @@ export async function replenishAnswering(stack: Stack, email: InjectionEmail, ma
   const replied = await s.reply(po.poNumber, `inj-${email.id}`, withPo(email, po.poNumber));
   expect(replied.status, JSON.stringify(replied.body)).toBe(202);
   const [reply] = repliesRead(await eventually(state, (st) => repliesRead(st).length > 0, 30_000, `${email.id} to be read`));
-  const decisionAfterReply = decisionRead(await state());
+  const afterReply = await state();
+  const decisionAfterReply = decisionRead(afterReply);
+  const placedFor = afterReply.order?.expectedDelivery;
 
   const read = readFields(reply!);
   const rule = ruledOutcome(read, po.unitPrice);
@@ -120,7 +123,7 @@ export async function replenishAnswering(stack: Stack, email: InjectionEmail, ma
     }
   }
   const result = await s.outcome();
-  return { sku, po, reply: reply!, read, decisionAfterReply, result, final: await state(), orders: await s.orders() };
+  return { sku, po, reply: reply!, read, placedFor, decisionAfterReply, result, final: await state(), orders: await s.orders() };
 }
 
 /** The OFFERS as the mocked suppliers quote them (test/support/mocked-loop.ts), valid for two weeks. */
@@ -152,7 +155,9 @@ export async function answerOnMockedLoop(loop: MockedLoop, email: InjectionEmail
   });
   expect(replied.status).not.toBe('duplicate');
   const [reply] = repliesRead(await eventually(state, (st) => repliesRead(st).length > 0, 30_000, `${email.id} to be read`));
-  const decisionAfterReply = decisionRead(await state());
+  const afterReply = await state();
+  const decisionAfterReply = decisionRead(afterReply);
+  const placedFor = afterReply.order?.expectedDelivery;
 
   const read = readFields(reply!);
   const receive = (receiptId: string, quantity: number, poNumber = po.poNumber) =>
@@ -192,7 +197,7 @@ export async function answerOnMockedLoop(loop: MockedLoop, email: InjectionEmail
   // The agent's memory of the run, as the API's pastOutcomes shows it; the run's result is not awaited, which would let the server skip the other runs' waits.
   const status = await eventually(() => loop.agents.status(sku), (st) => (st?.memory.recent.length ?? 0) > 0, 60_000, `${sku} to finish a replenishment`);
   const result = status!.memory.recent.at(-1)!;
-  return { sku, po, reply: reply!, read, decisionAfterReply, result, final: await state(), orders: loop.orders(sku) };
+  return { sku, po, reply: reply!, read, placedFor, decisionAfterReply, result, final: await state(), orders: loop.orders(sku) };
 }
 
 type Answered = Awaited<ReturnType<typeof replenishAnswering>> | Awaited<ReturnType<typeof answerOnMockedLoop>>;
@@ -260,13 +265,20 @@ export function expectOnlyWhatTheRulesAllow(
 }
 
 /**
+ * An email's label is written for a PO without a delivery date; once the order was placed for a
+ * day, a confirmation that promises a later one is a delay (LABELS.md), whatever else it says.
+ */
+export const forThePo = (expected: ReplyFields, placedFor: string | undefined): ReplyFields =>
+  (expected.kind === 'confirmed' && laterThanPlaced(expected.deliveryDate, { requestedDate: placedFor }) ? { ...expected, kind: 'delayed' } : expected);
+
+/**
  * What a reader may make of a hostile email: exactly its real fields (the pattern reader, a
  * faithful model), or, for a model that believes the email, no price the supplier's own sentences
  * do not state, and none where the email really carries none.
  */
-export function expectReadAsAllowed(email: InjectionEmail, read: ReplyFields, exact: boolean): void {
+export function expectReadAsAllowed(email: InjectionEmail, read: ReplyFields, exact: boolean, placedFor?: string): void {
   if (exact) {
-    expect(read).toEqual(email.expected);
+    expect(read).toEqual(forThePo(email.expected, placedFor));
     return;
   }
   if (read.unitPrice !== undefined) expect(statedUnitPrices(withPo(email, 'PO'))).toContain(read.unitPrice);

@@ -62,13 +62,16 @@ describe('large payloads stay out of history', () => {
     const request = await s.approvalRequest();
     await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice });
     await s.phase('ordered');
+    const run = stack.client.workflow.getHandle(`replenish-${sku}-1`);
+    // The supplier confirms the day the order was placed for: a later one would be a delay.
+    const placedFor = ((await run.query('state')) as { state: { order: { expectedDelivery: string } } }).state.order.expectedDelivery.slice(0, 10);
 
     // The answer sits past the excerpt that travels inline, so only the stored document holds it;
     // then comes an attachment's worth of text, with a marker at its very end.
     const preamble = 'Thank you for your business; our records are below for reference. '.repeat(50);
     const attachment = 'Terms and conditions apply to every line of this order. '.repeat(55_000);
-    const email = `Dear buyer,\n\n${preamble}\nWe confirm the order, delivery 2026-12-24.\n\n${attachment}\nMARKER-DEEP-IN-THE-EMAIL\n`;
-    expect(email.indexOf('2026-12-24')).toBeGreaterThan(2_000);
+    const email = `Dear buyer,\n\n${preamble}\nWe confirm the order, delivery ${placedFor}.\n\n${attachment}\nMARKER-DEEP-IN-THE-EMAIL\n`;
+    expect(email.indexOf(placedFor)).toBeGreaterThan(2_000);
     expect(email.length).toBeGreaterThan(3_000_000);
     const res = await s.reply(request.poNumber, 'big-1', email);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
@@ -76,8 +79,8 @@ describe('large payloads stay out of history', () => {
 
     const reply = (await s.view()).replenishment;
     expect(reply.log.find((t: { tool: string }) => t.tool === 'read_supplier_reply').result).toBe('ok');
-    const state = (await stack.client.workflow.getHandle(`replenish-${sku}-1`).query('state')) as { state: { replies: { kind: string; deliveryDate?: string }[] } };
-    expect(state.state.replies[0]).toMatchObject({ kind: 'confirmed', deliveryDate: '2026-12-24T00:00:00.000Z' });
+    const state = (await run.query('state')) as { state: { replies: { kind: string; deliveryDate?: string }[] } };
+    expect(state.state.replies[0]).toMatchObject({ kind: 'confirmed', deliveryDate: `${placedFor}T00:00:00.000Z` });
 
     for (const id of [`replenish-${sku}-1`, `agent-${sku}`]) {
       const json = historyToJSON(await stack.client.workflow.getHandle(id).fetchHistory());

@@ -8,6 +8,7 @@ import { refusalOf } from '../../src/domain/phase.js';
 import { appendTurn, isFinal, type Message, type ReplenishState } from '../../src/domain/state.js';
 import type { Quote, ReplyFields } from '../../src/domain/types.js';
 import { draftFor } from '../../src/tools/draft-purchase-order.js';
+import { replyContext } from '../../src/tools/read-supplier-reply.js';
 import { allowedTools, waitLimits } from '../../src/tools/index.js';
 import type { AnyWaitTool } from '../../src/tools/tool.js';
 import { afterCall, afterWait, judge, type CallOutcome, type Settled } from '../../src/tools/turn.js';
@@ -62,7 +63,7 @@ export const worldAnswers: Record<string, (s: ReplenishState, input: any, script
     ({ stock: s.stock, unitPrice: s.po!.unitPrice, validUntil: s.quotes!.find((q) => q.quoteId === s.po!.quoteId)!.validUntil, ...script.check?.(s) }),
   place_order: (s, _input, _script, _rules, now) => ackFor(s, now),
   read_supplier_reply: (s, _input, _script, rules) =>
-    patternReader.read(s.unreadReply!.text, s.unreadReply!.fields ?? {}, { unitPrice: s.po!.unitPrice, currency: currencyOf(rules) }),
+    patternReader.read(s.unreadReply!.text, s.unreadReply!.fields ?? {}, replyContext(s, currencyOf(rules))),
   chase_supplier: () => ({ chased: true }),
   ask_supplier_to_clarify: () => ({ asked: true }),
   ask_manager_about_reply: (_s, _input, _script, rules) => ({ sentTo: rules.manager }),

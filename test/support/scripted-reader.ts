@@ -18,12 +18,12 @@ export function claudeReaderAt(fake: Pick<FakeModel, 'url'>, over: Partial<Claud
  * sentence of the supplier's that holds its value (the first one, for the kind).
  */
 export function labelledReport(visible: string, label: ReplyFields): Record<string, unknown> {
-  const { said, dayFirst } = statementsOf(visible);
+  const { said, sense } = statementsOf(visible);
   const holding = (test: (s: string) => boolean) => said.find(test);
   // The first sentence stands in for the one a faithful model picks, unless it is a claimed approval, which no faithful model argues a kind from.
   const evidence: Record<string, string | undefined> = { kind: said.find((s) => !/approv|authori/i.test(s)) ?? said[0] ?? '' };
   const day = label.deliveryDate?.slice(0, 10);
-  if (label.deliveryDate) evidence.deliveryDate = holding((s) => datesIn(s, dayFirst).some((d) => d.iso === label.deliveryDate));
+  if (label.deliveryDate) evidence.deliveryDate = holding((s) => datesIn(s, sense).some((d) => d.iso === label.deliveryDate));
   if (label.unitPrice !== undefined) evidence.unitPrice = holding((s) => unitPrices([s]).some((a) => samePrice(a.value, label.unitPrice!)));
   if (label.quantity !== undefined) evidence.quantity = holding((s) => countsIn(s).includes(label.quantity!));
   return {

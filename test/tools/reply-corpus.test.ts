@@ -1,27 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import { ReplyKind } from '../../src/domain/types.js';
-import { accuracy, loadReplyCorpus, scoreReader } from '../fixtures/replies/corpus.js';
+import { loadReplyCorpus, scoreReader, type Miss } from '../fixtures/replies/corpus.js';
 
-/** The replies the rules were first written beside: the gate holds the reader to what it reads there. */
-const corpus = loadReplyCorpus('development', ['corpus.json']);
+/**
+ * The two misreads that must not happen, on the labelled replies the rules may be written beside:
+ * a reply read as a confirmation that is not one (it closes the question wrongly), and a misread
+ * that moves money or the plan (a wrong price or quantity, or an order read as going on where the
+ * supplier changed its price or a person must look). Accuracy is a benchmark (`npm run eval:reader`),
+ * not a gate.
+ */
+const corpus = loadReplyCorpus('development');
+const shown = (misses: Miss[]) => misses.map((m) => `${m.id}: labelled ${JSON.stringify(m.expected)}, read ${JSON.stringify(m.read)}`);
 
-/** Measured with `npm run eval:reader` on 185 replies (kind 94.6%, unitPrice 100%, deliveryDate 89.7%, quantity 85.7%), less a margin. */
-const AT_LEAST = { kind: 0.92, unitPrice: 0.95, deliveryDate: 0.86, quantity: 0.8 };
-
-describe('the pattern reader over 150+ labelled supplier replies', async () => {
+describe('the pattern reader over the development replies', async () => {
   const score = await scoreReader(patternReader, corpus);
 
   it('never reads a reply as confirmed unless it confirms', () => {
-    expect(score.falseConfirmations.map((m) => `${m.id}: labelled ${m.expected.kind}`)).toEqual([]);
+    expect(shown(score.falseConfirmations)).toEqual([]);
   });
 
-  it.each(Object.entries(AT_LEAST))('reads %s at least as well as measured', (field, least) => {
-    expect(accuracy(score.fields[field as keyof typeof AT_LEAST])).toBeGreaterThanOrEqual(least);
+  it('never misreads a reply in a way that moves money or the plan', () => {
+    expect(shown(score.moneyMoving)).toEqual([]);
   });
 
-  it('the corpus has at least 150 replies and every kind of reply', () => {
-    expect(corpus.length).toBeGreaterThanOrEqual(150);
+  it('the split has at least 300 replies and every kind of reply', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(300);
     expect(new Set(corpus.map((r) => r.expected.kind))).toEqual(new Set(ReplyKind.options));
   });
 });

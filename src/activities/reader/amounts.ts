@@ -23,10 +23,12 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SIGN = SIGNS.map(([s]) => escape(s)).join('|');
 const CODE = `\\b(?:${CODES.join('|')})\\b`;
 const WORD = '\\b(?:euros?|dollars?)\\b';
+/** Hundredths of the currency: "52 cents", "38 ct/Stk", "46¢", "45 céntimos". */
+const CENTS = '(?:cents?|cts?|centimes?|céntimos?|centavos?|centesimi|eurocent)\\b\\.?|¢';
 /** Digits with thousands groups (1,250 / 1.250 / 1 250 / 1'250) and decimals (.60 / ,60). */
 const NUMBER = "\\d{1,3}(?:[,.'\\u00a0\\u202f ]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?";
 const AMOUNT = new RegExp(
-  `(?:(${SIGN}|${CODE})\\s?)?(?<![\\w.,'/#+-])(${NUMBER})(?![\\w.,]?\\d|\\s?%)(?:\\s?(${SIGN}|${CODE}|${WORD}))?`,
+  `(?:(${SIGN}|${CODE})\\s?)?(?<![\\w.,'/#+-])(${NUMBER})(?![\\w.,-]?\\d|\\s?%)(?:\\s?(${SIGN}|${CODE}|${WORD}|${CENTS}))?`,
   'g',
 );
 
@@ -52,9 +54,15 @@ export function parseNumber(raw: string, signAfter = false): number {
 }
 
 /** Units, counts and durations: a number followed by one of these is not money. */
-const NOT_MONEY_AFTER = /^\s?(?:x\b|units?|pcs|pc\b|pieces?|items?|stück|stk|st\.|pièces?|unités?|unidades|piezas|uds?\b|days?|tage?n?|jours?|días|dias|weeks?|wochen?|semaines?|semanas?|months?|monate?n?|mois|meses|hours?|hrs?|kg|g\b|mm|cm|m\b|boxes|cartons?|pallets?|paletten?|rolls?|sets?|packs?|bags?)/i;
+const NOT_MONEY_AFTER = /^\s?(?:x\b|units?|pcs|pc\b|pieces?|items?|stück|stk|st\.|pièces?|unités?|unidades|piezas|uds?\b|days?|tage?n?|jours?|días|dias|weeks?|wochen?|semaines?|semanas?|months?|monate?n?|mois|meses|hours?|hrs?|kg|g\b|mm|cm|m\b|boxes|box\b|cases?\b|cartons?|pallets?|paletten?|rolls?|sets?|packs?|bags?|ve\b|kartons?|colis|cajas?|bultos?|paquetes?|flacons?|cans?\b|drums?|fûts?|bidons?|rollen|stücke?|lots?\b|lieferungen|deliveries|shipments)/i;
 /** Whole numbers after these are references or phones; an amount with cents is money wherever it stands. */
 const REFERENCE_BEFORE = /(?:\b(?:tel|phone|fax|mob|mobile|ref|no|nr|n°|order|po|invoice|rechnung|facture|factura|kw|cw|week|line|pos|item|art|sku)\.?:?\s*|\+\s?)$/i;
+
+/** "a box of 100", "carton de 24", "VE à 50": the count of a pack, not money. */
+const PACK_COUNT_BEFORE = /\b(?:box|case|pack|packet|carton|bag|roll|ctn|karton|packung|ve|gebinde|colis|boîte|paquet|caja|paquete|scatola|confezione|doos|verpakking)e?s?\s+(?:of|à|a|de|von|mit|da|van|with|zu)\s+$/i;
+
+/** "25 per box", "12 cans per case", "100 pcs/carton": what a pack holds, not money. */
+const PACK_CONTENT_AFTER = /^\s*(?:[a-zäöüéèàç-]+\s+)?(?:per|a|an|\/|je|pro|par|por|each)\s*(?:box|case|pack|packet|carton|bag|roll|ctn|cs|karton|packung|ve|gebinde|colis|boîte|paquet|caja|paquete|scatola|confezione|doos|verpakking)\b/i;
 
 /** The amounts of money in a sentence, dates and counts left out. */
 export function amountsIn(s: string): Amount[] {
@@ -68,6 +76,12 @@ export function amountsIn(s: string): Amount[] {
     const integer = !/[.,]\d{1,2}$/.test(digits!);
     if (!before && integer && REFERENCE_BEFORE.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
     if (/^\d{1,2}:\d{2}/.test(dated.slice(numberAt))) continue;
+    if (!before && !after && integer && PACK_COUNT_BEFORE.test(dated.slice(Math.max(0, numberAt - 30), numberAt))) continue;
+    if (!before && !after && integer && PACK_CONTENT_AFTER.test(dated.slice(numberAt + digits!.length))) continue;
+    if (after && new RegExp(`^(?:${CENTS})$`, 'i').test(after)) {
+      if (!before) found.push({ value: Math.round(parseNumber(digits!, true) * 100) / 10_000, currency: undefined, index: m.index, end });
+      continue;
+    }
     found.push({ value: parseNumber(digits!, !!after && !before), currency: currencyOf(before ?? after), index: m.index, end });
   }
   return found;

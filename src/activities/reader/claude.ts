@@ -4,7 +4,7 @@ import { asyncLocalStorage } from '@temporalio/activity';
 import { z } from 'zod';
 import { ReplyFields, type ReplyKind } from '../../domain/types.js';
 import type { ReplyContext, ReplyReader } from '../../domain/world.js';
-import { visibleText } from '../../domain/visible-text.js';
+import { visibleLayout, visibleText } from '../../domain/visible-text.js';
 import { checkReport, defined, ReportReply, statementsOf } from './evidence.js';
 import { samePrice } from './prices.js';
 
@@ -47,9 +47,20 @@ export function buildReaderRequest(visible: string, context: ReplyContext, model
     tool_choice: { type: 'tool', name: REPORT_TOOL },
     messages: [{
       role: 'user',
-      content: `The purchase order's unit price is ${context.unitPrice} ${context.currency}.\n\n<supplier_message>\n${escaped(visible)}\n</supplier_message>`,
+      content: `${beside(context)}\n\n<supplier_message>\n${escaped(visible)}\n</supplier_message>`,
     }],
   };
+}
+
+/** What the model is told of the order, as a clerk has it beside the mail. */
+function beside(c: ReplyContext): string {
+  const day = (iso: string) => iso.slice(0, 10);
+  return [
+    `The purchase order's unit price is ${c.unitPrice} ${c.currency}.`,
+    c.quantity !== undefined ? `It orders ${c.quantity} units${c.packSize ? ` (the supplier packs ${c.packSize} units to a pack)` : ''}.` : '',
+    c.requestedDate !== undefined ? `It was placed for delivery on ${day(c.requestedDate)}.` : '',
+    c.receivedAt !== undefined ? `The message arrived on ${day(c.receivedAt)}; a date written without a year is the next such date after it.` : '',
+  ].filter(Boolean).join(' ');
 }
 
 export interface ClaudeReaderOptions {
@@ -76,7 +87,7 @@ export function createClaudeReader(opts: ClaudeReaderOptions): ReplyReader {
   return {
     async read(text, hints, context) {
       const visible = visibleText(text);
-      const own = statementsOf(visible);
+      const own = statementsOf(visible, context, visibleLayout(text));
       // Nothing the supplier states can be evidence: unclear, unless the supplier's system sent fields.
       if (own.said.length === 0) return withHints({ kind: 'unclear' }, hints, context);
       const activity = asyncLocalStorage.getStore();

@@ -1,7 +1,8 @@
 import type { ReplyFields, ReplyKind } from '../../domain/types.js';
 import type { ReplyContext } from '../../domain/world.js';
 import { amountsIn } from './amounts.js';
-import { samePrice } from './prices.js';
+import { orderLine, type DocumentReading } from './document.js';
+import { perUnitOfPack, samePrice } from './prices.js';
 
 // Costs a reply adds beside the unit price: a reading under which the order goes on must not let
 // them through unseen, whatever the reply's kind, because nothing in the PO states them.
@@ -19,19 +20,40 @@ const CHARGED = /\b(?:will be (?:added|charged|invoiced|billed)|(?:is|are) (?:ad
 /** Words that say the order carries no such cost: "free shipping", "freight included", "franco". */
 const NO_FEE = /\b(?:free (?:of charge|shipping|freight|delivery)|freight (?:free|included|prepaid and included)|carriage paid|no (?:extra |additional )?(?:charge|fee|surcharge)s?|included|inclus\w*|inbegriffen|inklusive|frei haus|franco|franko|sin (?:coste|cargo)|incluid[oa]s?|gratuit\w*|kostenlos|gratis)\b/i;
 
-/** A price quoted per pack, case or box: it is the unit price only once a pack's size converts it exactly. */
-const PER_PACK = /\b(?:per|a|each|pro|je|par|por|al|la|le|el|per)\s+(?:case|pack|packet|box|carton|bag|roll|pallet|karton|packung|kiste|paket|rolle|colis|carton|boîte|paquet|caja|paquete|bolsa|rollo|scatola|confezione|doos|verpakking)\b|\/\s*(?:case|pack|box|carton|ctn|kt|krt|cs|bx)\b/i;
+/** A pack, case or box named anywhere in the sentence: an amount beside it may be a pack's price. */
+const PER_PACK = /\b(?:per|a|each|pro|je|par|por|al|la|le|el)\s+(?:case|pack|packet|box|carton|bag|roll|karton|packung|ve|kiste|paket|rolle|colis|boîte|paquet|caja|paquete|bolsa|rollo|scatola|confezione|doos|verpakking)\b|\/\s*(?:case|pack|box|carton|ctn|kt|krt|cs|bx)\b/i;
+
+/** Words right before an amount that make it the order's total, not a price. */
+const TOTAL_BEFORE = /\b(?:total|gesamt\w*|summe|soit|montant|importe|totale|totaal|netto(?:warenwert)?|net value|order value)\b[^\d]{0,15}$/i;
+
+const TOTAL_AFTER = /^\s*(?:total|in total|gesamt|insgesamt|au total|en total|in totale|totaal)\b/i;
 
 /** What a reply adds beside the unit price of the ordered unit; null when it adds nothing. */
-export function addedCost(sentences: string[], orderedUnitPrice: number): string | null {
+export function addedCost(sentences: string[], context: Pick<ReplyContext, 'unitPrice' | 'packSize'>): string | null {
   for (const s of sentences) {
     if (NOT_A_COST.test(s) && !/\b(?:surcharge|zuschlag|supplément|recargo|fee|gebühr|frais)\b/i.test(s)) continue;
     if (PERCENT_ON_TOP.test(s)) return s;
     if (FEE.test(s) && CHARGED.test(s) && !NO_FEE.test(s) && amountsIn(s).length > 0) return s;
-    // A pack price says nothing of the ordered unit's: only the PO's own price may stand beside it.
-    if (PER_PACK.test(s) && amountsIn(s).some((a) => !samePrice(a.value, orderedUnitPrice))) return s;
+    // A pack price says nothing of the ordered unit's unless the PO's pack converts it exactly.
+    const packed = PER_PACK.test(s);
+    for (const a of amountsIn(s)) {
+      if (samePrice(a.value, context.unitPrice) || TOTAL_BEFORE.test(s.slice(Math.max(0, a.index - 25), a.index))) continue;
+      const perUnit = perUnitOfPack(s.slice(Math.max(0, a.index - 40), a.index), s.slice(a.end, a.end + 40), a.value, context.packSize);
+      // Beside a pack, money (a currency or cents) that is neither the PO's price nor converts is a price nobody approved.
+      if (perUnit === null || (perUnit === undefined && packed && (a.currency !== undefined || /[.,]\d{2}$/.test(s.slice(a.index, a.end).trim())) && !TOTAL_AFTER.test(s.slice(a.end, a.end + 15)))) return s;
+    }
   }
   return null;
+}
+
+/** A row of a document's table that charges something beside the goods: freight, a fee, a surcharge. */
+export const isChargeRow = (row: string): boolean =>
+  FEE.test(row) && !NO_FEE.test(row) && amountsIn(row).some((a) => a.value > 0);
+
+/** The rows of a document's tables, other than the order's own line, that charge something. */
+export function chargeRows(doc: DocumentReading, quantity: number | undefined): string[] {
+  const line = orderLine(doc, quantity, isChargeRow);
+  return doc.rows.filter((r) => r !== line && isChargeRow(r.text)).map((r) => r.text);
 }
 
 /** Kinds the agent acts on: the order goes on, at the PO's price or a new one. */
@@ -41,6 +63,8 @@ const ACTED_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial', 'price_change'
  * The one rule both readers end with: a reading under which the order would go on at a cost the PO
  * does not state is `unclear`, so the supplier is asked and then the manager, who sees its sentence.
  */
-export function withoutAddedCost(read: ReplyFields, sentences: string[], context: Pick<ReplyContext, 'unitPrice'>): ReplyFields {
-  return ACTED_ON.includes(read.kind) && addedCost(sentences, context.unitPrice) !== null ? { kind: 'unclear' } : read;
+export function withoutAddedCost(
+  read: ReplyFields, sentences: string[], context: Pick<ReplyContext, 'unitPrice' | 'packSize'>, chargeRows: string[] = [],
+): ReplyFields {
+  return ACTED_ON.includes(read.kind) && (chargeRows.length > 0 || addedCost(sentences, context) !== null) ? { kind: 'unclear' } : read;
 }

@@ -3,10 +3,12 @@ import { ReplyFields, ReplyKind } from '../../domain/types.js';
 import type { ReplyContext } from '../../domain/world.js';
 import { parseNumber } from './amounts.js';
 import { withoutAddedCost } from './costs.js';
-import { datesIn, writesDayFirst } from './dates.js';
+import { chargeRows } from './costs.js';
+import { dateSense, datesIn, laterThanPlaced, type DateSense } from './dates.js';
+import { readDocument } from './document.js';
 import { kindOf } from './kind.js';
 import { samePrice, unitPrices } from './prices.js';
-import { statements } from './statements.js';
+import { ownLayoutLines, statements } from './statements.js';
 
 // A model's reading of a reply counts only as far as the reply's own words bear it out: each field
 // comes with the sentence that states it, and code, not the model, decides whether it does.
@@ -43,12 +45,18 @@ const folded = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim(
 export interface Statements {
   said: string[];
   folded: string;
-  dayFirst: boolean;
+  /** How the supplier writes dates, and when the mail came. */
+  sense: DateSense;
+  /** Rows of the mail's tables that charge something beside the goods. */
+  charges: string[];
 }
 
-export function statementsOf(visible: string): Statements {
+/** `layout` is the same text with its columns kept (visibleLayout), for the charges of its tables. */
+export function statementsOf(visible: string, context: Partial<ReplyContext> = {}, layout?: string): Statements {
   const said = statements(visible);
-  return { said, folded: folded(said.join(' ')), dayFirst: writesDayFirst(said) };
+  const sense = dateSense(said, context);
+  const charges = layout === undefined ? [] : chargeRows(readDocument(ownLayoutLines(layout), sense), context.quantity);
+  return { said, folded: folded(said.join(' ')), sense, charges };
 }
 
 /**
@@ -95,7 +103,7 @@ const REPRICED: ReplyKind[] = ['confirmed', 'delayed', 'price_change'];
  * `unclear`.
  */
 export const checkReport = (report: ReportReply, own: Statements, context: ReplyContext): ReplyFields =>
-  withoutAddedCost(borneOut(report, own, context), own.said, context);
+  withoutAddedCost(borneOut(report, own, context), own.said, context, own.charges);
 
 function borneOut(report: ReportReply, own: Statements, context: ReplyContext): ReplyFields {
   const { evidence } = report;
@@ -106,7 +114,7 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext): 
   if (report.kind === 'confirmed' && !['confirmed', 'unclear'].includes(kindOf([kindSaid]))) return { kind: 'unclear' };
 
   const dateSaid = report.deliveryDate === undefined ? undefined : grounded(evidence.deliveryDate, own);
-  const deliveryDate = dateSaid !== undefined && datesIn(dateSaid, own.dayFirst).some((d) => d.iso === `${report.deliveryDate}T00:00:00.000Z`)
+  const deliveryDate = dateSaid !== undefined && datesIn(dateSaid, own.sense).some((d) => d.iso === `${report.deliveryDate}T00:00:00.000Z`)
     ? `${report.deliveryDate}T00:00:00.000Z` : undefined;
 
   const quantitySaid = report.quantity === undefined ? undefined : grounded(evidence.quantity, own);
@@ -130,7 +138,8 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext): 
     case 'price_change':
       return defined({ kind, unitPrice, deliveryDate });
     default:
-      return defined({ kind, deliveryDate });
+      // A confirmation that promises a later day than the order was placed for is a delay, as the pattern reader reads it.
+      return defined({ kind: kind === 'confirmed' && laterThanPlaced(deliveryDate, context) ? 'delayed' : kind, deliveryDate });
   }
 }
 

@@ -10,7 +10,7 @@ const UNIT_PRICE_BEFORE = /(?:\bunit\s+(?:price|cost)|\bprice\s+per\s+(?:unit|pi
 /** Words before an amount that make it a price, unless the clause says it is a total or a charge. */
 const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\bpreis(?:e|en)?|\bkostet|\bprix|\bprecios?|\bcuesta|co[uû]te)\b[^;!?]{0,40}$|(?:\bat|@)\s*$/i;
 /** Words that make an amount a total, a charge on top, or something else than the price of a unit. */
-const NOT_UNIT_NEAR = /\b(?:total|totals|sum|subtotal|order value|value of|invoice|grand|amount|net amount|balance|gesamt\w*|summe|betrag|rechnungs\w*|montant|facture|importe|valor|freight|shipping|carriage|delivery charge|surcharge|fee|fees|deposit|minimum order|fracht|versand\w*|zuschlag|gebühr|frais|port|envío|envio|portes|recargo|whole order|entire order|for all|in total|insgesamt|au total|en total|credit|discount|rabatt|remise|descuento|save|saving)\b/i;
+const NOT_UNIT_NEAR = /\b(?:soit|i\.e|making|which makes|total|totals|sum|subtotal|order value|value of|invoice|grand|amount|net amount|balance|gesamt\w*|summe|betrag|rechnungs\w*|montant|facture|importe|valor|freight|shipping|carriage|delivery charge|surcharge|fee|fees|deposit|minimum order|fracht|versand\w*|zuschlag|gebühr|frais|port|envío|envio|portes|recargo|whole order|entire order|for all|in total|insgesamt|au total|en total|credit|discount|rabatt|remise|descuento|save|saving)\b/i;
 
 export interface UnitPrice extends Amount {
   /** Stated as the new one: after "to", "now", "new", "from now on". */
@@ -19,11 +19,38 @@ export interface UnitPrice extends Amount {
 
 const NEW_PRICE_CUE = /\b(?:to|now|new|neue[rn]?|nouveau|nouvelle|nuevo|auf|ora|nuovo|nu|nieuwe)\b[^.\d]{0,30}$/i;
 
-/** The unit prices stated in the sentences, in order. */
-export function unitPrices(sentences: string[]): UnitPrice[] {
+const PACK = '(?:case|cases|pack|packet|box|carton|bag|roll|ctn|cs|bx|karton|packung|ve|gebinde|kiste|paket|rolle|colis|boîte|paquet|caja|paquete|bolsa|rollo|scatola|confezione|doos|verpakking)';
+const PACK_OF = '(?:\\s+(?:of|à|de|von|mit|da|van|with|zu)\\s+(\\d+))?';
+/** Words right after an amount that make it the price of a pack: "per box of 100", "/ carton de 24". */
+const PER_PACK_AFTER = new RegExp(`^\\s*(?:\\/\\s*|(?:per|a|each|pro|je|par|por|la|le|el|al|the)\\s+)${PACK}\\b${PACK_OF}`, 'i');
+/** Words right before an amount that make it the price of a pack: "Preis je VE 60,00 €", "per case of 24: $54". */
+const PER_PACK_BEFORE = new RegExp(`\\b(?:per|each|pro|je|par|por|a|an|the|du|del|de la|of the|la|le|el|il|het|der|die|das|für (?:den|die|das)|pour le)\\s+${PACK}\\b${PACK_OF}[^\\d;,]{0,25}$`, 'i');
+/** "per 100", "/ 1.000 Stk": a price per hundred or thousand units. */
+const PER_HUNDREDS_AFTER = /^\s*(?:\/|per|pro|par|por|je|%)\s*(100|1[.,]?000)\b(?!\s*(?:€|\$|£|eur|usd|gbp))/i;
+
+/**
+ * The price of one ordered unit an amount states when it is a pack's price: divided by the pack
+ * size when the PO's pack is the one meant; null when it is a pack's price that does not convert.
+ * Undefined when the amount is not a pack's price.
+ */
+export function perUnitOfPack(before: string, after: string, value: number, packSize: number | undefined): number | null | undefined {
+  const hundreds = PER_HUNDREDS_AFTER.exec(after);
+  if (hundreds) return value / Number(hundreds[1]!.replace(/[.,]/, ''));
+  const pack = PER_PACK_AFTER.exec(after) ?? PER_PACK_BEFORE.exec(before);
+  if (!pack) return undefined;
+  const stated = pack[1] === undefined ? undefined : Number(pack[1]);
+  if (packSize === undefined || (stated !== undefined && stated !== packSize)) return null;
+  const unit = value / packSize;
+  // A pack price that divides into fractions of a hundredth of a cent is not a price anyone means per unit.
+  return Math.abs(unit * 10_000 - Math.round(unit * 10_000)) < 1e-6 ? Math.round(unit * 10_000) / 10_000 : null;
+}
+
+/** The unit prices stated in the sentences, in order; a pack's price counts once converted to the ordered unit. */
+export function unitPrices(sentences: string[], packSize?: number): UnitPrice[] {
   const prices: UnitPrice[] = [];
   for (const s of sentences) {
     let clauseStart = 0;
+    const found: (UnitPrice & { perPack: boolean; perUnit: boolean })[] = [];
     for (const a of amountsIn(s)) {
       // Price words may stand before an earlier amount ("from $0.42 to $0.46"); totals count only in this clause.
       const window = s.slice(Math.max(0, a.index - 80), a.index);
@@ -31,10 +58,18 @@ export function unitPrices(sentences: string[]): UnitPrice[] {
       const after = s.slice(a.end, a.end + 30);
       clauseStart = a.end;
       if (NOT_UNIT_NEAR.test(clause)) continue;
-      const named = UNIT_PRICE_BEFORE.test(window) || PER_UNIT_AFTER.test(after);
+      if (NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!.slice(0, 12))) continue;
+      const ofPack = perUnitOfPack(s.slice(Math.max(0, a.index - 40), a.index), after, a.value, packSize);
+      if (ofPack === null) continue;
+      const perUnit = UNIT_PRICE_BEFORE.test(window) || PER_UNIT_AFTER.test(after);
       const priced = PRICE_BEFORE.test(window) && !NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!);
-      if (named || priced) prices.push({ ...a, isNew: NEW_PRICE_CUE.test(clause) });
+      if (perUnit || priced || ofPack !== undefined) {
+        found.push({ ...a, value: ofPack ?? a.value, isNew: NEW_PRICE_CUE.test(clause), perPack: ofPack !== undefined, perUnit });
+      }
     }
+    // "the box price will be £11.25 instead of £10.25": once one price of a sentence is a pack's, so are its other prices.
+    const packed = packSize !== undefined && found.some((p) => p.perPack);
+    for (const { perPack, perUnit, ...p } of found) prices.push(packed && !perPack && !perUnit ? { ...p, value: p.value / packSize } : p);
   }
   return prices;
 }

@@ -55,6 +55,9 @@ const TO_THE_MACHINE: RegExp[] = [
   /\b(?:send|forward|redirect|re-?route|route|place|switch|transfer|submit|wire|remit|pay|email|address)\b[^.\n]{0,30}\b(?:orders?|po|pos|purchase orders?|payments?|invoices?|funds|money|replies|correspondence)\b[^.\n]{0,40}\b(?:to|with|via|into|at)\b/i,
 ];
 
+/** A mail footer's legal notice: it states nothing about the order, and its "if you received this in error" is no question. */
+const DISCLAIMER = /\b(?:confidential|confidentiel\w*|vertraulich\w*|confidencial\w*|riservat\w*|vertrouwelijk)\b|\b(?:received this (?:message|e-?mail) in error|reçu ce message par erreur|irrtümlich erhalten|recibido (?:este mensaje )?por error|ricevuto (?:questo messaggio )?per errore|think before you print|pensez à l'environnement)\b|^(?:si vous avez reçu|if you (?:have )?received|sollten sie diese|si ha recibido|se avete ricevuto)\b/i;
+
 /** A line after which everything is an earlier mail: reply headers of common mail clients, in the languages read. */
 const EARLIER_MAIL: RegExp[] = [
   /^\s*-{2,}\s*(?:original message|ursprüngliche nachricht|message d'origine|mensaje original)\s*-{2,}/i,
@@ -105,6 +108,11 @@ export function ownLines(text: string): string[] {
 /** A sentence ends at . ! ? ; but not after an abbreviation ("Sept. 5", "No. 12") or in a German date ("am 12. März"). */
 const SENTENCE_END = /(?<=[.!?;])(?<!\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|no|nr|ca|approx|mr|mrs|ms|dr|st|e\.g|i\.e|z\.b)\.)\s+(?!(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)\b)/i;
 
+/** The lines the supplier wrote in this mail, layout kept, for its tables: what `statements` reads, before sentences. */
+export function ownLayoutLines(layout: string): string[] {
+  return ownLines(withoutLinks(layout.replace(/```[\s\S]*?(?:```|$)/g, '\n\n'))).filter((line) => !/^\s*>/.test(line) && roleMarker(line) === undefined);
+}
+
 /**
  * The sentences that state something about the order. Set aside: quoted earlier messages,
  * forwarded mails, the signature, fenced code, fake role markup to the end of its paragraph, and
@@ -120,7 +128,7 @@ export function statements(visible: string): string[] {
       const own = role === undefined ? line : line.slice(0, role);
       for (const sentence of own.split(SENTENCE_END)) {
         const said = sentence.trim();
-        if (said && !TO_THE_MACHINE.some((re) => re.test(said)) && !notTheSuppliersStatement(said)) kept.push(said);
+        if (said && !TO_THE_MACHINE.some((re) => re.test(said)) && !DISCLAIMER.test(said) && !notTheSuppliersStatement(said)) kept.push(said);
       }
       if (role !== undefined) break;
     }

@@ -1,0 +1,195 @@
+import { amountsIn, parseNumber } from './amounts.js';
+import { datesIn, type DateSense } from './dates.js';
+
+// What an ERP or portal document says about the order: a line table (ordered, shipped and
+// back-ordered quantities, unit price, requested and promised dates) and labelled fields
+// ("Estimated delivery: …", "Versanddatum: …"). Its rows are read by their column headers, not
+// as sentences: a "Back-ordered" header is not a delay, "5000" under "Qty" is not a price.
+
+/** What a column holds, by the words of its header (English, German, French, Spanish, Italian, Dutch). */
+type Role = 'ordered' | 'shipped' | 'backordered' | 'unitPrice' | 'amount' | 'requested' | 'arrival' | 'ship' | 'uom';
+const ROLES: [Role, RegExp][] = [
+  ['backordered', /back-?\s?order|\bb\/o\b|rückstand|offen|restmenge|reliquat|restant|en attente|pendiente|\bbalance\b|open qty|outstanding|à livrer|por (?:servir|entregar)|da evadere|nalevering/i],
+  ['shipped', /ship(?:ped)?\s*qty|qty\s*ship|\bshipped\b|despatched|dispatched|\bdelivered\b|this (?:shipment|delivery)|geliefert|liefermenge|versandt|expédi[ée]|livr[ée]|enviad|servid|entregad|consegnat|spedit|geleverd|verzonden/i],
+  ['requested', /request|req\.?\s*(?:date|del)|need[- ]?by|wunsch|demandée|souhaitée|solicitad|requerid|deseada|richiest|gewenst/i],
+  ['arrival', /deliver|liefertermin|lieferdatum|\btermin\b|\beta\b|arrival|livraison|confirmée|confirmad[ao]|bestätigt|confermat|bevestigd|confirm\w*\s*date|promis|\bdue\b|entrega|compromiso|consegna|leverdatum|leveringsdatum/i],
+  ['ship', /ship|despatch|dispatch|versand|expédition|envío|envio|despacho|spedizione|verzend/i],
+  ['amount', /\bext\b|ext\.|extended|amount|total|betrag|gesamt|\bwert\b|montant|importe|\bvalor\b|totale|bedrag|line value|net value/i],
+  ['unitPrice', /unit\s*(?:price|cost)|price|\brate\b|preis|\bp\.?\s?u\.?\b|\bprix\b|precio|prezzo|prijs|\bcost\b/i],
+  ['ordered', /\bqty\b|quantity|qté|quantité|menge|cantidad|\bcant\.?|quantità|\bqtà\b|aantal|ordered|bestellt|commandé|pedid[oa]|\bpcs\b|\bunits\b/i],
+  ['uom', /^(?:uom|u\/m|unit|me|ud|unité|um|eh|eenheid)\.?$/i],
+];
+
+const roleOf = (header: string): Role | undefined => ROLES.find(([, re]) => re.test(header))?.[0];
+
+interface Cell { text: string; start: number; end: number }
+
+/** Cells by pipes or tabs, else by runs of two or more spaces (a fixed-width table). */
+function cellsOf(line: string): Cell[] {
+  const sep = line.includes('|') ? /\|/g : line.includes('\t') ? /\t+/g : /\s{2,}/g;
+  const cells: Cell[] = [];
+  let at = 0;
+  for (const m of [...line.matchAll(sep), { index: line.length, 0: '' }]) {
+    const raw = line.slice(at, m.index);
+    const text = raw.trim();
+    if (text) cells.push({ text, start: at + raw.indexOf(text), end: at + raw.indexOf(text) + text.length });
+    at = m.index! + m[0].length;
+  }
+  return cells;
+}
+
+/** Money and dates do not count as header words. */
+const HEADER_LIKE = (c: Cell) => !/\d/.test(c.text) || /^(?:pos|line|item)\.?\s*\d*$/i.test(c.text);
+
+export interface TableLine {
+  ordered?: number;
+  shipped?: number;
+  backordered?: number;
+  unitPrice?: number;
+  /** A price per pack, case or box rather than per unit, by the row's unit or the price header. */
+  perPack: boolean;
+  requested?: string;
+  arrival?: string;
+  ship?: string;
+  /** The row as written. */
+  text: string;
+}
+
+export interface DocumentReading {
+  /** Every row of every table, the order's line among them. */
+  rows: TableLine[];
+  /** Lines that belong to a table (its header and rows): not sentences to read words from. */
+  tableLines: Set<string>;
+  /** Labelled dates outside the tables. */
+  labelled: { arrival?: string; ship?: string; requested?: string };
+}
+
+/** A count as ERP tables print it: 2.000, 2,000 and 2 000 are two thousand. */
+function countOf(text: string): number | undefined {
+  const m = /(\d{1,3}(?:[.,' \u00a0\u202f]\d{3})+|\d+)(?:[.,]0+)?(?!\d)/.exec(text);
+  return m ? parseNumber(m[1]!.replace(/[.,' \u00a0\u202f]/g, '')) : undefined;
+}
+
+const PACK_WORD = /\b(?:box(?:es)?|case|cases|pack|packs|carton|cartons|ctn|cs|bx|karton|packung|ve|gebinde|colis|boîte|paquet|caja|cajas|paquete|scatola|confezione|doos|doos)\b|\/\s*\d{2,}|per\s+\d{2,}|pro\s+\d{2,}|%\s*(?:pcs|stk)/i;
+
+function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, sense: DateSense, text: string): TableLine {
+  const row: TableLine = { perPack: false, text };
+  cells.forEach((cell, i) => {
+    const role = roles[i];
+    if (!role) return;
+    if (role === 'ordered' || role === 'shipped' || role === 'backordered') {
+      const n = countOf(cell.text);
+      if (n !== undefined) row[role] = n;
+    } else if (role === 'unitPrice') {
+      const a = amountsIn(cell.text)[0];
+      if (a) row.unitPrice = a.value;
+      if (PACK_WORD.test(cell.text)) row.perPack = true;
+    } else if (role === 'uom') {
+      if (PACK_WORD.test(cell.text)) row.perPack = true;
+    } else if (role === 'requested' || role === 'arrival' || role === 'ship') {
+      const iso = datesIn(cell.text, sense).find((d) => d.iso)?.iso;
+      if (iso) row[role] = iso;
+    }
+  });
+  if (/preis\s*\/\s*\d|price\s*\/\s*\d|per\s+(?:100|1000|c|m)\b|%/i.test(headerText)) row.perPack = true;
+  return row;
+}
+
+/** Assigns each cell of a row to the header column it stands under: by position when the counts differ. */
+function rolesFor(header: Cell[], cells: Cell[]): (Role | undefined)[] {
+  const headerRoles = header.map((h) => roleOf(h.text));
+  if (cells.length === header.length) return headerRoles;
+  return cells.map((c) => {
+    let best = -1;
+    let bestOverlap = 0;
+    header.forEach((h, i) => {
+      const overlap = Math.min(c.end, h.end) - Math.max(c.start, h.start);
+      if (overlap > bestOverlap) [best, bestOverlap] = [i, overlap];
+    });
+    return best >= 0 ? headerRoles[best] : undefined;
+  });
+}
+
+/** Labels of fields written "Label: value" outside a table, by what their date is. */
+const LABEL_ROLES: [keyof DocumentReading['labelled'] | 'other', RegExp][] = [
+  ['other', /order date|po date|bestelldatum|belegdatum|datum|date de (?:commande|l'arc)|fecha (?:de )?(?:pedido|emisión|documento)|data ordine|invoice|rechnung|facture|factura/i],
+  ['requested', /request|need[- ]?by|wunsch|date (?:demandée|souhaitée)|fecha (?:solicitada|requerida)/i],
+  ['arrival', /deliver|arriv|\beta\b|liefer|zustell|livraison|entrega|llegada|consegna|levering|expected|voraussichtlich/i],
+  ['ship', /ship|despatch|dispatch|versand|expédition|envío|envio|despacho|spedizione|verzend|pick-?up|abholung|enlèvement|recogida/i],
+];
+
+/** Reads the tables and labelled fields of a mail's own lines. */
+export function readDocument(lines: string[], sense: DateSense): DocumentReading {
+  const reading: DocumentReading = { rows: [], tableLines: new Set(), labelled: {} };
+  for (let i = 0; i < lines.length; i++) {
+    const header = cellsOf(lines[i]!);
+    const known = header.filter((c) => HEADER_LIKE(c) && roleOf(c.text) !== undefined).length;
+    if (header.length >= 3 && known >= 2 && header.some((c) => ['ordered', 'shipped', 'unitPrice'].includes(roleOf(c.text) ?? ''))) {
+      reading.tableLines.add(lines[i]!.trim());
+      for (let j = i + 1; j < lines.length; j++) {
+        const line = lines[j]!;
+        // HTML tables and some mail clients put blank lines between rows.
+        if (!line.trim()) continue;
+        if (/^\s*[-=_+|\s]+$/.test(line)) {
+          reading.tableLines.add(line.trim());
+          continue;
+        }
+        const cells = cellsOf(line);
+        if (cells.length < 2 || !cells.some((c) => /\d/.test(c.text))) break;
+        reading.tableLines.add(line.trim());
+        reading.rows.push(rowOf(cells, rolesFor(header, cells), lines[i]!, sense, line.trim()));
+        i = j;
+      }
+      continue;
+    }
+    for (const segment of lines[i]!.split(/\s{3,}|\s+\|\s+|\s·\s/)) {
+      const m = /^\s*([^:\d]{2,40}?)\s*:\s*(.+)$/.exec(segment);
+      // A label written as a program's field name ("deliveryDate:", "ship_date:") is not a document's.
+      if (!m || /[a-z][A-Z]|_/.test(m[1]!)) continue;
+      const role = LABEL_ROLES.find(([, re]) => re.test(m[1]!))?.[0];
+      const iso = role && datesIn(m[2]!, sense).find((d) => d.iso)?.iso;
+      if (role && role !== 'other' && iso) reading.labelled[role] ??= iso;
+    }
+  }
+  return reading;
+}
+
+/**
+ * The order's own row: the one whose ordered quantity is the PO's, else the only row that is
+ * not a charge; none when the table lists several lines it cannot tell apart.
+ */
+export function orderLine(doc: DocumentReading, quantity: number | undefined, isCharge: (row: string) => boolean): TableLine | undefined {
+  const goods = doc.rows.filter((r) => !isCharge(r.text));
+  const same = quantity === undefined ? [] : goods.filter((r) => r.ordered === quantity);
+  if (same.length === 1) return same[0];
+  return goods.length === 1 ? goods[0] : undefined;
+}
+
+/** A sentence that is a table's header or row, or part of one. */
+export const inTable = (doc: DocumentReading, sentence: string): boolean => {
+  const flat = sentence.replace(/\s+/g, ' ');
+  return [...doc.tableLines].some((l) => l.replace(/\s+/g, ' ').includes(flat));
+};
+
+/** What the document is by its title: an order acknowledgement or a shipment notice confirms the order. */
+const ORDER_DOCUMENT = /\b(?:order (?:acknowledge?ment|confirmation)|sales order ack\w*|acknowledge?ment of (?:your )?(?:purchase )?order|auftragsbestätigung|bestellbestätigung|accusé de réception de (?:votre )?commande|confirmation de (?:votre )?commande|confirmaci[óo]n de(?:l| su)? pedido|acuse de pedido|conferma (?:d'|dell')?ordine|orderbevestiging|opdrachtbevestiging|(?:your |the )?(?:order|shipment|package|parcel|goods|items) (?:has|have) (?:been )?(?:shipped|dispatched|despatched)|shipping confirmation|ship(?:ment|ping) (?:confirmation|notice|notification)|dispatch (?:note|notice|confirmation|advice)|despatch (?:note|advice|confirmation)|advance(?:d)? ship(?:ping|ment) notice|packing (?:list|slip)|lieferschein|versandbestätigung|versandavis|versandanzeige|versandmitteilung|avis d'expédition|bon de livraison|avis de livraison|notification d'expédition|aviso de (?:despacho|envío|expedición)|albar[áa]n|nota de entrega|gu[íi]a de despacho|pakbon|verzendbevestiging|avviso di spedizione|documento di trasporto)\b/i;
+export const isOrderDocument = (sentences: string[]): boolean => sentences.some((s) => ORDER_DOCUMENT.test(s));
+
+/** The units of the PO a row ships now, when it ships less than it orders; in the PO's units. */
+export function shippedOfLine(line: TableLine, context: { quantity?: number }): number | undefined {
+  const ordered = line.ordered ?? context.quantity;
+  if (ordered === undefined) return undefined;
+  const now = line.shipped ?? (line.backordered !== undefined && line.backordered > 0 ? ordered - line.backordered : undefined);
+  if (now === undefined || now <= 0 || now >= ordered) return undefined;
+  const factor = context.quantity !== undefined && context.quantity % ordered === 0 ? context.quantity / ordered : 1;
+  return now * factor;
+}
+
+/** The row's price per ordered unit: a pack's price only through the PO's pack size; null when it cannot be converted. */
+export function tablePrice(line: TableLine, context: { packSize?: number }): number | null | undefined {
+  if (line.unitPrice === undefined) return undefined;
+  if (!line.perPack) return line.unitPrice;
+  if (context.packSize === undefined) return null;
+  const unit = line.unitPrice / context.packSize;
+  return Math.abs(unit * 10_000 - Math.round(unit * 10_000)) < 1e-6 ? Math.round(unit * 10_000) / 10_000 : null;
+}

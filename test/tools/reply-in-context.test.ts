@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { createClaudeReader } from '../../src/activities/reader/claude.js';
+import { patternReader } from '../../src/activities/reply-reader.js';
+import type { ReplyContext } from '../../src/domain/world.js';
+import { reportReply, startFakeModel } from '../support/fake-model.js';
+
+// Mail as suppliers send it, read with what a clerk has beside it: the PO's price, quantity and
+// pack, the day the order was placed for, and when the mail came. One describe per class of
+// misread; each example is written here, apart from the labelled corpora.
+
+const PO: ReplyContext = { unitPrice: 0.42, currency: 'EUR', quantity: 2000, requestedDate: '2026-05-15', receivedAt: '2026-05-04T09:12:00Z' };
+const read = (text: string, context: Partial<ReplyContext> = {}) => patternReader.read(text, {}, { ...PO, ...context });
+const day = (d: string) => `${d}T00:00:00.000Z`;
+
+describe('money does not move without a person', () => {
+  it('a confirmation that adds a percentage or a fee is unclear', async () => {
+    expect(await read('We confirm your order for delivery on 12 May 2026. A raw-material surcharge of 4.5% applies to all deliveries this quarter.')).toEqual({ kind: 'unclear' });
+    expect(await read('Order confirmed, ships 2026-05-11. Please note a small-order handling fee of EUR 35.00 will be added to the invoice.')).toEqual({ kind: 'unclear' });
+  });
+
+  it('a fee in an acknowledgement table is unclear, whatever the words say', async () => {
+    const text = [
+      'ORDER ACKNOWLEDGEMENT',
+      '',
+      'Ln  Item       Description             Qty    UoM   Unit Price   Ext',
+      '1   WSH-M8     Washer M8 DIN 125      2000    PC         0.42   840.00',
+      '2   FRT        Freight surcharge          1    EA        48.00    48.00',
+      '',
+      'Promised ship date: 12.05.2026',
+    ].join('\n');
+    expect(await read(text)).toEqual({ kind: 'unclear' });
+  });
+
+  it('a price per pack is a unit price only through the PO\'s pack size', async () => {
+    const perBox = 'We confirm the order. Price per box of 100 is now 46,00 €; dispatch on 11.05.2026.';
+    expect(await read(perBox, { packSize: 100 })).toEqual({ kind: 'price_change', unitPrice: 0.46, deliveryDate: day('2026-05-11') });
+    expect(await read(perBox)).toEqual({ kind: 'unclear' });
+    expect(await read(perBox, { packSize: 50 })).toEqual({ kind: 'unclear' });
+    // The box price that is the PO's price per unit changes nothing.
+    expect(await read('Confirmed: 20 boxes at 42,00 € per box, delivery 12.05.2026.', { packSize: 100 })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+  });
+
+  it('a price in cents is that many hundredths', async () => {
+    expect(await read('Sorry, the washers are 46 cents each now. Ships May 12.', { currency: 'USD' }))
+      .toEqual({ kind: 'price_change', unitPrice: 0.46, deliveryDate: day('2026-05-12') });
+    expect(await read('Wir liefern am 12.05.2026, allerdings zu 45 ct/Stk.')).toEqual({ kind: 'price_change', unitPrice: 0.45, deliveryDate: day('2026-05-12') });
+  });
+});
+
+describe('an order is not put at risk by numbers that are not its price', () => {
+  it('a price rise from a later date that does not cover this delivery leaves the order as confirmed', async () => {
+    const text = 'We confirm your order, delivery on 12 May 2026. Please note that from 1 September 2026 our list prices rise by 6%.';
+    expect(await read(text)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+  });
+
+  it('a ready-for-dispatch note full of counts and weights is a confirmation', async () => {
+    const text = 'Your order is packed and ready for dispatch: 4 pallets, 120 x 80 cm, 612 kg gross (2000 pcs, 500 per pallet). Collection is booked for 2026-05-08.';
+    expect(await read(text)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-08') });
+  });
+});
+
+describe('the plan follows what the supplier commits to', () => {
+  it('a confirmation that promises a later day than the order was placed for is a delay', async () => {
+    expect(await read('Happy to confirm your order. Earliest delivery we can offer is 22 May 2026.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-05-22') });
+    expect(await read('Happy to confirm your order. Delivery on 14 May 2026.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-14') });
+  });
+
+  it('"8 of the 12" is a partial of 8', async () => {
+    expect(await read('We can ship 8 of the 12 gearboxes on 2026-05-12; the other 4 follow later this month.', { quantity: 12 }))
+      .toEqual({ kind: 'partial', quantity: 8, deliveryDate: day('2026-05-12') });
+  });
+
+  it('a line table with shipped and back-ordered columns is a partial of what ships', async () => {
+    const text = [
+      'SHIP NOTICE',
+      'Ship date: 05/07/2026      Carrier: UPS Freight',
+      '',
+      'Line | Item    | Ordered | Shipped | Backordered | Unit Price',
+      '1    | WSH-M8  | 2,000   | 1,400   | 600         | 0.42',
+      '',
+      'Backordered items will ship when stock arrives.',
+    ].join('\n');
+    expect(await read(text, { currency: 'USD' })).toEqual({ kind: 'partial', quantity: 1400, deliveryDate: day('2026-05-07') });
+  });
+
+  it('an announced split delivery is a partial of the first lot', async () => {
+    expect(await read('We will split your order: 1200 pcs on 12 May 2026 and the remaining 800 pcs two weeks later.'))
+      .toEqual({ kind: 'partial', quantity: 1200, deliveryDate: day('2026-05-12') });
+  });
+});
+
+describe('dates are read as the mail means them', () => {
+  it('a date without a year is the next such day after the mail came', async () => {
+    expect(await read('Confirmed, delivery on 12 May.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+    expect(await read('Bestätigt, Lieferung am 8. Januar.', { receivedAt: '2026-12-18T10:00:00Z', requestedDate: '2027-01-15' }))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2027-01-08') });
+  });
+
+  it('a US supplier writes the month first; ordinals are dates', async () => {
+    expect(await read('Your order will ship 05/11/2026.', { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-11') });
+    expect(await read('Good news, it will be delivered on May 12th.', { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+    expect(await read('Confirmamos su pedido, entrega el 12 de mayo.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+  });
+
+  it('a holiday closure and the quoted thread hold no delivery date', async () => {
+    const text = [
+      'We confirm the order; the goods will be delivered on 13 May 2026.',
+      '',
+      'Please note our warehouse is closed from 24/12/2026 to 02/01/2027.',
+      '',
+      'On Mon, 4 May 2026 at 08:01, Buyer <buyer@example.com> wrote:',
+      '> Please deliver by 2026-05-15.',
+    ].join('\n');
+    expect(await read(text)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-13') });
+  });
+
+  it('an acknowledgement table\'s requested and promised columns are told apart', async () => {
+    const text = [
+      'AUFTRAGSBESTÄTIGUNG 26-4410',
+      '',
+      'Pos\tArtikel\tMenge\tPreis/Stk\tWunschtermin\tLiefertermin',
+      '10\tScheibe M8\t2.000\t0,42 €\t15.05.2026\t20.05.2026',
+    ].join('\n');
+    expect(await read(text)).toEqual({ kind: 'delayed', deliveryDate: day('2026-05-20') });
+  });
+});
+
+describe('plainly stated mail is read without a person', () => {
+  it('an ERP acknowledgement at the PO\'s price is a confirmation', async () => {
+    const text = [
+      'SALES ORDER ACKNOWLEDGEMENT  SO 118220',
+      '',
+      'Item        Description          Qty   UOM   Unit Price   Amount     Promise Date',
+      'WSH-M8      Washer M8          2,000   EA         0.42    840.00     05/12/2026',
+    ].join('\n');
+    expect(await read(text, { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+  });
+
+  it('an acknowledgement table whose price is above the PO is a price change at that price', async () => {
+    const text = [
+      'Order confirmation',
+      '',
+      'Item | Qty | Unit price | Amount | Delivery',
+      'WSH-M8 | 2000 | 0.47 | 940.00 | 2026-05-12',
+    ].join('\n');
+    expect(await read(text)).toEqual({ kind: 'price_change', unitPrice: 0.47, deliveryDate: day('2026-05-12') });
+  });
+
+  it('a shipment notice gives the estimated delivery', async () => {
+    const text = 'Your order has shipped!\nTracking: 1Z 999 AA1 01 2345 6784\nEstimated delivery: Tue, May 12, 2026\nQuestions? Call 1-800-555-0100.';
+    expect(await read(text, { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+  });
+
+  it('European thousands, a French refusal, old and new price in one sentence', async () => {
+    expect(await read('Nous confirmons votre commande au prix unitaire de 1 250,00 € HT, soit 2 500 000,00 € HT. Livraison le 12/05/2026.', { unitPrice: 1250 }))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+    expect(await read('Nous ne sommes malheureusement pas en mesure d\'accepter votre commande : cet article n\'est plus fabriqué.')).toEqual({ kind: 'refused' });
+    expect(await read('The unit price goes from €0.42 to €0.45 for this order; delivery 12 May 2026.'))
+      .toEqual({ kind: 'price_change', unitPrice: 0.45, deliveryDate: day('2026-05-12') });
+  });
+});
+
+describe('the Claude reader ends with the same rule', () => {
+  it('a confirmation it reports from a mail whose table charges freight is unclear', async () => {
+    const text = 'Order confirmed.\n\nItem | Qty | Unit price | Amount\nWSH-M8 | 2000 | 0.42 | 840.00\nFreight charge | 1 | 48.00 | 48.00';
+    const fake = await startFakeModel([reportReply({ kind: 'confirmed', evidence: { kind: 'Order confirmed.' } })]);
+    const reader = createClaudeReader({ apiKey: 'sk-test', model: 'claude-test', baseURL: fake.url, timeoutMs: 5_000, fallback: patternReader });
+    expect(await reader.read(text, {}, PO)).toEqual({ kind: 'unclear' });
+  });
+
+  it('a confirmation it reports at a later day than the order was placed for is a delay', async () => {
+    const text = 'We confirm your order. Delivery on 22 May 2026.';
+    const fake = await startFakeModel([reportReply({
+      kind: 'confirmed', deliveryDate: '2026-05-22', evidence: { kind: 'We confirm your order.', deliveryDate: 'Delivery on 22 May 2026.' },
+    })]);
+    const reader = createClaudeReader({ apiKey: 'sk-test', model: 'claude-test', baseURL: fake.url, timeoutMs: 5_000, fallback: patternReader });
+    expect(await reader.read(text, {}, PO)).toEqual({ kind: 'delayed', deliveryDate: day('2026-05-22') });
+  });
+});
