@@ -3,6 +3,27 @@ import { eventually, startStack } from '../support/stack.js';
 import { story } from './story.js';
 
 describe('the supplier', () => {
+  it("a reply's receivedAt gives a date written without a year its year; a malformed one is a 400 and nothing is delivered", async () => {
+    const stack = await startStack({ temporal: 'time-skipping' });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    await s.startAgent();
+    const request = await s.approvalRequest();
+    await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice });
+    await s.phase('ordered');
+    const send = (body: Record<string, unknown>) => stack.authed('POST', `/purchase-orders/${request.poNumber}/supplier-replies`, body, { supplier: 'acme-industrial' });
+
+    const bad = await send({ messageId: 'dated-0', text: 'We confirm the order, delivery on 2 March.', receivedAt: 'last Tuesday' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/receivedAt/);
+
+    // A mail that arrived on 27 February 2031 means the 2nd of March 2031, whenever it reaches the service.
+    expect((await send({ messageId: 'dated-1', text: 'We confirm the order, delivery on 2 March.', receivedAt: '2031-02-27T09:30:00+01:00' })).status).toBe(202);
+    const read = await eventually(() => stack.client.workflow.getHandle(`replenish-${sku}-1`).query('state') as Promise<{ state: { replies: { messageId: string; deliveryDate?: string }[] } }>,
+      (v) => v.state.replies.length > 0, 30_000, 'the reply to be read');
+    expect(read.state.replies.map((r) => [r.messageId, r.deliveryDate])).toEqual([['reply:acme-industrial:dated-1', '2031-03-02T00:00:00.000Z']]);
+  });
+
   it('a supplier silent for seven days is chased, answers a day later, and the order completes', async () => {
     const stack = await startStack({ temporal: 'time-skipping' });
     const sku = stack.newSku();
