@@ -1,9 +1,9 @@
 import { ReplyFields, type ReplyKind } from '../domain/types.js';
 import type { ReplyContext, ReplyReader } from '../domain/world.js';
 import { visibleLayout, visibleText } from '../domain/visible-text.js';
-import { amountsIn } from './reader/amounts.js';
+import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { chargeRows, isChargeRow, withoutAddedCost } from './reader/costs.js';
-import { dateSense, deliveryDate, laterThanPlaced } from './reader/dates.js';
+import { dateSense, deliveryDate, laterThanPlaced, statedArrival } from './reader/dates.js';
 import { aboutSomethingElse, isOpen, kindOf } from './reader/kind.js';
 import { samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { partialQuantity, partOfOrdered } from './reader/quantity.js';
@@ -18,7 +18,7 @@ const REPRICED_BY_A_PRICE: ReplyKind[] = ['confirmed', 'delayed', 'unclear', 'pr
 /** The kind once the prices are read: a different unit price is a price change, several different ones are unclear. */
 function withPrices(said: string[], kind: ReplyKind, context: ReplyContext): { kind: ReplyKind; unitPrice?: number } {
   const settled = said.filter((s) => !isOpen(s));
-  const foreign = said.some((s) => amountsIn(s).some((a) => a.currency !== undefined && a.currency !== context.currency));
+  const foreign = said.some((s) => amountsIn(s).some((a) => inOtherCurrency(a, context.currency, s)));
   if (foreign && kind !== 'refused') return { kind: 'unclear' };
   const stated = statedNewPrice(unitPrices(settled, context.packSize), context.unitPrice);
   // Part of the order at a price of its own is two changes at once: a person reads it.
@@ -56,10 +56,15 @@ function read(said: string[], lines: string[], context: ReplyContext): Reading {
   const shippedNow = line && shippedOfLine(line, context);
   if (shippedNow !== undefined && (kind === 'confirmed' || kind === 'delayed')) kind = 'partial';
   const priced = withPrices(words, kind, context);
+  // Words and document that disagree (one price or day in the mail, another in its table) are for a person.
+  const docArrival = line?.arrival ?? doc.labelled.arrival;
+  const wordsArrival = stated === 'delayed' ? undefined : statedArrival(words, sense);
+  if (docArrival && wordsArrival && docArrival !== wordsArrival) return { kind: 'unclear', charges };
   const table = line && kind !== 'refused' && priced.kind !== 'unclear' ? tablePrice(line, context) : undefined;
   if (table === null || (table !== undefined && !plausible(table, context))) return { kind: 'unclear', charges };
   if (table !== undefined && !samePrice(table, context.unitPrice)) {
-    if (priced.kind === 'partial' || (priced.unitPrice !== undefined && !samePrice(priced.unitPrice, table))) return { kind: 'unclear', charges };
+    const wordsSayPoPrice = unitPrices(words.filter((s) => !isOpen(s)), context.packSize).some((p) => samePrice(p.value, context.unitPrice));
+    if (priced.kind === 'partial' || wordsSayPoPrice || (priced.unitPrice !== undefined && !samePrice(priced.unitPrice, table))) return { kind: 'unclear', charges };
     priced.kind = 'price_change';
     priced.unitPrice = table;
   }

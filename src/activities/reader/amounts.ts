@@ -37,6 +37,16 @@ function currencyOf(token: string | undefined): string | undefined {
   return SIGNS.find(([s]) => s === token)?.[1] ?? WORDS.find(([re]) => re.test(token))?.[1] ?? token.toUpperCase();
 }
 
+/** Currencies written with a bare "$": a lone dollar sign in their country's mail is theirs, not the US dollar. */
+const DOLLARS = ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN'];
+
+/** Whether an amount is in another currency than the deployment's: a bare "$" counts as any dollar. */
+export function inOtherCurrency(a: Amount, currency: string, text: string): boolean {
+  if (a.currency === undefined || a.currency === currency) return false;
+  const written = text.slice(a.index, a.end);
+  return !(a.currency === 'USD' && DOLLARS.includes(currency) && /^\$|\$$/.test(written.trim()) && !/US\$|USD/i.test(written));
+}
+
 /** The value of written digits: the last of `.` and `,` is the decimal mark unless it groups three digits. */
 export function parseNumber(raw: string, signAfter = false): number {
   const digits = raw.replace(/['\u00a0\u202f ]/g, '');
@@ -78,11 +88,15 @@ export function amountsIn(s: string): Amount[] {
     if (/^\d{1,2}:\d{2}/.test(dated.slice(numberAt))) continue;
     if (!before && !after && integer && PACK_COUNT_BEFORE.test(dated.slice(Math.max(0, numberAt - 30), numberAt))) continue;
     if (!before && !after && integer && PACK_CONTENT_AFTER.test(dated.slice(numberAt + digits!.length))) continue;
+    // "£41.50 per 100": the count a price is for.
+    if (!before && !after && integer && /(?:\b(?:per|pro|je|par|por|the|le|el|al)|\/)\s*$/i.test(dated.slice(Math.max(0, numberAt - 6), numberAt))) continue;
     if (after && new RegExp(`^(?:${CENTS})$`, 'i').test(after)) {
       if (!before) found.push({ value: Math.round(parseNumber(digits!, true) * 100) / 10_000, currency: undefined, index: m.index, end });
       continue;
     }
-    found.push({ value: parseNumber(digits!, !!after && !before), currency: currencyOf(before ?? after), index: m.index, end });
+    // "$462.75 CAD": a code after the digits says which dollar the sign meant.
+    const code = after && new RegExp(`^${CODE}$`).test(after) ? after : undefined;
+    found.push({ value: parseNumber(digits!, !!after && !before), currency: currencyOf(code ?? before ?? after), index: m.index, end });
   }
   return found;
 }

@@ -28,12 +28,15 @@ const TOTAL_BEFORE = /\b(?:total|gesamt\w*|summe|soit|montant|importe|totale|tot
 
 const TOTAL_AFTER = /^\s*(?:total|in total|gesamt|insgesamt|au total|en total|in totale|totaal)\b/i;
 
+/** "franco from 800 €", "free shipping over $500": free only above a threshold this order may not reach. */
+const FREE_ABOVE = /\b(?:franco|franko|free (?:shipping|freight|delivery)|frei haus|portes pagados|carriage paid)\b\s*(?:de port\s*)?(?:\(|:)?\s*(?:à partir de|dès|from|above|over|ab|desde|a partir de|oltre|vanaf)\b/i;
+
 /** What a reply adds beside the unit price of the ordered unit; null when it adds nothing. */
 export function addedCost(sentences: string[], context: Pick<ReplyContext, 'unitPrice' | 'packSize'>): string | null {
   for (const s of sentences) {
     if (NOT_A_COST.test(s) && !/\b(?:surcharge|zuschlag|supplément|recargo|fee|gebühr|frais)\b/i.test(s)) continue;
     if (PERCENT_ON_TOP.test(s)) return s;
-    if (FEE.test(s) && CHARGED.test(s) && !NO_FEE.test(s) && amountsIn(s).length > 0) return s;
+    if (FEE.test(s) && CHARGED.test(s) && !(NO_FEE.test(s) && !FREE_ABOVE.test(s)) && amountsIn(s).length > 0) return s;
     // A pack price says nothing of the ordered unit's unless the PO's pack converts it exactly.
     const packed = PER_PACK.test(s);
     for (const a of amountsIn(s)) {

@@ -10,6 +10,28 @@ const MONTH_NAMES: [number, string][] = [
 ];
 const MONTH = MONTH_NAMES.map(([, names]) => names).join('|');
 
+/** Weekday names and abbreviations, Sunday first (as getUTCDay counts). */
+const WEEKDAYS = [
+  'sunday|sun|sonntag|dimanche|domingo|domenica|zondag', 'monday|mon|montag|lundi|lunes|lunedì|maandag', 'tuesday|tue|tues|dienstag|mardi|martes|martedì|dinsdag',
+  'wednesday|wed|mittwoch|mercredi|miércoles|mercoledì|woensdag', 'thursday|thu|thur|thurs|donnerstag|jeudi|jueves|giovedì|donderdag',
+  'friday|fri|freitag|vendredi|viernes|venerdì|vrijdag', 'saturday|sat|samstag|samedi|sábado|sabato|zaterdag',
+];
+const WEEKDAY = WEEKDAYS.join('|');
+const weekdayNumber = (name: string): number => WEEKDAYS.findIndex((names) => names.split('|').includes(name.toLowerCase()));
+
+/** The next day after the mail came (within a month, or a week without a day of the month) that is this weekday. */
+function onWeekday(weekday: number, dayOfMonth: number | undefined, sense: DateSense): [number, number, number] | undefined {
+  if (!sense.receivedAt || weekday < 0) return undefined;
+  const came = Date.parse(sense.receivedAt);
+  if (Number.isNaN(came)) return undefined;
+  const start = Date.UTC(new Date(came).getUTCFullYear(), new Date(came).getUTCMonth(), new Date(came).getUTCDate());
+  for (let i = dayOfMonth === undefined ? 1 : 0; i <= (dayOfMonth === undefined ? 7 : 45); i++) {
+    const d = new Date(start + i * DAY_MS);
+    if (d.getUTCDay() === weekday && (dayOfMonth === undefined || d.getUTCDate() === dayOfMonth)) return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+  }
+  return undefined;
+}
+
 function monthNumber(name: string): number {
   const lower = name.toLowerCase().replace(/\.$/, '');
   return MONTH_NAMES.find(([, names]) => names.split('|').includes(lower))?.[0] ?? 0;
@@ -45,12 +67,38 @@ const PATTERNS: { re: RegExp; parts: Parts }[] = [
   { re: new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?![.,:]?\\d)`, 'i'), parts: (m, sense) => yearless(monthNumber(m[1]!), +m[2]!, sense) },
   // am 28.03., bis 3.4.
   { re: new RegExp(`${DAY_CUE}(\\d{1,2})\\.(\\d{1,2})\\.(?!\\d)`, 'i'), parts: (m, sense) => yearless(+m[2]!, +m[1]!, sense) },
+  // Wednesday in week 47, Dienstag KW 27, KW 27 Dienstag: that day of the ISO week
+  { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:in\\s+|of\\s+|der\\s+|de\\s+la\\s+|de\\s+)?(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[2]!, weekdayNumber(m[1]!), sense) },
+  { re: new RegExp(`\\b(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2}),?\\s+(?:on\\s+|am\\s+|le\\s+|el\\s+)?(${WEEKDAY})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[1]!, weekdayNumber(m[2]!), sense) },
+  // Tuesday the 25th, Friday 3rd: the next such day that falls on that weekday
+  { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th|er)?\\b(?![./:]?\\d)(?!\\s+(?:of\\s+|de\\s+)?(?:${MONTH})\\b)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), +m[2]!, sense) },
+  // this Thursday, on Friday, am Donnerstag: the next such weekday after the mail came
+  { re: new RegExp(`\\b(?:this|on|by|until|ships?|out|arrives?|am|bis|ce|le|este|el|questo|deze|op)\\s+(${WEEKDAY})\\b(?!\\.?,?\\s+(?:the\\s+)?\\d)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // ships Friday 7/18, le 3/9
   { re: new RegExp(`${DAY_CUE}(\\d{1,2})\\/(\\d{1,2})\\b(?!\\/)`, 'i'), parts: (m, sense) => {
     const [, month, day] = slashed(+m[1]!, +m[2]!, 2000, sense) ?? [];
     return month === undefined ? undefined : yearless(month, day!, sense);
   } },
 ];
+
+/** The day of ISO week `week` that is `weekday`, in the year the mail came or the next, whichever is not past. */
+function inIsoWeek(week: number, weekday: number, sense: DateSense): [number, number, number] | undefined {
+  if (!sense.receivedAt || weekday < 0 || week < 1 || week > 53) return undefined;
+  const came = Date.parse(sense.receivedAt);
+  if (Number.isNaN(came)) return undefined;
+  const year = new Date(came).getUTCFullYear();
+  for (const y of [year, year + 1]) {
+    // ISO week 1 holds the 4th of January; its Monday starts the count.
+    const jan4 = Date.UTC(y, 0, 4);
+    const monday1 = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * DAY_MS;
+    const at = monday1 + ((week - 1) * 7 + ((weekday + 6) % 7)) * DAY_MS;
+    if (at >= came - 7 * DAY_MS) {
+      const d = new Date(at);
+      return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+    }
+  }
+  return undefined;
+}
 
 const fullYear = (y: string): number => (y.length === 2 ? 2000 + +y : +y);
 const DAY_MS = 86_400_000;
@@ -114,16 +162,31 @@ export function datesIn(s: string, how: DateSense | boolean = {}): FoundDate[] {
 /** Words before a date that make it the new one ("moved from X to Y", "new delivery date Y", "neuer Liefertermin"). */
 const NEW_DATE_CUE = /\b(?:new|revised|updated|now|until|till|to|postponed|moved|rescheduled|pushed back|neue[rn]?|auf den|bis (?:zum|am)|nouvelle|au|reportée?|jusqu'au|nueva|para el|hasta el|al)\b[^\d\n]{0,30}$/i;
 /** Words before a date that make it the date of something else (the order, the buyer's mail, an absence). */
-const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|vom|du|del|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
+const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|vom|du|del|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
 /** Words before a date that make it the goods' arrival, which wins over a ship date. */
-const ARRIVAL_CUE = /\b(?:deliver\w*|arriv\w*|eta|estimated delivery|expected|in your (?:hands|warehouse)|on site|liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|llegar\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$/i;
+const ARRIVAL_CUE = /\b(?:deliver\w*|arriv\w*|reach\w*|eta|estimated delivery|expected|in your (?:hands|warehouse)|on site|liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|llegar\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$/i;
+/** "delivery week 42", "KW 48", "semaine 23", "w/c": a week, not a day. */
+const DELIVERY_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana)\s*\d{1,2}\b|\bw\/c\b/i;
+/** Words of a sentence about the goods' way to the buyer. */
+const ABOUT_DELIVERY = /(?:liefer|versand|versend|raus\b)|\b(?:deliver\w*|ship\w*|dispatch\w*|despatch\w*|arriv\w*|eta|send|sent|liefer\w*|versand\w*|versend\w*|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|consegn\w*|spedi\w*|lever\w*|verzend\w*|confirm\w*|bestätig\w*)\b/i;
 /** A sentence about the supplier's own days off: its dates are not the delivery's. */
 const CLOSURE = /\b(?:closed|closure|shut ?down|holidays?|bank holiday|betriebsferien|betriebsurlaub|geschlossen|feiertag\w*|fermé\w*|fermeture|congés|cerrad[oa]s?|cierre|vacaciones|festivo|chius[oa]|chiusura|per ferie|ferie|gesloten|vakantie)\b/i;
+
+/** The first date the sentences state as the goods' arrival ("delivery on …", "livraison le …"), if any. */
+export function statedArrival(sentences: string[], sense: DateSense): string | undefined {
+  for (const s of sentences) {
+    if (CLOSURE.test(s)) continue;
+    const d = datesIn(s, sense).find((f) => f.iso && ARRIVAL_CUE.test(s.slice(0, f.index)) && !OTHER_DATE_CUE.test(s.slice(0, f.index)));
+    if (d) return d.iso;
+  }
+  return undefined;
+}
 
 /** The delivery date: the first stated as the new one, else the first stated as the goods' arrival, else the first that is not another date. */
 export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst: writesDayFirst(sentences) }): string | undefined {
   let first: string | undefined;
   let arrival: string | undefined;
+  let firstAside = false;
   const came = sense.receivedAt ? Date.parse(sense.receivedAt) : Number.NaN;
   for (const s of sentences) {
     if (CLOSURE.test(s) && !/\b(?:deliver|arriv|ship|dispatch|despatch|liefer|livr|expédi|entreg|env[íi]|consegn|spedi|lever)\w*/i.test(s)) continue;
@@ -134,10 +197,14 @@ export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst:
       if (NEW_DATE_CUE.test(before) && !/\bfrom\s*$/i.test(before)) return d.iso;
       if (OTHER_DATE_CUE.test(before)) continue;
       if (ARRIVAL_CUE.test(before)) arrival ??= d.iso;
-      first ??= d.iso;
+      if (first === undefined) {
+        first = d.iso;
+        firstAside = !ABOUT_DELIVERY.test(s);
+      }
     }
   }
-  return arrival ?? first;
+  // A mail that names a delivery week commits to no day: a date it gives outside any delivery sentence is not the delivery's.
+  return arrival ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first);
 }
 
 /** A confirmation whose date falls after the day the order was placed for is a delay. */

@@ -10,9 +10,9 @@ import { datesIn, type DateSense } from './dates.js';
 type Role = 'ordered' | 'shipped' | 'backordered' | 'unitPrice' | 'amount' | 'requested' | 'arrival' | 'ship' | 'uom';
 const ROLES: [Role, RegExp][] = [
   ['backordered', /back-?\s?order|\bb\/o\b|rückstand|offen|restmenge|reliquat|restant|en attente|pendiente|\bbalance\b|open qty|outstanding|à livrer|por (?:servir|entregar)|da evadere|nalevering/i],
-  ['shipped', /ship(?:ped)?\s*qty|qty\s*ship|\bshipped\b|despatched|dispatched|\bdelivered\b|this (?:shipment|delivery)|geliefert|liefermenge|versandt|expédi[ée]|livr[ée]|enviad|servid|entregad|consegnat|spedit|geleverd|verzonden/i],
-  ['requested', /request|req\.?\s*(?:date|del)|need[- ]?by|wunsch|demandée|souhaitée|solicitad|requerid|deseada|richiest|gewenst/i],
-  ['arrival', /deliver|liefertermin|lieferdatum|\btermin\b|\beta\b|arrival|livraison|confirmée|confirmad[ao]|bestätigt|confermat|bevestigd|confirm\w*\s*date|promis|\bdue\b|entrega|compromiso|consegna|leverdatum|leveringsdatum/i],
+  ['shipped', /ship(?:ping)? now|now shipping|to ship now|this (?:lot|drop)|ship(?:ped)?\s*qty|qty\s*ship|\bshipped\b|despatched|dispatched|\bdelivered\b|this (?:shipment|delivery)|geliefert|liefermenge|versandt|expédi[ée]|livr[ée]|enviad|servid|entregad|consegnat|spedit|geleverd|verzonden/i],
+  ['requested', /\byour\s*(?:date|req)|\bihr\s*(?:termin|datum)|\bvotre date|\bsu fecha|request|req\.?\s*(?:date|del)|need[- ]?by|wunsch|demandée|souhaitée|solicitad|requerid|deseada|richiest|gewenst/i],
+  ['arrival', /\bour\s*date|\bunser\s*(?:termin|datum)|\bnotre date|\bnuestra fecha|deliver|liefertermin|lieferdatum|\btermin\b|\beta\b|arrival|livraison|confirmée|confirmad[ao]|bestätigt|confermat|bevestigd|confirm\w*\s*date|promis|\bdue\b|entrega|compromiso|consegna|leverdatum|leveringsdatum/i],
   ['ship', /ship|despatch|dispatch|versand|expédition|envío|envio|despacho|spedizione|verzend/i],
   ['amount', /\bext\b|ext\.|extended|amount|total|betrag|gesamt|\bwert\b|montant|importe|\bvalor\b|totale|bedrag|line value|net value/i],
   ['unitPrice', /unit\s*(?:price|cost)|price|\brate\b|preis|\bp\.?\s?u\.?\b|\bprix\b|precio|prezzo|prijs|\bcost\b/i],
@@ -114,7 +114,7 @@ function rolesFor(header: Cell[], cells: Cell[]): (Role | undefined)[] {
 const LABEL_ROLES: [keyof DocumentReading['labelled'] | 'other', RegExp][] = [
   ['other', /order date|po date|bestelldatum|belegdatum|datum|date de (?:commande|l'arc)|fecha (?:de )?(?:pedido|emisión|documento)|data ordine|invoice|rechnung|facture|factura/i],
   ['requested', /request|need[- ]?by|wunsch|date (?:demandée|souhaitée)|fecha (?:solicitada|requerida)/i],
-  ['arrival', /deliver|arriv|\beta\b|liefer|zustell|livraison|entrega|llegada|consegna|levering|expected|voraussichtlich/i],
+  ['arrival', /deliver|arriv|\beta\b|liefer|zustell|bezorg|verwacht|livraison|entrega|llegada|consegna|levering|expected|voraussichtlich/i],
   ['ship', /ship|despatch|dispatch|versand|expédition|envío|envio|despacho|spedizione|verzend|pick-?up|abholung|enlèvement|recogida/i],
 ];
 
@@ -128,14 +128,19 @@ export function readDocument(lines: string[], sense: DateSense): DocumentReading
       reading.tableLines.add(lines[i]!.trim());
       for (let j = i + 1; j < lines.length; j++) {
         const line = lines[j]!;
-        // HTML tables and some mail clients put blank lines between rows.
-        if (!line.trim()) continue;
+        // HTML tables and some mail clients put blank lines between the rows of a tab or pipe table.
+        if (!line.trim()) {
+          const next = lines.slice(j + 1).find((l) => l.trim());
+          if (next !== undefined && /[\t|]/.test(lines[i]!) && /[\t|]/.test(next)) continue;
+          break;
+        }
         if (/^\s*[-=_+|\s]+$/.test(line)) {
           reading.tableLines.add(line.trim());
           continue;
         }
         const cells = cellsOf(line);
-        if (cells.length < 2 || !cells.some((c) => /\d/.test(c.text))) break;
+        // A labelled field ("Ship date: …") ends the table, as does a line with no figure in it.
+        if (cells.length < 2 || !cells.some((c) => /\d/.test(c.text)) || /^\s*[^:|\t\d]{2,40}:\s/.test(line)) break;
         reading.tableLines.add(line.trim());
         reading.rows.push(rowOf(cells, rolesFor(header, cells), lines[i]!, sense, line.trim()));
         i = j;

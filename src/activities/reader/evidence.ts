@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ReplyFields, ReplyKind } from '../../domain/types.js';
 import type { ReplyContext } from '../../domain/world.js';
-import { parseNumber } from './amounts.js';
+import { inOtherCurrency, parseNumber } from './amounts.js';
 import { withoutAddedCost } from './costs.js';
 import { chargeRows } from './costs.js';
 import { dateSense, datesIn, laterThanPlaced, type DateSense } from './dates.js';
@@ -124,7 +124,7 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext): 
   // The amount must read as the price of a unit where it stands (price words, "per unit"), not as a count, a total or a fee.
   const amounts = priceSaid === undefined ? [] : unitPrices([priceSaid]).filter((a) => samePrice(a.value, report.unitPrice!));
   const foreign = (report.currency !== undefined && report.currency.toUpperCase() !== context.currency)
-    || (amounts.length > 0 && amounts.every((a) => a.currency !== undefined && a.currency !== context.currency));
+    || (amounts.length > 0 && amounts.every((a) => inOtherCurrency(a, context.currency, priceSaid!)));
   if (foreign && report.kind !== 'refused') return { kind: 'unclear' };
   const stated = amounts.length > 0 ? report.unitPrice : undefined;
   const unitPrice = stated !== undefined && !samePrice(stated, context.unitPrice) ? stated : undefined;

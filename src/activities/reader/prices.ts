@@ -17,6 +17,9 @@ export interface UnitPrice extends Amount {
   isNew: boolean;
 }
 
+/** Words right before an amount that make it the price as it was. */
+const OLD_PRICE_CUE = /\b(?:instead of|rather than|in place of|statt|anstatt|anstelle von|au lieu de|en lugar de|en vez de|invece di|anziché|in plaats van|previously|formerly|bisher|vorher|(?:was|were) (?:at )?)\s*(?:the\s+|den\s+|des\s+|los\s+|le\s+|il\s+|de\s+)?(?:\w+\s+)?[^\d\s]{0,3}$/i;
+
 const NEW_PRICE_CUE = /\b(?:to|now|new|neue[rn]?|nouveau|nouvelle|nuevo|auf|ora|nuovo|nu|nieuwe)\b[^.\d]{0,30}$/i;
 
 const PACK = '(?:case|cases|pack|packet|box|carton|bag|roll|ctn|cs|bx|karton|packung|ve|gebinde|kiste|paket|rolle|colis|boîte|paquet|caja|paquete|bolsa|rollo|scatola|confezione|doos|verpakking)';
@@ -28,6 +31,12 @@ const PER_PACK_BEFORE = new RegExp(`\\b(?:per|each|pro|je|par|por|a|an|the|du|de
 /** "per 100", "/ 1.000 Stk": a price per hundred or thousand units. */
 const PER_HUNDREDS_AFTER = /^\s*(?:\/|per|pro|par|por|je|%)\s*(100|1[.,]?000)\b(?!\s*(?:€|\$|£|eur|usd|gbp))/i;
 
+/** Division leaves binary noise (18.90 / 100 = 0.18899999999999997): a price has at most six decimals. */
+const roundPrice = (x: number): number => Math.round(x * 1e6) / 1e6;
+
+/** "18,90 € le cent", "1.850 $ el millar", "€92 al mille": a price per hundred or thousand by name. */
+const PER_NAMED_HUNDREDS_AFTER = /^\s*(?:le|el|al|per|por|the|a|pro)\s+(cent|mille|ciento|millar|centinaio|hundred|thousand|tausend|hundert)\b/i;
+
 /**
  * The price of one ordered unit an amount states when it is a pack's price: divided by the pack
  * size when the PO's pack is the one meant; null when it is a pack's price that does not convert.
@@ -35,7 +44,9 @@ const PER_HUNDREDS_AFTER = /^\s*(?:\/|per|pro|par|por|je|%)\s*(100|1[.,]?000)\b(
  */
 export function perUnitOfPack(before: string, after: string, value: number, packSize: number | undefined): number | null | undefined {
   const hundreds = PER_HUNDREDS_AFTER.exec(after);
-  if (hundreds) return value / Number(hundreds[1]!.replace(/[.,]/, ''));
+  if (hundreds) return roundPrice(value / Number(hundreds[1]!.replace(/[.,]/, '')));
+  const named = PER_NAMED_HUNDREDS_AFTER.exec(after);
+  if (named) return roundPrice(value / (/^(?:cent|ciento|centinaio|hundred)$/i.test(named[1]!) ? 100 : 1000));
   const pack = PER_PACK_AFTER.exec(after) ?? PER_PACK_BEFORE.exec(before);
   if (!pack) return undefined;
   const stated = pack[1] === undefined ? undefined : Number(pack[1]);
@@ -59,6 +70,8 @@ export function unitPrices(sentences: string[], packSize?: number): UnitPrice[] 
       clauseStart = a.end;
       if (NOT_UNIT_NEAR.test(clause)) continue;
       if (NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!.slice(0, 12))) continue;
+      // "87 cents each instead of the 79 on the PO": the old price is not the one stated now.
+      if (OLD_PRICE_CUE.test(clause)) continue;
       const ofPack = perUnitOfPack(s.slice(Math.max(0, a.index - 40), a.index), after, a.value, packSize);
       if (ofPack === null) continue;
       const perUnit = UNIT_PRICE_BEFORE.test(window) || PER_UNIT_AFTER.test(after);

@@ -5,21 +5,25 @@ import { parseNumber } from './amounts.js';
 /** A count standing on its own, not the tail of an order number (PC-26-1015) or a decimal. */
 const COUNT = '(?<![\\w./-])(\\d{1,3}(?:[,.]\\d{3})+|\\d+)';
 const UNITS = '(?:units|pcs|pc|pieces|items|stück|stk|einheiten|pièces|unités|unidades|piezas|uds|pezzi|unità|stuks|eenheden)';
+/** Packs a count may be given in: "18 cases", "15 Kartons à 50 Stück", "30 cases of 12". */
+const PACKS = '(?:cases|case|boxes|box|cartons|carton|kartons|karton|colis|cajas|caja|packs|pack|packages|ve|gebinde|scatole|dozen)';
+/** The ordered units or packs after a count: the pack word and what a pack holds are captured. */
+const OF_UNITS = `(?:${UNITS}|(${PACKS})\\b(?:\\s+(?:of|à|a|de|x|mit|con|van|da)\\s+(\\d+)(?:\\s*${UNITS})?)?)`;
 const PARTIAL_QUANTITY: RegExp[] = [
-  new RegExp(`\\b(?:only|just|nur|seulement|solo|sólo|solamente)\\s+${COUNT}\\s*${UNITS}?`, 'i'),
+  new RegExp(`\\b(?:only|just|nur|seulement|solo|sólo|solamente)\\s+(?:have\\s+|got\\s+|had\\s+|haben\\s+)?${COUNT}\\s*${OF_UNITS}?`, 'i'),
   new RegExp(`\\b(?:partial|part)\\s+(?:shipment|delivery|order|quantity|dispatch)\\s+of\\s+${COUNT}\\b`, 'i'),
   new RegExp(`\\b(?:teillieferung|teilmenge|livraison partielle|expédition partielle|entrega parcial|envío parcial)\\s+(?:von|de|of)\\s+${COUNT}\\b`, 'i'),
   new RegExp(`\\b${COUNT}\\s+(?:of|von|sur|de)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+)?\\d[\\d,.]*\\s*${UNITS}`, 'i'),
-  new RegExp(`\\b${COUNT}\\s*${UNITS}\\b[^.]{0,40}\\b(?:now|today|this week|immediately|right away|sofort|heute|diese woche|maintenant|aujourd'hui|cette semaine|ahora|hoy|esta semana)\\b`, 'i'),
-  new RegExp(`\\b(?:now|today|this week|immediately|sofort|heute|maintenant|aujourd'hui|ahora|hoy|nu|ora|oggi|subito|vandaag)\\b[^.\\d]{0,30}${COUNT}\\s*${UNITS}`, 'i'),
+  new RegExp(`\\b${COUNT}\\s*${OF_UNITS}[^.]{0,40}\\b(?:now|today|this week|immediately|right away|sofort|heute|diese woche|maintenant|aujourd'hui|cette semaine|ahora|hoy|esta semana)\\b`, 'i'),
+  new RegExp(`\\b(?:now|today|this week|immediately|sofort|heute|maintenant|aujourd'hui|ahora|hoy|nu|ora|oggi|subito|vandaag)\\b[^.\\d]{0,30}${COUNT}\\s*${OF_UNITS}`, 'i'),
   // "500 pcs on 12 June, 500 pcs on 26 June": the first lot of a split.
-  new RegExp(`\\b${COUNT}\\s*${UNITS}\\s+(?:on|le|am|el|il|op)\\b`, 'i'),
+  new RegExp(`\\b${COUNT}\\s*${OF_UNITS}\\s+(?:on|le|am|el|il|op)\\s+(?:the\\s+)?(?:\\d|[a-zäöüéèàñ]+\\.?,?\\s+(?:the\\s+)?\\d)`, 'i'),
   // "300 units will be delivered on …, and the balance will follow": the first lot of a split.
-  new RegExp(`\\b${COUNT}\\s*${UNITS}\\s+(?:will|shall|can|are to)\\s+(?:be\\s+)?(?:shipped|delivered|dispatched|sent|go out)\\b`, 'i'),
+  new RegExp(`\\b${COUNT}\\s*${OF_UNITS}\\s+(?:will|shall|can|are to)\\s+(?:be\\s+)?(?:shipped|delivered|dispatched|sent|go out)\\b`, 'i'),
 ];
 
 /** "8 of the 12", "30 von 50", "240 sur 400", "60 de 100": the part of the ordered quantity that comes now. */
-const PART_OF = new RegExp(`${COUNT}\\s*${UNITS}?\\s+(?:of|von|sur|de|di|van)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+|i\\s+|de\\s+)?(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\b`, 'giu');
+const PART_OF = new RegExp(`${COUNT}\\s*${UNITS}?\\s+(?:of|von|sur|de|di|dei|degli|delle|van)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+|i\\s+|de\\s+)?(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\b`, 'giu');
 
 /** The count of a part of the whole ordered quantity, when the text states one. */
 export function partOfOrdered(sentences: string[], ordered: number | undefined): number | undefined {
@@ -33,17 +37,44 @@ export function partOfOrdered(sentences: string[], ordered: number | undefined):
   return undefined;
 }
 
+/** A count as written in prose, thousands grouped by a comma, a dot or a space: "1 800", "1.500", "4,000". */
+const WRITTEN = '(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)(?![\\d,.]\\d)';
+/** What is still to come: "the remaining 20 cases", "die restlichen 750 Stück", "le reliquat de 1 800 pièces", "las 500 restantes". */
+const REMAINDER: RegExp[] = [
+  new RegExp(`\\b(?:remaining|other|outstanding|balance of|rest of|remainder of|restlichen|übrigen|fehlenden|restanti|rimanenti|resterende|overige)\\s+(?:the\\s+)?${WRITTEN}\\s*${OF_UNITS}?`, 'i'),
+  new RegExp(`\\b(?:balance|remainder|rest|restmenge|rückstand|reliquat|solde|reste|resto|saldo|restant|pendiente)\\s+(?:of\\s+|von\\s+|de\\s+|di\\s+|van\\s+|:\\s*)?(?:the\\s+)?${WRITTEN}\\s*${OF_UNITS}?`, 'i'),
+  new RegExp(`${WRITTEN}\\s*${OF_UNITS}?\\s+(?:restant(?:e|es|s)?|restantes|remaining|outstanding|to follow|on back-?order|back-?ordered)\\b`, 'i'),
+];
+
+/** The ordered quantity less what the text says is still to come, when it says so. */
+function lessTheRemainder(sentences: string[], context: { quantity?: number; packSize?: number }): number | undefined {
+  if (context.quantity === undefined) return undefined;
+  for (const re of REMAINDER) {
+    for (const s of sentences) {
+      const m = re.exec(s);
+      if (!m) continue;
+      const perPack = m[2] === undefined ? 1 : m[3] !== undefined ? Number(m[3]) : context.packSize;
+      if (perPack === undefined) return undefined;
+      const now = context.quantity - count(m[1]!) * perPack;
+      return now > 0 && now < context.quantity ? now : undefined;
+    }
+  }
+  return undefined;
+}
+
 const count = (raw: string): number => parseNumber(raw.replace(/[,. \u00a0\u202f]/g, ''));
 
 /** What part of the order comes now; a count that is not less than what was ordered is no part of it. */
-export function partialQuantity(sentences: string[], context: { quantity?: number } = {}): number | undefined {
-  const part = partOfOrdered(sentences, context.quantity);
+export function partialQuantity(sentences: string[], context: { quantity?: number; packSize?: number } = {}): number | undefined {
+  const part = partOfOrdered(sentences, context.quantity) ?? lessTheRemainder(sentences, context);
   if (part !== undefined) return part;
   for (const re of PARTIAL_QUANTITY) {
     for (const s of sentences) {
-      const q = re.exec(s)?.[1];
-      if (q === undefined) continue;
-      const n = count(q);
+      const m = re.exec(s);
+      if (!m) continue;
+      // A count of packs is units only through what a pack holds, as written or as the PO's pack.
+      const perPack = m[2] === undefined ? 1 : m[3] !== undefined ? Number(m[3]) : context.packSize;
+      const n = perPack === undefined ? 0 : count(m[1]!) * perPack;
       return n > 0 && (context.quantity === undefined || n < context.quantity) ? n : undefined;
     }
   }

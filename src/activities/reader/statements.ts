@@ -56,7 +56,7 @@ const TO_THE_MACHINE: RegExp[] = [
 ];
 
 /** A mail footer's legal notice: it states nothing about the order, and its "if you received this in error" is no question. */
-const DISCLAIMER = /\b(?:confidential|confidentiel\w*|vertraulich\w*|confidencial\w*|riservat\w*|vertrouwelijk)\b|\b(?:received this (?:message|e-?mail) in error|reçu ce message par erreur|irrtümlich erhalten|recibido (?:este mensaje )?por error|ricevuto (?:questo messaggio )?per errore|think before you print|pensez à l'environnement)\b|^(?:si vous avez reçu|if you (?:have )?received|sollten sie diese|si ha recibido|se avete ricevuto)\b/i;
+const DISCLAIMER = /\b(?:late payment|retard de paiement|zahlungsverzug|retention of title|eigentumsvorbehalt|réserve de propriété|goods remain the property|title to the goods|conditions générales|conditions of sale|terms and conditions|allgemeinen geschäftsbedingungen|condiciones generales|confidential|confidentiel\w*|vertraulich\w*|confidencial\w*|riservat\w*|vertrouwelijk)\b|\b(?:received this (?:message|e-?mail) in error|reçu ce message par erreur|irrtümlich erhalten|recibido (?:este mensaje )?por error|ricevuto (?:questo messaggio )?per errore|think before you print|pensez à l'environnement)\b|^(?:si vous avez reçu|if you (?:have )?received|sollten sie diese|si ha recibido|se avete ricevuto)\b/i;
 
 /** A line after which everything is an earlier mail: reply headers of common mail clients, in the languages read. */
 const EARLIER_MAIL: RegExp[] = [
@@ -77,7 +77,7 @@ const CLOSING = /^\s*(?:(?:kind|best|warm|warmest|with best)\s+regards|regards|s
 const POSTSCRIPT = /^\s*p\.?\s?s\.?\s*[:.-]?\s/i;
 
 /** The lines the supplier wrote in this mail: earlier mails, forwarded blocks and the signature dropped. */
-export function ownLines(text: string): string[] {
+export function ownLines(text: string, keepSignature = false): string[] {
   const lines = text.split('\n');
   const kept: string[] = [];
   let inForward = false;
@@ -94,7 +94,7 @@ export function ownLines(text: string): string[] {
     }
     if (EARLIER_MAIL.some((re) => re.test(line))) break;
     if (HEADER_FROM.test(line) && lines.slice(i + 1, i + 4).some((l) => HEADER_SENT.test(l))) break;
-    if (CLOSING.test(line)) inSignature = true;
+    if (CLOSING.test(line) && !keepSignature) inSignature = true;
     if (inSignature && !POSTSCRIPT.test(line)) {
       kept.push('');
       continue;
@@ -108,9 +108,12 @@ export function ownLines(text: string): string[] {
 /** A sentence ends at . ! ? ; but not after an abbreviation ("Sept. 5", "No. 12") or in a German date ("am 12. März"). */
 const SENTENCE_END = /(?<=[.!?;])(?<!\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|no|nr|ca|approx|mr|mrs|ms|dr|st|e\.g|i\.e|z\.b)\.)\s+(?!(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)\b)/i;
 
-/** The lines the supplier wrote in this mail, layout kept, for its tables: what `statements` reads, before sentences. */
+/**
+ * The lines the supplier wrote in this mail, layout kept, for its tables and labelled fields. Unlike
+ * `statements`, the signature stays: ERP documents are often pasted below it.
+ */
 export function ownLayoutLines(layout: string): string[] {
-  return ownLines(withoutLinks(layout.replace(/```[\s\S]*?(?:```|$)/g, '\n\n'))).filter((line) => !/^\s*>/.test(line) && roleMarker(line) === undefined);
+  return ownLines(withoutLinks(layout.replace(/```[\s\S]*?(?:```|$)/g, '\n\n')), true).filter((line) => !/^\s*>/.test(line) && roleMarker(line) === undefined);
 }
 
 /**
