@@ -172,11 +172,14 @@ const ABOUT_DELIVERY = /(?:liefer|versand|versend|raus\b)|\b(?:deliver\w*|ship\w
 /** A sentence about the supplier's own days off: its dates are not the delivery's. */
 const CLOSURE = /\b(?:closed|closure|shut ?down|holidays?|bank holiday|betriebsferien|betriebsurlaub|geschlossen|feiertag\w*|fermé\w*|fermeture|congés|cerrad[oa]s?|cierre|vacaciones|festivo|chius[oa]|chiusura|per ferie|ferie|gesloten|vakantie)\b/i;
 
+/** Words before a date that make it the day the buyer asked for. */
+const REQUESTED_CUE = /\b(?:requested|need[- ]?by|your date|wunsch\w*|gewünscht\w*|souhaitée|demandée|solicitad[ao]|richiest[ao]|gewenst\w*)\b[^\d\n]{0,30}$/i;
+
 /** The first date the sentences state as the goods' arrival ("delivery on …", "livraison le …"), if any. */
 export function statedArrival(sentences: string[], sense: DateSense): string | undefined {
   for (const s of sentences) {
     if (CLOSURE.test(s)) continue;
-    const d = datesIn(s, sense).find((f) => f.iso && ARRIVAL_CUE.test(s.slice(0, f.index)) && !OTHER_DATE_CUE.test(s.slice(0, f.index)));
+    const d = datesIn(s, sense).find((f) => f.iso && ARRIVAL_CUE.test(s.slice(0, f.index)) && !OTHER_DATE_CUE.test(s.slice(0, f.index)) && !REQUESTED_CUE.test(s.slice(0, f.index)));
     if (d) return d.iso;
   }
   return undefined;
