@@ -17,14 +17,17 @@ export function claudeReaderAt(fake: Pick<FakeModel, 'url'>, over: Partial<Claud
  * What a faithful model reports for a reply whose fields are known: those fields, each with a
  * sentence of the supplier's that holds its value (the first one, for the kind).
  */
-export function labelledReport(visible: string, label: ReplyFields): Record<string, unknown> {
-  const { said, sense } = statementsOf(visible);
+export function labelledReport(visible: string, label: ReplyFields, receivedAt?: string): Record<string, unknown> {
+  const { said, sense } = statementsOf(visible, receivedAt ? { receivedAt } : {});
   const holding = (test: (s: string) => boolean) => said.find(test);
   // The first sentence stands in for the one a faithful model picks, unless it is a claimed approval, which no faithful model argues a kind from.
   const evidence: Record<string, string | undefined> = { kind: said.find((s) => !/approv|authori/i.test(s)) ?? said[0] ?? '' };
   const day = label.deliveryDate?.slice(0, 10);
   if (label.deliveryDate) evidence.deliveryDate = holding((s) => datesIn(s, sense).some((d) => d.iso === label.deliveryDate));
-  if (label.unitPrice !== undefined) evidence.unitPrice = holding((s) => unitPrices([s]).some((a) => samePrice(a.value, label.unitPrice!)));
+  if (label.unitPrice !== undefined) {
+    evidence.unitPrice = holding((s) => unitPrices([s]).some((a) => samePrice(a.value, label.unitPrice!)))
+      ?? holding((s) => amountsIn(s).some((a) => samePrice(a.value, label.unitPrice!)));
+  }
   if (label.quantity !== undefined) evidence.quantity = holding((s) => countsIn(s).includes(label.quantity!));
   return {
     kind: label.kind,
@@ -41,7 +44,9 @@ export function faithfulModel(labelOf: (shown: string) => ReplyFields | undefine
     const shown = replyTextOf(req);
     const label = labelOf(shown);
     if (!label) throw new Error(`request ${req.index} shows a text the script does not know`);
-    return reportReply(labelledReport(shown, label));
+    // The request says when the mail arrived; a faithful model dates a yearless date by it.
+    const arrived = JSON.stringify(req.body).match(/The message arrived on (\d{4}-\d{2}-\d{2})/)?.[1];
+    return reportReply(labelledReport(shown, label, arrived && `${arrived}T12:00:00Z`));
   };
 }
 

@@ -3,9 +3,9 @@ import { ReplyFields, ReplyKind } from '../../domain/types.js';
 import type { ReplyContext } from '../../domain/world.js';
 import { inOtherCurrency, parseNumber } from './amounts.js';
 import { withoutAddedCost } from './costs.js';
-import { chargeRows } from './costs.js';
+import { chargeRows, isChargeRow } from './costs.js';
 import { dateSense, datesIn, laterThanPlaced, type DateSense } from './dates.js';
-import { readDocument } from './document.js';
+import { orderLine, readDocument, tablePrice as tablePriceOf } from './document.js';
 import { kindOf } from './kind.js';
 import { samePrice, unitPrices } from './prices.js';
 import { ownLayoutLines, statements } from './statements.js';
@@ -49,14 +49,19 @@ export interface Statements {
   sense: DateSense;
   /** Rows of the mail's tables that charge something beside the goods. */
   charges: string[];
+  /** The unit price of the order's own line in the mail's table, per ordered unit, when it has one. */
+  tablePrice?: number;
 }
 
 /** `layout` is the same text with its columns kept (visibleLayout), for the charges of its tables. */
 export function statementsOf(visible: string, context: Partial<ReplyContext> = {}, layout?: string): Statements {
   const said = statements(visible);
   const sense = dateSense(said, context);
-  const charges = layout === undefined ? [] : chargeRows(readDocument(ownLayoutLines(layout), sense), context.quantity);
-  return { said, folded: folded(said.join(' ')), sense, charges };
+  const doc = layout === undefined ? undefined : readDocument(ownLayoutLines(layout), sense);
+  const charges = doc ? chargeRows(doc, context.quantity) : [];
+  const line = doc && orderLine(doc, context.quantity, isChargeRow);
+  const tablePrice = line ? tablePriceOf(line, context) ?? undefined : undefined;
+  return { said, folded: folded(said.join(' ')), sense, charges, ...(tablePrice !== undefined ? { tablePrice } : {}) };
 }
 
 /**
@@ -122,11 +127,13 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext): 
 
   const priceSaid = report.unitPrice === undefined ? undefined : grounded(evidence.unitPrice, own);
   // The amount must read as the price of a unit where it stands (price words, "per unit"), not as a count, a total or a fee.
-  const amounts = priceSaid === undefined ? [] : unitPrices([priceSaid]).filter((a) => samePrice(a.value, report.unitPrice!));
+  const amounts = priceSaid === undefined ? [] : unitPrices([priceSaid], context.packSize).filter((a) => samePrice(a.value, report.unitPrice!));
   const foreign = (report.currency !== undefined && report.currency.toUpperCase() !== context.currency)
     || (amounts.length > 0 && amounts.every((a) => inOtherCurrency(a, context.currency, priceSaid!)));
   if (foreign && report.kind !== 'refused') return { kind: 'unclear' };
-  const stated = amounts.length > 0 ? report.unitPrice : undefined;
+  // A price read from the order's line of a table stands in its row, with no price words beside it.
+  const inTheTable = priceSaid !== undefined && own.tablePrice !== undefined && samePrice(own.tablePrice, report.unitPrice!);
+  const stated = amounts.length > 0 || inTheTable ? report.unitPrice : undefined;
   const unitPrice = stated !== undefined && !samePrice(stated, context.unitPrice) ? stated : undefined;
 
   const kind = unitPrice !== undefined && REPRICED.includes(report.kind) ? 'price_change' : report.kind;
