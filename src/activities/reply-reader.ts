@@ -52,7 +52,7 @@ function read(said: string[], lines: string[], context: ReplyContext): Reading {
   const documented = isOrderDocument(words) || line?.arrival !== undefined || line?.ship !== undefined;
   if (kind === 'unclear' && documented && !words.some(isOpen) && !aboutSomethingElse(words)) kind = 'confirmed';
   // "8 of the 12", "30 von 50 Stück": part of what was ordered comes now.
-  if ((kind === 'confirmed' || kind === 'delayed') && partOfOrdered(words, context.quantity) !== undefined) kind = 'partial';
+  if ((kind === 'confirmed' || kind === 'delayed') && partOfOrdered(words, context.quantity, context.packSize) !== undefined) kind = 'partial';
   const shippedNow = line && shippedOfLine(line, context);
   if (shippedNow !== undefined && (kind === 'confirmed' || kind === 'delayed')) kind = 'partial';
   const priced = withPrices(words, kind, context);

@@ -14,7 +14,7 @@ export interface Amount {
 /** Signs and words by currency; longer signs first so that "US$" is not read as "$". */
 const SIGNS: [string, string][] = [
   ['US$', 'USD'], ['CA$', 'CAD'], ['C$', 'CAD'], ['AU$', 'AUD'], ['A$', 'AUD'], ['NZ$', 'NZD'], ['HK$', 'HKD'], ['S$', 'SGD'],
-  ['$', 'USD'], ['€', 'EUR'], ['£', 'GBP'], ['¥', 'JPY'], ['₹', 'INR'], ['zł', 'PLN'], ['Fr.', 'CHF'],
+  ['Rs.', 'INR'], ['$', 'USD'], ['€', 'EUR'], ['£', 'GBP'], ['¥', 'JPY'], ['₹', 'INR'], ['zł', 'PLN'], ['Fr.', 'CHF'],
 ];
 const CODES = ['USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CNY', 'RMB', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'INR', 'MXN', 'BRL', 'HKD', 'SGD', 'TRY', 'ZAR'];
 const WORDS: [RegExp, string][] = [[/^euros?$/i, 'EUR'], [/^dollars?$/i, 'USD'], [/^RMB$/, 'CNY']];

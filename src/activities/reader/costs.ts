@@ -16,7 +16,7 @@ const PERCENT_ON_TOP = /\b(?:surcharge|supplement|add-?on|\w*zuschlag\w*|teuerun
 /** Fees by name: freight, handling, energy, tooling, small-order and the like. */
 const FEE = /\b(?:surcharge|fee|fees|charge|charges|freight|shipping|carriage|handling|pallet|packaging|tooling|set-?up|small[- ]order|minimum[- ]order|liftgate|\w*zuschlag\w*|\w*gebühr\w*|fracht\w*|versandkosten|verpackungskosten|mindermengen\w*|frais|supplément|fret|port|recargo|gastos|portes|tasa|cargo|spese|costi di|trasporto|kosten|toeslag|vracht\w*)\b/i;
 /** Words that put a fee on this order: "will be added", "berechnen wir", "facturés en sus", "aplicaremos". */
-const CHARGED = /\b(?:will be (?:added|charged|invoiced|billed)|(?:is|are) (?:added|charged|payable)|we (?:will |shall )?(?:add|charge|invoice|bill)|applies|apply|plus|extra|additional|on top|separate line|berechne\w*|zzgl\.?|zuzüglich|fällt an|fallen an|kommt hinzu|kommen hinzu|en sus|factur\w+ en plus|s'ajoute\w*|ajout\w*|appliqu\w*|aplicar\w*|se añad\w*|adicional\w*|se cobrar\w*|facturar\w*|addebit\w*|aggiunt\w*|in aggiunta|worden berekend|extra)\b/i;
+const CHARGED = /\b(?:will be (?:added|charged|invoiced|billed)|will be extra|can (?:either )?add|(?:is|are) (?:added|charged|payable)|we (?:will |shall )?(?:add|charge|invoice|bill)|applies|apply|plus|extra|additional|on top|separate line|berechne\w*|zzgl\.?|zuzüglich|fällt an|fallen an|kommt hinzu|kommen hinzu|en sus|factur\w+ en plus|s'ajoute\w*|ajout\w*|appliqu\w*|aplicar\w*|se añad\w*|adicional\w*|se cobrar\w*|facturar\w*|addebit\w*|aggiunt\w*|in aggiunta|worden berekend|extra)\b/i;
 /** Words that say the order carries no such cost: "free shipping", "freight included", "franco". */
 const NO_FEE = /\b(?:free (?:of charge|shipping|freight|delivery)|freight (?:free|included|prepaid and included)|carriage paid|no (?:extra |additional )?(?:charge|fee|surcharge)s?|included|inclus\w*|inbegriffen|inklusive|frei haus|franco|franko|sin (?:coste|cargo)|incluid[oa]s?|gratuit\w*|kostenlos|gratis)\b/i;
 
@@ -34,9 +34,10 @@ const FREE_ABOVE = /\b(?:franco|franko|free (?:shipping|freight|delivery)|frei h
 /** What a reply adds beside the unit price of the ordered unit; null when it adds nothing. */
 export function addedCost(sentences: string[], context: Pick<ReplyContext, 'unitPrice' | 'packSize'>): string | null {
   for (const s of sentences) {
-    if (NOT_A_COST.test(s) && !/\b(?:surcharge|zuschlag|supplément|recargo|fee|gebühr|frais)\b/i.test(s)) continue;
-    if (PERCENT_ON_TOP.test(s)) return s;
-    if (FEE.test(s) && CHARGED.test(s) && !(NO_FEE.test(s) && !FREE_ABOVE.test(s)) && amountsIn(s).length > 0) return s;
+    // VAT and payment discounts are no cost on top; a sentence that names only them adds no percentage or fee.
+    const taxOnly = NOT_A_COST.test(s) && !/\b(?:surcharge|zuschlag|supplément|recargo|fee|gebühr|frais)\b/i.test(s);
+    if (!taxOnly && PERCENT_ON_TOP.test(s)) return s;
+    if (!taxOnly && FEE.test(s) && CHARGED.test(s) && !(NO_FEE.test(s) && !FREE_ABOVE.test(s)) && amountsIn(s).length > 0) return s;
     // A pack price says nothing of the ordered unit's unless the PO's pack converts it exactly.
     const packed = PER_PACK.test(s);
     for (const a of amountsIn(s)) {

@@ -73,7 +73,7 @@ const PATTERNS: { re: RegExp; parts: Parts }[] = [
   // Tuesday the 25th, Friday 3rd: the next such day that falls on that weekday
   { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th|er)?\\b(?![./:]?\\d)(?!\\s+(?:of\\s+|de\\s+)?(?:${MONTH})\\b)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), +m[2]!, sense) },
   // this Thursday, on Friday, am Donnerstag: the next such weekday after the mail came
-  { re: new RegExp(`\\b(?:this|on|by|until|ships?|out|arrives?|am|bis|ce|le|este|el|questo|deze|op)\\s+(${WEEKDAY})\\b(?!\\.?,?\\s+(?:the\\s+)?\\d)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  { re: new RegExp(`\\b(?:this|on|by|until|ships?|out|arrives?|am|bis|dann|ce|le|este|el|questo|deze|op)\\s+(${WEEKDAY})\\b(?!\\.?,?\\s+(?:the\\s+)?\\d)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // ships Friday 7/18, le 3/9
   { re: new RegExp(`${DAY_CUE}(\\d{1,2})\\/(\\d{1,2})\\b(?!\\/)`, 'i'), parts: (m, sense) => {
     const [, month, day] = slashed(+m[1]!, +m[2]!, 2000, sense) ?? [];

@@ -7,8 +7,9 @@ import { datesIn, type DateSense } from './dates.js';
 // as sentences: a "Back-ordered" header is not a delay, "5000" under "Qty" is not a price.
 
 /** What a column holds, by the words of its header (English, German, French, Spanish, Italian, Dutch). */
-type Role = 'ordered' | 'shipped' | 'backordered' | 'unitPrice' | 'amount' | 'requested' | 'arrival' | 'ship' | 'uom';
+type Role = 'ordered' | 'shipped' | 'backordered' | 'unitPrice' | 'amount' | 'requested' | 'arrival' | 'ship' | 'uom' | 'per';
 const ROLES: [Role, RegExp][] = [
+  ['per', /^(?:per|pro|je|par|por|pe)\.?$/i],
   ['backordered', /back-?\s?order|\bb\/o\b|rückstand|offen|restmenge|reliquat|restant|en attente|pendiente|\bbalance\b|open qty|outstanding|à livrer|por (?:servir|entregar)|da evadere|nalevering/i],
   ['shipped', /surtid|ship(?:ping)? now|now shipping|to ship now|this (?:lot|drop)|ship(?:ped)?\s*qty|qty\s*ship|\bshipped\b|despatched|dispatched|\bdelivered\b|this (?:shipment|delivery)|geliefert|liefermenge|versandt|expédi[ée]|livr[ée]|enviad|servid|entregad|consegnat|spedit|geleverd|verzonden/i],
   ['requested', /\byour\s*(?:date|req)|\bihr\s*(?:termin|datum)|\bvotre date|\bsu fecha|request|req\.?\s*(?:date|del)|need[- ]?by|wunsch|demandée|souhaitée|solicitad|requerid|deseada|richiest|gewenst/i],
@@ -48,6 +49,8 @@ export interface TableLine {
   unitPrice?: number;
   /** A price per pack, case or box rather than per unit, by the row's unit or the price header. */
   perPack: boolean;
+  /** The count the row's price is for, from a "per" column (100 for "36,50 EUR pro 100 ST"). */
+  per?: number;
   requested?: string;
   arrival?: string;
   ship?: string;
@@ -84,6 +87,9 @@ function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, s
       const a = amountsIn(cell.text)[0];
       if (a) row.unitPrice = a.value;
       if (PACK_WORD.test(cell.text)) row.perPack = true;
+    } else if (role === 'per') {
+      const n = countOf(cell.text);
+      if (n !== undefined && n > 1) row.per = n;
     } else if (role === 'uom') {
       if (PACK_WORD.test(cell.text)) row.perPack = true;
     } else if (role === 'requested' || role === 'arrival' || role === 'ship') {
@@ -148,7 +154,7 @@ export function readDocument(lines: string[], sense: DateSense): DocumentReading
       continue;
     }
     for (const segment of lines[i]!.split(/\s{3,}|\s+\|\s+|\s·\s/)) {
-      const m = /^\s*([^:\d]{2,40}?)\s*:\s*(.+)$/.exec(segment);
+      const m = /^\s*([^:\d]{2,40}?)\s*:\s*(.+)$/.exec(segment) ?? /^\s*([^:\d|]{2,40}?)\s{2,}(\d.+)$/.exec(lines[i]!);
       // A label written as a program's field name ("deliveryDate:", "ship_date:") is not a document's.
       if (!m || /[a-z][A-Z]|_/.test(m[1]!)) continue;
       const role = LABEL_ROLES.find(([, re]) => re.test(m[1]!))?.[0];
@@ -177,7 +183,7 @@ export const inTable = (doc: DocumentReading, sentence: string): boolean => {
 };
 
 /** What the document is by its title: an order acknowledgement or a shipment notice confirms the order. */
-const ORDER_DOCUMENT = /\b(?:order (?:acknowledge?ment|confirmation)|sales order ack\w*|acknowledge?ment of (?:your )?(?:purchase )?order|auftragsbestätigung|bestellbestätigung|accusé de réception de (?:votre )?commande|confirmation de (?:votre )?commande|confirmaci[óo]n de(?:l| su)? pedido|acuse de pedido|conferma (?:d'|dell')?ordine|orderbevestiging|opdrachtbevestiging|(?:your |the )?(?:order|shipment|package|parcel|goods|items) (?:has|have) (?:been )?(?:shipped|dispatched|despatched)|shipping confirmation|ship(?:ment|ping) (?:confirmation|notice|notification)|dispatch (?:note|notice|confirmation|advice)|despatch (?:note|advice|confirmation)|advance(?:d)? ship(?:ping|ment) notice|packing (?:list|slip)|lieferschein|versandbestätigung|versandavis|versandanzeige|versandmitteilung|avis d'expédition|bon de livraison|avis de livraison|notification d'expédition|aviso de (?:despacho|envío|expedición|embarque)|albar[áa]n|nota de entrega|gu[íi]a de despacho|pakbon|verzendbevestiging|avviso di spedizione|documento di trasporto)\b/i;
+const ORDER_DOCUMENT = /\b(?:order (?:acknowledge?ment|confirmation)|sales order ack\w*|acknowledge?ment of (?:your )?(?:purchase )?order|auftragsbestätigung|bestellbestätigung|accusé de réception de (?:votre )?commande|confirmation de (?:votre )?commande|confirmaci[óo]n de(?:l| su)? pedido|acuse de pedido|conferma (?:d'|dell')?ordine|orderbevestiging|opdrachtbevestiging|(?:your |the )?(?:order|shipment|package|parcel|goods|items) (?:has|have) (?:been )?(?:shipped|dispatched|despatched)|shipping confirmation|ship(?:ment|ping) (?:confirmation|notice|notification)|dispatch (?:note|notice|confirmation|advice)|despatch (?:note|advice|confirmation)|advance(?:d)? ship(?:ping|ment) notice|packing (?:list|slip)|lieferschein|lieferavis|sendungsavis|avisieren wir|versandbestätigung|versandavis|versandanzeige|versandmitteilung|avis d'expédition|bon de livraison|avis de livraison|notification d'expédition|aviso de (?:despacho|envío|expedición|embarque)|albar[áa]n|nota de entrega|gu[íi]a de despacho|pakbon|verzendbevestiging|avviso di spedizione|documento di trasporto)\b/i;
 export const isOrderDocument = (sentences: string[]): boolean => sentences.some((s) => ORDER_DOCUMENT.test(s));
 
 /** The units of the PO a row ships now, when it ships less than it orders; in the PO's units. */
@@ -193,6 +199,7 @@ export function shippedOfLine(line: TableLine, context: { quantity?: number }): 
 /** The row's price per ordered unit: a pack's price only through the PO's pack size; null when it cannot be converted. */
 export function tablePrice(line: TableLine, context: { packSize?: number }): number | null | undefined {
   if (line.unitPrice === undefined) return undefined;
+  if (line.per !== undefined) return Math.round((line.unitPrice / line.per) * 1e6) / 1e6;
   if (!line.perPack) return line.unitPrice;
   if (context.packSize === undefined) return null;
   const unit = line.unitPrice / context.packSize;

@@ -34,6 +34,9 @@ const PER_HUNDREDS_AFTER = /^\s*(?:\/|per|pro|par|por|je|%)\s*(100|1[.,]?000)\b(
 /** Division leaves binary noise (18.90 / 100 = 0.18899999999999997): a price has at most six decimals. */
 const roundPrice = (x: number): number => Math.round(x * 1e6) / 1e6;
 
+/** "prijs per 100 stuks bedraagt € 23,60", "Preis je 1.000 Stk: 18,40 €": the count named before the price. */
+const PER_HUNDREDS_BEFORE = /(?:\b(?:per|pro|je|par|por)\s*|\/\s*)(100|1[.,]?000)\s*(?:stuks|stück|stk|pcs|pieces|units|pièces|unidades|piezas|pezzi)?\b[^\d;]{0,30}$/i;
+
 /** "18,90 € le cent", "1.850 $ el millar", "€92 al mille": a price per hundred or thousand by name. */
 const PER_NAMED_HUNDREDS_AFTER = /^\s*(?:le|el|al|per|por|the|a|pro)\s+(cent|mille|ciento|millar|centinaio|hundred|thousand|tausend|hundert)\b/i;
 
@@ -45,6 +48,8 @@ const PER_NAMED_HUNDREDS_AFTER = /^\s*(?:le|el|al|per|por|the|a|pro)\s+(cent|mil
 export function perUnitOfPack(before: string, after: string, value: number, packSize: number | undefined): number | null | undefined {
   const hundreds = PER_HUNDREDS_AFTER.exec(after);
   if (hundreds) return roundPrice(value / Number(hundreds[1]!.replace(/[.,]/, '')));
+  const hundredsBefore = PER_HUNDREDS_BEFORE.exec(before);
+  if (hundredsBefore) return roundPrice(value / Number(hundredsBefore[1]!.replace(/[.,]/, '')));
   const named = PER_NAMED_HUNDREDS_AFTER.exec(after);
   if (named) return roundPrice(value / (/^(?:cent|ciento|centinaio|hundred)$/i.test(named[1]!) ? 100 : 1000));
   const pack = PER_PACK_AFTER.exec(after) ?? PER_PACK_BEFORE.exec(before);

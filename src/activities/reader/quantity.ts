@@ -6,7 +6,7 @@ import { parseNumber } from './amounts.js';
 const COUNT = '(?<![\\w./-])(\\d{1,3}(?:[,.]\\d{3})+|\\d+)';
 const UNITS = '(?:units|pcs|pc|pieces|items|stück|stk|einheiten|pièces|unités|unidades|piezas|uds|pezzi|unità|stuks|eenheden)';
 /** Packs a count may be given in: "18 cases", "15 Kartons à 50 Stück", "30 cases of 12". */
-const PACKS = '(?:cases|case|boxes|box|cartons|carton|kartons|karton|colis|cajas|caja|packs|pack|packages|ve|gebinde|scatole|dozen)';
+const PACKS = '(?:cases|case|boxes|box|cartons|carton|kartons|karton|colis|cajas|caja|packs|pack|packages|ve|gebinde|scatole|dozen|drums|drum|reels|reel|rolls|roll|bags|bag|sacks|sack|tambores|tambor|fûts|fût|bidons|bidon|rollen|rolle|bobinas|bobina|bobines|bobine|spools|spool|pallets|pallet|paletten|palette|palés|palé|ibcs|ibc)';
 /** The ordered units or packs after a count: the pack word and what a pack holds are captured. */
 const OF_UNITS = `(?:${UNITS}|(${PACKS})\\b(?:\\s+(?:of|à|a|de|x|mit|con|van|da)\\s+(\\d+)(?:\\s*${UNITS})?)?)`;
 const PARTIAL_QUANTITY: RegExp[] = [
@@ -23,15 +23,17 @@ const PARTIAL_QUANTITY: RegExp[] = [
 ];
 
 /** "8 of the 12", "30 von 50", "240 sur 400", "60 de 100": the part of the ordered quantity that comes now. */
-const PART_OF = new RegExp(`${COUNT}\\s*${UNITS}?\\s+(?:of|von|sur|de|di|dei|degli|delle|van)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+|i\\s+|de\\s+)?(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\b`, 'giu');
+const PART_OF = new RegExp(`(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*${UNITS}?\\s+(?:of|von|sur|de|di|dei|degli|delle|van)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+|i\\s+|de\\s+)?(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*(${PACKS})?\\b`, 'giu');
 
 /** The count of a part of the whole ordered quantity, when the text states one. */
-export function partOfOrdered(sentences: string[], ordered: number | undefined): number | undefined {
+export function partOfOrdered(sentences: string[], ordered: number | undefined, packSize?: number): number | undefined {
   if (ordered === undefined) return undefined;
   for (const s of sentences) {
     for (const m of s.matchAll(PART_OF)) {
       const [part, whole] = [count(m[1]!), count(m[2]!)];
-      if (whole === ordered && part > 0 && part < ordered) return part;
+      // "2 de los 5 tambores": packs of the PO's pack size.
+      const perPack: number = m[3] !== undefined && packSize !== undefined && whole * packSize === ordered ? packSize : 1;
+      if (whole * perPack === ordered && part > 0 && part < whole) return part * perPack;
     }
   }
   return undefined;
@@ -53,7 +55,8 @@ function lessTheRemainder(sentences: string[], context: { quantity?: number; pac
     for (const s of sentences) {
       const m = re.exec(s);
       if (!m) continue;
-      const perPack = m[2] === undefined ? 1 : m[3] !== undefined ? Number(m[3]) : context.packSize;
+      const pack = m[2] ?? packNear(s, m);
+      const perPack: number | undefined = pack === undefined ? 1 : m[3] !== undefined ? Number(m[3]) : context.packSize;
       if (perPack === undefined) return undefined;
       const now = context.quantity - count(m[1]!) * perPack;
       return now > 0 && now < context.quantity ? now : undefined;
@@ -62,18 +65,28 @@ function lessTheRemainder(sentences: string[], context: { quantity?: number; pac
   return undefined;
 }
 
+/**
+ * The pack a count is of when the pattern did not name one: a pack word within the next two words
+ * ("3 full reels", "12 Kartons"). A product's own name after a count ("600 washers") is units.
+ */
+function packNear(s: string, m: RegExpExecArray): string | undefined {
+  const at = s.indexOf(m[1]!, m.index);
+  return new RegExp(`^\\s*(?:[\\wäöüßéèàçñ-]+\\s+)?(${PACKS})\\b`, 'i').exec(s.slice(at + m[1]!.length))?.[1];
+}
+
 const count = (raw: string): number => parseNumber(raw.replace(/[,. \u00a0\u202f]/g, ''));
 
 /** What part of the order comes now; a count that is not less than what was ordered is no part of it. */
 export function partialQuantity(sentences: string[], context: { quantity?: number; packSize?: number } = {}): number | undefined {
-  const part = partOfOrdered(sentences, context.quantity) ?? lessTheRemainder(sentences, context);
+  const part = partOfOrdered(sentences, context.quantity, context.packSize) ?? lessTheRemainder(sentences, context);
   if (part !== undefined) return part;
   for (const re of PARTIAL_QUANTITY) {
     for (const s of sentences) {
       const m = re.exec(s);
       if (!m) continue;
       // A count of packs is units only through what a pack holds, as written or as the PO's pack.
-      const perPack = m[2] === undefined ? 1 : m[3] !== undefined ? Number(m[3]) : context.packSize;
+      const pack = m[2] ?? packNear(s, m);
+      const perPack: number | undefined = pack === undefined ? 1 : m[3] !== undefined ? Number(m[3]) : context.packSize;
       const n = perPack === undefined ? 0 : count(m[1]!) * perPack;
       return n > 0 && (context.quantity === undefined || n < context.quantity) ? n : undefined;
     }
