@@ -5,7 +5,7 @@ import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { chargeRows, isChargeRow, withoutAddedCost } from './reader/costs.js';
 import { dateSense, deliveryDate, laterThanPlaced, statedArrival } from './reader/dates.js';
 import { aboutSomethingElse, isOpen, kindOf } from './reader/kind.js';
-import { samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
+import { samePrice, startsLater, statedNewPrice, unitPrices } from './reader/prices.js';
 import { partialQuantity, partOfOrdered } from './reader/quantity.js';
 import { ownLayoutLines, statements } from './reader/statements.js';
 import { inTable, isOrderDocument, orderLine, readDocument, shippedOfLine, tablePrice } from './reader/document.js';
@@ -55,7 +55,13 @@ function read(said: string[], lines: string[], context: ReplyContext): Reading {
   if ((kind === 'confirmed' || kind === 'delayed') && partOfOrdered(words, context.quantity, context.packSize) !== undefined) kind = 'partial';
   const shippedNow = line && shippedOfLine(line, context);
   if (shippedNow !== undefined && (kind === 'confirmed' || kind === 'delayed')) kind = 'partial';
-  const priced = withPrices(words, kind, context);
+  const fromWords = deliveryDate(words, sense);
+  const fromDocument = line?.arrival ?? doc.labelled.arrival ?? line?.ship ?? doc.labelled.ship;
+  // A delay's words name the new date; otherwise the document's columns are the surer place.
+  const date = kind === 'delayed' && stated === 'delayed' ? fromWords ?? fromDocument : fromDocument ?? fromWords;
+  // A price that starts after this delivery ("from 1 January the unit price is …") is not this order's.
+  const thisDelivery = date ?? context.requestedDate ?? context.receivedAt;
+  const priced = withPrices(words.filter((s) => !startsLater(s, sense, thisDelivery)), kind, context);
   // Words and document that disagree (one price or day in the mail, another in its table) are for a person.
   const docArrival = line?.arrival ?? doc.labelled.arrival;
   const wordsArrival = stated === 'delayed' ? undefined : statedArrival(words, sense);
@@ -68,10 +74,6 @@ function read(said: string[], lines: string[], context: ReplyContext): Reading {
     priced.kind = 'price_change';
     priced.unitPrice = table;
   }
-  const fromWords = deliveryDate(words, sense);
-  const fromDocument = line?.arrival ?? doc.labelled.arrival ?? line?.ship ?? doc.labelled.ship;
-  // A delay's words name the new date; otherwise the document's columns are the surer place.
-  const date = priced.kind === 'delayed' && stated === 'delayed' ? fromWords ?? fromDocument : fromDocument ?? fromWords;
   const placedFor = { requestedDate: context.requestedDate ?? line?.requested ?? doc.labelled.requested };
   const laterKind = priced.kind === 'confirmed' && laterThanPlaced(date, placedFor) ? 'delayed' : priced.kind;
   return {

@@ -53,6 +53,15 @@ describe('an order is not put at risk by numbers that are not its price', () => 
     expect(await read(text)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
   });
 
+  it('an amount that starts after this delivery is not this order\'s price; one that starts before it is', async () => {
+    expect(await read('Confirmed, delivery on 12 May 2026. From 1 September 2026 the unit price of this article rises to €0.46.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+    expect(await read('Confirmed for delivery on 12 May 2026. Please note our price for 2027: €0.47 per piece.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+    expect(await read('Delivery on 12 May 2026. From 1 May 2026 the unit price is €0.45.'))
+      .toEqual({ kind: 'price_change', unitPrice: 0.45, deliveryDate: day('2026-05-12') });
+  });
+
   it('a ready-for-dispatch note full of counts and weights is a confirmation', async () => {
     const text = 'Your order is packed and ready for dispatch: 4 pallets, 120 x 80 cm, 612 kg gross (2000 pcs, 500 per pallet). Collection is booked for 2026-05-08.';
     expect(await read(text)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-08') });
@@ -166,6 +175,15 @@ describe('the Claude reader ends with the same rule', () => {
     const fake = await startFakeModel([reportReply({ kind: 'confirmed', evidence: { kind: 'Order confirmed.' } })]);
     const reader = createClaudeReader({ apiKey: 'sk-test', model: 'claude-test', baseURL: fake.url, timeoutMs: 5_000, fallback: patternReader });
     expect(await reader.read(text, {}, PO)).toEqual({ kind: 'unclear' });
+  });
+
+  it('a price it reports from a sentence that starts after this delivery is dropped', async () => {
+    const text = 'We confirm your order, delivery on 12 May 2026. From 1 September 2026 the unit price rises to €0.46.';
+    const fake = await startFakeModel([reportReply({
+      kind: 'price_change', unitPrice: 0.46, evidence: { kind: 'From 1 September 2026 the unit price rises to €0.46.', unitPrice: 'From 1 September 2026 the unit price rises to €0.46.' },
+    })]);
+    const reader = createClaudeReader({ apiKey: 'sk-test', model: 'claude-test', baseURL: fake.url, timeoutMs: 5_000, fallback: patternReader });
+    expect((await reader.read(text, {}, PO)).unitPrice).toBeUndefined();
   });
 
   it('a confirmation it reports at a later day than the order was placed for is a delay', async () => {

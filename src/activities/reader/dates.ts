@@ -8,7 +8,7 @@ const MONTH_NAMES: [number, string][] = [
   [9, 'september|sept|sep|septembre|septiembre|setiembre|settembre'], [10, 'october|oct|oktober|okt|octobre|octubre|ottobre'],
   [11, 'november|nov|novembre|noviembre'], [12, 'december|dec|dezember|dez|décembre|decembre|diciembre|dic|dicembre'],
 ];
-const MONTH = MONTH_NAMES.map(([, names]) => names).join('|');
+export const MONTH = MONTH_NAMES.map(([, names]) => names).join('|');
 
 /** Weekday names and abbreviations, Sunday first (as getUTCDay counts). */
 const WEEKDAYS = [
@@ -32,7 +32,7 @@ function onWeekday(weekday: number, dayOfMonth: number | undefined, sense: DateS
   return undefined;
 }
 
-function monthNumber(name: string): number {
+export function monthNumber(name: string): number {
   const lower = name.toLowerCase().replace(/\.$/, '');
   return MONTH_NAMES.find(([, names]) => names.split('|').includes(lower))?.[0] ?? 0;
 }

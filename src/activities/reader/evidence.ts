@@ -7,7 +7,7 @@ import { chargeRows, isChargeRow } from './costs.js';
 import { dateSense, datesIn, laterThanPlaced, type DateSense } from './dates.js';
 import { orderLine, readDocument, tablePrice as tablePriceOf } from './document.js';
 import { kindOf } from './kind.js';
-import { samePrice, unitPrices } from './prices.js';
+import { samePrice, startsLater, unitPrices } from './prices.js';
 import { ownLayoutLines, statements } from './statements.js';
 
 // A model's reading of a reply counts only as far as the reply's own words bear it out: each field
@@ -125,7 +125,9 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext): 
   const quantitySaid = report.quantity === undefined ? undefined : grounded(evidence.quantity, own);
   const quantity = quantitySaid !== undefined && countsIn(quantitySaid).includes(report.quantity!) ? report.quantity : undefined;
 
-  const priceSaid = report.unitPrice === undefined ? undefined : grounded(evidence.unitPrice, own);
+  const said = report.unitPrice === undefined ? undefined : grounded(evidence.unitPrice, own);
+  // A price that starts after this delivery is not this order's, whatever the model makes of it.
+  const priceSaid = said !== undefined && startsLater(said, own.sense, deliveryDate ?? context.requestedDate ?? context.receivedAt) ? undefined : said;
   // The amount must read as the price of a unit where it stands (price words, "per unit"), not as a count, a total or a fee.
   const amounts = priceSaid === undefined ? [] : unitPrices([priceSaid], context.packSize).filter((a) => samePrice(a.value, report.unitPrice!));
   const foreign = (report.currency !== undefined && report.currency.toUpperCase() !== context.currency)

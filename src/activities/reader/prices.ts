@@ -1,4 +1,5 @@
 import { amountsIn, type Amount } from './amounts.js';
+import { datesIn, MONTH, monthNumber, type DateSense } from './dates.js';
 
 // Which amounts are unit prices: the words right before or after an amount say what it is the
 // price of. A total, freight or a fee is not a unit price, whatever its size.
@@ -90,6 +91,31 @@ export function unitPrices(sentences: string[], packSize?: number): UnitPrice[] 
     for (const { perPack, perUnit, ...p } of found) prices.push(packed && !perPack && !perUnit ? { ...p, value: p.value / packSize } : p);
   }
   return prices;
+}
+
+/** Words that make a date the day a price starts: "from 1 January", "effective March 1", "ab 1. Februar", "à partir du". */
+const STARTS_ON = /\b(?:from|effective(?: from| on)?|as of|as from|starting(?: on| from)?|beginning|with effect from|valid from|ab(?: dem)?|gültig ab|mit wirkung (?:zum|ab)|à partir du|à compter du|dès le|a partir del?|desde el|con decorrenza(?: dal)?|a partire dal|vanaf|per)\s*(?:the\s+|le\s+|el\s+|dem\s+)?$/i;
+/** A price for next year is not this order's. */
+const NEXT_YEAR = /\b(?:next year|the new year|nächste[ns]? jahr|im neuen jahr|l'année prochaine|l'an prochain|el (?:próximo|año que viene)|el nuevo año|l'anno prossimo|volgend jaar)\b/i;
+
+/** Words that tie a sentence to this very order. */
+const THIS_ORDER = /\b(?:this|your) (?:order|po|purchase order)\b|\bdiese[rn]? (?:bestellung|auftrag)\b|\bihre[rn]? bestellung\b|\bcette commande\b|\bvotre commande\b|\beste pedido\b|\bsu pedido\b|\bquesto ordine\b|\bdeze order\b/i;
+
+/**
+ * Whether a sentence sets a price that starts after this delivery ("our prices rise to €0.46 from
+ * 1 January"): its amounts are not this order's price, unless the sentence names this order.
+ * Without a day to compare with, nothing is set aside.
+ */
+export function startsLater(sentence: string, sense: DateSense, delivery: string | undefined): boolean {
+  if (delivery === undefined || THIS_ORDER.test(sentence) || amountsIn(sentence).length === 0) return false;
+  const day = delivery.slice(0, 10);
+  if (datesIn(sentence, sense).some((d) => d.iso !== undefined && d.iso.slice(0, 10) > day && STARTS_ON.test(sentence.slice(0, d.index)))) return true;
+  // "from January 2026", "ab Februar 2027", "for 2027", "next year": a month or a year later than the delivery's.
+  for (const m of sentence.matchAll(new RegExp(`\\b(?:(${MONTH})\\.?\\s+)?(20\\d\\d)\\b`, 'gi'))) {
+    const starts = m[1] ? `${m[2]}-${String(monthNumber(m[1])).padStart(2, '0')}-01` : `${m[2]}-01-01`;
+    if (starts > day && /\b(?:from|effective|as of|starting|beginning|for|in|ab|für|à partir de|dès|pour|a partir de|desde|para|en|dal|a partire da|per|vanaf|voor)\s*(?:the\s+|le\s+|el\s+|dem\s+)?$/i.test(sentence.slice(0, m.index))) return true;
+  }
+  return NEXT_YEAR.test(sentence);
 }
 
 /** Equal to the cent fraction anyone writes a unit price in. */
