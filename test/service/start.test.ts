@@ -62,8 +62,10 @@ describe('npm start', () => {
     step(`${po} waits for approval`);
 
     // One scrape: the service's figures, then the Temporal worker's own, with no metric named twice.
-    // The agent figures are a reading reused for 5 s: the one taken before the approval may be served first.
-    const metrics = await eventually(() => fetch(`http://127.0.0.1:${ports.api}/metrics`).then((r) => r.text()), (text) => /^replenisher_approvals_pending [1-9]/m.test(text), 30_000, 'the pending approval in /metrics');
+    // The agent figures are a reading reused for 5 s: the one taken before the approval may be served first;
+    // the worker's exporter answers empty until its first figures are recorded.
+    const metrics = await eventually(() => fetch(`http://127.0.0.1:${ports.api}/metrics`).then((r) => r.text()),
+      (text) => /^replenisher_approvals_pending [1-9]/m.test(text) && /^temporal_\w+/m.test(text), 30_000, 'the pending approval and the worker\'s figures in /metrics');
     expect(metrics).toMatch(/^replenisher_decide_duration_seconds_count\{decider="policy",result="ok"\} [1-9]/m);
     expect(metrics).toMatch(/^temporal_\w+/m);
     const types = [...metrics.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]);
