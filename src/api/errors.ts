@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
+import { declareAnswer } from './responses.js';
 
 /** An error the API answers with its own status and message instead of a 500. */
 export class HttpError extends Error {
@@ -49,6 +50,20 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
 
 /** One shape for every refusal, `{ error: <message> }`; anything else is a dependency's failure. */
 export function answerErrors(app: FastifyInstance): void {
+  // Every path the API serves, with its methods: a request with another method is a 405, not a 404.
+  const paths = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+  app.addHook('onRoute', (route) => {
+    const known = paths.get(route.url) ?? { pattern: new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}/?$`), methods: new Set<string>() };
+    for (const m of [route.method].flat()) known.methods.add(m);
+    paths.set(route.url, known);
+  });
+  // What any route may answer besides its own: declared here, where these answers are made.
+  app.addHook('onRoute', (route) => {
+    const schema = (route.schema ?? {}) as { body?: unknown; params?: unknown; querystring?: unknown };
+    if (schema.body || schema.params || schema.querystring) declareAnswer(route, 400, 'a body, path parameter or query that is not valid; the message names the field');
+    if (route.url.includes(':')) declareAnswer(route, 414, `a path parameter longer than ${MAX_PARAM_LENGTH} characters`);
+    declareAnswer(route, 503, 'a dependency (Temporal, the world) could not be reached; try again');
+  });
   app.setErrorHandler((err: unknown, req, reply) => {
     if (err instanceof HttpError) return reply.code(err.status).headers(err.headers).send({ error: err.message });
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -63,5 +78,13 @@ export function answerErrors(app: FastifyInstance): void {
     req.log.error({ err }, 'request failed');
     return reply.code(503).send({ error: 'the service could not reach a dependency; try again' });
   });
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: `no route ${req.method} ${req.url}` }));
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0]!;
+    const allowed = [...paths.values()].filter((p) => p.pattern.test(path)).flatMap((p) => [...p.methods]);
+    if (allowed.length > 0) {
+      const allow = [...new Set(allowed)].sort().join(', ');
+      return reply.code(405).header('allow', allow).send({ error: `${req.method} is not a method of ${path}; it takes ${allow}` });
+    }
+    return reply.code(404).send({ error: `no route ${req.method} ${req.url}` });
+  });
 }

@@ -17,6 +17,33 @@ function securityOf(route: RouteOptions): Record<string, string[]>[] | undefined
   return [{ signature: [] }];
 }
 
+type OpenApiDoc = { paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>; components?: Record<string, unknown> };
+
+/** The one refusal body, `{ error }`, as JSON Schema: every 4xx and 5xx of every route has this shape. */
+const ERROR_SCHEMA = { type: 'object', properties: { error: { type: 'string', description: 'which field or header is wrong, and why' } }, required: ['error'], additionalProperties: false };
+const isErrorSchema = (s: unknown): boolean => {
+  if (!s || typeof s !== 'object') return false;
+  const { description: _d, $schema: _s, ...shape } = s as Record<string, unknown>;
+  return JSON.stringify(shape) === JSON.stringify(ERROR_SCHEMA);
+};
+
+/**
+ * Every error answer refers to one named schema, `Error`, so that a generated client has one
+ * error type; the words of each (why this route answers this status) stay on the answer.
+ */
+function withErrorComponent(doc: OpenApiDoc): OpenApiDoc {
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      for (const answer of Object.values(operation.responses ?? {})) {
+        const json = answer.content?.['application/json'];
+        if (json && isErrorSchema(json.schema)) json.schema = { $ref: '#/components/schemas/Error' };
+      }
+    }
+  }
+  const components = (doc.components ?? {}) as { schemas?: Record<string, unknown> };
+  return { ...doc, components: { ...components, schemas: { ...components.schemas, Error: ERROR_SCHEMA } } };
+}
+
 // Swagger UI's own routes hide themselves; no path is skipped by name.
 const zodToOpenApi = createJsonSchemaTransform({ skipList: [] });
 
@@ -46,6 +73,7 @@ export function openApi(app: FastifyInstance, info: { title: string; version: st
         },
       },
     },
+    transformObject: (doc) => withErrorComponent(('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject) as OpenApiDoc),
     transform: (doc) => {
       const { schema, url } = zodToOpenApi(doc);
       const security = doc.route && securityOf(doc.route as RouteOptions);

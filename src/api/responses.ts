@@ -17,6 +17,17 @@ const open = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape) as unkn
 export const ErrorBody = z.object({ error: z.string().describe('which field or header is wrong, and why') });
 export const refused = (why: string) => ErrorBody.describe(why);
 
+/**
+ * Adds an answer the edge gives (a missing token, a body too large, a rate limit) to a route's
+ * documented answers, unless the route documents that status itself with its own words. Called
+ * from the hook that gives the answer, so each is declared once, where it is decided.
+ */
+export function declareAnswer(route: { schema?: unknown }, status: number, why: string): void {
+  const schema = (route.schema ?? {}) as { response?: Record<string, unknown> };
+  if (schema.response && String(status) in schema.response) return;
+  route.schema = { ...schema, response: { ...schema.response, [status]: refused(why) } };
+}
+
 const Part = z.object({ ok: z.boolean(), detail: z.string().optional() });
 export const StuckRunView = z.object({
   workflowId: z.string().optional().describe('absent while visibility has not named the run yet'),

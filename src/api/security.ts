@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors, jwtVerify } from 'jose';
 import { HttpError } from './errors.js';
+import { declareAnswer } from './responses.js';
 import { checkTimestamp, verify, WAREHOUSE } from './signatures.js';
 
 /**
@@ -133,6 +134,18 @@ export function secureApp(app: FastifyInstance, security: Security): void {
   const suppliers = new Map(Object.entries(security.supplierSecrets));
   const manager = managerCheck(security);
   const pending = new WeakMap<FastifyRequest, { principal: Principal; secret: string }>();
+
+  // What the edge may answer any route, declared where it is decided (src/api/errors.ts adds the rest).
+  app.addHook('onRoute', (route) => {
+    const read = [route.method].flat().every((m) => m === 'GET' || m === 'HEAD');
+    const auth: Auth = route.config?.auth ?? (read && !security.readRequiresAuth ? 'none' : 'manager');
+    if (auth !== 'none') declareAnswer(route, 401, auth === 'manager' ? 'no valid manager token (Authorization: Bearer)' : 'not signed, or not by a sender allowed here (X-Supplier, X-Timestamp, X-Signature)');
+    if (!read) {
+      declareAnswer(route, 413, 'the request body is larger than the limit');
+      declareAnswer(route, 415, 'the body is not JSON (Content-Type: application/json)');
+    }
+    if (route.config?.rateLimit !== false) declareAnswer(route, 429, 'too many requests from this client; Retry-After says when to try again');
+  });
 
   app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY } });
   app.register(rateLimit, { max: security.rateLimitPerMinute ?? 300, timeWindow: 60_000 });

@@ -76,7 +76,10 @@ describe('the API describes itself and reports on its own health', () => {
     expect(doc.paths['/agents'].post.requestBody.content['application/json'].schema.required).toEqual(['sku']);
     // Answers are documented from the schemas fastify serialises them with, refusals included.
     expect(decision.responses['202'].content['application/json'].schema.required).toEqual(['poNumber', 'status', 'workflowId', 'by']);
-    expect(decision.responses['409'].content['application/json'].schema.required).toEqual(['error']);
+    // Refusals share one named body, Error; the words of each stay on the answer.
+    expect(decision.responses['409'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(decision.responses['409'].description).toMatch(/\w/);
+    expect(doc.components.schemas.Error.required).toEqual(['error']);
     expect(doc.paths['/skus'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty('items');
     expect(Object.keys(doc.paths['/metrics'].get.responses['200'].content)).toEqual(['text/plain']);
   });
