@@ -16,11 +16,13 @@ export const PoParam = z.object({ po: z.string().regex(PO_NUMBER_PATTERN, PO_NUM
 export const ReplenishmentParam = z.object({ workflowId: z.string().regex(REPLENISHMENT_ID_PATTERN, REPLENISHMENT_ID_RULE) });
 /** Any workflow of this service: an agent or one of its replenishments. */
 export const WorkflowParam = z.object({
-  workflowId: z.string().refine((id) => REPLENISHMENT_ID_PATTERN.test(id) || AGENT_ID_PATTERN.test(id), `${REPLENISHMENT_ID_RULE}, an agent's agent-<SKU>`),
+  // One pattern for both forms, so that the published schema says what the route accepts.
+  workflowId: z.string().regex(new RegExp(`(?:${REPLENISHMENT_ID_PATTERN.source})|(?:${AGENT_ID_PATTERN.source})`), `${REPLENISHMENT_ID_RULE}, an agent's agent-<SKU>`),
 });
 export const RepairBody = z.object({ reason: z.string().trim().min(1, 'say why, or leave the reason out').max(500) }).partial().strict();
 export const TimelineQuery = z.object({
-  runId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a run id is a UUID').optional(),
+  runId: z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'a run id is a UUID').optional()
+    .describe('one run of the workflow (a UUID); without it, the latest'),
 });
 
 /** One page of the SKU list: at most `limit` SKUs after the SKU `after`, in SKU order. */
@@ -57,7 +59,8 @@ export const BulkDecisionBody = z.object({
   decisions: z.array(z.discriminatedUnion('decision', [
     z.object({ poNumber, ...approveFields }).strict(), z.object({ poNumber, ...rejectFields }).strict(),
   ], { error: DECISION_KIND })).min(1, 'give at least one decision').max(MAX_BULK_DECISIONS, `at most ${MAX_BULK_DECISIONS} decisions in one request`)
-    .refine((ds) => new Set(ds.map((d) => d.poNumber)).size === ds.length, 'a purchase order may be decided once in a request'),
+    .refine((ds) => new Set(ds.map((d) => d.poNumber)).size === ds.length, 'a purchase order may be decided once in a request')
+    .describe('each purchase order at most once in a request (the same poNumber twice is a 400)'),
 }).strict();
 
 /** A day (`2026-11-30`) or an instant with its offset (`2026-11-30T12:00:00Z`). */
@@ -80,9 +83,9 @@ const STATUS = z.preprocess((v) => (typeof v === 'string' ? queryName(v) : v),
 export const RecordFilterQuery = z.object({
   sku: SkuParam.shape.sku.optional(),
   supplier: z.string().min(1).max(100).optional(),
-  outcome: OUTCOME.optional().describe('settled POs with this outcome'),
-  status: STATUS.optional().describe('open or settled; a phase of an open PO (awaiting_approval, ordered, …); or an outcome'),
-  from: when.optional().describe('changed (a settled PO: settled) at or after: a day counts from its start (UTC)'),
+  outcome: OUTCOME.optional().describe('settled POs with this outcome; with `status`, the status must be settled or this outcome (otherwise a 400)'),
+  status: STATUS.optional().describe('open or settled; a phase of an open PO (awaiting_approval, ordered, …); or an outcome. With `outcome`, only settled or that outcome (otherwise a 400)'),
+  from: when.optional().describe('changed (a settled PO: settled) at or after: a day counts from its start (UTC); must come before `to` (otherwise a 400)'),
   to: when.optional().describe('changed (a settled PO: settled) before: a day is included whole (UTC)'),
   approval: z.enum(['rule', 'person']).optional().describe('rule: approved by the approval policy (approver `policy:<rule>`); person: by a manager'),
 });

@@ -55,6 +55,21 @@ describe('the published contract', () => {
     expect(body.examples).toEqual([expect.any(String)]);
   });
 
+  it('what the service checks on ids is in the schema: a value the schema allows is never refused as malformed', async () => {
+    const param = (path: string, method: string, name: string) =>
+      (doc.paths[path]![method] as unknown as { parameters: { name: string; schema: { pattern?: string } }[] }).parameters.find((p) => p.name === name)!.schema;
+    const workflowId = new RegExp(param('/workflows/{workflowId}/repair', 'post', 'workflowId').pattern!);
+    expect(['agent-WASHER-M8', 'replenish-WASHER-M8-3'].every((id) => workflowId.test(id))).toBe(true);
+    expect(workflowId.test('something-else')).toBe(false);
+    const runId = new RegExp(param('/replenishments/{workflowId}/timeline', 'get', 'runId').pattern!);
+    const unknownRun = '0b6e1c9e-5d7f-4a51-9d3c-6f1b2a3c4d5e';
+    expect(runId.test(unknownRun)).toBe(true);
+    // A run id the schema allows is looked for, not refused: no such run is a 404.
+    const timeline = await stack.api('GET', `/replenishments/replenish-${stack.newSku()}-1/timeline?runId=${unknownRun}`);
+    expect(timeline.status).toBe(404);
+    expect(documented('GET', '/replenishments/{workflowId}/timeline', 404)).toBeDefined();
+  });
+
   it('a method a path does not take is a 405 naming the methods it does', async () => {
     const put = await stack.authed('PUT', '/agents', { sku: 'X' });
     expect(put.status).toBe(405);
