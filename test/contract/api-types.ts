@@ -1,0 +1,3146 @@
+// Generated from /openapi.json by test/contract/client.test.ts; do not edit.
+export interface paths {
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document: every route of the API */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            openapi: string;
+                            info: {
+                                title: string;
+                                version: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            paths: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health of every part: Temporal, worker, world */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description all parts up */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ok: boolean;
+                            parts: {
+                                [key: string]: {
+                                    ok: boolean;
+                                    detail?: string;
+                                };
+                            };
+                            /** @description some run fails on nondeterminism; the service is up, restarting it would not help */
+                            degraded?: boolean;
+                            /** @description runs whose workflow tasks fail on nondeterminism, with the command that repairs each */
+                            stuck?: {
+                                /** @description absent while visibility has not named the run yet */
+                                workflowId?: string;
+                                runId: string;
+                                reason: string;
+                                firstSeen: string;
+                                lastSeen: string;
+                                failures: number;
+                                /** @description the command that repairs it */
+                                repair?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description a part is down */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ok: boolean;
+                            parts: {
+                                [key: string]: {
+                                    ok: boolean;
+                                    detail?: string;
+                                };
+                            };
+                            /** @description some run fails on nondeterminism; the service is up, restarting it would not help */
+                            degraded?: boolean;
+                            /** @description runs whose workflow tasks fail on nondeterminism, with the command that repairs each */
+                            stuck?: {
+                                /** @description absent while visibility has not named the run yet */
+                                workflowId?: string;
+                                runId: string;
+                                reason: string;
+                                firstSeen: string;
+                                lastSeen: string;
+                                failures: number;
+                                /** @description the command that repairs it */
+                                repair?: string;
+                            }[];
+                        } | {
+                            /** @description which field or header is wrong, and why */
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: Temporal reachable and the worker polling */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description ready to take work */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ready: boolean;
+                            parts: {
+                                [key: string]: {
+                                    ok: boolean;
+                                    detail?: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description not ready; the parts say why */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ready: boolean;
+                            parts: {
+                                [key: string]: {
+                                    ok: boolean;
+                                    detail?: string;
+                                };
+                            };
+                        } | {
+                            /** @description which field or header is wrong, and why */
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics: the service's figures and the Temporal worker's own */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Prometheus text exposition format */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{workflowId}/repair": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Repair a run that fails on nondeterminism
+         * @description Finds the first workflow task that today's code does not replay and resets the run to redo it: signals after it are applied again, activities keep their ids and idempotency keys, so nothing the world already did is done twice.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workflowId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the run was reset; the new run redoes the task */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            workflowId: string;
+                            oldRunId: string;
+                            newRunId: string;
+                            /** @description the WorkflowTaskCompleted event, in the old run, of the task the new run redoes */
+                            redoneTask: number;
+                            /** @description what replay of that task said */
+                            divergence: string;
+                        };
+                    };
+                };
+                /** @description not a workflow id of this service */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no valid manager token (Authorization: Bearer) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no such workflow */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the run replays with today's code: nothing to repair */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the body is not JSON (Content-Type: application/json) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the agent of a SKU (idempotent) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        sku: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description already running */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sku: string;
+                            workflowId: string;
+                            started: boolean;
+                        };
+                    };
+                };
+                /** @description started */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sku: string;
+                            workflowId: string;
+                            started: boolean;
+                        };
+                    };
+                };
+                /** @description not a SKU */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no valid manager token (Authorization: Bearer) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unknown SKU */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the body is not JSON (Content-Type: application/json) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{sku}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause the agent of a SKU */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sku: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description signalled */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sku: string;
+                            /** @enum {boolean} */
+                            pause: true;
+                        };
+                    };
+                };
+                /** @description not a SKU */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no valid manager token (Authorization: Bearer) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no agent */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the body is not JSON (Content-Type: application/json) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{sku}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume the agent of a SKU */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sku: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description signalled */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sku: string;
+                            /** @enum {boolean} */
+                            resume: true;
+                        };
+                    };
+                };
+                /** @description not a SKU */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no valid manager token (Authorization: Bearer) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no agent */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the body is not JSON (Content-Type: application/json) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{sku}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop the agent of a SKU */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sku: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description signalled */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sku: string;
+                            /** @enum {boolean} */
+                            stop: true;
+                        };
+                    };
+                };
+                /** @description not a SKU */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no valid manager token (Authorization: Bearer) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no agent */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the body is not JSON (Content-Type: application/json) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skus/{sku}/stock-changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stock of a SKU changed: its agent checks now */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sku: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description agent woken */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sku: string;
+                            /** @enum {boolean} */
+                            woken: true;
+                        };
+                    };
+                };
+                /** @description not a SKU */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not signed, or not by a sender allowed here (X-Supplier, X-Timestamp, X-Signature) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no agent */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the body is not JSON (Content-Type: application/json) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SKUs with their stock, agent status, phase and past outcomes, a page at a time in SKU order */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `items` of the page, `next` to pass as `after` for the next page, `total` SKUs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                sku: string;
+                                onHand: number;
+                                safetyStock: number;
+                                targetLevel: number;
+                                onOrder: number;
+                                dailyDemand?: number;
+                                /** @description watching, replenishing, paused, stopped, error, or none */
+                                agent: string;
+                                /** @description with agent `error`: why the agent cannot read its stock */
+                                error: string | null;
+                                phase: string | null;
+                                activeReplenishment: string | null;
+                                /** @description finished replenishments by outcome */
+                                outcomes: {
+                                    [key: string]: number;
+                                };
+                            }[];
+                            /** @description pass as `after` for the next page; null on the last */
+                            next: string | null;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description a bad limit or cursor */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skus/{sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One SKU: stock, demand, agent, the running replenishment with its decision log */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sku: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the SKU */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sku: string;
+                            /** @description ISO 4217: every amount is in it */
+                            currency: string;
+                            /** @description null when the ERP no longer knows the SKU (its agent then shows why) */
+                            stock: ({
+                                sku: string;
+                                onHand: number;
+                                safetyStock: number;
+                                targetLevel: number;
+                                onOrder: number;
+                                dailyDemand?: number;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            /** @description reorder point and target from demand (README, "Demand"), days of cover, projected stock-out; null without stock */
+                            demand: {
+                                /**
+                                 * @description `demand`: levels computed from consumption; `typed`: the typed-in safety stock and target
+                                 * @enum {string}
+                                 */
+                                source: "demand" | "typed";
+                                /** @description units consumed a business day, averaged over the world's window */
+                                dailyDemand: number | null;
+                                /** @description lead time planned with: what the last supplier actually took, else the default */
+                                leadDays: number;
+                                /** @description the agent replenishes when on hand plus on order falls below this */
+                                reorderPoint: number;
+                                /** @description what a replenishment orders up to */
+                                targetLevel: number;
+                                /** @description business days until the shelf is empty at today's demand */
+                                daysOfCover: number | null;
+                                /** @description when the shelf runs empty at today's demand */
+                                projectedStockOut: string | null;
+                                /** @description days of demand the target covers past the reorder point */
+                                coverDays: number;
+                            } | null;
+                            agent: ({
+                                status: string;
+                                replenishments: number;
+                                active: ({
+                                    workflowId: string;
+                                    poNumber: string | null;
+                                    phase: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                error: string | null;
+                                /** @description the rules its next replenishment starts with: the configuration as of its last stock check */
+                                rules: {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            pastOutcomes: ({
+                                replenishment: number;
+                                poNumber: string | null;
+                                outcome: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description what the agent learned of each supplier */
+                            suppliers: {
+                                [key: string]: {
+                                    orders: number;
+                                    received: number;
+                                    lastPrice: number;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            replenishment: ({
+                                workflowId: string;
+                                phase: string;
+                                waiting: ({
+                                    tool: string;
+                                    events: string[];
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                po: ({
+                                    poNumber: string;
+                                    supplier: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                decision: ({
+                                    kind: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                order: ({
+                                    poNumber: string;
+                                    supplierRef: string;
+                                    expectedDelivery: string;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                /** @description orders this replenishment cancelled at their supplier to buy elsewhere (it refused them, or went silent) */
+                                cancelledOrders: ({
+                                    poNumber: string;
+                                    supplier: string;
+                                    /** @enum {string} */
+                                    why: "refused" | "silent" | "repriced";
+                                    cancelledAt: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                received: number;
+                                replies: {
+                                    messageId: string;
+                                    kind: string;
+                                    deliveryDate?: string;
+                                    unitPrice?: number;
+                                    quantity?: number;
+                                    receivedAt: string;
+                                }[];
+                                /** @description the decision log */
+                                log: ({
+                                    turn: number;
+                                    tool: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                notes: string[];
+                                /** @description the rules this replenishment started with and keeps to its end */
+                                rules: {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                        };
+                    };
+                };
+                /** @description not a SKU */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unknown SKU */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Purchase orders waiting for the manager's decision */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the POs waiting, ordered by SKU */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ISO 4217: every amount is in it */
+                            currency: string;
+                            items: ({
+                                sku: string;
+                                workflowId: string;
+                                poNumber: string;
+                                supplier: string;
+                                quantity: number;
+                                unitPrice: number;
+                                total: number;
+                                requestedAt: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/{po}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The manager approves (up to a unit price) or rejects a purchase order */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    po: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "approve";
+                        maxUnitPrice: number;
+                        by?: string;
+                        note?: string;
+                    } | {
+                        /** @enum {string} */
+                        decision: "reject";
+                        reason: string;
+                        by?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description a repeat of a decision already delivered */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            poNumber: string;
+                            /** @enum {string} */
+                            status: "delivered" | "held" | "duplicate" | "queued";
+                            workflowId: string;
+                            /** @description the approver the token proved */
+                            by: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description delivered to the agent */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            poNumber: string;
+                            /** @enum {string} */
+                            status: "delivered" | "held" | "duplicate" | "queued";
+                            workflowId: string;
+                            /** @description the approver the token proved */
+                            by: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description invalid decision or PO number */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no valid manager token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description an approval above the manager's approval limit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no agent for the SKU */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the PO is not waiting for a decision, or this manager already gave its first approval */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the body is not JSON (Content-Type: application/json) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The manager decides many purchase orders at once; each decision is answered on its own
+         * @description Always 207 Multi-Status when the list is valid: each result carries the status its decision would have had alone (202 delivered, 200 a repeat, 403 above the manager's approval limit, 404 no agent or not a PO number, 409 not waiting for a decision, 503 its agent could not be reached), so one PO that moved on never holds back the others. With an Idempotency-Key, sending the same list again repeats each decision (200 per item), never doubles it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description each purchase order at most once in a request (the same poNumber twice is a 400) */
+                        decisions: ({
+                            poNumber: string;
+                            /** @enum {string} */
+                            decision: "approve";
+                            maxUnitPrice: number;
+                            by?: string;
+                            note?: string;
+                        } | {
+                            poNumber: string;
+                            /** @enum {string} */
+                            decision: "reject";
+                            reason: string;
+                            by?: string;
+                        })[];
+                    };
+                };
+            };
+            responses: {
+                /** @description one result per decision, in the order given */
+                207: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: ({
+                                poNumber: string;
+                                /** @description 202 delivered, 200 a repeat, 404 no agent, 409 not waiting for it, 503 the agent could not be reached */
+                                status: number;
+                                /**
+                                 * @description with 202 or 200: as the single decision route says it
+                                 * @enum {string}
+                                 */
+                                result?: "delivered" | "held" | "duplicate" | "queued";
+                                error?: string;
+                                workflowId?: string;
+                                by?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                    };
+                };
+                /** @description a decision that is not valid, or a PO given twice */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no valid manager token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the body is not JSON (Content-Type: application/json) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/{po}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The manager cancels a running replenishment (and the order at the supplier, if one was placed) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    po: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description a repeat of a cancellation already delivered */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            poNumber: string;
+                            /** @enum {string} */
+                            status: "delivered" | "held" | "duplicate" | "queued";
+                            workflowId: string;
+                            /** @description the approver the token proved */
+                            by: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description delivered to the agent: the run cancels at its next step, a wait or a decision in flight */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            poNumber: string;
+                            /** @enum {string} */
+                            status: "delivered" | "held" | "duplicate" | "queued";
+                            workflowId: string;
+                            /** @description the approver the token proved */
+                            by: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description no reason, or an invalid PO number */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no valid manager token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no agent for the SKU */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the PO is settled, not the one its agent works on, or already being cancelled */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the body is not JSON (Content-Type: application/json) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/{po}/supplier-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A supplier's reply about a purchase order (signed by the supplier) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    po: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        messageId: string;
+                        supplier?: string;
+                        /**
+                         * @description the supplier's message as received (plain text or HTML, up to 5,000,000 characters); it must hold at least one visible character: whitespace, zero-width and other invisible format characters alone are refused with a 400
+                         * @example We confirm PO-WASHER-M8-1 for delivery on 12 May 2026.
+                         */
+                        text: string;
+                        fields?: {
+                            /** @enum {string} */
+                            kind?: "confirmed" | "delayed" | "price_change" | "refused" | "partial" | "unclear";
+                            /** Format: date-time */
+                            deliveryDate?: string;
+                            unitPrice?: number;
+                            quantity?: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description when the mail reached you (its Date header), ISO 8601; a date written without a year is read from it. Defaults to when this request arrives
+                         */
+                        receivedAt?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description a repeat of a message already delivered */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            poNumber: string;
+                            /** @enum {string} */
+                            status: "delivered" | "held" | "duplicate" | "queued";
+                            workflowId: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description delivered to the agent */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            poNumber: string;
+                            /** @enum {string} */
+                            status: "delivered" | "held" | "duplicate" | "queued";
+                            workflowId: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description an invalid reply or PO number */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unsigned or badly signed */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the PO was sent to another supplier */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the PO is not waiting for a reply */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a body that is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/{po}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Goods received against a purchase order (signed by the warehouse) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    po: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        receiptId: string;
+                        quantity: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description a repeat of a message already delivered */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            poNumber: string;
+                            /** @enum {string} */
+                            status: "delivered" | "held" | "duplicate" | "queued";
+                            workflowId: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description delivered to the agent */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            poNumber: string;
+                            /** @enum {string} */
+                            status: "delivered" | "held" | "duplicate" | "queued";
+                            workflowId: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description an invalid receipt or PO number */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unsigned or badly signed */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the PO is not waiting for goods */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the body is not JSON (Content-Type: application/json) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Purchase orders, open and settled, newest change first, filtered and paged (or all of them as CSV)
+         * @description A settled PO is its purchasing record (status: its outcome); an open one shows what it holds so far (status: its phase, outcome and settledAt null, its decision log still in the run's history).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    sku?: string;
+                    supplier?: string;
+                    /** @description settled POs with this outcome; with `status`, the status must be settled or this outcome (otherwise a 400) */
+                    outcome?: "received" | "cancelled" | "rejected" | "gave_up" | "failed";
+                    /** @description open or settled; a phase of an open PO (awaiting_approval, ordered, …); or an outcome. With `outcome`, only settled or that outcome (otherwise a 400) */
+                    status?: "open" | "settled" | "drafting" | "awaiting_approval" | "approved" | "ordered" | "awaiting_goods" | "receiving" | "received" | "cancelled" | "rejected" | "gave_up" | "failed";
+                    /** @description changed (a settled PO: settled) at or after: a day counts from its start (UTC); must come before `to` (otherwise a 400) */
+                    from?: string;
+                    /** @description changed (a settled PO: settled) before: a day is included whole (UTC) */
+                    to?: string;
+                    /** @description rule: approved by the approval policy (approver `policy:<rule>`); person: by a manager */
+                    approval?: "rule" | "person";
+                    limit?: number;
+                    /** @description the `next` of the previous page */
+                    after?: string;
+                    /** @description csv: every matching record, no paging */
+                    format?: "json" | "csv";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description a page of records; with format=csv every matching record as CSV */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: ({
+                                replenishmentId: string;
+                                runId: string;
+                                sku: string;
+                                replenishment: number;
+                                poNumber: string | null;
+                                supplier: string | null;
+                                quantityDrafted: number | null;
+                                quantityOrdered: number;
+                                quantityReceived: number;
+                                unitPrice: number | null;
+                                /** @description quantity ordered × unit price; null when nothing was ordered */
+                                orderTotal: number | null;
+                                currency: string;
+                                approvals: ({
+                                    /** @enum {string} */
+                                    decision: "approved" | "rejected";
+                                    /** @description the approver the token proved */
+                                    by: string;
+                                    /** @description the approval rule that decided, when no person did */
+                                    rule: string | null;
+                                    at: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                outcome: string | null;
+                                reason: string | null;
+                                startedAt: string;
+                                settledAt: string | null;
+                                orderedAt: string | null;
+                                receivedAt: string | null;
+                                /** @description the decision log */
+                                turns: ({
+                                    turn: number;
+                                    at: string;
+                                    tool: string;
+                                    result: string;
+                                    summary: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                /** @description a settled PO's outcome (received, cancelled, …), an open one's phase (awaiting approval, ordered, …) */
+                                status: string;
+                                /** @description an open PO's phase */
+                                phase?: string;
+                                /** @description its last change: a settled PO's settlement */
+                                updatedAt: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description pass as `after` for the next page; null on the last */
+                            next: string | null;
+                            /** @description purchase orders matching the filter */
+                            total: number;
+                        };
+                        "text/csv": string;
+                    };
+                };
+                /** @description a filter, limit or cursor that is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every record matching the filters, as CSV */
+        get: {
+            parameters: {
+                query?: {
+                    sku?: string;
+                    supplier?: string;
+                    /** @description settled POs with this outcome; with `status`, the status must be settled or this outcome (otherwise a 400) */
+                    outcome?: "received" | "cancelled" | "rejected" | "gave_up" | "failed";
+                    /** @description open or settled; a phase of an open PO (awaiting_approval, ordered, …); or an outcome. With `outcome`, only settled or that outcome (otherwise a 400) */
+                    status?: "open" | "settled" | "drafting" | "awaiting_approval" | "approved" | "ordered" | "awaiting_goods" | "receiving" | "received" | "cancelled" | "rejected" | "gave_up" | "failed";
+                    /** @description changed (a settled PO: settled) at or after: a day counts from its start (UTC); must come before `to` (otherwise a 400) */
+                    from?: string;
+                    /** @description changed (a settled PO: settled) before: a day is included whole (UTC) */
+                    to?: string;
+                    /** @description rule: approved by the approval policy (approver `policy:<rule>`); person: by a manager */
+                    approval?: "rule" | "person";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description one line per purchase order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description a filter that is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/spend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Money committed per supplier and month (orders placed and not cancelled at the supplier) */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency: string;
+                            lines: {
+                                supplier: string;
+                                month: string;
+                                amount: number;
+                                orders: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description a month that is not YYYY-MM */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/{po}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A purchase order: the replenishment working on it, and its record once settled
+         * @description The workflow is found by the PoNumber search attribute, else by the id the PO number names (replenish-<SKU>-<n>). After Temporal's retention has deleted the workflow, the record alone answers (foundBy: record).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    po: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description where the PO is worked on, and its record */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            poNumber: string;
+                            workflowId: string;
+                            runId: string;
+                            sku: string;
+                            /** @description Temporal's status of the replenishment: RUNNING, COMPLETED, …; COMPLETED when only the record is left */
+                            status: string;
+                            phase: string | null;
+                            outcome: string | null;
+                            currentPoNumber: string | null;
+                            /** @description search-attribute, po-number (the workflow id it names), or record (the workflow is gone) */
+                            foundBy: string;
+                            /** @description the purchasing record, once the replenishment has settled */
+                            record: ({
+                                replenishmentId: string;
+                                runId: string;
+                                sku: string;
+                                replenishment: number;
+                                /** @description the last PO number drafted (a revision replaces the first) */
+                                poNumber: string | null;
+                                supplier: string | null;
+                                quantityDrafted: number | null;
+                                quantityOrdered: number;
+                                quantityReceived: number;
+                                unitPrice: number | null;
+                                /** @description quantity ordered × unit price; null when nothing was ordered */
+                                orderTotal: number | null;
+                                currency: string;
+                                approvals: ({
+                                    /** @enum {string} */
+                                    decision: "approved" | "rejected";
+                                    /** @description the approver the token proved */
+                                    by: string;
+                                    /** @description the approval rule that decided, when no person did */
+                                    rule: string | null;
+                                    at: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                outcome: string;
+                                reason: string;
+                                startedAt: string;
+                                settledAt: string;
+                                orderedAt: string | null;
+                                receivedAt: string | null;
+                                /** @description the decision log */
+                                turns: ({
+                                    turn: number;
+                                    at: string;
+                                    tool: string;
+                                    result: string;
+                                    summary: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description not a PO number */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no such purchase order */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/{po}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The purchasing record of a settled purchase order, with its decision log */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    po: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description what the service keeps of a settled replenishment, after Temporal's retention deletes its history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            replenishmentId: string;
+                            runId: string;
+                            sku: string;
+                            replenishment: number;
+                            /** @description the last PO number drafted (a revision replaces the first) */
+                            poNumber: string | null;
+                            supplier: string | null;
+                            quantityDrafted: number | null;
+                            quantityOrdered: number;
+                            quantityReceived: number;
+                            unitPrice: number | null;
+                            /** @description quantity ordered × unit price; null when nothing was ordered */
+                            orderTotal: number | null;
+                            currency: string;
+                            approvals: ({
+                                /** @enum {string} */
+                                decision: "approved" | "rejected";
+                                /** @description the approver the token proved */
+                                by: string;
+                                /** @description the approval rule that decided, when no person did */
+                                rule: string | null;
+                                at: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            outcome: string;
+                            reason: string;
+                            startedAt: string;
+                            settledAt: string;
+                            orderedAt: string | null;
+                            receivedAt: string | null;
+                            /** @description the decision log */
+                            turns: ({
+                                turn: number;
+                                at: string;
+                                tool: string;
+                                result: string;
+                                summary: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description not a PO number */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not settled, or no such purchase order */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The manager's page: approvals, SKUs, timelines */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description index.html */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui/app.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page's script */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description app.js */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/javascript": string;
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui/style.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page's styles */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description style.css */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/css": string;
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui/config.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the page needs to know: the Temporal Web UI's address and namespace */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description where the Web UI is, and the namespace */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            temporalUiUrl: string;
+                            namespace: string;
+                            /** @description ISO 4217: every amount is in it */
+                            currency: string;
+                        };
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/replenishments/{workflowId}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A replenishment's timeline from its history: turns, calls and retries, waits and how they ended, worker outages, outcome */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description one run of the workflow (a UUID); without it, the latest */
+                    runId?: string;
+                };
+                header?: never;
+                path: {
+                    workflowId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the timeline */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            workflowId: string | null;
+                            runId: string | null;
+                            workflowType: string | null;
+                            start: string;
+                            end: string | null;
+                            until: string;
+                            status: string;
+                            /** @description each turn: when, which tool, why */
+                            turns: ({
+                                turn: number;
+                                at: string;
+                                tool: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description activity calls with their retries */
+                            calls: ({
+                                activityId: string;
+                                tool: string;
+                                scheduledAt: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description waits for messages and how they ended */
+                            waits: ({
+                                timerId: string;
+                                startedAt: string;
+                                ended: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description stretches where nothing moved, and why */
+                            gaps: ({
+                                from: string;
+                                to: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description the run moving from one worker to another */
+                            workerChanges: ({
+                                at: string;
+                                from: string;
+                                to: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            outcome: ({
+                                outcome: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            links: {
+                                svg: string;
+                                webUi: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description a malformed workflow or run id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no such replenishment */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/replenishments/{workflowId}/timeline.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same timeline drawn as a standalone SVG */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description one run of the workflow (a UUID); without it, the latest */
+                    runId?: string;
+                };
+                header?: never;
+                path: {
+                    workflowId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the timeline */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description a malformed workflow or run id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no such replenishment */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Error: {
+            /** @description which field or header is wrong, and why */
+            error: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
