@@ -65,6 +65,8 @@ export function answerErrors(app: FastifyInstance): void {
     declareAnswer(route, 503, 'a dependency (Temporal, the world) could not be reached; try again');
   });
   app.setErrorHandler((err: unknown, req, reply) => {
+    // A request no route takes (a QUERY without a body type, say) is a 404 or a 405 before anything else.
+    if (req.is404) return noRoute(req, reply);
     if (err instanceof HttpError) return reply.code(err.status).headers(err.headers).send({ error: err.message });
     if (hasZodFastifySchemaValidationErrors(err)) {
       return reply.code(400).send({ error: validationMessage(err.validationContext, err.validation[0]!) });
@@ -78,7 +80,9 @@ export function answerErrors(app: FastifyInstance): void {
     req.log.error({ err }, 'request failed');
     return reply.code(503).send({ error: 'the service could not reach a dependency; try again' });
   });
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler((req, reply) => noRoute(req, reply));
+
+  function noRoute(req: FastifyRequest, reply: FastifyReply) {
     const path = req.url.split('?')[0]!;
     const allowed = [...paths.values()].filter((p) => p.pattern.test(path)).flatMap((p) => [...p.methods]);
     if (allowed.length > 0) {
@@ -86,5 +90,5 @@ export function answerErrors(app: FastifyInstance): void {
       return reply.code(405).header('allow', allow).send({ error: `${req.method} is not a method of ${path}; it takes ${allow}` });
     }
     return reply.code(404).send({ error: `no route ${req.method} ${req.url}` });
-  });
+  }
 }

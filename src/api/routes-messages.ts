@@ -64,18 +64,22 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
     schema: {
       summary: 'The manager decides many purchase orders at once; each decision is answered on its own',
       description: 'Always 207 Multi-Status when the list is valid: each result carries the status its decision would have had alone '
-        + '(202 delivered, 200 a repeat, 403 above the manager\'s approval limit, 404 no agent or not a PO number, 409 not waiting for a decision, 503 its agent could not be reached), '
+        + '(202 delivered, 200 a repeat, 403 above the manager\'s approval limit, 404 no agent or not a PO number, 409 not waiting for a decision or given earlier in the list, 503 its agent could not be reached), '
         + 'so one PO that moved on never holds back the others. With an Idempotency-Key, sending the same list again repeats '
         + 'each decision (200 per item), never doubles it.',
       tags: ['purchase orders'], body: BulkDecisionBody,
       response: {
         207: BulkDecided.describe('one result per decision, in the order given'),
-        400: refused('a decision that is not valid, or a PO given twice'), 401: refused('no valid manager token'),
+        400: refused('a list or a decision that is not valid'), 401: refused('no valid manager token'),
       },
     },
   }, async (req, reply) => {
     const by = approverOf(req);
-    const results = await inBatches(req.body.decisions, BULK_CONCURRENCY, async ({ poNumber, ...decision }) => {
+    // A PO given twice is decided by its first entry; the later one is that item's 409, not the list's 400.
+    const first = new Map<string, number>();
+    req.body.decisions.forEach((d, i) => { if (!first.has(d.poNumber)) first.set(d.poNumber, i); });
+    const results = await inBatches(req.body.decisions.map((d, i) => ({ d, i })), BULK_CONCURRENCY, async ({ d: { poNumber, ...decision }, i }) => {
+      if (first.get(poNumber) !== i) return { poNumber, status: 409, error: `${poNumber} is decided by its first entry in this list (item ${first.get(poNumber)! + 1})` };
       if (!parsePoNumber(poNumber)) return { poNumber, status: 404, error: `no purchase order ${poNumber}: ${PO_NUMBER_RULE}` };
       try {
         // One key for the list: each decision's message id adds its PO.

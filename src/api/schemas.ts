@@ -59,8 +59,7 @@ export const BulkDecisionBody = z.object({
   decisions: z.array(z.discriminatedUnion('decision', [
     z.object({ poNumber, ...approveFields }).strict(), z.object({ poNumber, ...rejectFields }).strict(),
   ], { error: DECISION_KIND })).min(1, 'give at least one decision').max(MAX_BULK_DECISIONS, `at most ${MAX_BULK_DECISIONS} decisions in one request`)
-    .refine((ds) => new Set(ds.map((d) => d.poNumber)).size === ds.length, 'a purchase order may be decided once in a request')
-    .describe('each purchase order at most once in a request (the same poNumber twice is a 400)'),
+    .describe('a PO given again later in the list is answered 409 for that item: only its first decision counts'),
 }).strict();
 
 /** A day (`2026-11-30`) or an instant with its offset (`2026-11-30T12:00:00Z`). */

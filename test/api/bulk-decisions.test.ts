@@ -48,7 +48,6 @@ describe('bulk decisions: POST /approvals/decisions', () => {
   it('refuses a list that is not valid as a whole, with a message naming what is wrong, and without a token', async () => {
     const cases: [unknown, RegExp][] = [
       [[], /at least one decision/],
-      [[{ poNumber: 'PO-A-1', decision: 'approve', maxUnitPrice: 1 }, { poNumber: 'PO-A-1', decision: 'reject', reason: 'no' }], /decided once/],
       [[{ decision: 'approve', maxUnitPrice: 1 }], /poNumber is required/],
       [[{ poNumber: '', decision: 'approve', maxUnitPrice: 1 }], /poNumber is required/],
       [[{ poNumber: 'PO-A-1', decision: 'approve' }], /maxUnitPrice/],
@@ -59,6 +58,11 @@ describe('bulk decisions: POST /approvals/decisions', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.error).toMatch(why);
     }
+    // A PO given twice: the first entry decides it, the later one is that item's 409 and the list stands.
+    const twice = await bulk([{ poNumber: 'PO-NOBODY-1', decision: 'approve', maxUnitPrice: 1 }, { poNumber: 'PO-NOBODY-1', decision: 'reject', reason: 'no' }]);
+    expect(twice.status).toBe(207);
+    expect(twice.body.results.map((r: Result) => r.status)).toEqual([404, 409]);
+    expect(twice.body.results[1].error).toBe('PO-NOBODY-1 is decided by its first entry in this list (item 1)');
     const anonymous = await stack.api('POST', '/approvals/decisions', { decisions: [{ poNumber: 'PO-A-1', decision: 'reject', reason: 'x' }] });
     expect(anonymous.status).toBe(401);
   });

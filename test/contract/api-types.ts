@@ -1536,7 +1536,7 @@ export interface paths {
         put?: never;
         /**
          * The manager decides many purchase orders at once; each decision is answered on its own
-         * @description Always 207 Multi-Status when the list is valid: each result carries the status its decision would have had alone (202 delivered, 200 a repeat, 403 above the manager's approval limit, 404 no agent or not a PO number, 409 not waiting for a decision, 503 its agent could not be reached), so one PO that moved on never holds back the others. With an Idempotency-Key, sending the same list again repeats each decision (200 per item), never doubles it.
+         * @description Always 207 Multi-Status when the list is valid: each result carries the status its decision would have had alone (202 delivered, 200 a repeat, 403 above the manager's approval limit, 404 no agent or not a PO number, 409 not waiting for a decision or given earlier in the list, 503 its agent could not be reached), so one PO that moved on never holds back the others. With an Idempotency-Key, sending the same list again repeats each decision (200 per item), never doubles it.
          */
         post: {
             parameters: {
@@ -1548,7 +1548,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description each purchase order at most once in a request (the same poNumber twice is a 400) */
+                        /** @description a PO given again later in the list is answered 409 for that item: only its first decision counts */
                         decisions: ({
                             poNumber: string;
                             /** @enum {string} */
@@ -1592,7 +1592,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a decision that is not valid, or a PO given twice */
+                /** @description a list or a decision that is not valid */
                 400: {
                     headers: {
                         [name: string]: unknown;
