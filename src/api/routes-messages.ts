@@ -120,7 +120,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
       summary: 'A supplier\'s reply about a purchase order (signed by the supplier)', tags: ['purchase orders'],
       params: PoParam, body: SupplierReplyBody,
       response: {
-        202: delivered, 200: repeat, 400: refused('an invalid reply or PO number'), 401: unsigned,
+        202: delivered, 200: repeat, 400: refused('an invalid reply or PO number'), 401: unsigned, 404: refused('no agent works on this PO\'s SKU'),
         403: refused('the PO was sent to another supplier'), 409: refused('the PO is not waiting for a reply'),
         415: refused('a body that is not JSON'),
       },
@@ -153,7 +153,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
       summary: 'Goods received against a purchase order (signed by the warehouse)', tags: ['purchase orders'],
       params: PoParam, body: ReceiptBody,
       response: {
-        202: delivered, 200: repeat, 400: refused('an invalid receipt or PO number'), 401: unsigned,
+        202: delivered, 200: repeat, 400: refused('an invalid receipt or PO number'), 401: unsigned, 404: refused('no agent works on this PO\'s SKU'),
         409: refused('the PO is not waiting for goods'),
       },
     },

@@ -53,7 +53,8 @@ export const MAX_BULK_DECISIONS = 500;
  * Checked per item, not here: a PO number that cannot exist is that item's 404, so one stale or
  * mistyped entry in a list of hundreds never refuses the rest.
  */
-const poNumber = z.string({ error: 'poNumber is required' }).trim().min(1, 'poNumber is required').max(200, 'a PO number is at most 200 characters');
+const poNumber = z.string({ error: 'poNumber is required' }).max(200, 'a PO number is at most 200 characters').trim()
+  .describe('the PO number; one that cannot exist (blank included) is that item\'s 404');
 /** A list of decisions, each answered on its own; a PO may appear once. */
 export const BulkDecisionBody = z.object({
   decisions: z.array(z.discriminatedUnion('decision', [
@@ -100,7 +101,7 @@ export const SupplierReplyBody = z.object({
   supplier: z.string().min(1).max(100).optional(),
   // Invisible characters count as nothing: a reply nobody can read is refused, never read as anything.
   // Checked in code, not as a pattern: a Unicode property class is beyond what OpenAPI tools generate values for.
-  text: z.string().max(5_000_000)
+  text: z.string().max(5_000_000).regex(/\S/, 'a supplier reply must say something; this text is empty or only whitespace')
     .refine((t) => /[^\s\p{Default_Ignorable_Code_Point}\p{Cf}]/u.test(t), 'a supplier reply must say something; this text is empty or only whitespace')
     .describe('the supplier\'s message as received (plain text or HTML, up to 5,000,000 characters); it must hold at least one visible character: whitespace, zero-width and other invisible format characters alone are refused with a 400')
     .meta({ examples: ['We confirm PO-WASHER-M8-1 for delivery on 12 May 2026.'] }),

@@ -1550,6 +1550,7 @@ export interface paths {
                     "application/json": {
                         /** @description a PO given again later in the list is answered 409 for that item: only its first decision counts */
                         decisions: ({
+                            /** @description the PO number; one that cannot exist (blank included) is that item's 404 */
                             poNumber: string;
                             /** @enum {string} */
                             decision: "approve";
@@ -1557,6 +1558,7 @@ export interface paths {
                             by?: string;
                             note?: string;
                         } | {
+                            /** @description the PO number; one that cannot exist (blank included) is that item's 404 */
                             poNumber: string;
                             /** @enum {string} */
                             decision: "reject";
@@ -1911,6 +1913,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description no agent works on this PO's SKU */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description the PO is not waiting for a reply */
                 409: {
                     headers: {
@@ -2044,6 +2055,15 @@ export interface paths {
                 };
                 /** @description unsigned or badly signed */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no agent works on this PO's SKU */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
