@@ -1,7 +1,7 @@
 import { ReplyFields, type ReplyKind } from '../domain/types.js';
 import type { ReplyContext, ReplyReader } from '../domain/world.js';
 import { visibleLayout, visibleText } from '../domain/visible-text.js';
-import { amountsIn, inOtherCurrency } from './reader/amounts.js';
+import { amountsIn, inOtherCurrency, readingNear } from './reader/amounts.js';
 import { chargeRows, isChargeRow, withoutAddedCost } from './reader/costs.js';
 import { dateSense, deliveryDate, laterThanPlaced, statedArrival } from './reader/dates.js';
 import { aboutSomethingElse, isOpen, kindOf } from './reader/kind.js';
@@ -20,7 +20,8 @@ function withPrices(said: string[], kind: ReplyKind, context: ReplyContext): { k
   const settled = said.filter((s) => !isOpen(s));
   const foreign = said.some((s) => amountsIn(s).some((a) => inOtherCurrency(a, context.currency, s)));
   if (foreign && kind !== 'refused') return { kind: 'unclear' };
-  const stated = statedNewPrice(unitPrices(settled, context.packSize), context.unitPrice);
+  const read = unitPrices(settled, context.packSize).map((p) => ({ ...p, value: readingNear(p.value, p.digits, context.unitPrice) }));
+  const stated = statedNewPrice(read, context.unitPrice);
   // Part of the order at a price of its own is two changes at once: a person reads it.
   if (kind === 'partial' && stated !== undefined) return { kind: 'unclear' };
   if (!REPRICED_BY_A_PRICE.includes(kind)) return { kind };

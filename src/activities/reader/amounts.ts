@@ -9,6 +9,8 @@ export interface Amount {
   currency: string | undefined;
   index: number;
   end: number;
+  /** The digits as written ("3,450"). */
+  digits?: string;
 }
 
 /** Signs and words by currency; longer signs first so that "US$" is not read as "$". */
@@ -45,6 +47,21 @@ export function inOtherCurrency(a: Amount, currency: string, text: string): bool
   if (a.currency === undefined || a.currency === currency) return false;
   const written = text.slice(a.index, a.end);
   return !(a.currency === 'USD' && DOLLARS.includes(currency) && /^\$|\$$/.test(written.trim()) && !/US\$|USD/i.test(written));
+}
+
+/**
+ * "3,450" is 3.45 in France and 3450 in the US; "12.500" is 12.5 or 12500. When the PO's own price is
+ * one of the two readings, or only one of them is a plausible price for it, that one is meant.
+ */
+export function readingNear(value: number, digits: string | undefined, poPrice: number): number {
+  if (!digits || !/^\d{1,3}[.,]\d{3}$/.test(digits)) return value;
+  const asDecimal = Number(digits.replace(',', '.'));
+  const asThousands = Number(digits.replace(/[.,]/, ''));
+  const near = (x: number) => Math.abs(x - poPrice) < 0.00005;
+  if (near(asDecimal) || near(asThousands)) return near(asDecimal) ? asDecimal : asThousands;
+  const plausible = (x: number) => x >= poPrice / 2 && x <= poPrice * 3;
+  if (plausible(asDecimal) !== plausible(asThousands)) return plausible(asDecimal) ? asDecimal : asThousands;
+  return value;
 }
 
 /** The value of written digits: the last of `.` and `,` is the decimal mark unless it groups three digits. */
@@ -96,7 +113,7 @@ export function amountsIn(s: string): Amount[] {
     }
     // "$462.75 CAD": a code after the digits says which dollar the sign meant.
     const code = after && new RegExp(`^${CODE}$`).test(after) ? after : undefined;
-    found.push({ value: parseNumber(digits!, !!after && !before), currency: currencyOf(code ?? before ?? after), index: m.index, end });
+    found.push({ value: parseNumber(digits!, !!after && !before), currency: currencyOf(code ?? before ?? after), index: m.index, end, digits: digits! });
   }
   return found;
 }

@@ -2,7 +2,7 @@ import type { ReplyFields, ReplyKind } from '../../domain/types.js';
 import type { ReplyContext } from '../../domain/world.js';
 import { amountsIn } from './amounts.js';
 import { orderLine, type DocumentReading } from './document.js';
-import { perUnitOfPack, samePrice } from './prices.js';
+import { OLD_PRICE_CUE, perUnitOfPack, samePrice } from './prices.js';
 
 // Costs a reply adds beside the unit price: a reading under which the order goes on must not let
 // them through unseen, whatever the reply's kind, because nothing in the PO states them.
@@ -41,7 +41,8 @@ export function addedCost(sentences: string[], context: Pick<ReplyContext, 'unit
     // A pack price says nothing of the ordered unit's unless the PO's pack converts it exactly.
     const packed = PER_PACK.test(s);
     for (const a of amountsIn(s)) {
-      if (samePrice(a.value, context.unitPrice) || TOTAL_BEFORE.test(s.slice(Math.max(0, a.index - 25), a.index))) continue;
+      const before = s.slice(Math.max(0, a.index - 40), a.index);
+      if (samePrice(a.value, context.unitPrice) || TOTAL_BEFORE.test(before.slice(-25)) || OLD_PRICE_CUE.test(before)) continue;
       const perUnit = perUnitOfPack(s.slice(Math.max(0, a.index - 40), a.index), s.slice(a.end, a.end + 40), a.value, context.packSize);
       // Beside a pack, money (a currency or cents) that is neither the PO's price nor converts is a price nobody approved.
       if (perUnit === null || (perUnit === undefined && packed && (a.currency !== undefined || /[.,]\d{2}$/.test(s.slice(a.index, a.end).trim())) && !TOTAL_AFTER.test(s.slice(a.end, a.end + 15)))) return s;

@@ -47,7 +47,7 @@ export interface DateSense {
 
 type Parts = (m: RegExpExecArray, sense: DateSense) => [number, number, number] | undefined;
 /** Words after which a bare "28.03." or "7/18" is a date: "am 28.03.", "ships Friday 7/18", "le 3/9". */
-const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|vom|ca\\.|le|au|el|del|on|by|for|until|eta|ship|ships|shipping|delivery|deliver|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes),?\\s)`;
+const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|vom|ca\\.|le|au|el|del|on|by|for|until|eta|ship|ships|shipping|delivery|deliver|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì),?\\s)`;
 const ORDINAL = '(?:st|nd|rd|th|er|re|e|º|°)?';
 const PATTERNS: { re: RegExp; parts: Parts }[] = [
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/, parts: (m) => [+m[1]!, +m[2]!, +m[3]!] },
@@ -55,6 +55,8 @@ const PATTERNS: { re: RegExp; parts: Parts }[] = [
   { re: new RegExp(`\\b(\\d{1,2})${ORDINAL}\\.?\\s+(?:de\\s+)?(${MONTH})\\.?,?\\s+(?:de\\s+)?(\\d{4})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[2]!), +m[1]!] },
   // March 14, 2025
   { re: new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[1]!), +m[2]!] },
+  // 10-Dec-2025, 10-Dec-25: an ERP's day, month name and year
+  { re: new RegExp(`\\b(\\d{1,2})-(${MONTH})-(\\d{4}|\\d{2})\\b`, 'i'), parts: (m) => [fullYear(m[3]!), monthNumber(m[2]!), +m[1]!] },
   // 14-03-2025 (Dutch, and others): day first, as with dots.
   { re: /\b(\d{1,2})-(\d{1,2})-(\d{4})\b/, parts: (m) => [+m[3]!, +m[2]!, +m[1]!] },
   // 14.03.2025 or 14.03.25: day first wherever dots are used.
@@ -127,12 +129,15 @@ function slashed(a: number, b: number, y: number, sense: DateSense): [number, nu
 const DAY_FIRST = /[äöüßéèàçñ¿¡€£]|\b(?:EUR|GBP)\b|\b(?:wir|und|der|die|das|nous|votre|vous|avec|nosotros|su|pedido|con|entrega|il|vi|ordine|consegna|di|wij|uw|het|een|levering|bestelling)\b/i;
 export const writesDayFirst = (sentences: string[]): boolean => sentences.some((s) => DAY_FIRST.test(s));
 
+const DAY_FIRST_CURRENCIES = ['EUR', 'GBP', 'AUD', 'NZD', 'INR', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'MXN', 'BRL', 'ARS', 'CLP', 'COP', 'ZAR', 'SGD', 'HKD', 'TRY'];
+
 /**
  * How the sentences write dates: day first in European text; month first where the money is US
  * dollars and nothing says otherwise (a US supplier's 07/04 is the 4th of July).
  */
 export function dateSense(sentences: string[], context: { currency?: string; receivedAt?: string } = {}): DateSense {
-  const dayFirst = writesDayFirst(sentences);
+  // Where the money is British, Australian, Indian or European, so is the order of the day and month.
+  const dayFirst = writesDayFirst(sentences) || DAY_FIRST_CURRENCIES.includes(context.currency ?? '');
   const monthFirst = !dayFirst && (context.currency === 'USD' || sentences.some((s) => /(?<![A-Z]{1,2})\$|\bUSD\b/.test(s)));
   return { dayFirst, monthFirst, ...(context.receivedAt ? { receivedAt: context.receivedAt } : {}) };
 }
@@ -160,9 +165,9 @@ export function datesIn(s: string, how: DateSense | boolean = {}): FoundDate[] {
 }
 
 /** Words before a date that make it the new one ("moved from X to Y", "new delivery date Y", "neuer Liefertermin"). */
-const NEW_DATE_CUE = /\b(?:new|revised|updated|now|until|till|to|postponed|moved|rescheduled|pushed back|neue[rn]?|auf den|bis (?:zum|am)|nouvelle|au|reportée?|jusqu'au|nueva|para el|hasta el|al)\b[^\d\n]{0,30}$/i;
+const NEW_DATE_CUE = /\b(?:new|revised|updated|now|until|till|to|postponed|moved|rescheduled|pushed back|neue[rn]?|nieuwe|nuova|auf den|bis (?:zum|am)|nouvelle|au|reportée?|jusqu'au|nueva|para el|hasta el|al)\b[^\d\n]{0,30}$/i;
 /** Words before a date that make it the date of something else (the order, the buyer's mail, an absence). */
-const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|vom|du|del|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
+const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|vom|du|del|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
 /** Words before a date that make it the goods' arrival, which wins over a ship date. */
 const ARRIVAL_CUE = /\b(?:deliver\w*|arriv\w*|reach\w*|eta|estimated delivery|expected|in your (?:hands|warehouse)|on site|liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|llegar\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$/i;
 /** "delivery week 42", "KW 48", "semaine 23", "w/c": a week, not a day. */

@@ -1,4 +1,4 @@
-import { amountsIn, parseNumber } from './amounts.js';
+import { amountsIn, parseNumber, readingNear } from './amounts.js';
 import { datesIn, type DateSense } from './dates.js';
 
 // What an ERP or portal document says about the order: a line table (ordered, shipped and
@@ -13,7 +13,7 @@ const ROLES: [Role, RegExp][] = [
   ['backordered', /back-?\s?order|\bb\/o\b|rückstand|offen|restmenge|reliquat|restant|en attente|pendiente|\bbalance\b|open qty|outstanding|à livrer|por (?:servir|entregar)|da evadere|nalevering/i],
   ['shipped', /surtid|ship(?:ping)? now|now shipping|to ship now|this (?:lot|drop)|ship(?:ped)?\s*qty|qty\s*ship|\bshipped\b|despatched|dispatched|\bdelivered\b|this (?:shipment|delivery)|geliefert|liefermenge|versandt|expédi[ée]|livr[ée]|enviad|servid|entregad|consegnat|spedit|geleverd|verzonden/i],
   ['requested', /\byour\s*(?:date|req)|\bihr\s*(?:termin|datum)|\bvotre date|\bsu fecha|request|req\.?\s*(?:date|del)|need[- ]?by|wunsch|demandée|souhaitée|solicitad|requerid|deseada|richiest|gewenst/i],
-  ['arrival', /\bour\s*date|\bunser\s*(?:termin|datum)|\bnotre date|\bnuestra fecha|deliver|liefertermin|lieferdatum|\btermin\b|\beta\b|arrival|livraison|confirmée|confirmad[ao]|bestätigt|confermat|bevestigd|confirm\w*\s*date|promis|\bdue\b|entrega|compromiso|consegna|leverdatum|leveringsdatum/i],
+  ['arrival', /\bdeliv\.|\bour\s*date|\bunser\s*(?:termin|datum)|\bnotre date|\bnuestra fecha|deliver|liefertermin|lieferdatum|\btermin\b|\beta\b|arrival|livraison|confirmée|confirmad[ao]|bestätigt|confermat|bevestigd|confirm\w*\s*date|promis|\bdue\b|entrega|compromiso|consegna|leverdatum|leveringsdatum/i],
   ['ship', /ship|despatch|dispatch|versand|expédition|envío|envio|despacho|spedizione|verzend/i],
   ['amount', /\bext\b|ext\.|extended|amount|total|betrag|gesamt|\bwert\b|montant|importe|\bvalor\b|totale|bedrag|line value|net value/i],
   ['unitPrice', /unit\s*(?:price|cost)|price|\brate\b|preis|\bp\.?\s?u\.?\b|\bprix\b|precio|prezzo|prijs|\bcost\b/i],
@@ -49,6 +49,8 @@ export interface TableLine {
   unitPrice?: number;
   /** A price per pack, case or box rather than per unit, by the row's unit or the price header. */
   perPack: boolean;
+  /** The row's price as written, for a reading that depends on the PO ("3,450 €"). */
+  priceDigits?: string;
   /** The count the row's price is for, from a "per" column (100 for "36,50 EUR pro 100 ST"). */
   per?: number;
   requested?: string;
@@ -85,7 +87,7 @@ function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, s
       if (n !== undefined) row[role] = n;
     } else if (role === 'unitPrice') {
       const a = amountsIn(cell.text)[0];
-      if (a) row.unitPrice = a.value;
+      if (a) [row.unitPrice, row.priceDigits] = [a.value, a.digits];
       if (PACK_WORD.test(cell.text)) row.perPack = true;
     } else if (role === 'per') {
       const n = countOf(cell.text);
@@ -183,7 +185,7 @@ export const inTable = (doc: DocumentReading, sentence: string): boolean => {
 };
 
 /** What the document is by its title: an order acknowledgement or a shipment notice confirms the order. */
-const ORDER_DOCUMENT = /\b(?:order (?:acknowledge?ment|confirmation)|sales order ack\w*|acknowledge?ment of (?:your )?(?:purchase )?order|auftragsbestätigung|bestellbestätigung|accusé de réception de (?:votre )?commande|confirmation de (?:votre )?commande|confirmaci[óo]n de(?:l| su)? pedido|acuse de pedido|conferma (?:d'|dell')?ordine|orderbevestiging|opdrachtbevestiging|(?:your |the )?(?:order|shipment|package|parcel|goods|items) (?:has|have) (?:been )?(?:shipped|dispatched|despatched)|shipping confirmation|ship(?:ment|ping) (?:confirmation|notice|notification)|dispatch (?:note|notice|confirmation|advice)|despatch (?:note|advice|confirmation)|advance(?:d)? ship(?:ping|ment) notice|packing (?:list|slip)|lieferschein|lieferavis|sendungsavis|avisieren wir|versandbestätigung|versandavis|versandanzeige|versandmitteilung|avis d'expédition|bon de livraison|avis de livraison|notification d'expédition|aviso de (?:despacho|envío|expedición|embarque)|albar[áa]n|nota de entrega|gu[íi]a de despacho|pakbon|verzendbevestiging|avviso di spedizione|documento di trasporto)\b/i;
+const ORDER_DOCUMENT = /\b(?:order (?:acknowledge?ment|confirmation|acceptance)|acceptance of (?:your )?order|sales order ack\w*|acknowledge?ment of (?:your )?(?:purchase )?order|auftragsbestätigung|bestellbestätigung|accusé de réception de (?:votre )?commande|confirmation de (?:votre )?commande|confirmaci[óo]n de(?:l| su)? pedido|acuse de pedido|conferma (?:d'|dell')?ordine|orderbevestiging|opdrachtbevestiging|(?:your |the )?(?:order|shipment|package|parcel|goods|items) (?:has|have) (?:been )?(?:shipped|dispatched|despatched)|shipping confirmation|ship(?:ment|ping) (?:confirmation|notice|notification)|dispatch (?:note|notice|confirmation|advice)|despatch (?:note|advice|confirmation)|advance(?:d)? ship(?:ping|ment) notice|packing (?:list|slip)|delivery notification|delivery notice|lieferschein|lieferavis|sendungsavis|avisieren wir|versandbestätigung|versandavis|versandanzeige|versandmitteilung|avis d'expédition|bon de livraison|avis de livraison|notification d'expédition|aviso de (?:despacho|envío|expedición|embarque)|albar[áa]n|nota de entrega|gu[íi]a de despacho|pakbon|verzendbevestiging|avviso di spedizione|documento di trasporto)\b/i;
 export const isOrderDocument = (sentences: string[]): boolean => sentences.some((s) => ORDER_DOCUMENT.test(s));
 
 /** The units of the PO a row ships now, when it ships less than it orders; in the PO's units. */
@@ -197,8 +199,9 @@ export function shippedOfLine(line: TableLine, context: { quantity?: number }): 
 }
 
 /** The row's price per ordered unit: a pack's price only through the PO's pack size; null when it cannot be converted. */
-export function tablePrice(line: TableLine, context: { packSize?: number }): number | null | undefined {
+export function tablePrice(line: TableLine, context: { packSize?: number; unitPrice?: number }): number | null | undefined {
   if (line.unitPrice === undefined) return undefined;
+  if (context.unitPrice !== undefined && line.per === undefined && !line.perPack) return readingNear(line.unitPrice, line.priceDigits, context.unitPrice);
   if (line.per !== undefined) return Math.round((line.unitPrice / line.per) * 1e6) / 1e6;
   if (!line.perPack) return line.unitPrice;
   if (context.packSize === undefined) return null;

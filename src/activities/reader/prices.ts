@@ -19,7 +19,7 @@ export interface UnitPrice extends Amount {
 }
 
 /** Words right before an amount that make it the price as it was. */
-const OLD_PRICE_CUE = /\b(?:instead of|rather than|in place of|statt|anstatt|anstelle von|au lieu de|en lugar de|en vez de|invece di|anziché|in plaats van|previously|formerly|bisher|vorher|(?:was|were) (?:at )?)\s*(?:the\s+|den\s+|des\s+|los\s+|le\s+|il\s+|de\s+)?(?:\w+\s+)?[^\d\s]{0,3}$/i;
+export const OLD_PRICE_CUE = /\b(?:instead of|rather than|in place of|statt|anstatt|anstelle von|au lieu de|en lugar de|en vez de|antes|avant|invece di|anziché|prima era|in plaats van|voorheen|previously|formerly|bisher|vorher|(?:was|were) (?:at )?)\s*(?:the\s+|den\s+|des\s+|los\s+|le\s+|il\s+|de\s+)?(?:\w+\s+)?[^\d\s]{0,3}$/i;
 
 const NEW_PRICE_CUE = /\b(?:to|now|new|neue[rn]?|nouveau|nouvelle|nuevo|auf|ora|nuovo|nu|nieuwe)\b[^.\d]{0,30}$/i;
 
@@ -32,11 +32,14 @@ const PER_PACK_BEFORE = new RegExp(`\\b(?:per|each|pro|je|par|por|a|an|the|du|de
 /** "per 100", "/ 1.000 Stk": a price per hundred or thousand units. */
 const PER_HUNDREDS_AFTER = /^\s*(?:\/|per|pro|par|por|je|%)\s*(100|1[.,]?000)\b(?!\s*(?:€|\$|£|eur|usd|gbp))/i;
 
+/** "100", "1.000", "millar", "cent": how many units a price is for. */
+const countNamed = (n: string): number => (/^\d/.test(n) ? Number(n.replace(/[.,]/, '')) : /^(?:cent|ciento|hundred|hundert)$/i.test(n) ? 100 : 1000);
+
 /** Division leaves binary noise (18.90 / 100 = 0.18899999999999997): a price has at most six decimals. */
 const roundPrice = (x: number): number => Math.round(x * 1e6) / 1e6;
 
 /** "prijs per 100 stuks bedraagt € 23,60", "Preis je 1.000 Stk: 18,40 €": the count named before the price. */
-const PER_HUNDREDS_BEFORE = /(?:\b(?:per|pro|je|par|por)\s*|\/\s*)(100|1[.,]?000)\s*(?:stuks|stück|stk|pcs|pieces|units|pièces|unidades|piezas|pezzi)?\b[^\d;]{0,30}$/i;
+const PER_HUNDREDS_BEFORE = /(?:\b(?:per|pro|je|par|por)\s*|\/\s*)(100|1[.,]?000|millar|mil|mille|cent|ciento|hundred|thousand|tausend|hundert)\s*(?:stuks|stück|stk|pcs|pieces|units|pièces|unidades|piezas|pezzi)?\b[^\d;]{0,30}$/i;
 
 /** "18,90 € le cent", "1.850 $ el millar", "€92 al mille": a price per hundred or thousand by name. */
 const PER_NAMED_HUNDREDS_AFTER = /^\s*(?:le|el|al|per|por|the|a|pro)\s+(cent|mille|ciento|millar|centinaio|hundred|thousand|tausend|hundert)\b/i;
@@ -50,7 +53,7 @@ export function perUnitOfPack(before: string, after: string, value: number, pack
   const hundreds = PER_HUNDREDS_AFTER.exec(after);
   if (hundreds) return roundPrice(value / Number(hundreds[1]!.replace(/[.,]/, '')));
   const hundredsBefore = PER_HUNDREDS_BEFORE.exec(before);
-  if (hundredsBefore) return roundPrice(value / Number(hundredsBefore[1]!.replace(/[.,]/, '')));
+  if (hundredsBefore) return roundPrice(value / countNamed(hundredsBefore[1]!));
   const named = PER_NAMED_HUNDREDS_AFTER.exec(after);
   if (named) return roundPrice(value / (/^(?:cent|ciento|centinaio|hundred)$/i.test(named[1]!) ? 100 : 1000));
   const pack = PER_PACK_AFTER.exec(after) ?? PER_PACK_BEFORE.exec(before);
