@@ -49,7 +49,8 @@ type Parts = (m: RegExpExecArray, sense: DateSense) => [number, number, number] 
 /** Words after which a bare "28.03." or "7/18" is a date: "am 28.03.", "ships Friday 7/18", "le 3/9". */
 const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|vom|ca\\.|le|au|el|del|on|by|for|until|eta|ship|ships|shipping|delivery|deliver|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì),?\\s)`;
 const ORDINAL = '(?:st|nd|rd|th|er|re|e|º|°)?';
-const PATTERNS: { re: RegExp; parts: Parts }[] = [
+/** `weak`: a date by a word ("today"), used only when the mail names no other. */
+const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean }[] = [
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/, parts: (m) => [+m[1]!, +m[2]!, +m[3]!] },
   // 14 March 2025, 14th Mar. 2025, 12. März 2025, 3 de junio de 2025, le 3 juin 2025
   { re: new RegExp(`\\b(\\d{1,2})${ORDINAL}\\.?\\s+(?:de\\s+)?(${MONTH})\\.?,?\\s+(?:de\\s+)?(\\d{4})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[2]!), +m[1]!] },
@@ -69,6 +70,8 @@ const PATTERNS: { re: RegExp; parts: Parts }[] = [
   { re: new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?![.,:]?\\d)`, 'i'), parts: (m, sense) => yearless(monthNumber(m[1]!), +m[2]!, sense) },
   // am 28.03., bis 3.4.
   { re: new RegExp(`${DAY_CUE}(\\d{1,2})\\.(\\d{1,2})\\.(?!\\d)`, 'i'), parts: (m, sense) => yearless(+m[2]!, +m[1]!, sense) },
+  // today, heute, ce jour, hoy; tomorrow, demain, mañana (not "guten Morgen", "por la mañana")
+  { re: /\b(?:today|heute|aujourd'hui|ce jour|hoy|oggi|vandaag|(tomorrow|demain|domani|(?<!guten |por la |esta |de la )morgen|(?<!por la |esta |de la |en la )mañana))\b/i, parts: (m, sense) => relativeDay(m[1] === undefined ? 0 : 1, sense), weak: true },
   // Wednesday in week 47, Dienstag KW 27, KW 27 Dienstag: that day of the ISO week
   { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:in\\s+|of\\s+|der\\s+|de\\s+la\\s+|de\\s+)?(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[2]!, weekdayNumber(m[1]!), sense) },
   { re: new RegExp(`\\b(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2}),?\\s+(?:on\\s+|am\\s+|le\\s+|el\\s+)?(${WEEKDAY})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[1]!, weekdayNumber(m[2]!), sense) },
@@ -100,6 +103,15 @@ function inIsoWeek(week: number, weekday: number, sense: DateSense): [number, nu
     }
   }
   return undefined;
+}
+
+/** The day the mail came, or the day after: what "today" and "tomorrow" mean in it. */
+function relativeDay(days: number, sense: DateSense): [number, number, number] | undefined {
+  if (!sense.receivedAt) return undefined;
+  const came = Date.parse(sense.receivedAt);
+  if (Number.isNaN(came)) return undefined;
+  const d = new Date(came + days * DAY_MS);
+  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
 }
 
 const fullYear = (y: string): number => (y.length === 2 ? 2000 + +y : +y);
@@ -147,18 +159,18 @@ function isoDate(y: number, month: number, d: number): string | undefined {
   return at.getUTCFullYear() === y && at.getUTCMonth() === month - 1 && at.getUTCDate() === d ? at.toISOString() : undefined;
 }
 
-export interface FoundDate { iso: string | undefined; index: number; end: number }
+export interface FoundDate { iso: string | undefined; index: number; end: number; weak?: boolean }
 
 /** Every date written in a sentence, in order; an ambiguous one is found (so its digits are not read as amounts) but has no `iso`. */
 export function datesIn(s: string, how: DateSense | boolean = {}): FoundDate[] {
   const sense = typeof how === 'boolean' ? { dayFirst: how } : how;
   const found: FoundDate[] = [];
-  for (const { re, parts } of PATTERNS) {
+  for (const { re, parts, weak } of PATTERNS) {
     for (const m of s.matchAll(new RegExp(re.source, `${re.flags}g`))) {
       const start = m.index;
       if (found.some((f) => start < f.end && f.index < start + m[0].length)) continue;
       const p = parts(m as RegExpExecArray, sense);
-      found.push({ iso: p && isoDate(...p), index: start, end: start + m[0].length });
+      found.push({ iso: p && isoDate(...p), index: start, end: start + m[0].length, ...(weak ? { weak } : {}) });
     }
   }
   return found.sort((a, b) => a.index - b.index);
@@ -195,6 +207,7 @@ export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst:
   let first: string | undefined;
   let arrival: string | undefined;
   let firstAside = false;
+  let weakest: string | undefined;
   const came = sense.receivedAt ? Date.parse(sense.receivedAt) : Number.NaN;
   for (const s of sentences) {
     if (CLOSURE.test(s) && !/\b(?:deliver|arriv|ship|dispatch|despatch|liefer|livr|expédi|entreg|env[íi]|consegn|spedi|lever)\w*/i.test(s)) continue;
@@ -204,6 +217,10 @@ export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst:
       const before = s.slice(0, d.index);
       if (NEW_DATE_CUE.test(before) && !/\bfrom\s*$/i.test(before)) return d.iso;
       if (OTHER_DATE_CUE.test(before)) continue;
+      if (d.weak) {
+        weakest ??= d.iso;
+        continue;
+      }
       if (ARRIVAL_CUE.test(before)) arrival ??= d.iso;
       if (first === undefined) {
         first = d.iso;
@@ -212,7 +229,7 @@ export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst:
     }
   }
   // A mail that names a delivery week commits to no day: a date it gives outside any delivery sentence is not the delivery's.
-  return arrival ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first);
+  return arrival ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? weakest;
 }
 
 /** A confirmation whose date falls after the day the order was placed for is a delay. */
