@@ -67,6 +67,9 @@ function read(said: string[], lines: string[], context: ReplyContext): Reading {
   const docArrival = line?.arrival ?? doc.labelled.arrival;
   const wordsArrival = stated === 'delayed' ? undefined : statedArrival(words, sense);
   if (docArrival && wordsArrival && docArrival !== wordsArrival) return { kind: 'unclear', charges };
+  // A day the words give beside a line's promised day that is not it: which one holds is for a person.
+  const wordsDay = line?.arrival && stated !== 'delayed' ? statedArrival(words, sense, true) : undefined;
+  if (wordsDay && wordsDay !== line!.arrival && wordsDay !== line!.ship) return { kind: 'unclear', charges };
   const table = line && kind !== 'refused' && priced.kind !== 'unclear' ? tablePrice(line, context) : undefined;
   if (table === null || (table !== undefined && !plausible(table, context))) return { kind: 'unclear', charges };
   if (table !== undefined && !samePrice(table, context.unitPrice)) {

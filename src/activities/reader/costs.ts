@@ -35,7 +35,7 @@ const FREE_ABOVE = /\b(?:franco|franko|free (?:shipping|freight|delivery)|frei h
 export function addedCost(sentences: string[], context: Pick<ReplyContext, 'unitPrice' | 'packSize'>): string | null {
   for (const s of sentences) {
     // VAT and payment discounts are no cost on top; a sentence that names only them adds no percentage or fee.
-    const taxOnly = NOT_A_COST.test(s) && !/\b(?:surcharge|zuschlag|supplément|recargo|fee|gebühr|frais)\b/i.test(s);
+    const taxOnly = NOT_A_COST.test(s) && !FEE.test(s);
     if (!taxOnly && PERCENT_ON_TOP.test(s)) return s;
     if (!taxOnly && FEE.test(s) && CHARGED.test(s) && !(NO_FEE.test(s) && !FREE_ABOVE.test(s)) && amountsIn(s).length > 0) return s;
     // A pack price says nothing of the ordered unit's unless the PO's pack converts it exactly.

@@ -47,7 +47,7 @@ export interface DateSense {
 
 type Parts = (m: RegExpExecArray, sense: DateSense) => [number, number, number] | undefined;
 /** Words after which a bare "28.03." or "7/18" is a date: "am 28.03.", "ships Friday 7/18", "le 3/9". */
-const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|vom|ca\\.|le|au|el|del|on|by|for|until|eta|ship|ships|shipping|delivery|deliver|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì),?\\s)`;
+const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|delivery|deliver|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì),?\\s)`;
 const ORDINAL = '(?:st|nd|rd|th|er|re|e|º|°)?';
 /** `weak`: a date by a word ("today"), used only when the mail names no other. */
 const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean }[] = [
@@ -177,7 +177,7 @@ export function datesIn(s: string, how: DateSense | boolean = {}): FoundDate[] {
 }
 
 /** Words before a date that make it the new one ("moved from X to Y", "new delivery date Y", "neuer Liefertermin"). */
-const NEW_DATE_CUE = /\b(?:new|revised|updated|now|until|till|to|postponed|moved|rescheduled|pushed back|neue[rn]?|nieuwe|nuova|auf den|bis (?:zum|am)|nouvelle|au|reportée?|jusqu'au|nueva|para el|hasta el|al)\b[^\d\n]{0,30}$/i;
+const NEW_DATE_CUE = /\b(?:new|revised|updated|now|earliest|until|till|to|postponed|moved|rescheduled|pushed back|neue[rn]?|nieuwe|nuova|auf den|bis (?:zum|am)|nouvelle|au|reportée?|jusqu'au|nueva|para el|hasta el|al)\b[^\d\n]{0,30}$/i;
 /** Words before a date that make it the date of something else (the order, the buyer's mail, an absence). */
 const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|vom|du|del|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
 /** Words before a date that make it the goods' arrival, which wins over a ship date. */
@@ -192,15 +192,19 @@ const CLOSURE = /\b(?:closed|closure|shut ?down|holidays?|bank holiday|betriebsf
 /** Words before a date that make it the day the buyer asked for. */
 const REQUESTED_CUE = /\b(?:requested|need[- ]?by|your date|wunsch\w*|gewünscht\w*|souhaitée|demandée|solicitad[ao]|richiest[ao]|gewenst\w*)\b[^\d\n]{0,30}$/i;
 
-/** The first date the sentences state as the goods' arrival ("delivery on …", "livraison le …"), if any. */
-export function statedArrival(sentences: string[], sense: DateSense): string | undefined {
+/** The first date the sentences state as the goods' arrival ("delivery on …", "livraison le …"), or with `ship`, their dispatch too. */
+export function statedArrival(sentences: string[], sense: DateSense, ship = false): string | undefined {
+  const cue = ship ? new RegExp(`${ARRIVAL_CUE.source}|${SHIP_CUE.source}`, 'i') : ARRIVAL_CUE;
   for (const s of sentences) {
     if (CLOSURE.test(s)) continue;
-    const d = datesIn(s, sense).find((f) => f.iso && ARRIVAL_CUE.test(s.slice(0, f.index)) && !OTHER_DATE_CUE.test(s.slice(0, f.index)) && !REQUESTED_CUE.test(s.slice(0, f.index)));
+    const d = datesIn(s, sense).find((f) => f.iso && !f.weak && cue.test(s.slice(0, f.index)) && !OTHER_DATE_CUE.test(s.slice(0, f.index)) && !REQUESTED_CUE.test(s.slice(0, f.index)));
     if (d) return d.iso;
   }
   return undefined;
 }
+
+/** Words before a date that make it the goods' dispatch. */
+const SHIP_CUE = /\b(?:ship\w*|dispatch\w*|despatch\w*|versand\w*|versend\w*|expédi\w*|env[íi]\w*|despach\w*|spedi\w*|verzend\w*)\b[^\d\n]{0,30}$/;
 
 /** The delivery date: the first stated as the new one, else the first stated as the goods' arrival, else the first that is not another date. */
 export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst: writesDayFirst(sentences) }): string | undefined {
