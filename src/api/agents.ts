@@ -14,6 +14,7 @@ import {
 } from '../workflows/messages.js';
 import { OUTCOME, PHASE, PO_NUMBER, SKU } from '../workflows/search-attributes.js';
 import { SkuAgent } from '../workflows/sku-agent.js';
+import { batchesOf, inBatches } from './batches.js';
 import { HttpError } from './errors.js';
 import { agentId, parseReplenishmentId, replenishmentIdOfPo, replenishmentIdPrefix, skuOfPo } from '../domain/ids.js';
 
@@ -38,6 +39,8 @@ export interface PurchaseOrderRef {
  * for a worker waits with it; the reader is better told to come back.
  */
 const QUERY_ANSWER_MS = 5_000;
+/** SKUs named in one visibility list call. */
+const LIST_BATCH = 100;
 /**
  * How long a message's sender waits for the run's verdict. A run whose next task waits for a worker
  * (or for a repair) judges the message when it runs again; the sender is told it is queued.
@@ -45,22 +48,24 @@ const QUERY_ANSWER_MS = 5_000;
 const VERDICT_WAIT_MS = 5_000;
 const unanswered = (workflowId: string, why: string) =>
   new HttpError(503, `${workflowId} ${why}; try again in a few seconds`, { 'retry-after': '3' });
+/** The gRPC status codes the API tells apart (grpc.io, "Status codes and their use in gRPC"). */
+const GRPC = { CANCELLED: 1, DEADLINE_EXCEEDED: 4, UNIMPLEMENTED: 12 } as const;
 const grpcCode = (err: unknown): number | undefined =>
   err instanceof Error ? (err as { code?: number }).code ?? (err.cause as { code?: number } | undefined)?.code : undefined;
 const isDeadlineExceeded = (err: unknown): boolean =>
-  err instanceof Error && (grpcCode(err) === 4 || /deadline exceeded/i.test(err.message));
+  err instanceof Error && (grpcCode(err) === GRPC.DEADLINE_EXCEEDED || /deadline exceeded/i.test(err.message));
 /**
  * The server ended a held call on its side (CANCELLED, "Call cancelled"): seen when a query waits on
  * a task a killed worker held, and near the read's own deadline. Nothing went wrong with the run.
  */
 const isCancelledByServer = (err: unknown): boolean =>
-  err instanceof Error && (grpcCode(err) === 1 || /call cancelled/i.test(err.message));
+  err instanceof Error && (grpcCode(err) === GRPC.CANCELLED || /call cancelled/i.test(err.message));
 /** How long a read waits before asking again after the server ended its call. */
 const ASK_AGAIN_MS = 200;
 
 /** The server has no visibility to list (Temporal's time-skipping test server: UNIMPLEMENTED). */
 const cannotList = (err: unknown): boolean =>
-  err instanceof Error && ((err.cause as { code?: number } | undefined)?.code === 12 || /is unimplemented/.test(String(err.cause)));
+  err instanceof Error && ((err.cause as { code?: number } | undefined)?.code === GRPC.UNIMPLEMENTED || /is unimplemented/.test(String(err.cause)));
 
 const isNotFound = (err: unknown): boolean =>
   err instanceof WorkflowNotFoundError || (err instanceof Error && /not found|already completed/i.test(err.message));
@@ -215,11 +220,8 @@ export class Agents {
   async summaries(skus: string[]): Promise<Map<string, AgentSummary>> {
     const found = new Map<string, AgentSummary>();
     try {
-      for (let i = 0; i < skus.length; i += 100) {
-        // SKUs are letters, digits, dot, dash and underscore (SKU_PATTERN): safe inside quotes.
-        const inBatch = skus.slice(i, i + 100).map((sku) => `'${sku}'`).join(', ');
-        await this.collect(` AND SKU IN (${inBatch})`, found);
-      }
+      // SKUs are letters, digits, dot, dash and underscore (SKU_PATTERN): safe inside quotes.
+      for (const batch of batchesOf(skus, LIST_BATCH)) await this.collect(` AND SKU IN (${batch.map((sku) => `'${sku}'`).join(', ')})`, found);
       return found;
     } catch (err) {
       if (!cannotList(err)) throw err;
@@ -254,11 +256,8 @@ export class Agents {
   /** Only for a server with no visibility to list (Temporal's time-skipping test server): each agent is asked. */
   private async asked(skus: string[], concurrency = 16): Promise<Map<string, AgentSummary>> {
     const found = new Map<string, AgentSummary>();
-    for (let i = 0; i < skus.length; i += concurrency) {
-      const batch = skus.slice(i, i + concurrency);
-      const results = await Promise.all(batch.map((sku) => this.status(sku)));
-      results.forEach((st, j) => { if (st) found.set(batch[j]!, summaryOf(st)); });
-    }
+    const statuses = await inBatches(skus, concurrency, (sku) => this.status(sku));
+    statuses.forEach((st, j) => { if (st) found.set(skus[j]!, summaryOf(st)); });
     return found;
   }
 
@@ -295,9 +294,8 @@ export class Agents {
    */
   async phases(skus: string[]): Promise<Map<string, string> | null> {
     const found = new Map<string, string>();
-    for (let i = 0; i < skus.length; i += 100) {
-      const inBatch = skus.slice(i, i + 100).map((sku) => `'${sku}'`).join(', ');
-      const runs = await this.runningReplenishments(` AND SKU IN (${inBatch})`);
+    for (const batch of batchesOf(skus, LIST_BATCH)) {
+      const runs = await this.runningReplenishments(` AND SKU IN (${batch.map((sku) => `'${sku}'`).join(', ')})`);
       if (!runs) return null;
       for (const run of runs) if (run.phase) found.set(run.sku, run.phase);
     }

@@ -1,6 +1,7 @@
 import type { World } from '../domain/world.js';
 import type { DeliverResult } from '../workflows/messages.js';
 import type { Agents } from './agents.js';
+import { inBatches } from './batches.js';
 import { HttpError } from './errors.js';
 import type { z } from 'zod';
 import type { ApprovalPayload } from '../domain/state.js';
@@ -166,9 +167,3 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
   });
 }
 
-/** `work` over the items, `size` at a time, results in the items' order. */
-async function inBatches<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += size) out.push(...await Promise.all(items.slice(i, i + size).map(work)));
-  return out;
-}
