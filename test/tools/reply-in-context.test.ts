@@ -105,6 +105,11 @@ describe('dates are read as the mail means them', () => {
       .toEqual({ kind: 'confirmed', deliveryDate: day('2027-01-08') });
   });
 
+  it('"today" dates a dispatch, not the day a price starts', async () => {
+    expect(await read('Confirmed: all 2,000 pcs are shipped today.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-04') });
+    expect(await read('Our new unit price for this item is €0.45 from today.')).toEqual({ kind: 'price_change', unitPrice: 0.45 });
+  });
+
   it('a US supplier writes the month first; ordinals are dates', async () => {
     expect(await read('Your order will ship 05/11/2026.', { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-11') });
     expect(await read('Good news, it will be delivered on May 12th.', { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });

@@ -186,6 +186,8 @@ const ARRIVAL_CUE = /\b(?:deliver\w*|arriv\w*|reach\w*|eta|estimated delivery|ex
 const DELIVERY_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana)\s*\d{1,2}\b|\bw\/c\b/i;
 /** Words of a sentence about the goods' way to the buyer. */
 const ABOUT_DELIVERY = /(?:liefer|versand|versend|raus\b)|\b(?:deliver\w*|ship\w*|dispatch\w*|despatch\w*|arriv\w*|eta|send|sent|liefer\w*|versand\w*|versend\w*|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|consegn\w*|spedi\w*|lever\w*|verzend\w*|confirm\w*|bestätig\w*)\b/i;
+/** Words before a day that make it when something starts ("from today", "ab heute"), not a delivery. */
+const STARTS_FROM = /\b(?:from|as of|effective|starting|beginning|valid|ab|à partir d'|à compter d'|dès|a partir de|desde|da|vanaf|per)\s*$/i;
 /** A sentence about the supplier's own days off: its dates are not the delivery's. */
 const CLOSURE = /\b(?:closed|closure|shut ?down|holidays?|bank holiday|betriebsferien|betriebsurlaub|geschlossen|feiertag\w*|fermé\w*|fermeture|congés|cerrad[oa]s?|cierre|vacaciones|festivo|chius[oa]|chiusura|per ferie|ferie|gesloten|vakantie)\b/i;
 
@@ -222,7 +224,8 @@ export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst:
       if (NEW_DATE_CUE.test(before) && !/\bfrom\s*$/i.test(before)) return d.iso;
       if (OTHER_DATE_CUE.test(before)) continue;
       if (d.weak) {
-        weakest ??= d.iso;
+        // "from today" starts a price, not a delivery: a day by a word counts only in a sentence about the goods' way.
+        if (ABOUT_DELIVERY.test(s) && !STARTS_FROM.test(before)) weakest ??= d.iso;
         continue;
       }
       if (ARRIVAL_CUE.test(before)) arrival ??= d.iso;
