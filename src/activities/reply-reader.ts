@@ -1,14 +1,14 @@
 import { ReplyFields, type ReplyKind } from '../domain/types.js';
 import type { ReplyContext, ReplyReader } from '../domain/world.js';
 import { visibleLayout, visibleText } from '../domain/visible-text.js';
-import { amountsIn, inOtherCurrency, readingNear } from './reader/amounts.js';
-import { chargeRows, isChargeRow, withoutAddedCost } from './reader/costs.js';
+import { amountsIn, inOtherCurrency } from './reader/amounts.js';
+import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
 import { dateSense, deliveryDate, laterThanPlaced, statedArrival } from './reader/dates.js';
 import { aboutSomethingElse, isOpen, kindOf } from './reader/kind.js';
-import { samePrice, startsLater, statedNewPrice, unitPrices } from './reader/prices.js';
+import { plausiblePrice, readingNear, samePrice, startsLater, statedNewPrice, unitPrices } from './reader/prices.js';
 import { partialQuantity, partOfOrdered } from './reader/quantity.js';
 import { ownLayoutLines, statements } from './reader/statements.js';
-import { inTable, isOrderDocument, orderLine, readDocument, shippedOfLine, tablePrice } from './reader/document.js';
+import { inTable, isOrderDocument, readDocument, shippedOfLine, tablePrice } from './reader/document.js';
 
 export { visibleText, statements };
 
@@ -25,18 +25,12 @@ function withPrices(said: string[], kind: ReplyKind, context: ReplyContext): { k
   // Part of the order at a price of its own is two changes at once: a person reads it.
   if (kind === 'partial' && stated !== undefined) return { kind: 'unclear' };
   if (!REPRICED_BY_A_PRICE.includes(kind)) return { kind };
-  if (stated === null || (stated !== undefined && !plausible(stated, context))) return { kind: 'unclear' };
+  if (stated === null || (stated !== undefined && !plausiblePrice(stated, context.unitPrice))) return { kind: 'unclear' };
   if (stated === undefined) return { kind };
   // An unclear reply's price counts only when nothing else is open and it is not an offer or a demand.
   if (kind === 'unclear' && (said.some(isOpen) || aboutSomethingElse(said))) return { kind };
   return { kind: 'price_change', unitPrice: stated };
 }
-
-/**
- * A new unit price below half the PO's or above three times it is more likely a price per pack, per
- * hundred or a total read as a unit's: a person reads the sentence.
- */
-const plausible = (price: number, context: ReplyContext): boolean => price >= context.unitPrice / 2 && price <= context.unitPrice * 3;
 
 /** What the text reads as once its document (a line table, labelled dates) is read beside its words. */
 interface Reading { kind: ReplyKind; unitPrice?: number; quantity?: number; deliveryDate?: string; charges: string[] }
@@ -45,8 +39,7 @@ function read(said: string[], lines: string[], context: ReplyContext): Reading {
   const sense = dateSense(said, context);
   const doc = readDocument(lines, sense);
   const words = said.filter((s) => !inTable(doc, s));
-  const line = orderLine(doc, context.quantity, isChargeRow);
-  const charges = chargeRows(doc, context.quantity);
+  const { line, charges } = orderAndCharges(doc, context.quantity);
   const stated = kindOf(words);
   let kind = stated;
   // An acknowledgement or a shipment notice confirms by what it is, when its words leave nothing open.
@@ -71,7 +64,7 @@ function read(said: string[], lines: string[], context: ReplyContext): Reading {
   const wordsDay = line?.arrival && stated !== 'delayed' ? statedArrival(words, sense, true) : undefined;
   if (wordsDay && wordsDay !== line!.arrival && wordsDay !== line!.ship) return { kind: 'unclear', charges };
   const table = line && kind !== 'refused' && priced.kind !== 'unclear' ? tablePrice(line, context) : undefined;
-  if (table === null || (table !== undefined && !plausible(table, context))) return { kind: 'unclear', charges };
+  if (table === null || (table !== undefined && !plausiblePrice(table, context.unitPrice))) return { kind: 'unclear', charges };
   if (table !== undefined && !samePrice(table, context.unitPrice)) {
     const wordsSayPoPrice = unitPrices(words.filter((s) => !isOpen(s)), context.packSize).some((p) => samePrice(p.value, context.unitPrice));
     if (priced.kind === 'partial' || wordsSayPoPrice || (priced.unitPrice !== undefined && !samePrice(priced.unitPrice, table))) return { kind: 'unclear', charges };

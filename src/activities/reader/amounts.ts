@@ -49,21 +49,6 @@ export function inOtherCurrency(a: Amount, currency: string, text: string): bool
   return !(a.currency === 'USD' && DOLLARS.includes(currency) && /^\$|\$$/.test(written.trim()) && !/US\$|USD/i.test(written));
 }
 
-/**
- * "3,450" is 3.45 in France and 3450 in the US; "12.500" is 12.5 or 12500. When the PO's own price is
- * one of the two readings, or only one of them is a plausible price for it, that one is meant.
- */
-export function readingNear(value: number, digits: string | undefined, poPrice: number): number {
-  if (!digits || !/^\d{1,3}[.,]\d{3}$/.test(digits)) return value;
-  const asDecimal = Number(digits.replace(',', '.'));
-  const asThousands = Number(digits.replace(/[.,]/, ''));
-  const near = (x: number) => Math.abs(x - poPrice) < 0.00005;
-  if (near(asDecimal) || near(asThousands)) return near(asDecimal) ? asDecimal : asThousands;
-  const plausible = (x: number) => x >= poPrice / 2 && x <= poPrice * 3;
-  if (plausible(asDecimal) !== plausible(asThousands)) return plausible(asDecimal) ? asDecimal : asThousands;
-  return value;
-}
-
 /** The value of written digits: the last of `.` and `,` is the decimal mark unless it groups three digits. */
 export function parseNumber(raw: string, signAfter = false): number {
   const digits = raw.replace(/['\u00a0\u202f ]/g, '');

@@ -1,7 +1,7 @@
 import type { ReplyFields, ReplyKind } from '../../domain/types.js';
 import type { ReplyContext } from '../../domain/world.js';
 import { amountsIn } from './amounts.js';
-import { orderLine, type DocumentReading } from './document.js';
+import { orderLine, type DocumentReading, type TableLine } from './document.js';
 import { OLD_PRICE_CUE, perUnitOfPack, samePrice } from './prices.js';
 
 // Costs a reply adds beside the unit price: a reading under which the order goes on must not let
@@ -55,10 +55,10 @@ export function addedCost(sentences: string[], context: Pick<ReplyContext, 'unit
 export const isChargeRow = (row: string): boolean =>
   FEE.test(row) && !NO_FEE.test(row) && amountsIn(row).some((a) => a.value > 0);
 
-/** The rows of a document's tables, other than the order's own line, that charge something. */
-export function chargeRows(doc: DocumentReading, quantity: number | undefined): string[] {
+/** The order's own line of a document's tables, and the other rows there that charge something beside the goods. */
+export function orderAndCharges(doc: DocumentReading, quantity: number | undefined): { line: TableLine | undefined; charges: string[] } {
   const line = orderLine(doc, quantity, isChargeRow);
-  return doc.rows.filter((r) => r !== line && isChargeRow(r.text)).map((r) => r.text);
+  return { line, charges: doc.rows.filter((r) => r !== line && isChargeRow(r.text)).map((r) => r.text) };
 }
 
 /** Kinds the agent acts on: the order goes on, at the PO's price or a new one. */

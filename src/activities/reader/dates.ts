@@ -21,16 +21,26 @@ const weekdayNumber = (name: string): number => WEEKDAYS.findIndex((names) => na
 
 /** The next day after the mail came (within a month, or a week without a day of the month) that is this weekday. */
 function onWeekday(weekday: number, dayOfMonth: number | undefined, sense: DateSense): [number, number, number] | undefined {
-  if (!sense.receivedAt || weekday < 0) return undefined;
-  const came = Date.parse(sense.receivedAt);
-  if (Number.isNaN(came)) return undefined;
-  const start = Date.UTC(new Date(came).getUTCFullYear(), new Date(came).getUTCMonth(), new Date(came).getUTCDate());
+  const came = arrivalOf(sense);
+  if (came === undefined || weekday < 0) return undefined;
+  const start = came - (came % DAY_MS);
   for (let i = dayOfMonth === undefined ? 1 : 0; i <= (dayOfMonth === undefined ? 7 : 45); i++) {
     const d = new Date(start + i * DAY_MS);
-    if (d.getUTCDay() === weekday && (dayOfMonth === undefined || d.getUTCDate() === dayOfMonth)) return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+    if (d.getUTCDay() === weekday && (dayOfMonth === undefined || d.getUTCDate() === dayOfMonth)) return partsOf(d.getTime());
   }
   return undefined;
 }
+
+/** When the mail came, in ms, if the sense knows it. */
+function arrivalOf(sense: DateSense): number | undefined {
+  const came = sense.receivedAt ? Date.parse(sense.receivedAt) : Number.NaN;
+  return Number.isNaN(came) ? undefined : came;
+}
+
+const partsOf = (ms: number): [number, number, number] => {
+  const d = new Date(ms);
+  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+};
 
 export function monthNumber(name: string): number {
   const lower = name.toLowerCase().replace(/\.$/, '');
@@ -88,43 +98,37 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean }[] = [
 
 /** The day of ISO week `week` that is `weekday`, in the year the mail came or the next, whichever is not past. */
 function inIsoWeek(week: number, weekday: number, sense: DateSense): [number, number, number] | undefined {
-  if (!sense.receivedAt || weekday < 0 || week < 1 || week > 53) return undefined;
-  const came = Date.parse(sense.receivedAt);
-  if (Number.isNaN(came)) return undefined;
+  const came = arrivalOf(sense);
+  if (came === undefined || weekday < 0 || week < 1 || week > 53) return undefined;
   const year = new Date(came).getUTCFullYear();
   for (const y of [year, year + 1]) {
     // ISO week 1 holds the 4th of January; its Monday starts the count.
     const jan4 = Date.UTC(y, 0, 4);
     const monday1 = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * DAY_MS;
     const at = monday1 + ((week - 1) * 7 + ((weekday + 6) % 7)) * DAY_MS;
-    if (at >= came - 7 * DAY_MS) {
-      const d = new Date(at);
-      return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
-    }
+    if (at >= came - JUST_BEFORE_MS) return partsOf(at);
   }
   return undefined;
 }
 
 /** The day the mail came, or the day after: what "today" and "tomorrow" mean in it. */
 function relativeDay(days: number, sense: DateSense): [number, number, number] | undefined {
-  if (!sense.receivedAt) return undefined;
-  const came = Date.parse(sense.receivedAt);
-  if (Number.isNaN(came)) return undefined;
-  const d = new Date(came + days * DAY_MS);
-  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+  const came = arrivalOf(sense);
+  return came === undefined ? undefined : partsOf(came + days * DAY_MS);
 }
 
 const fullYear = (y: string): number => (y.length === 2 ? 2000 + +y : +y);
 const DAY_MS = 86_400_000;
+/** A date this long before the mail came is what just happened ("shipped on the 2nd"); earlier ones are another year's or the order's. */
+const JUST_BEFORE_MS = 7 * DAY_MS;
 
 /** The year of a date written without one: the next such day after the mail came (or a few days before, for what just happened). */
 function yearless(month: number, day: number, sense: DateSense): [number, number, number] | undefined {
-  if (!sense.receivedAt || month < 1 || month > 12 || day < 1 || day > 31) return undefined;
-  const came = Date.parse(sense.receivedAt);
-  if (Number.isNaN(came)) return undefined;
+  const came = arrivalOf(sense);
+  if (came === undefined || month < 1 || month > 12 || day < 1 || day > 31) return undefined;
   const year = new Date(came).getUTCFullYear();
   for (const y of [year - 1, year, year + 1]) {
-    if (Date.UTC(y, month - 1, day) >= came - 7 * DAY_MS) return [y, month, day];
+    if (Date.UTC(y, month - 1, day) >= came - JUST_BEFORE_MS) return [y, month, day];
   }
   return undefined;
 }
@@ -214,12 +218,12 @@ export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst:
   let arrival: string | undefined;
   let firstAside = false;
   let weakest: string | undefined;
-  const came = sense.receivedAt ? Date.parse(sense.receivedAt) : Number.NaN;
+  const came = arrivalOf(sense) ?? Number.NEGATIVE_INFINITY;
   for (const s of sentences) {
     if (CLOSURE.test(s) && !/\b(?:deliver|arriv|ship|dispatch|despatch|liefer|livr|expédi|entreg|env[íi]|consegn|spedi|lever)\w*/i.test(s)) continue;
     for (const d of datesIn(s, sense)) {
       // A date well before the mail came is the order's or an earlier mail's, not a delivery.
-      if (!d.iso || Date.parse(d.iso) < came - 7 * DAY_MS) continue;
+      if (!d.iso || Date.parse(d.iso) < came - JUST_BEFORE_MS) continue;
       const before = s.slice(0, d.index);
       if (NEW_DATE_CUE.test(before) && !/\bfrom\s*$/i.test(before)) return d.iso;
       if (OTHER_DATE_CUE.test(before)) continue;

@@ -1,5 +1,6 @@
-import { amountsIn, parseNumber, readingNear } from './amounts.js';
+import { amountsIn, parseNumber } from './amounts.js';
 import { datesIn, type DateSense } from './dates.js';
+import { exactPerUnit, readingNear, roundPrice } from './prices.js';
 
 // What an ERP or portal document says about the order: a line table (ordered, shipped and
 // back-ordered quantities, unit price, requested and promised dates) and labelled fields
@@ -202,9 +203,7 @@ export function shippedOfLine(line: TableLine, context: { quantity?: number }): 
 export function tablePrice(line: TableLine, context: { packSize?: number; unitPrice?: number }): number | null | undefined {
   if (line.unitPrice === undefined) return undefined;
   if (context.unitPrice !== undefined && line.per === undefined && !line.perPack) return readingNear(line.unitPrice, line.priceDigits, context.unitPrice);
-  if (line.per !== undefined) return Math.round((line.unitPrice / line.per) * 1e6) / 1e6;
+  if (line.per !== undefined) return roundPrice(line.unitPrice / line.per);
   if (!line.perPack) return line.unitPrice;
-  if (context.packSize === undefined) return null;
-  const unit = line.unitPrice / context.packSize;
-  return Math.abs(unit * 10_000 - Math.round(unit * 10_000)) < 1e-6 ? Math.round(unit * 10_000) / 10_000 : null;
+  return context.packSize === undefined ? null : exactPerUnit(line.unitPrice, context.packSize);
 }

@@ -3,9 +3,9 @@ import { ReplyFields, ReplyKind } from '../../domain/types.js';
 import type { ReplyContext } from '../../domain/world.js';
 import { inOtherCurrency, parseNumber } from './amounts.js';
 import { withoutAddedCost } from './costs.js';
-import { chargeRows, isChargeRow } from './costs.js';
+import { orderAndCharges } from './costs.js';
 import { dateSense, datesIn, laterThanPlaced, type DateSense } from './dates.js';
-import { orderLine, readDocument, tablePrice as tablePriceOf } from './document.js';
+import { readDocument, tablePrice as tablePriceOf } from './document.js';
 import { kindOf } from './kind.js';
 import { samePrice, startsLater, unitPrices } from './prices.js';
 import { ownLayoutLines, statements } from './statements.js';
@@ -58,8 +58,7 @@ export function statementsOf(visible: string, context: Partial<ReplyContext> = {
   const said = statements(visible);
   const sense = dateSense(said, context);
   const doc = layout === undefined ? undefined : readDocument(ownLayoutLines(layout), sense);
-  const charges = doc ? chargeRows(doc, context.quantity) : [];
-  const line = doc && orderLine(doc, context.quantity, isChargeRow);
+  const { line, charges } = doc ? orderAndCharges(doc, context.quantity) : { line: undefined, charges: [] };
   const tablePrice = line ? tablePriceOf(line, context) ?? undefined : undefined;
   return { said, folded: folded(said.join(' ')), sense, charges, ...(tablePrice !== undefined ? { tablePrice } : {}) };
 }

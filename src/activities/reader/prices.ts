@@ -33,10 +33,19 @@ const PER_PACK_BEFORE = new RegExp(`\\b(?:per|each|pro|je|par|por|a|an|the|du|de
 const PER_HUNDREDS_AFTER = /^\s*(?:\/|per|pro|par|por|je|%)\s*(100|1[.,]?000)\b(?!\s*(?:€|\$|£|eur|usd|gbp))/i;
 
 /** "100", "1.000", "millar", "cent": how many units a price is for. */
-const countNamed = (n: string): number => (/^\d/.test(n) ? Number(n.replace(/[.,]/, '')) : /^(?:cent|ciento|hundred|hundert)$/i.test(n) ? 100 : 1000);
+const countNamed = (n: string): number => (/^\d/.test(n) ? Number(n.replace(/[.,]/, '')) : /^(?:cent|ciento|centinaio|hundred|hundert)$/i.test(n) ? 100 : 1000);
 
 /** Division leaves binary noise (18.90 / 100 = 0.18899999999999997): a price has at most six decimals. */
-const roundPrice = (x: number): number => Math.round(x * 1e6) / 1e6;
+export const roundPrice = (x: number): number => Math.round(x * 1e6) / 1e6;
+
+/**
+ * A pack's price per ordered unit; null when it divides into fractions of a hundredth of a cent,
+ * which is no price anyone means per unit.
+ */
+export function exactPerUnit(packPrice: number, packSize: number): number | null {
+  const unit = packPrice / packSize;
+  return Math.abs(unit * 10_000 - Math.round(unit * 10_000)) < 1e-6 ? Math.round(unit * 10_000) / 10_000 : null;
+}
 
 /** "prijs per 100 stuks bedraagt € 23,60", "Preis je 1.000 Stk: 18,40 €": the count named before the price. */
 const PER_HUNDREDS_BEFORE = /(?:\b(?:per|pro|je|par|por)\s*|\/\s*)(100|1[.,]?000|millar|mil|mille|cent|ciento|hundred|thousand|tausend|hundert)\s*(?:stuks|stück|stk|pcs|pieces|units|pièces|unidades|piezas|pezzi)?\b[^\d;]{0,30}$/i;
@@ -50,19 +59,13 @@ const PER_NAMED_HUNDREDS_AFTER = /^\s*(?:le|el|al|per|por|the|a|pro)\s+(cent|mil
  * Undefined when the amount is not a pack's price.
  */
 export function perUnitOfPack(before: string, after: string, value: number, packSize: number | undefined): number | null | undefined {
-  const hundreds = PER_HUNDREDS_AFTER.exec(after);
-  if (hundreds) return roundPrice(value / Number(hundreds[1]!.replace(/[.,]/, '')));
-  const hundredsBefore = PER_HUNDREDS_BEFORE.exec(before);
-  if (hundredsBefore) return roundPrice(value / countNamed(hundredsBefore[1]!));
-  const named = PER_NAMED_HUNDREDS_AFTER.exec(after);
-  if (named) return roundPrice(value / (/^(?:cent|ciento|centinaio|hundred)$/i.test(named[1]!) ? 100 : 1000));
+  const hundreds = PER_HUNDREDS_AFTER.exec(after) ?? PER_HUNDREDS_BEFORE.exec(before) ?? PER_NAMED_HUNDREDS_AFTER.exec(after);
+  if (hundreds) return roundPrice(value / countNamed(hundreds[1]!));
   const pack = PER_PACK_AFTER.exec(after) ?? PER_PACK_BEFORE.exec(before);
   if (!pack) return undefined;
   const stated = pack[1] === undefined ? undefined : Number(pack[1]);
   if (packSize === undefined || (stated !== undefined && stated !== packSize)) return null;
-  const unit = value / packSize;
-  // A pack price that divides into fractions of a hundredth of a cent is not a price anyone means per unit.
-  return Math.abs(unit * 10_000 - Math.round(unit * 10_000)) < 1e-6 ? Math.round(unit * 10_000) / 10_000 : null;
+  return exactPerUnit(value, packSize);
 }
 
 /** The unit prices stated in the sentences, in order; a pack's price counts once converted to the ordered unit. */
@@ -123,6 +126,25 @@ export function startsLater(sentence: string, sense: DateSense, delivery: string
 
 /** Equal to the cent fraction anyone writes a unit price in. */
 export const samePrice = (a: number, b: number): boolean => Math.abs(a - b) < 0.00005;
+
+/**
+ * A new unit price below half the PO's or above three times it is more likely a price per pack, per
+ * hundred or a total read as a unit's than a unit's own.
+ */
+export const plausiblePrice = (price: number, poPrice: number): boolean => price >= poPrice / 2 && price <= poPrice * 3;
+
+/**
+ * "3,450" is 3.45 in France and 3450 in the US; "12.500" is 12.5 or 12500. When the PO's own price is
+ * one of the two readings, or only one of them is a plausible price for it, that one is meant.
+ */
+export function readingNear(value: number, digits: string | undefined, poPrice: number): number {
+  if (!digits || !/^\d{1,3}[.,]\d{3}$/.test(digits)) return value;
+  const asDecimal = Number(digits.replace(',', '.'));
+  const asThousands = Number(digits.replace(/[.,]/, ''));
+  if (samePrice(asDecimal, poPrice) || samePrice(asThousands, poPrice)) return samePrice(asDecimal, poPrice) ? asDecimal : asThousands;
+  if (plausiblePrice(asDecimal, poPrice) !== plausiblePrice(asThousands, poPrice)) return plausiblePrice(asDecimal, poPrice) ? asDecimal : asThousands;
+  return value;
+}
 
 /**
  * The unit price the text states instead of the PO's: undefined when it states none or only the

@@ -50,19 +50,32 @@ const REMAINDER: RegExp[] = [
 
 /** The ordered quantity less what the text says is still to come, when it says so. */
 function lessTheRemainder(sentences: string[], context: { quantity?: number; packSize?: number }): number | undefined {
-  if (context.quantity === undefined) return undefined;
-  for (const re of REMAINDER) {
+  const found = context.quantity === undefined ? undefined : firstMatch(REMAINDER, sentences);
+  const rest = found && unitsOf(found.s, found.m, context.packSize);
+  if (rest === undefined) return undefined;
+  const now = context.quantity! - rest;
+  return now > 0 && now < context.quantity! ? now : undefined;
+}
+
+/** The first of the patterns, in order, that some sentence matches, with that sentence. */
+function firstMatch(patterns: RegExp[], sentences: string[]): { s: string; m: RegExpExecArray } | undefined {
+  for (const re of patterns) {
     for (const s of sentences) {
       const m = re.exec(s);
-      if (!m) continue;
-      const pack = m[2] ?? packNear(s, m);
-      const perPack: number | undefined = pack === undefined ? 1 : m[3] !== undefined ? Number(m[3]) : context.packSize;
-      if (perPack === undefined) return undefined;
-      const now = context.quantity - count(m[1]!) * perPack;
-      return now > 0 && now < context.quantity ? now : undefined;
+      if (m) return { s, m };
     }
   }
   return undefined;
+}
+
+/**
+ * The ordered units a matched count stands for: a count of packs is units only through what a
+ * pack holds, as written ("cases of 12") or as the PO's pack; undefined when neither says.
+ */
+function unitsOf(s: string, m: RegExpExecArray, packSize: number | undefined): number | undefined {
+  const pack = m[2] ?? packNear(s, m);
+  const perPack = pack === undefined ? 1 : m[3] !== undefined ? Number(m[3]) : packSize;
+  return perPack === undefined ? undefined : count(m[1]!) * perPack;
 }
 
 /**
@@ -80,16 +93,7 @@ const count = (raw: string): number => parseNumber(raw.replace(/[,. \u00a0\u202f
 export function partialQuantity(sentences: string[], context: { quantity?: number; packSize?: number } = {}): number | undefined {
   const part = partOfOrdered(sentences, context.quantity, context.packSize) ?? lessTheRemainder(sentences, context);
   if (part !== undefined) return part;
-  for (const re of PARTIAL_QUANTITY) {
-    for (const s of sentences) {
-      const m = re.exec(s);
-      if (!m) continue;
-      // A count of packs is units only through what a pack holds, as written or as the PO's pack.
-      const pack = m[2] ?? packNear(s, m);
-      const perPack: number | undefined = pack === undefined ? 1 : m[3] !== undefined ? Number(m[3]) : context.packSize;
-      const n = perPack === undefined ? 0 : count(m[1]!) * perPack;
-      return n > 0 && (context.quantity === undefined || n < context.quantity) ? n : undefined;
-    }
-  }
-  return undefined;
+  const found = firstMatch(PARTIAL_QUANTITY, sentences);
+  const n = found && unitsOf(found.s, found.m, context.packSize);
+  return n !== undefined && n > 0 && (context.quantity === undefined || n < context.quantity) ? n : undefined;
 }

@@ -108,12 +108,15 @@ export function ownLines(text: string, keepSignature = false): string[] {
 /** A sentence ends at . ! ? ; but not after an abbreviation ("Sept. 5", "No. 12") or in a German date ("am 12. März"). */
 const SENTENCE_END = /(?<=[.!?;])(?<!\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|no|nr|ca|approx|rs|stk|st|pcs|pc|ea|uds?|pzs?|mr|mrs|ms|dr|st|e\.g|i\.e|z\.b)\.)\s+(?!(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)\b)/i;
 
+/** Fenced code and links set aside: neither is a statement. */
+const unfenced = (text: string): string => withoutLinks(text.replace(/```[\s\S]*?(?:```|$)/g, '\n\n'));
+
 /**
  * The lines the supplier wrote in this mail, layout kept, for its tables and labelled fields. Unlike
  * `statements`, the signature stays: ERP documents are often pasted below it.
  */
 export function ownLayoutLines(layout: string): string[] {
-  return ownLines(withoutLinks(layout.replace(/```[\s\S]*?(?:```|$)/g, '\n\n')), true).filter((line) => !/^\s*>/.test(line) && roleMarker(line) === undefined);
+  return ownLines(unfenced(layout), true).filter((line) => !/^\s*>/.test(line) && roleMarker(line) === undefined);
 }
 
 /**
@@ -123,8 +126,8 @@ export function ownLayoutLines(layout: string): string[] {
  */
 export function statements(visible: string): string[] {
   const kept: string[] = [];
-  const unfenced = withoutLinks(visible.replace(/```[\s\S]*?(?:```|$)/g, '\n\n'));
-  for (const paragraph of ownLines(unfenced).join('\n').split(/\n\s*\n/)) {
+  const text = unfenced(visible);
+  for (const paragraph of ownLines(text).join('\n').split(/\n\s*\n/)) {
     for (const line of paragraph.split('\n')) {
       if (/^\s*>/.test(line)) continue;
       const role = roleMarker(line);
