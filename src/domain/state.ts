@@ -187,7 +187,13 @@ export function cancelledOrderRefusal(s: ReplenishState, poNumber: string): stri
 export function accepts(
   s: ReplenishState, m: Pick<Message, 'event' | 'poNumber'>, rules: Pick<Rules, 'maxApprovalRequests'>,
 ): { ok: true } | { ok: false; why: string } {
-  if (isSettled(s) || s.finished) return { ok: false, why: `replenishment ${s.poBase} is already settled` };
+  if (isSettled(s) || s.finished) {
+    // A manager whose decision lost a race to another one is told what was decided, not only that the run ended.
+    if (m.event === 'approval' && s.decision !== null && m.poNumber === currentPoNumber(s)) {
+      return { ok: false, why: `purchase order ${m.poNumber} has already been decided (${s.decision.kind} by ${s.decision.by})` };
+    }
+    return { ok: false, why: `replenishment ${s.poBase} is already settled` };
+  }
   const cancelledThere = cancelledOrderRefusal(s, m.poNumber);
   if (cancelledThere) return { ok: false, why: cancelledThere };
   const po = currentPoNumber(s);

@@ -80,8 +80,8 @@ describe('which messages a replenishment takes', () => {
     expect(send(approved(), 'approval')).toEqual({ ok: false, why: `purchase order ${PO} has already been decided` });
   });
 
-  it('refuses a second decision after a rejection: the replenishment is settled', () => {
-    expect(send(rejected(), 'approval')).toEqual({ ok: false, why: `replenishment ${PO} is already settled` });
+  it('refuses a second decision after a rejection, saying what was decided', () => {
+    expect(send(rejected(), 'approval')).toEqual({ ok: false, why: expect.stringMatching(new RegExp(`^purchase order ${PO} has already been decided \\(rejected by \\S+\\)$`)) });
   });
 
   it('takes a fresh decision when the first approved a ceiling below the drafted price', () => {
