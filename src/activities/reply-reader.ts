@@ -3,10 +3,10 @@ import type { ReplyContext, ReplyReader } from '../domain/world.js';
 import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
-import { dateSense, deliveryDate, laterThanPlaced, statedArrival } from './reader/dates.js';
+import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, statedArrival } from './reader/dates.js';
 import { aboutSomethingElse, isOpen, kindOf } from './reader/kind.js';
-import { plausiblePrice, readingNear, samePrice, startsLater, statedNewPrice, unitPrices } from './reader/prices.js';
-import { partialQuantity, partOfOrdered } from './reader/quantity.js';
+import { notStartingLater, plausiblePrice, readingNear, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
+import { firstOfLots, partialQuantity, partOfOrdered } from './reader/quantity.js';
 import { ownLayoutLines, statements } from './reader/statements.js';
 import { inTable, isOrderDocument, readDocument, shippedOfLine, tablePrice } from './reader/document.js';
 
@@ -40,26 +40,32 @@ function read(said: string[], lines: string[], context: ReplyContext): Reading {
   const doc = readDocument(lines, sense);
   const words = said.filter((s) => !inTable(doc, s));
   const { line, charges } = orderAndCharges(doc, context.quantity);
-  const stated = kindOf(words);
+  // A price change that is only a notice of prices after this delivery says nothing of this order's.
+  const wordsKind = kindOf(words);
+  const stated = wordsKind === 'price_change' ? kindOf(notStartingLater(words, sense, context.requestedDate ?? context.receivedAt)) : wordsKind;
   let kind = stated;
   // An acknowledgement or a shipment notice confirms by what it is, when its words leave nothing open.
   const documented = isOrderDocument(words) || line?.arrival !== undefined || line?.ship !== undefined;
   if (kind === 'unclear' && documented && !words.some(isOpen) && !aboutSomethingElse(words)) kind = 'confirmed';
-  // "8 of the 12", "30 von 50 Stück": part of what was ordered comes now.
-  if ((kind === 'confirmed' || kind === 'delayed') && partOfOrdered(words, context.quantity, context.packSize) !== undefined) kind = 'partial';
+  // "8 of the 12", "30 von 50 Stück", "3000 now and 2000 on the 14th": part of what was ordered comes now.
+  const inParts = partOfOrdered(words, context.quantity, context.packSize) ?? firstOfLots(words, context);
+  if ((kind === 'confirmed' || kind === 'delayed') && inParts !== undefined) kind = 'partial';
   const shippedNow = line && shippedOfLine(line, context);
   if (shippedNow !== undefined && (kind === 'confirmed' || kind === 'delayed')) kind = 'partial';
   const fromWords = deliveryDate(words, sense);
   const fromDocument = line?.arrival ?? doc.labelled.arrival ?? line?.ship ?? doc.labelled.ship;
   // A delay's words name the new date; otherwise the document's columns are the surer place.
-  const date = kind === 'delayed' && stated === 'delayed' ? fromWords ?? fromDocument : fromDocument ?? fromWords;
+  // The day the order was placed for is the one a delay does not keep ("der gewünschte Liefertermin 14.11. kann nicht gehalten werden").
+  const fromDelay = kind === 'delayed' && stated === 'delayed' ? deliveryDate(words, sense, context.requestedDate) ?? fromDocument : undefined;
+  const date = kind === 'delayed' && stated === 'delayed' ? fromDelay : fromDocument ?? fromWords;
   // A price that starts after this delivery ("from 1 January the unit price is …") is not this order's.
   const thisDelivery = date ?? context.requestedDate ?? context.receivedAt;
-  const priced = withPrices(words.filter((s) => !startsLater(s, sense, thisDelivery)), kind, context);
+  const priced = withPrices(notStartingLater(words, sense, thisDelivery), kind, context);
   // Words and document that disagree (one price or day in the mail, another in its table) are for a person.
   const docArrival = line?.arrival ?? doc.labelled.arrival;
   const wordsArrival = stated === 'delayed' ? undefined : statedArrival(words, sense);
   if (docArrival && wordsArrival && docArrival !== wordsArrival) return { kind: 'unclear', charges };
+  if (kind !== 'refused' && offersTwoDays(words, sense)) return { kind: 'unclear', charges };
   // A day the words give beside a line's promised day that is not it: which one holds is for a person.
   const wordsDay = line?.arrival && stated !== 'delayed' ? statedArrival(words, sense, true) : undefined;
   if (wordsDay && wordsDay !== line!.arrival && wordsDay !== line!.ship) return { kind: 'unclear', charges };

@@ -200,3 +200,63 @@ describe('the Claude reader ends with the same rule', () => {
     expect(await reader.read(text, {}, PO)).toEqual({ kind: 'delayed', deliveryDate: day('2026-05-22') });
   });
 });
+
+describe('money the order does not account for is for a person', () => {
+  it('an amount by a name no fee list knows is unclear; the order\'s own total, with or without tax, is not', async () => {
+    expect(await read('Commande confirmée, livraison le 12/05. Une contribution énergie de 45,00 € sera ajoutée à la facture.')).toEqual({ kind: 'unclear' });
+    expect(await read('Votre commande étant sous le franco de 1 000 €, des frais de port de 18,00 € HT s\'appliquent. Livraison le 12/05.')).toEqual({ kind: 'unclear' });
+    expect(await read('Wir bestätigen 2.000 Stück zu 0,42 €, Nettowert 840,00 €, zzgl. 19 % MwSt. 159,60 €, Liefertermin 12.05.2026.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+    expect(await read('Confirmed: 2,000 pcs, order value €840.00, free delivery above €500.00, arriving 12 May 2026.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+  });
+
+  it('a dollar sign between two columns belongs to the price after it', async () => {
+    const row = 'WSH-M8 Washer M8 zinc 2000 $0.42 $840.00';
+    expect(await read(`Your order is confirmed and ships 05/12/2026.\n\n${row}`, { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+  });
+
+  it('the Claude reader\'s confirmation of a mail that adds an unnamed amount is unclear', async () => {
+    const text = 'We confirm your order for 12 May 2026. A pallet deposit of €24.00 applies.';
+    const fake = await startFakeModel([reportReply({ kind: 'confirmed', deliveryDate: '2026-05-12', evidence: { kind: 'We confirm your order for 12 May 2026.', deliveryDate: 'We confirm your order for 12 May 2026.' } })]);
+    const reader = createClaudeReader({ apiKey: 'sk-test', model: 'claude-test', baseURL: fake.url, timeoutMs: 5_000, fallback: patternReader });
+    expect(await reader.read(text, {}, PO)).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('what an order is not told', () => {
+  it('two lots that make up the order between them are a partial of the first', async () => {
+    expect(await read('Buen día, enviamos 1200 piezas el lunes 11 y 800 piezas el viernes 15. Saludos.'))
+      .toMatchObject({ kind: 'partial', quantity: 1200 });
+  });
+
+  it('a price notice for next year, and its "from then" price, leave a confirmation as it is', async () => {
+    expect(await read('Order confirmed, ships 12 May 2026. Please note our 2027 price increase of 5% takes effect January 1. New unit price from then: €0.44.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+  });
+
+  it('a discontinued item with a successor offered is a refusal, not a price change', async () => {
+    for (const text of [
+      'Item WSH-M8 was discontinued last month. Its successor WSH-M8B is priced at €0.55 each.',
+      'Sorry, WSH-M8 is end of life. Replacement part WSH-M8B, €0.55/ea, ships in 5 days.',
+      'We no longer stock the WSH-M8. The WSH-M8B is €0.55.',
+    ]) expect(await read(text)).toEqual({ kind: 'refused' });
+  });
+
+  it('a receipt with a confirmation to follow confirms nothing yet', async () => {
+    expect(await read('Thank you, we have received your purchase order and it is being processed. You will receive an order confirmation shortly.')).toEqual({ kind: 'unclear' });
+    expect(await read('Ihre Bestellung ist bei uns eingegangen. Die Auftragsbestätigung mit Liefertermin erhalten Sie separat.\n\nLiefertermin gewünscht: 15.05.2026')).toEqual({ kind: 'unclear' });
+  });
+
+  it('two days offered as a choice are for a person', async () => {
+    expect(await read('Wir bestätigen Ihre Bestellung und liefern voraussichtlich am 12.05.2026 oder am 19.05.2026.')).toEqual({ kind: 'unclear' });
+  });
+
+  it('the day the buyer asked for is not the one promised, nor the one a delay moves to', async () => {
+    expect(await read('Confirmamos su pedido con entrega el 13/05 (solicitado para el 15/05).')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-13') });
+    expect(await read('Order 4500012345 acknowledged. Requested date 15.05.2026. Confirmed date: 13.05.2026.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-13') });
+    expect(await read('Leider kann der gewünschte Liefertermin 15.05.2026 wegen eines Maschinenausfalls nicht gehalten werden; neuer Termin ist der 22.05.2026.'))
+      .toEqual({ kind: 'delayed', deliveryDate: day('2026-05-22') });
+    expect(await read('We will deliver on your requested date of 15 May 2026, as confirmed.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-15') });
+  });
+});

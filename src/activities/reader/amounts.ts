@@ -29,8 +29,9 @@ const WORD = '\\b(?:euros?|dollars?)\\b';
 const CENTS = '(?:cents?|cts?|centimes?|céntimos?|centavos?|centesimi|eurocent)\\b\\.?|¢';
 /** Digits with thousands groups (1,250 / 1.250 / 1 250 / 1'250) and decimals (.60 / ,60). */
 const NUMBER = "\\d{1,3}(?:[,.'\\u00a0\\u202f ]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?";
+// A dollar or pound sign between two numbers ("12 $38.99") is the second one's: those signs stand before.
 const AMOUNT = new RegExp(
-  `(?:(${SIGN}|${CODE})\\s?)?(?<![\\w.,'/#+-])(${NUMBER})(?![\\w.,-]?\\d|\\s?%)(?:\\s?(${SIGN}|${CODE}|${WORD}|${CENTS}))?`,
+  `(?:(${SIGN}|${CODE})\\s?)?(?<![\\w.,'/#+-])(${NUMBER})(?![\\w.,-]?\\d|\\s?%)(?:\\s?((?:${SIGN})(?<![$£])|(?:${SIGN})(?<=[$£])(?!\\s?\\d)|${CODE}|${WORD}|${CENTS}))?`,
   'g',
 );
 

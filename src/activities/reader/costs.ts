@@ -1,8 +1,9 @@
 import type { ReplyFields, ReplyKind } from '../../domain/types.js';
 import type { ReplyContext } from '../../domain/world.js';
-import { amountsIn } from './amounts.js';
+import { amountsIn, parseNumber } from './amounts.js';
 import { orderLine, type DocumentReading, type TableLine } from './document.js';
-import { OLD_PRICE_CUE, perUnitOfPack, samePrice } from './prices.js';
+import { dateSense } from './dates.js';
+import { notStartingLater, OLD_PRICE_CUE, perUnitOfPack, samePrice } from './prices.js';
 
 // Costs a reply adds beside the unit price: a reading under which the order goes on must not let
 // them through unseen, whatever the reply's kind, because nothing in the PO states them.
@@ -51,6 +52,53 @@ export function addedCost(sentences: string[], context: Pick<ReplyContext, 'unit
   return null;
 }
 
+/** A threshold the order must reach: "franco from 800 €", "minimum order value 250 €", "Mindestbestellwert". */
+const THRESHOLD_BEFORE = /\b(?:from|above|over|ab|dès|à partir de|desde|a partir de|oltre|vanaf|min(?:imum)?\.?(?:\s+order)?(?:\s+value)?|mindest\w*|commande minimum|minimum de commande|pedido mínimo|importe mínimo)\b[^\d]{0,12}$/i;
+
+/** Tax named anywhere in the mail: then a total with tax on top of the order's is the order's too. */
+const TAX = /\b(?:vat|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|gst|hst|btw|moms|sales tax|tax)\b/i;
+/** Rates of value-added and sales tax, for a tax line whose amount is the order's total times one. */
+const TAX_RATES = [0.05, 0.06, 0.07, 0.08, 0.0825, 0.09, 0.1, 0.12, 0.13, 0.15, 0.16, 0.17, 0.18, 0.19, 0.2, 0.21, 0.22, 0.23, 0.24, 0.25, 0.27];
+/** A company's registered capital in a legal footer is no amount of this order. */
+const LEGAL_FOOTER = /\b(?:share capital|capital social|capital de|stammkapital|grundkapital|kapitał zakładowy|capitale sociale|maatschappelijk kapitaal)\b/i;
+const COUNT_IN_WORDS = /(?<![\w.,/-])\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?![.,]?\d)|(?<![\w.,/-])\d+(?![.,]?\d)/g;
+
+/**
+ * Money a going-on reply writes that the order does not account for: not the unit price, nor the
+ * price of a pack, a hundred, a thousand, the whole order or the part that ships now at that price,
+ * nor that with tax, nor a threshold the order reaches. Whatever it is (a fee by a name no list
+ * knows, a charge, a price of something else), a person looks before the order goes on.
+ */
+export function unexplainedAmount(
+  sentences: string[], context: Pick<ReplyContext, 'unitPrice' | 'packSize' | 'quantity' | 'currency'>, shipped?: number,
+): string | null {
+  const p = context.unitPrice;
+  const total = context.quantity === undefined ? undefined : p * context.quantity;
+  const ordered = [1, context.packSize, 100, 1000, context.quantity, shipped].filter((n): n is number => n !== undefined);
+  const taxed = sentences.some((s) => TAX.test(s));
+  const near = (value: number, of: number) => Math.abs(value - of) <= Math.max(0.01, of * 0.005);
+  const totals = [total, shipped === undefined ? undefined : p * shipped].filter((t): t is number => t !== undefined);
+  const withTax = (v: number) => totals.some((t) => TAX_RATES.some((r) => near(v, t * r) || near(v, t * (1 + r))));
+  for (const s of sentences) {
+    if ((NOT_A_COST.test(s) && !FEE.test(s)) || LEGAL_FOOTER.test(s)) continue;
+    // "40 units at $12.80 each, total $512.00": the price of a count the sentence gives.
+    const counts = [...ordered, ...[...s.matchAll(COUNT_IN_WORDS)].map(([n]) => Number(n.replace(/[,.\u00a0\u202f ]/g, '')))];
+    for (const a of amountsIn(s)) {
+      if (a.currency === undefined || a.currency !== context.currency || a.value === 0) continue;
+      if (counts.some((n) => near(a.value, p * n))) continue;
+      // "30 112,50 €" in a row of columns is a count and a price, not thirty thousand.
+      const tail = /[\u00a0\u202f ](\d{3}(?:[.,]\d{1,4})?)$/.exec(a.digits ?? '')?.[1];
+      if (tail !== undefined && counts.some((n) => near(parseNumber(tail), p * n))) continue;
+      if (taxed && withTax(a.value)) continue;
+      const before = s.slice(Math.max(0, a.index - 40), a.index);
+      if (OLD_PRICE_CUE.test(before)) continue;
+      if (THRESHOLD_BEFORE.test(before) && total !== undefined && total >= a.value) continue;
+      return s;
+    }
+  }
+  return null;
+}
+
 /** A row of a document's table that charges something beside the goods: freight, a fee, a surcharge. */
 export const isChargeRow = (row: string): boolean =>
   FEE.test(row) && !NO_FEE.test(row) && amountsIn(row).some((a) => a.value > 0);
@@ -69,7 +117,15 @@ const ACTED_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial', 'price_change'
  * does not state is `unclear`, so the supplier is asked and then the manager, who sees its sentence.
  */
 export function withoutAddedCost(
-  read: ReplyFields, sentences: string[], context: Pick<ReplyContext, 'unitPrice' | 'packSize'>, chargeRows: string[] = [],
+  read: ReplyFields, sentences: string[], context: ReplyContext, chargeRows: string[] = [],
 ): ReplyFields {
-  return ACTED_ON.includes(read.kind) && (chargeRows.length > 0 || addedCost(sentences, context) !== null) ? { kind: 'unclear' } : read;
+  if (!ACTED_ON.includes(read.kind)) return read;
+  if (chargeRows.length > 0 || addedCost(sentences, context) !== null) return { kind: 'unclear' };
+  // A new price brings its own amounts (the new total, the old price); the rest must add up as ordered.
+  if (read.kind === 'price_change') return read;
+  // Prices announced for after this delivery are not this order's money.
+  const thisDelivery = read.deliveryDate ?? context.requestedDate ?? context.receivedAt;
+  const forThisOrder = notStartingLater(sentences, dateSense(sentences, context), thisDelivery);
+  if (unexplainedAmount(forThisOrder, context, read.quantity) !== null) return { kind: 'unclear' };
+  return read;
 }

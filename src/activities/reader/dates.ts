@@ -212,19 +212,28 @@ export function statedArrival(sentences: string[], sense: DateSense, ship = fals
 /** Words before a date that make it the goods' dispatch. */
 const SHIP_CUE = /\b(?:ship\w*|dispatch\w*|despatch\w*|versand\w*|versend\w*|expédi\w*|env[íi]\w*|despach\w*|spedi\w*|verzend\w*)\b[^\d\n]{0,30}$/;
 
-/** The delivery date: the first stated as the new one, else the first stated as the goods' arrival, else the first that is not another date. */
-export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst: writesDayFirst(sentences) }): string | undefined {
+/**
+ * The delivery date: the first stated as the new one, else the first stated as the goods' arrival,
+ * else the first that is not another date; never `notDay` (the day a delay does not keep).
+ */
+export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst: writesDayFirst(sentences) }, notDay?: string): string | undefined {
   let first: string | undefined;
   let arrival: string | undefined;
   let firstAside = false;
   let weakest: string | undefined;
+  let requested: string | undefined;
   const came = arrivalOf(sense) ?? Number.NEGATIVE_INFINITY;
   for (const s of sentences) {
     if (CLOSURE.test(s) && !/\b(?:deliver|arriv|ship|dispatch|despatch|liefer|livr|expédi|entreg|env[íi]|consegn|spedi|lever)\w*/i.test(s)) continue;
     for (const d of datesIn(s, sense)) {
       // A date well before the mail came is the order's or an earlier mail's, not a delivery.
-      if (!d.iso || Date.parse(d.iso) < came - JUST_BEFORE_MS) continue;
+      if (!d.iso || Date.parse(d.iso) < came - JUST_BEFORE_MS || d.iso.slice(0, 10) === notDay) continue;
       const before = s.slice(0, d.index);
+      // "(solicitado para el 01/12)": the day the buyer asked for is the promise only when no other day is given.
+      if (REQUESTED_CUE.test(before)) {
+        requested ??= d.iso;
+        continue;
+      }
       if (NEW_DATE_CUE.test(before) && !/\bfrom\s*$/i.test(before)) return d.iso;
       if (OTHER_DATE_CUE.test(before)) continue;
       if (d.weak) {
@@ -240,9 +249,20 @@ export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst:
     }
   }
   // A mail that names a delivery week commits to no day: a date it gives outside any delivery sentence is not the delivery's.
-  return arrival ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? weakest;
+  return arrival ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? requested ?? weakest;
 }
 
 /** A confirmation whose date falls after the day the order was placed for is a delay. */
 export const laterThanPlaced = (date: string | undefined, context: { requestedDate?: string }): boolean =>
   date !== undefined && context.requestedDate !== undefined && date.slice(0, 10) > context.requestedDate.slice(0, 10);
+
+/** Words that join two days as choices: "on the 27th or the 4th", "am 27.11. oder am 04.12.", "le 3 ou le 5". */
+const OR_BETWEEN = /^[\s,]*(?:or|oder|ou|o|oppure|of)\s+(?:(?:on|am|le|el|the|au|al|il|op)\s+)?(?:(?:\p{L}+),?\s+)?$/iu;
+
+/** Whether a sentence offers two different days as choices: which one holds is for a person to settle. */
+export function offersTwoDays(sentences: string[], sense: DateSense): boolean {
+  return sentences.some((s) => {
+    const days = datesIn(s, sense).filter((d) => d.iso !== undefined);
+    return days.some((d, i) => i > 0 && d.iso !== days[i - 1]!.iso && OR_BETWEEN.test(s.slice(days[i - 1]!.end, d.index)));
+  });
+}

@@ -123,7 +123,7 @@ function rolesFor(header: Cell[], cells: Cell[]): (Role | undefined)[] {
 const LABEL_ROLES: [keyof DocumentReading['labelled'] | 'other', RegExp][] = [
   ['other', /order date|po date|bestelldatum|belegdatum|datum|date de (?:commande|l'arc)|fecha (?:de )?(?:pedido|emisión|documento)|data ordine|invoice|rechnung|facture|factura/i],
   ['requested', /request|need[- ]?by|wunsch|date (?:demandée|souhaitée)|fecha (?:solicitada|requerida)/i],
-  ['arrival', /deliver|arriv|\beta\b|liefer|zustell|bezorg|verwacht|livraison|entrega|llegada|consegna|levering|expected|voraussichtlich/i],
+  ['arrival', /deliver|arriv|\beta\b|liefer|zustell|bezorg|verwacht|livraison|entrega|llegada|consegna|levering|expected|voraussichtlich|confirm|promis|commit|bestätigt|zugesagt|confirmée|confirmada|comprometida/i],
   ['ship', /ship|despatch|dispatch|versand|expédition|envío|envio|despacho|embarque|spedizione|verzend|pick-?up|abholung|enlèvement|recogida/i],
 ];
 
@@ -156,7 +156,8 @@ export function readDocument(lines: string[], sense: DateSense): DocumentReading
       }
       continue;
     }
-    for (const segment of lines[i]!.split(/\s{3,}|\s+\|\s+|\s·\s/)) {
+    // Fields run on in one line are split at their ends: "Requested date 01.12.2025. Confirmed date: 28.11.2025."
+    for (const segment of lines[i]!.split(/\s{3,}|\s+\|\s+|\s·\s|(?<=\d\.)\s+(?=\p{Lu})/u)) {
       const m = /^\s*([^:\d]{2,40}?)\s*:\s*(.+)$/.exec(segment) ?? /^\s*([^:\d|]{2,40}?)\s{2,}(\d.+)$/.exec(lines[i]!);
       // A label written as a program's field name ("deliveryDate:", "ship_date:") is not a document's.
       if (!m || /[a-z][A-Z]|_/.test(m[1]!)) continue;

@@ -7,7 +7,7 @@ import { orderAndCharges } from './costs.js';
 import { dateSense, datesIn, laterThanPlaced, type DateSense } from './dates.js';
 import { readDocument, tablePrice as tablePriceOf } from './document.js';
 import { kindOf } from './kind.js';
-import { samePrice, startsLater, unitPrices } from './prices.js';
+import { notStartingLater, samePrice, startsLater, unitPrices } from './prices.js';
 import { ownLayoutLines, statements } from './statements.js';
 
 // A model's reading of a reply counts only as far as the reply's own words bear it out: each field
@@ -126,7 +126,10 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext): 
 
   const said = report.unitPrice === undefined ? undefined : grounded(evidence.unitPrice, own);
   // A price that starts after this delivery is not this order's, whatever the model makes of it.
-  const priceSaid = said !== undefined && startsLater(said, own.sense, deliveryDate ?? context.requestedDate ?? context.receivedAt) ? undefined : said;
+  const thisDelivery = deliveryDate ?? context.requestedDate ?? context.receivedAt;
+  const later = own.said.filter((s) => !notStartingLater(own.said, own.sense, thisDelivery).includes(s));
+  const priceSaid = said !== undefined && (startsLater(said, own.sense, thisDelivery) || later.some((s) => folded(s).includes(folded(said))))
+    ? undefined : said;
   // The amount must read as the price of a unit where it stands (price words, "per unit"), not as a count, a total or a fee.
   const amounts = priceSaid === undefined ? [] : unitPrices([priceSaid], context.packSize).filter((a) => samePrice(a.value, report.unitPrice!));
   const foreign = (report.currency !== undefined && report.currency.toUpperCase() !== context.currency)

@@ -113,8 +113,15 @@ const THIS_ORDER = /\b(?:this|your) (?:order|po|purchase order)\b|\bdiese[rn]? (
  * Without a day to compare with, nothing is set aside.
  */
 export function startsLater(sentence: string, sense: DateSense, delivery: string | undefined): boolean {
-  if (delivery === undefined || THIS_ORDER.test(sentence) || amountsIn(sentence).length === 0) return false;
+  return delivery !== undefined && amountsIn(sentence).length > 0 && namesLaterStart(sentence, sense, delivery);
+}
+
+/** Whether a sentence, not about this very order, names a start of prices later than this delivery. */
+function namesLaterStart(sentence: string, sense: DateSense, delivery: string): boolean {
+  if (THIS_ORDER.test(sentence)) return false;
   const day = delivery.slice(0, 10);
+  // "our 2026 price increase": a year of prices later than this delivery's.
+  if (PRICE_NOTICE.test(sentence) && [...sentence.matchAll(/\b(20\d\d)\b/g)].some(([, y]) => y! > day.slice(0, 4))) return true;
   if (datesIn(sentence, sense).some((d) => d.iso !== undefined && d.iso.slice(0, 10) > day && STARTS_ON.test(sentence.slice(0, d.index)))) return true;
   // "from January 2026", "ab Februar 2027", "for 2027", "next year": a month or a year later than the delivery's.
   for (const m of sentence.matchAll(new RegExp(`\\b(?:(${MONTH})\\.?\\s+)?(20\\d\\d)\\b`, 'gi'))) {
@@ -122,6 +129,28 @@ export function startsLater(sentence: string, sense: DateSense, delivery: string
     if (starts > day && /\b(?:from|effective|as of|starting|beginning|for|in|ab|für|à partir de|dès|pour|a partir de|desde|para|en|dal|a partire da|per|vanaf|voor)\s*(?:the\s+|le\s+|el\s+|dem\s+)?$/i.test(sentence.slice(0, m.index))) return true;
   }
   return NEXT_YEAR.test(sentence);
+}
+
+/** Words of a price list's change, whichever prices it is for. */
+const PRICE_NOTICE = /\b(?:price (?:increase|rise|adjustment|change|list)s?|prices? (?:will )?(?:increase|rise|go up)|preis(?:erhöhung|anpassung|liste)\w*|listenpreis\w*|augmentation (?:de|des) (?:prix|tarifs?)|hausse (?:de|des) (?:prix|tarifs?)|nouveaux? tarifs?|(?:aumento|incremento|subida|ajuste) (?:de|del|en) (?:los )?precios?|lista de precios|aumento di prezzo|listino|prijsverhoging)\b/i;
+/** Words that carry the day a sentence before named: "from then", "ab dann", "à partir de cette date". */
+const FROM_THEN = /\b(?:from then(?: on)?|thereafter|from that (?:date|day)(?: on)?|as of (?:that|this) date|ab dann|ab diesem (?:zeitpunkt|datum|tag)|danach|à partir de (?:cette|là|ce moment)\w*|dès lors|desde entonces|a partir de (?:esa|esta) fecha|a partir de entonces|da quel momento|vanaf dan)\b/i;
+
+/**
+ * The sentences that can speak of this order's price: not one about prices that start after this
+ * delivery, nor one that follows it and says "from then" ("… take effect January 1. New unit price
+ * from then: $3.15").
+ */
+export function notStartingLater(sentences: string[], sense: DateSense, delivery: string | undefined): string[] {
+  if (delivery === undefined) return sentences;
+  const kept: string[] = [];
+  let laterBefore = false;
+  for (const s of sentences) {
+    const later: boolean = namesLaterStart(s, sense, delivery) || (laterBefore && FROM_THEN.test(s) && !THIS_ORDER.test(s));
+    if (!later) kept.push(s);
+    laterBefore = later;
+  }
+  return kept;
 }
 
 /** Equal to the cent fraction anyone writes a unit price in. */

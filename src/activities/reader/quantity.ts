@@ -91,9 +91,32 @@ const count = (raw: string): number => parseNumber(raw.replace(/[,. \u00a0\u202f
 
 /** What part of the order comes now; a count that is not less than what was ordered is no part of it. */
 export function partialQuantity(sentences: string[], context: { quantity?: number; packSize?: number } = {}): number | undefined {
-  const part = partOfOrdered(sentences, context.quantity, context.packSize) ?? lessTheRemainder(sentences, context);
+  const part = partOfOrdered(sentences, context.quantity, context.packSize) ?? lessTheRemainder(sentences, context) ?? firstOfLots(sentences, context);
   if (part !== undefined) return part;
   const found = firstMatch(PARTIAL_QUANTITY, sentences);
   const n = found && unitsOf(found.s, found.m, context.packSize);
   return n !== undefined && n > 0 && (context.quantity === undefined || n < context.quantity) ? n : undefined;
 }
+
+/** Counts of the ordered goods as written: "3000 piezas", "18 cases of 12", "3000 y 2000 piezas" (both). */
+const GOODS_COUNT = new RegExp(`${COUNT}(?:\\s*${OF_UNITS}|(?=\\s+(?:and|&|und|et|y|e|en)\\s+\\d[\\d,.]*\\s*${UNITS}))`, 'gi');
+
+/**
+ * Two lots that make up the ordered quantity between them ("3,000 pcs on the 10th and 2,000 pcs on
+ * the 14th"): the order comes in parts, the first of them now. Undefined when no two counts do.
+ */
+export function firstOfLots(sentences: string[], context: { quantity?: number; packSize?: number }): number | undefined {
+  if (context.quantity === undefined) return undefined;
+  const lots: number[] = [];
+  for (const s of sentences) {
+    for (const m of s.matchAll(GOODS_COUNT)) {
+      const n = unitsOf(s, m, context.packSize);
+      if (n !== undefined && n > 0 && n < context.quantity) lots.push(n);
+    }
+  }
+  for (let i = 0; i < lots.length; i++) {
+    if (lots.slice(i + 1).some((later) => lots[i]! + later === context.quantity)) return lots[i];
+  }
+  return undefined;
+}
+
