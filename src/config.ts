@@ -5,6 +5,9 @@ import { Rules } from './domain/rules.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positive = z.coerce.number().positive();
+const serviceLevel = z.coerce.number()
+  .gt(0.5, 'a cycle service level is above 0.5 (a safety stock of nothing) and at most 0.999, e.g. 0.95')
+  .lte(0.999, 'a cycle service level is at most 0.999 (1 would need infinite stock), e.g. 0.95');
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N}._@+-]{0,99}$/u;
 const secret = (min: number) => z.string().min(min, `must be at least ${min} characters`);
@@ -153,6 +156,15 @@ export const Env = z.object({
   MANAGER_LIMITS: limits.optional(),
   /** A PO whose total is above this needs the approvals of two different managers. Unset: one approval. */
   TWO_APPROVALS_ABOVE: positive.optional(),
+  /** Cycle service level safety stock aims at (README, "How much and when"); per ABC class below, and a SKU's own in the warehouse, win. */
+  SERVICE_LEVEL: serviceLevel.optional(),
+  SERVICE_LEVEL_A: serviceLevel.optional(),
+  SERVICE_LEVEL_B: serviceLevel.optional(),
+  SERVICE_LEVEL_C: serviceLevel.optional(),
+  /** What placing one order costs, in CURRENCY: the order quantity weighs it against holding cost. */
+  ORDER_COST: z.coerce.number().nonnegative('must not be negative').optional(),
+  /** What keeping a unit a year costs, in percent of its price. */
+  HOLDING_COST_PCT_PER_YEAR: z.coerce.number().nonnegative('must not be negative').optional(),
   /** HS256 JWTs for managers: `sub` is the approver, `exp` required, issuer (and audience) checked. */
   JWT_SECRET: secret(32).optional(),
   JWT_ISSUER: z.string().min(1).optional(),
@@ -240,6 +252,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     manager: env.MANAGER,
     currency: env.CURRENCY,
     twoApprovalsAbove: env.TWO_APPROVALS_ABOVE,
+    inventoryPolicy: {
+      serviceLevel: env.SERVICE_LEVEL,
+      ...(env.SERVICE_LEVEL_A ?? env.SERVICE_LEVEL_B ?? env.SERVICE_LEVEL_C ? {
+        serviceLevelByClass: { A: env.SERVICE_LEVEL_A, B: env.SERVICE_LEVEL_B, C: env.SERVICE_LEVEL_C },
+      } : {}),
+      orderCost: env.ORDER_COST,
+      holdingCostPctPerYear: env.HOLDING_COST_PCT_PER_YEAR,
+    },
     ...(env.AUTO_APPROVE_BELOW !== undefined && env.BUDGET_PER_MONTH !== undefined ? {
       approvalPolicy: { autoApproveBelow: env.AUTO_APPROVE_BELOW, priceTolerancePct: env.PRICE_TOLERANCE_PCT, budgetPerMonth: env.BUDGET_PER_MONTH },
     } : {}),

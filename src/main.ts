@@ -19,7 +19,7 @@ import { openRecords } from './records/store.js';
 import { checkRole, READINESS, roleOf, type Role } from './roles/role.js';
 import { installRuntime } from './roles/runtime.js';
 import { listenWorkerEndpoints } from './roles/worker-endpoints.js';
-import { buildSandbox } from './sandbox/app.js';
+import { buildSandbox, SANDBOX_DEMAND_HISTORY_DAYS } from './sandbox/app.js';
 import { SEEDED_SUPPLIERS, seedCatalogue } from './sandbox/seed.js';
 import { SandboxStore } from './sandbox/store.js';
 import { startDevServer, type DevServer } from './temporal/dev-server.js';
@@ -153,6 +153,7 @@ async function start(): Promise<void> {
         secrets: { suppliers: security.supplierSecrets, warehouse: security.warehouseSecret },
       } : undefined,
       logger: log.child({ part: 'sandbox' }),
+      demandHistoryDays: SANDBOX_DEMAND_HISTORY_DAYS,
     });
     worldUrl = (await sandbox.listen({ port: env.SANDBOX_PORT, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
     onStop(async () => { await sandbox.close(); store.close(); });

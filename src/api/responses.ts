@@ -77,15 +77,30 @@ const Reply = z.object({
   quantity: z.number().optional(), receivedAt: z.string(),
 });
 
+const Policy = z.object({
+  forecast: z.object({
+    daily: z.number(), trend: z.number().describe('units a day the demand grows by each day'), sigma: z.number().describe('standard deviation of one day\'s demand'),
+    days: z.number().int().describe('days of history'), capped: z.number().int().describe('exceptional days capped'), cap: z.number().nullable(),
+  }),
+  leadTime: z.object({ days: z.number(), sigma: z.number(), deliveries: z.number().int(), supplier: z.string().nullable() }),
+  serviceLevel: z.number().describe('cycle service level aimed at'),
+  serviceLevelFrom: z.enum(['sku', 'class', 'default']),
+  z: z.number(),
+  safetyStock: z.object({ computed: z.number().int(), typed: z.number().int(), used: z.number().int() }),
+  orderQuantity: z.object({ units: z.number().int(), eoq: z.number().int().nullable(), unitPrice: z.number().nullable() }),
+  why: z.string().describe('the levels in words'),
+});
+
 const Demand = z.object({
-  source: z.enum(['demand', 'typed']).describe('`demand`: levels computed from consumption; `typed`: the typed-in safety stock and target'),
-  dailyDemand: z.number().nullable().describe('units consumed a business day, averaged over the world\'s window'),
-  leadDays: z.number().describe('lead time planned with: what the last supplier actually took, else the default'),
+  source: z.enum(['policy', 'demand', 'typed']).describe('`policy`: levels set for a service level from the consumption history (README, "How much and when"); `demand`: from the average consumption; `typed`: the typed-in safety stock and target'),
+  dailyDemand: z.number().nullable().describe('units consumed a business day: the forecast, or the average over the world\'s window'),
+  leadDays: z.number().describe('lead time planned with: what the last supplier actually took (the mean of its last deliveries under the policy), else the default'),
   reorderPoint: z.number().int().describe('the agent replenishes when on hand plus on order falls below this'),
   targetLevel: z.number().int().describe('what a replenishment orders up to'),
   daysOfCover: z.number().nullable().describe('business days until the shelf is empty at today\'s demand'),
   projectedStockOut: z.string().nullable().describe('when the shelf runs empty at today\'s demand'),
   coverDays: z.number().describe('days of demand the target covers past the reorder point'),
+  policy: Policy.optional().describe('how the policy set the levels; only with source `policy`'),
 });
 
 export const SkuView = z.object({

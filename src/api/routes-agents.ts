@@ -1,6 +1,6 @@
 import { demandView } from '../domain/demand.js';
 import { replenishmentId } from '../domain/ids.js';
-import { currencyOf, type Rules } from '../domain/rules.js';
+import { currencyOf, policyOf, type Rules } from '../domain/rules.js';
 import type { World } from '../domain/world.js';
 import type { ApprovalsWaiting } from '../records/approvals-waiting.js';
 import type { Agents } from './agents.js';
@@ -19,7 +19,7 @@ async function knownSku(world: World, sku: string) {
 
 const notASku = refused('not a SKU');
 
-export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<Rules, 'dayMs' | 'currency'>, waiting: ApprovalsWaiting): void {
+export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<Rules, 'dayMs' | 'currency' | 'inventoryPolicy'>, waiting: ApprovalsWaiting): void {
   app.post('/agents', {
     schema: {
       summary: 'Start the agent of a SKU (idempotent)', tags: ['agents'], body: StartAgentBody,
@@ -104,7 +104,7 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
       sku,
       currency: currencyOf(rules),
       stock,
-      demand: stock ? demandView(stock, status?.memory, new Date().toISOString(), rules.dayMs) : null,
+      demand: stock ? demandView(stock, status?.memory, new Date().toISOString(), rules.dayMs, policyOf(rules)) : null,
       agent: status ? {
         status: status.status, replenishments: status.replenishments, error: status.error ?? null, rules: status.rules,
         active: status.active && replenishment?.workflowId === status.active.workflowId ? replenishment.gate : null,

@@ -1,8 +1,8 @@
-import { days, type Rules } from './rules.js';
+import { days, type InventoryPolicy, type Rules } from './rules.js';
 import type { ReplenishmentResult, StockLevel, Usage } from './types.js';
 import { addUsage, noUsage } from './usage.js';
 import { stockLevels } from './demand.js';
-import type { AgentMemory, SupplierMemory } from './memory.js';
+import { LEAD_TIMES_KEPT, type AgentMemory, type SupplierMemory } from './memory.js';
 
 export type { AgentMemory, SupplierMemory } from './memory.js';
 
@@ -85,6 +85,8 @@ export function remember(memory: AgentMemory, r: ReplenishmentResult, rules: Rul
       received: (prev?.received ?? 0) + (r.outcome === 'received' ? 1 : 0),
       lastPrice: r.unitPrice,
       lastLeadDays: lead === null ? prev?.lastLeadDays ?? null : Math.round(lead * 10) / 10,
+      ...(lead === null ? (prev?.leadDaysSeen ? { leadDaysSeen: prev.leadDaysSeen } : {})
+        : { leadDaysSeen: [...(prev?.leadDaysSeen ?? []), Math.round(lead * 10) / 10].slice(-LEAD_TIMES_KEPT) }),
       lastSeen: r.receivedAt ?? r.orderedAt,
       ...(punctual === null && prev?.onTime === undefined ? {} : {
         onTime: (prev?.onTime ?? 0) + (punctual === true ? 1 : 0),
@@ -106,8 +108,8 @@ const keepRecent = (suppliers: Record<string, SupplierMemory>): Record<string, S
  * Time to replenish: the stock position is below the reorder point (demand over lead time plus
  * safety stock; the typed-in safety stock when there is no demand, src/domain/demand.ts).
  */
-export const belowSafetyStock = (s: StockLevel, memory?: Pick<AgentMemory, 'suppliers'>): boolean =>
-  s.onHand + s.onOrder < stockLevels(s, memory).reorderPoint;
+export const belowSafetyStock = (s: StockLevel, memory?: Pick<AgentMemory, 'suppliers'>, policy?: InventoryPolicy): boolean =>
+  s.onHand + s.onOrder < stockLevels(s, memory, policy).reorderPoint;
 
 /**
  * What lists and figures show of an agent, kept by the agent in its memo (and its status as the

@@ -1,12 +1,16 @@
 import type { OutcomeKind, ReplenishmentResult } from './types.js';
 
 /** What an agent keeps of its suppliers across replenishments (bounded; carried over continue-as-new). */
+export const LEAD_TIMES_KEPT = 8;
+
 export interface SupplierMemory {
   orders: number;
   received: number;
   lastPrice: number;
   /** Days from order to last receipt, as actually seen. */
   lastLeadDays: number | null;
+  /** The last lead times seen, oldest first (at most LEAD_TIMES_KEPT): their spread sizes the safety stock. */
+  leadDaysSeen?: number[];
   lastSeen: string;
   /** Deliveries within the promised date plus the goods slack, and after it; absent until one is seen. */
   onTime?: number;

@@ -194,8 +194,8 @@ function record(r: Ranked): string {
 }
 
 /** How much a replenishment needs and how far it may overshoot: what a line is planned against. */
-export function needs(s: Pick<ReplenishState, 'needed' | 'stock' | 'suppliers'>): Pick<PlanContext, 'needed' | 'targetLevel'> {
-  return { needed: s.needed, targetLevel: stockLevels(s.stock, { suppliers: s.suppliers ?? {} }).targetLevel };
+export function needs(s: Pick<ReplenishState, 'needed' | 'stock' | 'suppliers' | 'policy'>): Pick<PlanContext, 'needed' | 'targetLevel'> {
+  return { needed: s.needed, targetLevel: stockLevels(s.stock, { suppliers: s.suppliers ?? {} }, s.policy).targetLevel };
 }
 
 /** A replenishment's plan context, under the manager's ceiling when the approval holds one. */

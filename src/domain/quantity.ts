@@ -1,5 +1,6 @@
 import type { AgentMemory } from './memory.js';
 import { stockLevels } from './demand.js';
+import type { InventoryPolicy } from './rules.js';
 import type { StockLevel } from './types.js';
 
 /**
@@ -7,9 +8,10 @@ import type { StockLevel } from './types.js';
  * the target level: computed from demand when there is demand, else the typed-in one.
  */
 export function quantityNeeded(
-  stock: Pick<StockLevel, 'onHand' | 'onOrder' | 'targetLevel' | 'safetyStock' | 'dailyDemand'>, memory?: Pick<AgentMemory, 'suppliers'>,
+  stock: Pick<StockLevel, 'onHand' | 'onOrder' | 'targetLevel' | 'safetyStock' | 'dailyDemand' | 'demandHistory' | 'serviceLevel' | 'abcClass'>,
+  memory?: Pick<AgentMemory, 'suppliers'>, policy?: InventoryPolicy,
 ): number {
-  return Math.max(0, stockLevels(stock, memory).targetLevel - stock.onHand - stock.onOrder);
+  return Math.max(0, stockLevels(stock, memory, policy).targetLevel - stock.onHand - stock.onOrder);
 }
 
 /** Unit prices are exact to a hundredth of a cent, as purchasing price lists (0.0275 a washer) need. */

@@ -2,6 +2,22 @@ import { z } from 'zod';
 import { ApprovalPolicy } from './approval-policy.js';
 
 /**
+ * How safety stock and order quantities are set where a SKU's consumption history allows
+ * (src/domain/demand.ts): the cycle service level aimed at, by default and per ABC class (a SKU's
+ * own, from the warehouse, wins), and the costs the order quantity weighs.
+ */
+export const InventoryPolicy = z.object({
+  serviceLevel: z.number().gt(0.5).lte(0.999).default(0.95),
+  serviceLevelByClass: z.object({ A: z.number().gt(0.5).lte(0.999), B: z.number().gt(0.5).lte(0.999), C: z.number().gt(0.5).lte(0.999) }).partial().optional(),
+  /** What placing one order costs (the buyer's and the warehouse's time, in the deployment's currency). */
+  orderCost: z.number().nonnegative().default(50),
+  /** What keeping a unit a year costs, in percent of its price (capital, space, shrinkage). */
+  holdingCostPctPerYear: z.number().nonnegative().default(25),
+});
+export type InventoryPolicy = z.infer<typeof InventoryPolicy>;
+export const defaultInventoryPolicy: InventoryPolicy = InventoryPolicy.parse({});
+
+/**
  * Business durations and limits. They travel into workflows as arguments, never read from the
  * environment there, so a change of configuration cannot alter a running replenishment's replay.
  * Durations are in business days; `dayMs` says how long a day is (shorter in demos and tests).
@@ -32,6 +48,8 @@ export const Rules = z.object({
   approvalPolicy: ApprovalPolicy.optional(),
   /** A PO whose total is above this needs the approvals of two different managers; absent, one. */
   twoApprovalsAbove: z.number().positive().optional(),
+  /** Optional, so rules recorded before it parse the same; read through `policyOf`. */
+  inventoryPolicy: InventoryPolicy.optional(),
 });
 export type Rules = z.infer<typeof Rules>;
 
@@ -41,3 +59,4 @@ export const DEFAULT_CURRENCY = 'USD';
 export const currencyOf = (rules: Pick<Rules, 'currency'>): string => rules.currency ?? DEFAULT_CURRENCY;
 
 export const days = (rules: Rules, n: number): number => Math.round(n * rules.dayMs);
+export const policyOf = (rules: Pick<Rules, 'inventoryPolicy'>): InventoryPolicy => rules.inventoryPolicy ?? defaultInventoryPolicy;

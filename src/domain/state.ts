@@ -3,7 +3,7 @@ import type {
 } from './types.js';
 import { poNumber } from './ids.js';
 import { quantityNeeded } from './quantity.js';
-import type { Rules } from './rules.js';
+import type { InventoryPolicy, Rules } from './rules.js';
 import type { AgentMemory, SupplierMemory } from './memory.js';
 
 /** An incoming message as it waits in a replenishment's inbox, before a wait tool applies it. */
@@ -41,6 +41,8 @@ export interface ReplenishState {
   needed: number;
   /** What the agent knew of each supplier when this replenishment started: breaks ties between equal quotes. */
   suppliers?: Record<string, SupplierMemory>;
+  /** The deployment's inventory policy as the run started (absent in runs begun before it existed: the defaults). */
+  policy?: InventoryPolicy;
   quotes: Quote[] | null;
   po: PurchaseOrder | null;
   poRevision: number;
@@ -104,15 +106,18 @@ export interface ReplenishState {
   log: Turn[];
 }
 
-export function initialState(stock: StockLevel, replenishment: number, memory?: Pick<AgentMemory, 'suppliers'>): ReplenishState {
+export function initialState(
+  stock: StockLevel, replenishment: number, memory?: Pick<AgentMemory, 'suppliers'>, policy?: InventoryPolicy,
+): ReplenishState {
   const known = memory && Object.keys(memory.suppliers).length > 0 ? { suppliers: memory.suppliers } : {};
   return {
     sku: stock.sku,
     replenishment,
     poBase: poNumber(stock.sku, replenishment),
     stock,
-    needed: quantityNeeded(stock, memory),
+    needed: quantityNeeded(stock, memory, policy),
     ...known,
+    ...(policy ? { policy } : {}),
     quotes: null,
     po: null,
     poRevision: 0,

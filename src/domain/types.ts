@@ -16,6 +16,11 @@ export const StockLevel = z.object({
    * has seen no consumption, and the typed-in levels then apply (src/domain/demand.ts).
    */
   dailyDemand: z.number().nonnegative().optional(),
+  /** Units consumed each business day of the world's window, oldest first: what demand is forecast from. */
+  demandHistory: z.array(z.number().nonnegative()).optional(),
+  /** The SKU's own cycle service level, and its ABC class, as the item master holds them. */
+  serviceLevel: z.number().gt(0.5).lte(0.999).optional(),
+  abcClass: z.enum(['A', 'B', 'C']).optional(),
 });
 export type StockLevel = z.infer<typeof StockLevel>;
 

@@ -18,16 +18,25 @@ export interface SandboxOptions {
   /** Suppliers and a warehouse that act on their own, calling the agent service. */
   demo?: DemoOptions;
   logger?: boolean | FastifyBaseLogger;
+  /**
+   * Business days of daily consumption the inventory reports beside the average, for the agent's
+   * forecast and service-level policy (src/domain/demand.ts). Unset or 0: the average only, as an
+   * ERP that keeps no movement history per day reports.
+   */
+  demandHistoryDays?: number;
 }
 
+/** The demand history the sandbox run on its own (npm start, the stand-alone server) reports: about three months. */
+export const SANDBOX_DEMAND_HISTORY_DAYS = 60;
+
 /** The world the agent talks to, as an HTTP service over one SQLite file. Does not listen. */
-export function buildSandbox({ store, dayMs, demo, logger = false }: SandboxOptions): FastifyInstance {
+export function buildSandbox({ store, dayMs, demo, logger = false, demandHistoryDays = 0 }: SandboxOptions): FastifyInstance {
   const app = (
     typeof logger === 'boolean' ? Fastify({ logger }) : Fastify({ loggerInstance: logger })
   ) as FastifyInstance;
   const faults = new Faults();
   const actors = demo ? createActors(store, dayMs, demo, app.log) : null;
-  const ctx: SandboxContext = { store, dayMs, faults, actors };
+  const ctx: SandboxContext = { store, dayMs, faults, actors, demandHistoryDays };
 
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);

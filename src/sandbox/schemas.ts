@@ -8,6 +8,9 @@ export const StockSettings = z.object({
   onHand: z.number().int(),
   safetyStock: z.number().int().nonnegative(),
   targetLevel: z.number().int().nonnegative(),
+  /** The SKU's own cycle service level and its ABC class, as an item master holds them. */
+  serviceLevel: z.number().gt(0.5).lte(0.999).optional(),
+  abcClass: z.enum(['A', 'B', 'C']).optional(),
 });
 
 export const Adjustment = z.object({ delta: z.number().int(), reason: name });

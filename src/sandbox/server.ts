@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pino } from 'pino';
 import { Env } from '../config.js';
-import { buildSandbox } from './app.js';
+import { buildSandbox, SANDBOX_DEMAND_HISTORY_DAYS } from './app.js';
 import { seedCatalogue } from './seed.js';
 import { SandboxStore } from './store.js';
 
@@ -31,6 +31,7 @@ const app = buildSandbox({
     secrets: { suppliers: secrets.data!.SUPPLIER_SECRETS!, warehouse: secrets.data!.WAREHOUSE_SECRET! },
   } : undefined,
   logger: pino({ level: process.env.LOG_LEVEL ?? 'info' }),
+  demandHistoryDays: Number(process.env.SANDBOX_DEMAND_HISTORY_DAYS ?? SANDBOX_DEMAND_HISTORY_DAYS),
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

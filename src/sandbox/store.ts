@@ -68,8 +68,24 @@ export interface ScheduledAction {
 
 type Row = Record<string, unknown>;
 
+/** A SKU's stock settings: levels and, when the item master has them, its own service level and ABC class. */
+export interface StockSettings {
+  onHand: number;
+  safetyStock: number;
+  targetLevel: number;
+  serviceLevel?: number;
+  abcClass?: 'A' | 'B' | 'C';
+}
+
+type StockRow = Omit<StockLevel, 'serviceLevel' | 'abcClass'> & { serviceLevel: number | null; abcClass: 'A' | 'B' | 'C' | null };
+
+const levelOf = ({ serviceLevel, abcClass, ...level }: StockRow): StockLevel => ({
+  ...level, ...(serviceLevel !== null ? { serviceLevel } : {}), ...(abcClass !== null ? { abcClass } : {}),
+});
+
 const stockSelect = `
   SELECT s.sku, s.on_hand AS onHand, s.safety_stock AS safetyStock, s.target_level AS targetLevel,
+    s.service_level AS serviceLevel, s.abc_class AS abcClass,
     COALESCE((SELECT SUM(o.quantity) FROM orders o WHERE o.sku = s.sku AND o.status = 'placed'), 0) AS onOrder
   FROM stock s`;
 
@@ -109,27 +125,29 @@ export class SandboxStore {
   // Stock
 
   stock(sku: string): StockLevel | null {
-    return (this.db.prepare(`${stockSelect} WHERE s.sku = ?`).get(sku) as StockLevel | undefined) ?? null;
+    const row = this.db.prepare(`${stockSelect} WHERE s.sku = ?`).get(sku) as StockRow | undefined;
+    return row ? levelOf(row) : null;
   }
 
   allStock(): StockLevel[] {
-    return this.db.prepare(`${stockSelect} ORDER BY s.sku`).all() as StockLevel[];
+    return (this.db.prepare(`${stockSelect} ORDER BY s.sku`).all() as StockRow[]).map(levelOf);
   }
 
   /** SQLite's default collation compares bytes, the order the API's pages promise. */
   stockPage(after: string, limit: number): { items: StockLevel[]; total: number } {
-    const items = this.db.prepare(`${stockSelect} WHERE s.sku > ? ORDER BY s.sku LIMIT ?`).all(after, limit) as StockLevel[];
+    const items = (this.db.prepare(`${stockSelect} WHERE s.sku > ? ORDER BY s.sku LIMIT ?`).all(after, limit) as StockRow[]).map(levelOf);
     const { total } = this.db.prepare('SELECT COUNT(*) AS total FROM stock').get() as { total: number };
     return { items, total };
   }
 
-  setStock(sku: string, s: { onHand: number; safetyStock: number; targetLevel: number }, ifAbsent = false): void {
+  setStock(sku: string, s: StockSettings, ifAbsent = false): void {
     const conflict = ifAbsent
       ? 'DO NOTHING'
-      : 'DO UPDATE SET on_hand = excluded.on_hand, safety_stock = excluded.safety_stock, target_level = excluded.target_level';
+      : `DO UPDATE SET on_hand = excluded.on_hand, safety_stock = excluded.safety_stock, target_level = excluded.target_level,
+           service_level = excluded.service_level, abc_class = excluded.abc_class`;
     this.db
-      .prepare(`INSERT INTO stock (sku, on_hand, safety_stock, target_level) VALUES (?, ?, ?, ?) ON CONFLICT (sku) ${conflict}`)
-      .run(sku, s.onHand, s.safetyStock, s.targetLevel);
+      .prepare(`INSERT INTO stock (sku, on_hand, safety_stock, target_level, service_level, abc_class) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (sku) ${conflict}`)
+      .run(sku, s.onHand, s.safetyStock, s.targetLevel, s.serviceLevel ?? null, s.abcClass ?? null);
   }
 
   adjust(sku: string, delta: number, reason: string, at: string): void {
@@ -150,6 +168,24 @@ export class SandboxStore {
       )
       .get({ sku, since }) as { units: number; firstMovementAt: string | null };
     return row;
+  }
+
+  /**
+   * Units taken out on each of the last `days` business days, oldest first, over the days the SKU
+   * has been watched (since its first movement); empty before a whole day has passed.
+   */
+  consumptionByDay(sku: string, now: number, dayMs: number, days: number): number[] {
+    const { firstMovementAt } = this.consumption(sku, new Date(now).toISOString());
+    if (firstMovementAt === null) return [];
+    const watched = Math.min(days, Math.floor((now - Date.parse(firstMovementAt)) / dayMs));
+    if (watched < 1) return [];
+    const since = now - watched * dayMs;
+    const rows = this.db
+      .prepare('SELECT -delta AS units, at FROM movements WHERE sku = ? AND delta < 0 AND at >= ?')
+      .all(sku, new Date(since).toISOString()) as Array<{ units: number; at: string }>;
+    const byDay = new Array<number>(watched).fill(0);
+    for (const r of rows) byDay[Math.min(watched - 1, Math.floor((Date.parse(r.at) - since) / dayMs))]! += r.units;
+    return byDay;
   }
 
   /** True when this (sku, PO) had not been booked before. */

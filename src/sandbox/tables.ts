@@ -5,7 +5,9 @@ CREATE TABLE IF NOT EXISTS stock (
   sku TEXT PRIMARY KEY,
   on_hand INTEGER NOT NULL,
   safety_stock INTEGER NOT NULL,
-  target_level INTEGER NOT NULL
+  target_level INTEGER NOT NULL,
+  service_level REAL,
+  abc_class TEXT
 );
 CREATE TABLE IF NOT EXISTS movements (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -109,4 +111,6 @@ export const addedColumns: Array<{ table: string; column: string; definition: st
   { table: 'catalogue', column: 'price_breaks', definition: "TEXT NOT NULL DEFAULT '[]'" },
   { table: 'quotes', column: 'order_multiple', definition: 'INTEGER NOT NULL DEFAULT 1' },
   { table: 'quotes', column: 'price_breaks', definition: "TEXT NOT NULL DEFAULT '[]'" },
+  { table: 'stock', column: 'service_level', definition: 'REAL' },
+  { table: 'stock', column: 'abc_class', definition: 'TEXT' },
 ];

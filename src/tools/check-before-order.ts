@@ -24,7 +24,7 @@ export const checkBeforeOrder = callTool({
     return {
       ...s, quotes, checkedBeforeOrderAt: now,
       stock: { ...check.stock, onOrder: s.stock.onOrder },
-      stockRecovered: !belowSafetyStock({ ...check.stock, onOrder: s.stock.onOrder }),
+      stockRecovered: !belowSafetyStock({ ...check.stock, onOrder: s.stock.onOrder }, { suppliers: s.suppliers ?? {} }, s.policy),
     };
   },
   // The quote is gone at the supplier: as with a moved price, the agent re-quotes.

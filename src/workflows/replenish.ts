@@ -10,7 +10,7 @@ import { decideActivityId, toolActivityId } from '../domain/ids.js';
 import { outcome } from '../domain/outcome.js';
 import { openPurchaseOrder, type OpenOrderEntry } from '../domain/purchase-record.js';
 import { gate, phase, refusalOf, type InboxEntry } from '../domain/phase.js';
-import { currencyOf, type Rules } from '../domain/rules.js';
+import { currencyOf, policyOf, type Rules } from '../domain/rules.js';
 import {
   appendTurn, cancelledOrderRefusal, fitsOnceOrdered, isFinal, isSettled, initialState, type EventName, type Message, type ReplenishState,
 } from '../domain/state.js';
@@ -60,7 +60,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   const { rules } = input;
   const goal = input.goal ?? GOAL;
   const { workflowId, runId, parent } = workflowInfo();
-  let state: ReplenishState = initialState(input.stock, input.replenishment, input.memory);
+  let state: ReplenishState = initialState(input.stock, input.replenishment, input.memory, policyOf(input.rules));
   const inbox = new Inbox();
   const notes: string[] = [];
   let waiting: ReplenishView['waiting'] = null;

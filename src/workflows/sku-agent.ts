@@ -10,7 +10,7 @@ import {
 } from '../domain/agent.js';
 import { parsePoNumber, replenishmentId } from '../domain/ids.js';
 import { phase } from '../domain/phase.js';
-import { days } from '../domain/rules.js';
+import { days, policyOf } from '../domain/rules.js';
 import { initialState, type Message } from '../domain/state.js';
 import type { ReplenishmentResult, StockLevel } from '../domain/types.js';
 import {
@@ -121,7 +121,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
       log.warn('stock check failed', { sku, error });
     }
     // A pause or stop that arrived while stock was being read still holds.
-    if (stock && belowSafetyStock(stock, memory) && !paused && !stopping) {
+    if (stock && belowSafetyStock(stock, memory, policyOf(rules)) && !paused && !stopping) {
       const result = await runReplenishment(stock);
       memory = remember(memory, result, rules);
     }

@@ -110,3 +110,53 @@ describe('the SKU list comes a page at a time, so a large catalogue costs only t
     expect(res.body.error ?? res.body.message).toMatch(message);
   });
 });
+
+describe('with a demand history, one SKU shows the levels its service level sets, and why', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ temporal: 'dev', cleanup: afterThisFile, demandHistoryDays: 60, rules: { inventoryPolicy: { serviceLevel: 0.95, orderCost: 50, holdingCostPctPerYear: 25 } } });
+  });
+
+  /** A SKU taken from on each of the last `days` business days: 8 and 12 units in turn. */
+  const withHistory = (days: number, levels: Record<string, unknown> = {}) => {
+    const sku = stack.newSku({ onHand: 2000, safetyStock: 5, targetLevel: 100, ...levels });
+    const { dayMs } = stack.rules;
+    for (let d = days; d >= 1; d--) stack.sandbox.store.adjust(sku, d % 2 ? -8 : -12, 'picked', new Date(Date.now() - (d - 0.5) * dayMs).toISOString());
+    return sku;
+  };
+
+  it('the forecast, the spread, the service level, the safety stock and the order quantity', async () => {
+    const sku = withHistory(30);
+    const res = await stack.api('GET', `/skus/${sku}`);
+    expect(res.status).toBe(200);
+    // Watched since the first pick, 29.5 days ago: 29 whole days of history.
+    expect(res.body.stock.demandHistory).toHaveLength(29);
+    const { demand } = res.body;
+    expect(demand.source).toBe('policy');
+    expect(demand.dailyDemand).toBeGreaterThan(8);
+    expect(demand.dailyDemand).toBeLessThan(12);
+    expect(demand.policy).toMatchObject({ serviceLevel: 0.95, serviceLevelFrom: 'default', z: 1.64, leadTime: { days: 7, deliveries: 0, supplier: null } });
+    expect(demand.policy.forecast.sigma).toBeGreaterThan(1);
+    expect(demand.policy.safetyStock.used).toBeGreaterThan(demand.policy.safetyStock.typed);
+    expect(demand.reorderPoint).toBe(Math.ceil(demand.dailyDemand * 7) + demand.policy.safetyStock.used);
+    expect(demand.policy.why).toMatch(/forecast .* from 29 days; lead time 7 days assumed: no delivery seen yet; safety stock \d+ for a 95 % service level/);
+  });
+
+  it('a SKU\'s own service level, from the warehouse, wins over the deployment\'s', async () => {
+    const sku = withHistory(30);
+    const put = await stack.sandbox.http('PUT', `/inventory/${sku}`, { onHand: 2000, safetyStock: 5, targetLevel: 100, serviceLevel: 0.99, abcClass: 'A' });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const { demand } = (await stack.api('GET', `/skus/${sku}`)).body;
+    expect(demand.policy).toMatchObject({ serviceLevel: 0.99, serviceLevelFrom: 'sku', z: 2.33 });
+    const bad = await stack.sandbox.http('PUT', `/inventory/${sku}`, { onHand: 2000, safetyStock: 5, targetLevel: 100, serviceLevel: 1 });
+    expect(bad.status).toBe(400);
+  });
+
+  it('a short history keeps the average-demand levels', async () => {
+    const sku = withHistory(4);
+    const { demand } = (await stack.api('GET', `/skus/${sku}`)).body;
+    expect(demand.source).toBe('demand');
+    expect(demand.policy).toBeUndefined();
+  });
+});
+

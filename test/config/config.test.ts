@@ -66,6 +66,17 @@ describe('configuration is checked at start-up', () => {
     expect(() => loadConfig({ MANAGER_LIMITS: 'dana:1,dana:2' })).toThrow(/dana is given twice/);
   });
 
+  it('the inventory policy: a 95 % service level, ordering at 50 and holding at 25 % a year unless told; nonsense stops start-up naming it', () => {
+    expect(loadConfig({}).rules.inventoryPolicy).toEqual({ serviceLevel: 0.95, orderCost: 50, holdingCostPctPerYear: 25 });
+    expect(loadConfig({ SERVICE_LEVEL: '0.98', SERVICE_LEVEL_A: '0.99', ORDER_COST: '80', HOLDING_COST_PCT_PER_YEAR: '20' }).rules.inventoryPolicy)
+      .toEqual({ serviceLevel: 0.98, serviceLevelByClass: { A: 0.99 }, orderCost: 80, holdingCostPctPerYear: 20 });
+    expect(() => loadConfig({ SERVICE_LEVEL: '1' })).toThrow(/SERVICE_LEVEL: a cycle service level is at most 0.999 .*\(got "1"\)/);
+    expect(() => loadConfig({ SERVICE_LEVEL: '0.4' })).toThrow(/SERVICE_LEVEL: a cycle service level is above 0.5/);
+    expect(() => loadConfig({ SERVICE_LEVEL_B: '95' })).toThrow(/SERVICE_LEVEL_B/);
+    expect(() => loadConfig({ ORDER_COST: '-5' })).toThrow(/ORDER_COST: must not be negative/);
+    expect(() => loadConfig({ HOLDING_COST_PCT_PER_YEAR: 'lots' })).toThrow(/HOLDING_COST_PCT_PER_YEAR/);
+  });
+
   it('worker versioning needs both the deployment name and the build id', () => {
     expect(() => loadConfig({ TEMPORAL_DEPLOYMENT_NAME: 'replenisher' })).toThrow(/go together/);
     const { env } = loadConfig({ TEMPORAL_DEPLOYMENT_NAME: 'replenisher', TEMPORAL_BUILD_ID: '2026-11-29.1' });

@@ -1016,6 +1016,10 @@ export interface paths {
                                 targetLevel: number;
                                 onOrder: number;
                                 dailyDemand?: number;
+                                demandHistory?: number[];
+                                serviceLevel?: number;
+                                /** @enum {string} */
+                                abcClass?: "A" | "B" | "C";
                                 /** @description watching, replenishing, paused, stopped, error, or none */
                                 agent: string;
                                 /** @description with agent `error`: why the agent cannot read its stock */
@@ -1107,19 +1111,23 @@ export interface paths {
                                 targetLevel: number;
                                 onOrder: number;
                                 dailyDemand?: number;
+                                demandHistory?: number[];
+                                serviceLevel?: number;
+                                /** @enum {string} */
+                                abcClass?: "A" | "B" | "C";
                             } & {
                                 [key: string]: unknown;
                             }) | null;
                             /** @description reorder point and target from demand (README, "Demand"), days of cover, projected stock-out; null without stock */
                             demand: {
                                 /**
-                                 * @description `demand`: levels computed from consumption; `typed`: the typed-in safety stock and target
+                                 * @description `policy`: levels set for a service level from the consumption history (README, "How much and when"); `demand`: from the average consumption; `typed`: the typed-in safety stock and target
                                  * @enum {string}
                                  */
-                                source: "demand" | "typed";
-                                /** @description units consumed a business day, averaged over the world's window */
+                                source: "policy" | "demand" | "typed";
+                                /** @description units consumed a business day: the forecast, or the average over the world's window */
                                 dailyDemand: number | null;
-                                /** @description lead time planned with: what the last supplier actually took, else the default */
+                                /** @description lead time planned with: what the last supplier actually took (the mean of its last deliveries under the policy), else the default */
                                 leadDays: number;
                                 /** @description the agent replenishes when on hand plus on order falls below this */
                                 reorderPoint: number;
@@ -1131,6 +1139,44 @@ export interface paths {
                                 projectedStockOut: string | null;
                                 /** @description days of demand the target covers past the reorder point */
                                 coverDays: number;
+                                /** @description how the policy set the levels; only with source `policy` */
+                                policy?: {
+                                    forecast: {
+                                        daily: number;
+                                        /** @description units a day the demand grows by each day */
+                                        trend: number;
+                                        /** @description standard deviation of one day's demand */
+                                        sigma: number;
+                                        /** @description days of history */
+                                        days: number;
+                                        /** @description exceptional days capped */
+                                        capped: number;
+                                        cap: number | null;
+                                    };
+                                    leadTime: {
+                                        days: number;
+                                        sigma: number;
+                                        deliveries: number;
+                                        supplier: string | null;
+                                    };
+                                    /** @description cycle service level aimed at */
+                                    serviceLevel: number;
+                                    /** @enum {string} */
+                                    serviceLevelFrom: "sku" | "class" | "default";
+                                    z: number;
+                                    safetyStock: {
+                                        computed: number;
+                                        typed: number;
+                                        used: number;
+                                    };
+                                    orderQuantity: {
+                                        units: number;
+                                        eoq: number | null;
+                                        unitPrice: number | null;
+                                    };
+                                    /** @description the levels in words */
+                                    why: string;
+                                };
                             } | null;
                             agent: ({
                                 status: string;

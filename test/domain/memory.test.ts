@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyMemory, RECENT_OUTCOMES, remember, REMEMBERED_SUPPLIERS, type AgentMemory } from '../../src/domain/agent.js';
+import { LEAD_TIMES_KEPT } from '../../src/domain/memory.js';
 import type { OutcomeKind, ReplenishmentResult } from '../../src/domain/types.js';
 import { at, rules } from '../support/states.js';
 
@@ -26,7 +27,7 @@ const nth = (n: number): ReplenishmentResult => result({
 describe('what the agent remembers across replenishments', () => {
   it('learns a supplier\'s price and actual lead time from a delivered order', () => {
     const m = remember(emptyMemory(), result(), rules());
-    expect(m.suppliers).toEqual({ acme: { orders: 1, received: 1, lastPrice: 2.5, lastLeadDays: 6, lastSeen: at(6) } });
+    expect(m.suppliers).toEqual({ acme: { orders: 1, received: 1, lastPrice: 2.5, lastLeadDays: 6, leadDaysSeen: [6], lastSeen: at(6) } });
     expect(m.outcomes).toEqual({ received: 1 });
     expect(m.recent).toEqual([{
       replenishment: 1, poNumber: 'PO-SKU-1-1', outcome: 'received', reason: 'received 90 units',
@@ -37,8 +38,14 @@ describe('what the agent remembers across replenishments', () => {
   it('counts an order that was cancelled without forgetting the last lead time seen', () => {
     const first = remember(emptyMemory(), result(), rules());
     const m = remember(first, result({ replenishment: 2, outcome: 'cancelled', unitPrice: 2.7, orderedAt: at(20), receivedAt: null }), rules());
-    expect(m.suppliers.acme).toEqual({ orders: 2, received: 1, lastPrice: 2.7, lastLeadDays: 6, lastSeen: at(20) });
+    expect(m.suppliers.acme).toEqual({ orders: 2, received: 1, lastPrice: 2.7, lastLeadDays: 6, leadDaysSeen: [6], lastSeen: at(20) });
     expect(m.outcomes).toEqual({ received: 1, cancelled: 1 });
+  });
+
+  it('keeps the last lead times seen, oldest first, for their spread', () => {
+    let m = emptyMemory();
+    for (let i = 0; i < LEAD_TIMES_KEPT + 2; i++) m = remember(m, result({ replenishment: i + 1, orderedAt: at(i * 20), receivedAt: at(i * 20 + 3 + i) }), rules());
+    expect(m.suppliers.acme!.leadDaysSeen).toEqual(Array.from({ length: LEAD_TIMES_KEPT }, (_, i) => 5 + i));
   });
 
   it('learns nothing about a supplier when no order was placed', () => {

@@ -40,4 +40,23 @@ describe('buying as a buyer would', () => {
     const draft = (await s.log()).find((t) => t.tool === 'draft_purchase_order')!;
     expect(draft.reason).toContain('the lowest total of the 1 that deliver before the projected stock-out in 3 days');
   });
+
+  it('with a demand history, wakes at the reorder point its service level sets, above the one average demand sets', async () => {
+    const stack = await startStack({ temporal: 'time-skipping', demandHistoryDays: 60 });
+    // 30 days of 2 and 18 in turn: 10 a day on average, swinging by 8; 90 left after them.
+    const sku = stack.newSku({ onHand: 390, safetyStock: 5, targetLevel: 100 });
+    const { dayMs } = stack.rules;
+    for (let d = 30; d >= 1; d--) stack.sandbox.store.adjust(sku, d % 2 ? -2 : -18, 'picked', new Date(Date.now() - (d - 0.5) * dayMs).toISOString());
+    const view = (await stack.api('GET', `/skus/${sku}`)).body;
+    expect(view.stock.onHand).toBe(90);
+    expect(view.demand.source).toBe('policy');
+    // The average alone would reorder at 10 × 7 + 5 = 75 and leave 90 alone; the spread makes 90 too few.
+    expect(Math.ceil(view.stock.dailyDemand * 7) + 5).toBeLessThan(90);
+    expect(view.demand.reorderPoint).toBeGreaterThan(90);
+
+    const s = story(stack, sku);
+    await s.startAgent();
+    const request = await s.approvalRequest();
+    expect(request.quantity).toBeGreaterThanOrEqual(view.demand.targetLevel - 90);
+  });
 });

@@ -37,11 +37,11 @@ export const tempFile = (cleanup: Cleanup = afterThisTest): string => {
 /** A seeded sandbox listening on a loopback port, closed when the test ends. */
 export { afterThisTest };
 
-export async function startSandbox(opts: { file?: string; dayMs?: number; demo?: DemoOptions; cleanup?: Cleanup } = {}) {
+export async function startSandbox(opts: { file?: string; dayMs?: number; demo?: DemoOptions; cleanup?: Cleanup; demandHistoryDays?: number } = {}) {
   const cleanup = opts.cleanup ?? afterThisTest;
   const store = new SandboxStore(opts.file ?? tempFile(cleanup));
   seedCatalogue(store);
-  const app = buildSandbox({ store, dayMs: opts.dayMs ?? 86_400_000, demo: opts.demo });
+  const app = buildSandbox({ store, dayMs: opts.dayMs ?? 86_400_000, demo: opts.demo, demandHistoryDays: opts.demandHistoryDays });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   let closed = false;
   const close = async () => {

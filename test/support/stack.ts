@@ -30,6 +30,8 @@ export type TemporalKind = 'dev' | 'time-skipping';
 export interface StackOptions {
   temporal: TemporalKind;
   rules?: Partial<Rules>;
+  /** Days of daily consumption the sandbox's inventory reports (its demand history); none unless given. */
+  demandHistoryDays?: number;
   decider?: Decider;
   /** Reads supplier replies; the pattern reader unless given. */
   reader?: ReplyReader;
@@ -73,7 +75,7 @@ export async function startStack(opts: StackOptions) {
   const rules = Rules.parse(opts.rules ?? {});
   const taskQueue = `tq-${randomUUID()}`;
   const cleanup = opts.cleanup ?? afterThisTest;
-  const sandbox = await startSandbox({ dayMs: rules.dayMs, cleanup });
+  const sandbox = await startSandbox({ dayMs: rules.dayMs, cleanup, demandHistoryDays: opts.demandHistoryDays });
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
   const recordsAt = recordsLocation({ DATABASE_URL: opts.databaseUrl }, dirname(tempFile(cleanup)));
   const records = await openRecords(recordsAt);

@@ -8,6 +8,8 @@ export interface SandboxContext {
   faults: Faults;
   /** Present only in demo mode. */
   actors: Actors | null;
+  /** Business days of daily consumption the inventory reports (its demand history); 0: the average only. */
+  demandHistoryDays: number;
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString();

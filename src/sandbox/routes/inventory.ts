@@ -9,7 +9,7 @@ type SkuParams = { Params: { sku: string } };
 /** Business days of consumption the average daily demand is taken over. */
 export const DEMAND_WINDOW_DAYS = 30;
 
-export function inventoryRoutes(app: FastifyInstance, { store, faults, actors, dayMs }: SandboxContext): void {
+export function inventoryRoutes(app: FastifyInstance, { store, faults, actors, dayMs, demandHistoryDays }: SandboxContext): void {
   /**
    * Average units consumed a business day over the window, or over the time the SKU has been
    * watched when that is shorter (at least a day, so one early pick is not a torrent).
@@ -19,7 +19,8 @@ export function inventoryRoutes(app: FastifyInstance, { store, faults, actors, d
     const { units, firstMovementAt } = store.consumption(level.sku, iso(now - DEMAND_WINDOW_DAYS * dayMs));
     if (units <= 0 || firstMovementAt === null) return level;
     const watchedDays = Math.min(DEMAND_WINDOW_DAYS, Math.max(1, (now - Date.parse(firstMovementAt)) / dayMs));
-    return { ...level, dailyDemand: Math.round((units / watchedDays) * 1000) / 1000 };
+    const history = demandHistoryDays > 0 ? store.consumptionByDay(level.sku, now, dayMs, demandHistoryDays) : [];
+    return { ...level, dailyDemand: Math.round((units / watchedDays) * 1000) / 1000, ...(history.length ? { demandHistory: history } : {}) };
   };
 
   const known = (sku: string): StockLevel => {

@@ -184,11 +184,15 @@ function approvalCard(item) {
 function demandLine(d) {
   if (!d) return '';
   const levels = `reorders below ${count(d.reorderPoint)}, orders up to ${count(d.targetLevel)}`;
-  if (d.source !== 'demand') {
+  if (d.source === 'typed') {
     const empty = d.daysOfCover === 0 ? ' · the shelf is empty' : '';
     return `No consumption seen: typed-in levels, ${levels}${empty}`;
   }
   const out = d.projectedStockOut ? ` · stock-out ${clock(d.projectedStockOut)}` : '';
+  // The service-level policy says in words how it set the levels: forecast, spreads, safety stock, order size.
+  if (d.source === 'policy' && d.policy) {
+    return `Forecast ${count(d.dailyDemand)}/day · ${count(d.daysOfCover)} days of cover${out} · ${levels}. ${d.policy.why}`;
+  }
   return `Demand ${count(d.dailyDemand)}/day · ${count(d.daysOfCover)} days of cover${out} · ` +
     `${levels} (${count(d.leadDays)} days lead + safety; ${count(d.coverDays)} days of cover)`;
 }
