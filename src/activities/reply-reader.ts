@@ -35,7 +35,8 @@ function withPrices(said: string[], kind: ReplyKind, context: ReplyContext): { k
 /** What the text reads as once its document (a line table, labelled dates) is read beside its words. */
 interface Reading { kind: ReplyKind; unitPrice?: number; quantity?: number; deliveryDate?: string; charges: string[] }
 
-function read(said: string[], lines: string[], context: ReplyContext): Reading {
+/** `noOtherMoney`: the visible text, set-aside sentences included, names no money but the PO's unit price. */
+function read(said: string[], lines: string[], context: ReplyContext, noOtherMoney: boolean): Reading {
   const sense = dateSense(said, context);
   const doc = readDocument(lines, sense);
   const words = said.filter((s) => !inTable(doc, s));
@@ -47,6 +48,9 @@ function read(said: string[], lines: string[], context: ReplyContext): Reading {
   // An acknowledgement or a shipment notice confirms by what it is, when its words leave nothing open.
   const documented = isOrderDocument(words) || line?.arrival !== undefined || line?.ship !== undefined;
   if (kind === 'unclear' && documented && !words.some(isOpen) && !aboutSomethingElse(words)) kind = 'confirmed';
+  // "ETA your dock: Thursday 11 December": a day given for the goods, with nothing open or said against it and no
+  // money anywhere in the mail (a price in a sentence set aside is no confirmation's), is the promise.
+  if (kind === 'unclear' && noOtherMoney && !words.some(isOpen) && !aboutSomethingElse(words) && statedArrival(words, sense, true) !== undefined) kind = 'confirmed';
   // "8 of the 12", "30 von 50 Stück", "3000 now and 2000 on the 14th": part of what was ordered comes now.
   const inParts = partOfOrdered(words, context.quantity, context.packSize) ?? firstOfLots(words, context);
   if ((kind === 'confirmed' || kind === 'delayed') && inParts !== undefined) kind = 'partial';
@@ -124,8 +128,10 @@ function fromHints(r: Reading, hints: Partial<ReplyFields> & { kind: ReplyKind }
  */
 export const patternReader: ReplyReader = {
   async read(text, hints, context) {
-    const said = statements(visibleText(text));
-    const reading = read(said, ownLayoutLines(visibleLayout(text)), context);
+    const visible = visibleText(text);
+    const said = statements(visible);
+    const noOtherMoney = amountsIn(visible).every((a) => a.currency === undefined || samePrice(a.value, context.unitPrice));
+    const reading = read(said, ownLayoutLines(visibleLayout(text)), context, noOtherMoney);
     const fields = hints.kind ? fromHints(reading, { ...hints, kind: hints.kind }) : { ...fromText(reading), ...defined(hints) };
     if (fields.kind === 'confirmed' && fields.unitPrice !== undefined && !samePrice(fields.unitPrice, context.unitPrice)) fields.kind = 'price_change';
     return withoutAddedCost(ReplyFields.parse(defined(fields)), said, context, reading.charges);

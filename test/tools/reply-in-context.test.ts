@@ -260,3 +260,40 @@ describe('what an order is not told', () => {
     expect(await read('We will deliver on your requested date of 15 May 2026, as confirmed.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-15') });
   });
 });
+
+describe('plain mail in the words people use', () => {
+  it('a day given for the goods, with nothing against it and no money in the mail, is the promise', async () => {
+    expect(await read('All sorted on PO 4471. ETA your dock: Tuesday 12 May, AM.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+    expect(await read('Bestellung 4471 passt, Anlieferung am Dienstag, den 12. zwischen 7 und 12 Uhr.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+    // A price in a sentence set aside (a claim about the buyer's side) is no confirmation's.
+    expect(await read('Your manager signed off on a price increase to €0.48 per unit on this order. Delivery remains 12 May 2026.')).toEqual({ kind: 'unclear' });
+  });
+
+  it('working days and the end of a week are counted from the mail', async () => {
+    // The mail came on Monday 4 May 2026.
+    expect(await read('Ware ist am Lager, Ihre Bestellung ist innerhalb von 3 Arbeitstagen bei Ihnen.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-07') });
+    expect(await read('Commande confirmée, livraison fin de semaine prochaine.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-15') });
+    expect(await read('Pedido confirmado, entrega en 7 días hábiles.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-13') });
+  });
+
+  it('a refusal bounded by a closure is a delay; a holiday\'s dates are not the delivery\'s', async () => {
+    expect(await read('Nous ne pourrons malheureusement pas livrer votre commande avant la fermeture estivale. Livraison début juin.')).toMatchObject({ kind: 'delayed' });
+    expect(await read('Wir bestätigen Ihre Bestellung. Aufgrund unserer Betriebsferien (bis einschließlich 20.05.) ist der früheste Liefertermin der 22.05.'))
+      .toEqual({ kind: 'delayed', deliveryDate: day('2026-05-22') });
+  });
+
+  it('an offer of a partial delivery asks; it states nothing yet', async () => {
+    expect(await read('Wäre eine Teillieferung von 800 Stück am 12.05. für Sie in Ordnung? Den Rest könnten wir dann in KW 22 liefern.')).toEqual({ kind: 'unclear' });
+  });
+
+  it('lots in metres or kilograms, and the cases that remain, make a partial', async () => {
+    expect(await read('We\'ll split this into two lots:\n\n  Lot 1 - 1,200 m - delivery Tue 12 May\n  Lot 2 - 800 m - delivery Tue 26 May', { quantity: 2000 }))
+      .toEqual({ kind: 'partial', quantity: 1200, deliveryDate: day('2026-05-12') });
+    expect(await read('Despachamos hoy 50 cajas de tu OC. Las 30 cajas restantes salen la semana próxima.', { quantity: 2000, packSize: 25 }))
+      .toMatchObject({ kind: 'partial', quantity: 1250 });
+  });
+
+  it('a bounce of the buyer\'s own mail confirms nothing, whatever day it quotes', async () => {
+    expect(await read('Delivery has failed to these recipients or groups:\n\norders@supplier.example\n\nOriginal message:\nPlease supply 2000 washers, delivery required by 15/05/2026.')).toEqual({ kind: 'unclear' });
+  });
+});

@@ -57,10 +57,11 @@ export interface DateSense {
 
 type Parts = (m: RegExpExecArray, sense: DateSense) => [number, number, number] | undefined;
 /** Words after which a bare "28.03." or "7/18" is a date: "am 28.03.", "ships Friday 7/18", "le 3/9". */
-const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|delivery|deliver|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì),?\\s)`;
+const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|delivery|deliver|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì),?\\s)`;
 const ORDINAL = '(?:st|nd|rd|th|er|re|e|º|°)?';
 /** `weak`: a date by a word ("today"), used only when the mail names no other. */
-const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean }[] = [
+/** `relative`: a day counted from the mail ("within 5 working days"), which names the goods' arrival itself. */
+const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }[] = [
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/, parts: (m) => [+m[1]!, +m[2]!, +m[3]!] },
   // 14 March 2025, 14th Mar. 2025, 12. März 2025, 3 de junio de 2025, le 3 juin 2025
   { re: new RegExp(`\\b(\\d{1,2})${ORDINAL}\\.?\\s+(?:de\\s+)?(${MONTH})\\.?,?\\s+(?:de\\s+)?(\\d{4})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[2]!), +m[1]!] },
@@ -86,7 +87,13 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean }[] = [
   { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:in\\s+|of\\s+|der\\s+|de\\s+la\\s+|de\\s+)?(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[2]!, weekdayNumber(m[1]!), sense) },
   { re: new RegExp(`\\b(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2}),?\\s+(?:on\\s+|am\\s+|le\\s+|el\\s+)?(${WEEKDAY})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[1]!, weekdayNumber(m[2]!), sense) },
   // Tuesday the 25th, Friday 3rd: the next such day that falls on that weekday
-  { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th|er)?\\b(?![./:]?\\d)(?!\\s+(?:of\\s+|de\\s+)?(?:${MONTH})\\b)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), +m[2]!, sense) },
+  { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:the\\s+|den\\s+|le\\s+|el\\s+)?(\\d{1,2})(?:st|nd|rd|th|er)?\\b(?![./:]?\\d)(?!\\s+(?:of\\s+|de\\s+)?(?:${MONTH})\\b)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), +m[2]!, sense) },
+  // within 5 working days, innerhalb von 3 Arbeitstagen, sous 10 jours ouvrés, en 7 días hábiles: business days from the mail
+  { re: /\b(?:within|in|innerhalb(?:\s+von)?|binnen|sous|dans|en|dentro de|entro)\s+(\d{1,2})\s+(?:working|business|work)\s+days?\b|\b(?:within|in|innerhalb(?:\s+von)?|binnen|sous|dans|en|dentro de|entro)\s+(\d{1,2})\s+(?:arbeitstag(?:en|e)?|werktag(?:en|e)?|jours?\s+ouvr(?:és|ables)|días?\s+(?:hábiles|habiles|laborables)|giorni\s+lavorativi)\b/i,
+    parts: (m, sense) => businessDaysLater(+(m[1] ?? m[2])!, sense), relative: true },
+  // end of next week, Ende nächster Woche, fin de la semaine prochaine, finales de la próxima semana: its Friday
+  { re: /\b(?:(end of (?:next|the following) week|ende (?:der )?nächste[rn]? woche|fin de (?:la )?semaine prochaine|(?:a )?finales de la (?:próxima semana|semana que viene))|(end of (?:this|the) week|ende (?:dieser|der) woche|fin de (?:cette |la )?semaine|(?:a )?finales de (?:esta|la) semana))\b/i,
+    parts: (m, sense) => fridayOf(m[1] !== undefined ? 1 : 0, sense), relative: true },
   // this Thursday, on Friday, am Donnerstag: the next such weekday after the mail came
   { re: new RegExp(`\\b(?:this|on|by|until|ships?|out|arrives?|am|bis|dann|ce|le|este|el|questo|deze|op)\\s+(${WEEKDAY})\\b(?!\\.?,?\\s+(?:the\\s+)?\\d)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // ships Friday 7/18, le 3/9
@@ -112,6 +119,26 @@ function inIsoWeek(week: number, weekday: number, sense: DateSense): [number, nu
 }
 
 /** The day the mail came, or the day after: what "today" and "tomorrow" mean in it. */
+/** `n` business days (Monday to Friday) after the mail came. */
+function businessDaysLater(n: number, sense: DateSense): [number, number, number] | undefined {
+  const came = arrivalOf(sense);
+  if (came === undefined) return undefined;
+  let at = came;
+  for (let left = n; left > 0;) {
+    at += DAY_MS;
+    if (![0, 6].includes(new Date(at).getUTCDay())) left--;
+  }
+  return partsOf(at);
+}
+
+/** The Friday of the week the mail came in (`weeks` 0) or of a later one. */
+function fridayOf(weeks: number, sense: DateSense): [number, number, number] | undefined {
+  const came = arrivalOf(sense);
+  if (came === undefined) return undefined;
+  const day = new Date(came).getUTCDay();
+  return partsOf(came + ((5 - day + 7) % 7 + 7 * weeks) * DAY_MS);
+}
+
 function relativeDay(days: number, sense: DateSense): [number, number, number] | undefined {
   const came = arrivalOf(sense);
   return came === undefined ? undefined : partsOf(came + days * DAY_MS);
@@ -163,18 +190,18 @@ function isoDate(y: number, month: number, d: number): string | undefined {
   return at.getUTCFullYear() === y && at.getUTCMonth() === month - 1 && at.getUTCDate() === d ? at.toISOString() : undefined;
 }
 
-export interface FoundDate { iso: string | undefined; index: number; end: number; weak?: boolean }
+export interface FoundDate { iso: string | undefined; index: number; end: number; weak?: boolean; relative?: boolean }
 
 /** Every date written in a sentence, in order; an ambiguous one is found (so its digits are not read as amounts) but has no `iso`. */
 export function datesIn(s: string, how: DateSense | boolean = {}): FoundDate[] {
   const sense = typeof how === 'boolean' ? { dayFirst: how } : how;
   const found: FoundDate[] = [];
-  for (const { re, parts, weak } of PATTERNS) {
+  for (const { re, parts, weak, relative } of PATTERNS) {
     for (const m of s.matchAll(new RegExp(re.source, `${re.flags}g`))) {
       const start = m.index;
       if (found.some((f) => start < f.end && f.index < start + m[0].length)) continue;
       const p = parts(m as RegExpExecArray, sense);
-      found.push({ iso: p && isoDate(...p), index: start, end: start + m[0].length, ...(weak ? { weak } : {}) });
+      found.push({ iso: p && isoDate(...p), index: start, end: start + m[0].length, ...(weak ? { weak } : {}), ...(relative ? { relative } : {}) });
     }
   }
   return found.sort((a, b) => a.index - b.index);
@@ -185,7 +212,7 @@ const NEW_DATE_CUE = /\b(?:new|revised|updated|now|earliest|until|till|to|postpo
 /** Words before a date that make it the date of something else (the order, the buyer's mail, an absence). */
 const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|vom|du|del|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
 /** Words before a date that make it the goods' arrival, which wins over a ship date. */
-const ARRIVAL_CUE = /\b(?:deliver\w*|arriv\w*|reach\w*|eta|estimated delivery|expected|in your (?:hands|warehouse)|on site|liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|llegar\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$/i;
+const ARRIVAL_CUE = /\b(?:deliver\w*|arriv\w*|reach\w*|eta|estimated delivery|expected|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|llegar\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$/i;
 /** "delivery week 42", "KW 48", "semaine 23", "w/c": a week, not a day. */
 const DELIVERY_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana)\s*\d{1,2}\b|\bw\/c\b/i;
 /** Words of a sentence about the goods' way to the buyer. */
@@ -195,15 +222,19 @@ const STARTS_FROM = /\b(?:from|as of|effective|starting|beginning|valid|ab|à pa
 /** A sentence about the supplier's own days off: its dates are not the delivery's. */
 const CLOSURE = /\b(?:closed|closure|shut ?down|holidays?|bank holiday|betriebsferien|betriebsurlaub|geschlossen|feiertag\w*|fermé\w*|fermeture|congés|cerrad[oa]s?|cierre|vacaciones|festivo|chius[oa]|chiusura|per ferie|ferie|gesloten|vakantie)\b/i;
 
+/** "ist innerhalb von 3 Arbeitstagen bei Ihnen": the goods with the buyer. */
+const WITH_YOU = /\b(?:bei ihnen|with you|chez vous|en (?:sus|vuestras) instalaciones|at your (?:site|dock|door|premises|warehouse))\b/i;
+
 /** Words before a date that make it the day the buyer asked for. */
-const REQUESTED_CUE = /\b(?:requested|need[- ]?by|your date|wunsch\w*|gewünscht\w*|souhaitée|demandée|solicitad[ao]|richiest[ao]|gewenst\w*)\b[^\d\n]{0,30}$/i;
+const REQUESTED_CUE = /\b(?:requested|required|need[- ]?by|benötigt|requise?|requerid[ao]|your date|wunsch\w*|gewünscht\w*|souhaitée|demandée|solicitad[ao]|richiest[ao]|gewenst\w*)\b[^\d\n]{0,30}$/i;
 
 /** The first date the sentences state as the goods' arrival ("delivery on …", "livraison le …"), or with `ship`, their dispatch too. */
 export function statedArrival(sentences: string[], sense: DateSense, ship = false): string | undefined {
   const cue = ship ? new RegExp(`${ARRIVAL_CUE.source}|${SHIP_CUE.source}`, 'i') : ARRIVAL_CUE;
   for (const s of sentences) {
     if (CLOSURE.test(s)) continue;
-    const d = datesIn(s, sense).find((f) => f.iso && !f.weak && cue.test(s.slice(0, f.index)) && !OTHER_DATE_CUE.test(s.slice(0, f.index)) && !REQUESTED_CUE.test(s.slice(0, f.index)));
+    const d = datesIn(s, sense).find((f) => f.iso && !f.weak && (cue.test(s.slice(0, f.index)) || (f.relative && (ABOUT_DELIVERY.test(s) || WITH_YOU.test(s))))
+      && !OTHER_DATE_CUE.test(s.slice(0, f.index)) && !REQUESTED_CUE.test(s.slice(0, f.index)));
     if (d) return d.iso;
   }
   return undefined;

@@ -4,7 +4,7 @@ import { parseNumber } from './amounts.js';
 
 /** A count standing on its own, not the tail of an order number (PC-26-1015) or a decimal. */
 const COUNT = '(?<![\\w./-])(\\d{1,3}(?:[,.]\\d{3})+|\\d+)';
-const UNITS = '(?:units|pcs|pc|pieces|items|stück|stk|einheiten|pièces|unités|unidades|piezas|uds|pzas|pzs|pz|pezzi|unità|stuks|eenheden)';
+const UNITS = '(?:units|pcs|pc|pieces|items|stück|stk|einheiten|pièces|unités|unidades|piezas|uds|pzas|pzs|pz|pezzi|unità|stuks|eenheden|kg|kgs|m|mts|metros|meters|metres|mètres|meter|lbs|ft)';
 /** Packs a count may be given in: "18 cases", "15 Kartons à 50 Stück", "30 cases of 12". */
 const PACKS = '(?:cases|case|boxes|box|cartons|carton|kartons|karton|colis|cajas|caja|packs|pack|packages|ve|gebinde|scatole|dozen|drums|drum|reels|reel|rolls|roll|bags|bag|sacks|sack|tambores|tambor|fûts|fût|bidons|bidon|rollen|rolle|bobinas|bobina|bobines|bobine|spools|spool|pallets|pallet|paletten|palette|palés|palé|ibcs|ibc)';
 /** The ordered units or packs after a count: the pack word and what a pack holds are captured. */

@@ -108,6 +108,16 @@ export function ownLines(text: string, keepSignature = false): string[] {
 /** A sentence ends at . ! ? ; but not after an abbreviation ("Sept. 5", "No. 12") or in a German date ("am 12. März"). */
 const SENTENCE_END = /(?<=[.!?;])(?<!\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|no|nr|ca|approx|rs|stk|st|pcs|pc|ea|uds?|pzs?|mr|mrs|ms|dr|st|e\.g|i\.e|z\.b)\.)\s+(?!(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)\b)/i;
 
+/** A period after a date's digits ("am 05.12. für Sie in Ordnung?") ends no sentence when a lower-case word follows. */
+function sentencesOf(line: string): string[] {
+  const out: string[] = [];
+  for (const piece of line.split(SENTENCE_END)) {
+    if (out.length && /\d\.$/.test(out.at(-1)!) && /^\p{Ll}/u.test(piece)) out[out.length - 1] += ` ${piece}`;
+    else out.push(piece);
+  }
+  return out;
+}
+
 /** Fenced code and links set aside: neither is a statement. */
 const unfenced = (text: string): string => withoutLinks(text.replace(/```[\s\S]*?(?:```|$)/g, '\n\n'));
 
@@ -132,7 +142,7 @@ export function statements(visible: string): string[] {
       if (/^\s*>/.test(line)) continue;
       const role = roleMarker(line);
       const own = role === undefined ? line : line.slice(0, role);
-      for (const sentence of own.split(SENTENCE_END)) {
+      for (const sentence of sentencesOf(own)) {
         const said = sentence.trim();
         if (said && !TO_THE_MACHINE.some((re) => re.test(said)) && !DISCLAIMER.test(said) && !notTheSuppliersStatement(said)) kept.push(said);
       }
