@@ -7,6 +7,7 @@ import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, statedArrival 
 import { aboutSomethingElse, isOpen, kindOf } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, partialQuantity, partOfOrdered } from './reader/quantity.js';
+import { namesOnlyOtherOrders } from './reader/references.js';
 import { ownLayoutLines, statements } from './reader/statements.js';
 import { inTable, isOrderDocument, readDocument, shippedOfLine, tablePrice } from './reader/document.js';
 
@@ -41,6 +42,8 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   const doc = readDocument(lines, sense);
   const words = said.filter((s) => !inTable(doc, s));
   const { line, charges } = orderAndCharges(doc, context.quantity);
+  // A reply that names the buyer's orders, none of them this one, is about another order.
+  if (namesOnlyOtherOrders(said, context.poNumber)) return { kind: 'unclear', charges };
   // A price change that is only a notice of prices after this delivery says nothing of this order's.
   const wordsKind = kindOf(words);
   const stated = wordsKind === 'price_change' ? kindOf(notStartingLater(words, sense, context.requestedDate ?? context.receivedAt)) : wordsKind;

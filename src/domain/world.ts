@@ -41,6 +41,8 @@ export interface World {
  * without a year takes its year from `receivedAt`; a promised date after `requestedDate` is a delay.
  */
 export interface ReplyContext {
+  /** The PO the reply was sent for: a reply that names only other POs is not about it. */
+  poNumber?: string;
   unitPrice: number;
   currency: string;
   quantity?: number;

@@ -44,6 +44,7 @@ export function replyContext(s: ReplenishState, currency: string): ReplyContext 
   const u = s.unreadReply!;
   const packSize = s.quotes?.find((q) => q.quoteId === s.po!.quoteId)?.orderMultiple;
   return {
+    poNumber: s.po!.poNumber,
     unitPrice: s.po!.unitPrice,
     currency,
     quantity: s.po!.quantity,

@@ -297,3 +297,22 @@ describe('plain mail in the words people use', () => {
     expect(await read('Delivery has failed to these recipients or groups:\n\norders@supplier.example\n\nOriginal message:\nPlease supply 2000 washers, delivery required by 15/05/2026.')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a reply about another order is not this one\'s', () => {
+  const ours = { poNumber: 'PO-25-4471' };
+  it('a confirmation that names only the buyer\'s other orders is unclear; one that names this one, however written, is not', async () => {
+    expect(await read('We confirm your PO 25-4470, delivery on 12 May 2026.', ours)).toEqual({ kind: 'unclear' });
+    expect(await read('Nous confirmons votre commande n° PO-25-4470, livraison le 12/05.', ours)).toEqual({ kind: 'unclear' });
+    expect(await read('We confirm your PO 25-4471, delivery on 12 May 2026.', ours)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+    expect(await read('Ihre Bestellung Nr. PO254471 bestätigen wir zum 12.05.2026.', ours)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+    // The supplier's own numbers are not the buyer's orders.
+    expect(await read('Sales order SO-88231 confirms your order PO-25-4471; delivery 12 May 2026.', ours)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+  });
+
+  it('the Claude reader\'s confirmation of another PO is unclear too', async () => {
+    const text = 'We confirm your PO 25-4470, delivery on 12 May 2026.';
+    const fake = await startFakeModel([reportReply({ kind: 'confirmed', deliveryDate: '2026-05-12', evidence: { kind: text, deliveryDate: text } })]);
+    const reader = createClaudeReader({ apiKey: 'sk-test', model: 'claude-test', baseURL: fake.url, timeoutMs: 5_000, fallback: patternReader });
+    expect(await reader.read(text, {}, { ...PO, ...ours })).toEqual({ kind: 'unclear' });
+  });
+});

@@ -7,6 +7,7 @@ import { orderAndCharges } from './costs.js';
 import { dateSense, datesIn, laterThanPlaced, type DateSense } from './dates.js';
 import { readDocument, tablePrice as tablePriceOf } from './document.js';
 import { kindOf } from './kind.js';
+import { namesOnlyOtherOrders } from './references.js';
 import { notStartingLater, samePrice, startsLater, unitPrices } from './prices.js';
 import { ownLayoutLines, statements } from './statements.js';
 
@@ -113,6 +114,8 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext): 
   const { evidence } = report;
   const kindSaid = grounded(evidence.kind, own);
   if (report.kind === 'unclear' || kindSaid === undefined) return { kind: 'unclear' };
+  // A reply that names the buyer's orders, none of them this one, is about another order, whatever the model makes of it.
+  if (report.kind !== 'refused' && namesOnlyOtherOrders(own.said, context.poNumber)) return { kind: 'unclear' };
   if (GOES_ON.includes(report.kind) && CLAIMS_AN_APPROVAL.test(kindSaid)) return { kind: 'unclear' };
   // A confirmation is the one mistake that closes an order wrongly: not from a sentence the patterns read as saying otherwise.
   if (report.kind === 'confirmed' && !['confirmed', 'unclear'].includes(kindOf([kindSaid]))) return { kind: 'unclear' };
@@ -127,7 +130,8 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext): 
   const said = report.unitPrice === undefined ? undefined : grounded(evidence.unitPrice, own);
   // A price that starts after this delivery is not this order's, whatever the model makes of it.
   const thisDelivery = deliveryDate ?? context.requestedDate ?? context.receivedAt;
-  const later = own.said.filter((s) => !notStartingLater(own.said, own.sense, thisDelivery).includes(s));
+  const kept = new Set(notStartingLater(own.said, own.sense, thisDelivery));
+  const later = own.said.filter((s) => !kept.has(s));
   const priceSaid = said !== undefined && (startsLater(said, own.sense, thisDelivery) || later.some((s) => folded(s).includes(folded(said))))
     ? undefined : said;
   // The amount must read as the price of a unit where it stands (price words, "per unit"), not as a count, a total or a fee.
