@@ -1,0 +1,66 @@
+import type { Client } from '@temporalio/client';
+import type { Logger } from 'pino';
+import { Agents } from '../api/agents.js';
+import { buildApp } from '../api/app.js';
+import { withStuckRuns } from '../api/routes-repair.js';
+import type { Security } from '../api/security.js';
+import type { Env } from '../config.js';
+import { agentId } from '../domain/ids.js';
+import type { Rules } from '../domain/rules.js';
+import type { World } from '../domain/world.js';
+import type { Health } from '../api/responses.js';
+import type { Metrics } from '../metrics.js';
+import type { PurchaseRecords } from '../records/store.js';
+import { stuckRuns } from '../repair/stuck-runs.js';
+import { READINESS, type Role } from '../roles/role.js';
+import { listenWorkerEndpoints } from '../roles/worker-endpoints.js';
+import type { Stop } from './lifecycle.js';
+
+export interface ApiParts {
+  env: Env;
+  role: Role;
+  rules: Rules;
+  client: Client;
+  world: World;
+  records: PurchaseRecords;
+  metrics: Metrics;
+  security: Security;
+  health: () => Promise<Health>;
+  temporalUiUrl: string;
+  log: Logger;
+}
+
+/** The REST API and the manager's page on API_HOST:API_PORT. */
+export async function startApi(p: ApiParts): Promise<{ stop: Stop }> {
+  const app = buildApp({
+    client: p.client, world: p.world, taskQueue: p.env.TEMPORAL_TASK_QUEUE, rules: p.rules, records: p.records,
+    health: p.health, readiness: READINESS[p.role],
+    metrics: p.metrics,
+    logger: p.log.child({ part: 'api' }),
+    security: p.security,
+    temporalUiUrl: p.temporalUiUrl,
+  });
+  await app.listen({ port: p.env.API_PORT, host: p.env.API_HOST });
+  p.log.info(`REST API on http://${p.env.API_HOST}:${p.env.API_PORT} (try /health, /skus, /approvals; docs at /docs, metrics at /metrics)`);
+  return { stop: () => app.close() };
+}
+
+/** A worker alone still answers /health, /ready and /metrics; the runs it saw fail on nondeterminism show on its /health. */
+export async function startWorkerEndpoints(p: Pick<ApiParts, 'env' | 'role' | 'client' | 'metrics' | 'health' | 'log'>): Promise<{ stop: Stop }> {
+  const withProblems = withStuckRuns({ client: p.client, stuck: stuckRuns });
+  const endpoints = await listenWorkerEndpoints({
+    host: p.env.API_HOST, port: p.env.API_PORT, health: async () => withProblems(await p.health()), readiness: READINESS[p.role], metrics: p.metrics,
+  });
+  p.log.info(`worker endpoints on http://${p.env.API_HOST}:${p.env.API_PORT} (/health, /ready, /metrics)`);
+  return { stop: () => new Promise((done) => endpoints.close(done)) };
+}
+
+/** The demo catalogue gets its agents; starting is idempotent, so a restart changes nothing. */
+export async function startDemoAgents(client: Client, env: Env, rules: Rules, world: World, log: Logger, goOn: () => void): Promise<void> {
+  const agents = new Agents(client, env.TEMPORAL_TASK_QUEUE, rules);
+  for (const { sku } of await world.inventory()) {
+    goOn();
+    const { started } = await agents.start(sku);
+    log.info(`${started ? 'started' : 'resumed'} ${agentId(sku)}`);
+  }
+}
