@@ -8,7 +8,6 @@ import type { Rules } from '../domain/rules.js';
 import type { World } from '../domain/world.js';
 import type { Metrics } from '../metrics.js';
 import type { PurchaseRecords } from '../records/store.js';
-import type { TemporalConnectionOptions } from '../temporal/connection.js';
 import { createWorker } from '../worker.js';
 import type { Stop } from './lifecycle.js';
 
