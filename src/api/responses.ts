@@ -112,7 +112,8 @@ export const SkuView = z.object({
     status: z.string(), replenishments: z.number().int(), active: Gate.nullable(), error: z.string().nullable(),
     rules: z.record(z.string(), z.unknown()).describe('the rules its next replenishment starts with: the configuration as of its last stock check'),
   }).nullable(),
-  pastOutcomes: z.array(open({ replenishment: z.number().int(), poNumber: z.string().nullable(), outcome: z.string() })),
+  pastOutcomes: z.array(open({ replenishment: z.number().int(), workflowId: z.string(), poNumber: z.string().nullable(), outcome: z.string() })),
+  runs: z.array(z.object({ replenishment: z.number().int(), workflowId: z.string() })).describe('the last 10 replenishments, oldest first, with the workflow id each runs as'),
   suppliers: z.record(z.string(), open({ orders: z.number(), received: z.number(), lastPrice: z.number() }))
     .describe('what the agent learned of each supplier'),
   replenishment: open({

@@ -19,6 +19,11 @@ async function knownSku(world: World, sku: string) {
 
 const notASku = refused('not a SKU');
 
+/** The last replenishments a SKU's page offers to show, oldest first. */
+const lastRuns = (sku: string, replenishments: number) =>
+  Array.from({ length: Math.min(10, replenishments) }, (_, k) => replenishments - Math.min(10, replenishments) + 1 + k)
+    .map((replenishment) => ({ replenishment, workflowId: replenishmentId(sku, replenishment) }));
+
 export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<Rules, 'dayMs' | 'currency' | 'inventoryPolicy'>, waiting: ApprovalsWaiting): void {
   app.post('/agents', {
     schema: {
@@ -109,7 +114,8 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
         status: status.status, replenishments: status.replenishments, error: status.error ?? null, rules: status.rules,
         active: status.active && replenishment?.workflowId === status.active.workflowId ? replenishment.gate : null,
       } : null,
-      pastOutcomes: status?.memory.recent ?? [],
+      pastOutcomes: (status?.memory.recent ?? []).map((o) => ({ ...o, workflowId: replenishmentId(sku, o.replenishment) })),
+      runs: lastRuns(sku, status?.replenishments ?? 0),
       suppliers: status?.memory.suppliers ?? {},
       replenishment: replenishment && {
         workflowId: replenishment.workflowId,

@@ -15,13 +15,25 @@ export interface UiOptions {
   currency: string;
 }
 
-/** The page's files, read once at start-up: index.html, app.js, style.css. */
+/** The page's files, read once at start-up: index.html, its script's modules (one per view), style.css. */
 const STATIC = new URL('../ui/static/', import.meta.url);
+const MODULES = {
+  app: 'starts the page: token, buttons, the poll',
+  api: 'requests with the manager\'s token; errors in words',
+  format: 'elements from text; amounts, counts and times',
+  state: 'what the page holds between refreshes',
+  inbox: 'the approval inbox',
+  skus: 'the SKU table',
+  spend: 'spend per supplier and month',
+  timeline: 'one SKU\'s replenishment: timeline and decision log',
+} as const;
 const ASSETS = [
   { url: '/', file: 'index.html', type: 'text/html; charset=utf-8', summary: 'The manager\'s page: approvals, SKUs, timelines' },
-  { url: '/ui/app.js', file: 'app.js', type: 'text/javascript; charset=utf-8', summary: 'The page\'s script' },
+  ...Object.entries(MODULES).map(([name, what]) => ({
+    url: `/ui/${name}.js`, file: `${name}.js`, type: 'text/javascript; charset=utf-8', summary: `The page's script: ${what}`,
+  })),
   { url: '/ui/style.css', file: 'style.css', type: 'text/css; charset=utf-8', summary: 'The page\'s styles' },
-] as const;
+];
 
 const isNotFound = (err: unknown): boolean =>
   err instanceof WorkflowNotFoundError || (isGrpcServiceError(err) && err.code === 5);

@@ -90,6 +90,11 @@ describe('the SKU list comes a page at a time, so a large catalogue costs only t
     expect(out).toBeLessThanOrEqual(46 * dayMs);
   });
 
+  it('one SKU lists its last runs with the workflow id each runs as', async () => {
+    const res = await stack.api('GET', `/skus/${watched}`);
+    expect(res.body.runs).toEqual([{ replenishment: 1, workflowId: `replenish-${watched}-1` }]);
+  });
+
   it('a SKU nothing was taken from keeps its typed-in levels', async () => {
     const sku = stack.newSku({ onHand: 500, safetyStock: 20, targetLevel: 100 });
     const res = await stack.api('GET', `/skus/${sku}`);

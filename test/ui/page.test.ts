@@ -156,6 +156,8 @@ describe('the manager\'s page in Chromium', () => {
     expect(await page.locator('#log').innerText()).toMatch(/wait_for_approval — answered/);
     await page.locator('#timeline svg g.turn').first().waitFor();
     expect(await page.getAttribute('#web-ui', 'href')).toBe(`http://localhost:8233/namespaces/default/workflows/replenish-${sku}-1`);
+    // The run's button carries the workflow id the API gave for it.
+    expect(await page.getAttribute('#runs button.run', 'data-run')).toBe((await s.view()).runs[0].workflowId);
     expect(problems).toEqual([]);
     await close();
   });

@@ -22,12 +22,13 @@ describe('the manager\'s page is served as plain files under a strict CSP', () =
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
     const html = await res.text();
-    expect(html).toContain('<script src="/ui/app.js" defer></script>');
+    expect(html).toContain('<script type="module" src="/ui/app.js"></script>');
     expect(html).toContain('<link rel="stylesheet" href="/ui/style.css">');
     // Nothing inline that the CSP would refuse.
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
-    for (const [path, type] of [['/ui/app.js', /^text\/javascript/], ['/ui/style.css', /^text\/css/]] as const) {
+    const modules = ['app', 'api', 'format', 'state', 'inbox', 'skus', 'spend', 'timeline'].map((m) => [`/ui/${m}.js`, /^text\/javascript/] as const);
+    for (const [path, type] of [...modules, ['/ui/style.css', /^text\/css/]] as const) {
       const asset = await raw(path);
       expect(asset.status, path).toBe(200);
       expect(asset.headers.get('content-type'), path).toMatch(type);
