@@ -1,0 +1,59 @@
+import { log } from '@temporalio/workflow';
+import { outcome } from '../domain/outcome.js';
+import { gate, phase, type InboxEntry } from '../domain/phase.js';
+import { openPurchaseOrder, type OpenOrderEntry } from '../domain/purchase-record.js';
+import { currencyOf, type Rules } from '../domain/rules.js';
+import { isFinal, isSettled, type ReplenishState } from '../domain/state.js';
+import { inboxWriter } from './options.js';
+import { OUTCOME, PHASE, PO_NUMBER, SKU, showInSearch } from './search-attributes.js';
+
+/**
+ * What the world outside the run reads of it: SKU, PO, phase and, once settled, outcome as search
+ * attributes, so the Web UI and the API find this run (`PoNumber = "…"`); what the manager is asked,
+ * in the approvals inbox; and the PO as it stands, in the open purchase orders. Only changed values
+ * are written, one write after another, so each table holds the latest.
+ */
+export class Publisher {
+  private shownApproval = 'null';
+  private shownOrder = 'null';
+  private written: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ids: { workflowId: string; runId: string },
+    private readonly rules: Rules,
+    private readonly gateOf: (s: ReplenishState) => ReturnType<typeof gate>,
+    private readonly failure: (err: unknown) => string,
+  ) {}
+
+  show(state: ReplenishState, ended: boolean, at: string): void {
+    const { workflowId, runId } = this.ids;
+    showInSearch([
+      { key: SKU, value: state.sku }, { key: PHASE, value: phase(state) },
+      ...(state.po ? [{ key: PO_NUMBER, value: state.po.poNumber }] : []),
+      ...(ended || isSettled(state) || isFinal(state) ? [{ key: OUTCOME, value: outcome(state).outcome }] : []),
+    ]);
+    // The record, written last, takes the PO out of the open list: the end writes nothing here.
+    if (!ended) {
+      const order = openPurchaseOrder({ replenishmentId: workflowId, runId, state, currency: currencyOf(this.rules), updatedAt: '' });
+      if (JSON.stringify(order) !== this.shownOrder) {
+        this.shownOrder = JSON.stringify(order);
+        const entry: OpenOrderEntry = { workflowId, order: order && { ...order, updatedAt: at } };
+        this.write('the open purchase order', () => inboxWriter.showOpenOrder(entry));
+      }
+    }
+    const request = ended ? null : this.gateOf(state).approval;
+    if (JSON.stringify(request) === this.shownApproval) return;
+    this.shownApproval = JSON.stringify(request);
+    const entry: InboxEntry = request && state.po ? { workflowId, sku: state.sku, poNumber: state.po.poNumber, request } : { workflowId, request: null };
+    this.write('the approvals inbox', () => inboxWriter.showInInbox(entry));
+  }
+
+  /** Settles once every write asked for so far is done (or logged as failed). */
+  flushed(): Promise<void> {
+    return this.written;
+  }
+
+  private write(what: string, w: () => Promise<void>): void {
+    this.written = this.written.then(w).catch((err: unknown) => log.error(`could not write ${what}`, { error: this.failure(err) }));
+  }
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { ReplenishState } from '../../src/domain/state.js';
+import { MessageDesk } from '../../src/workflows/message-desk.js';
+import { RunClock } from '../../src/workflows/run-clock.js';
+import { approvalMessage, approved, awaitingApproval, ordered, rules, supplierMessage } from '../support/states.js';
+
+// The parts Replenish turns on, outside a workflow: they hold no I/O of their own.
+
+describe('the run\'s clock', () => {
+  it('moves only forward, to the times it is given', () => {
+    const clock = new RunClock(Date.parse('2026-05-04T09:00:00Z'));
+    clock.advance('2026-05-05T09:00:00Z');
+    clock.advance('2026-05-04T12:00:00Z');
+    clock.advance(undefined);
+    expect(clock.now()).toBe('2026-05-05T09:00:00.000Z');
+  });
+});
+
+describe('the message desk', () => {
+  const deskAt = (s: ReplenishState) => {
+    const box = { state: s };
+    return { desk: new MessageDesk(() => box.state, rules()), box };
+  };
+
+  it('takes a message that fits, says so once, and calls a second delivery of it a duplicate', () => {
+    const { desk } = deskAt(awaitingApproval());
+    const m = approvalMessage(awaitingApproval());
+    expect(desk.judge(m)).toEqual({ status: 'delivered' });
+    expect(desk.judge(m)).toEqual({ status: 'duplicate' });
+    expect(desk.inbox.has(['approval'])).toBe(true);
+    // A decision in the inbox closes the door to a second one.
+    expect(desk.judge(approvalMessage(awaitingApproval(), { approved: false, reason: 'no' }))).toMatchObject({ status: 'refused', why: 'a decision is already waiting to be read' });
+  });
+
+  it('holds a supplier\'s reply that comes before the order, and lets it in once the order is placed', () => {
+    const { desk, box } = deskAt(approved());
+    const early = supplierMessage(ordered(), 'We confirm your order.');
+    expect(desk.judge(early)).toEqual({ status: 'held' });
+    expect(desk.inbox.has(['supplier-reply'])).toBe(false);
+    box.state = ordered();
+    desk.releaseHeld();
+    expect(desk.inbox.has(['supplier-reply'])).toBe(true);
+  });
+
+  it('once the run has ended, refuses everything and lets the held messages go with the reason', () => {
+    const { desk } = deskAt(approved());
+    expect(desk.judge(supplierMessage(ordered(), 'We confirm your order.'))).toEqual({ status: 'held' });
+    desk.end();
+    expect(desk.notes.at(-1)).toMatch(/refused: the replenishment ended first$/);
+    expect(desk.judge(supplierMessage(ordered(), 'Shipped.'))).toMatchObject({ status: 'refused' });
+  });
+
+  it('a cancellation closes the door to a second one', () => {
+    const { desk } = deskAt(ordered());
+    const cancel = (id: string) => ({ event: 'cancel' as const, poNumber: ordered().po!.poNumber, messageId: id, at: '2026-05-04T09:00:00Z', payload: { by: 'dana', reason: 'not needed' } });
+    expect(desk.judge(cancel('c-1'))).toEqual({ status: 'delivered' });
+    expect(desk.pending('cancel')).toBe(true);
+    expect(desk.judge(cancel('c-2'))).toMatchObject({ status: 'refused' });
+  });
+});
