@@ -8,6 +8,7 @@ import { summaryOf, SUMMARY_MEMO, type AgentStatus, type AgentSummary } from '..
 import { noUsage } from '../domain/usage.js';
 import type { Rules } from '../domain/rules.js';
 import type { Message } from '../domain/state.js';
+import { REFUSAL_STATUS, refusalType } from '../domain/phase.js';
 import {
   agentStatusQuery, deliverUpdate, pauseSignal, replenishStateQuery, resumeSignal, stockChangedSignal, stopSignal,
   type DeliverResult, type ReplenishView,
@@ -201,12 +202,9 @@ export class Agents {
         return { status: 'queued', workflowId: replenishmentIdOfPo(message.poNumber) };
       }
     } catch (err) {
-      if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && err.cause.type === 'NotWaiting') {
-        throw new HttpError(409, err.cause.message);
-      }
-      if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure && (err.cause.type === 'OverLimit' || err.cause.type === 'NotAddressee')) {
-        throw new HttpError(403, err.cause.message);
-      }
+      // The run's (or the agent's) refusal, answered with the status its kind has (REFUSAL_STATUS).
+      const refused = err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure ? refusalType(err.cause.type ?? undefined) : undefined;
+      if (refused) throw new HttpError(REFUSAL_STATUS[refused], (err as WorkflowUpdateFailedError).cause!.message);
       if (isNotFound(err)) throw new HttpError(404, `no agent is running for ${sku}`);
       throw err;
     }

@@ -138,7 +138,29 @@ export const EVENTS: EventName[] = ['approval', 'supplier-reply', 'goods-receipt
  */
 export interface Refusal { type: 'NotWaiting' | 'OverLimit' | 'NotAddressee'; why: string }
 
+/** The HTTP status each kind of refusal is answered with: the one table the API maps refusals by. */
+export const REFUSAL_STATUS: Record<Refusal['type'], 403 | 409> = { NotWaiting: 409, OverLimit: 403, NotAddressee: 403 };
+
+/** The refusal kind a failure's type names, if it names one. */
+export const refusalType = (type: string | undefined): Refusal['type'] | undefined =>
+  type !== undefined && Object.hasOwn(REFUSAL_STATUS, type) ? (type as Refusal['type']) : undefined;
+
 const notWaiting = (why: string): Refusal => ({ type: 'NotWaiting', why });
+
+/**
+ * Whether a message of this kind for this PO can come in now at all, whatever it carries: what the
+ * run's gate shows and the first part of `refusalOf`, in one place. A cancellation under way closes
+ * every door; a decision waiting to be read closes the door to a second one.
+ */
+export function doorFor(
+  s: ReplenishState, event: EventName, poNumber: string, rules: Pick<Rules, 'maxApprovalRequests'>, pending: (e: EventName) => boolean,
+): Refusal | null {
+  if (pending('cancel')) return notWaiting(`${poNumber} is being cancelled`);
+  const verdict = accepts(s, { event, poNumber }, rules);
+  if (!verdict.ok) return notWaiting(verdict.why);
+  if (event === 'approval' && pending('approval')) return notWaiting('a decision is already waiting to be read');
+  return null;
+}
 
 /**
  * Why a replenishment does not take a message now, or null when it does: the one judgement of a
@@ -152,10 +174,8 @@ export function refusalOf(
   if (fromAnotherSupplier(s, m)) {
     return { type: 'NotAddressee', why: `purchase order ${m.poNumber} was not sent to ${m.payload.supplier}` };
   }
-  if (pending('cancel')) return notWaiting(`${m.poNumber} is being cancelled`);
-  const verdict = accepts(s, m, rules);
-  if (!verdict.ok) return notWaiting(verdict.why);
-  if (m.event === 'approval' && pending('approval')) return notWaiting('a decision is already waiting to be read');
+  const closed = doorFor(s, m.event, m.poNumber, rules, pending);
+  if (closed) return closed;
   const request = m.event === 'approval' ? approvalQuestion(s) : null;
   if (m.event === 'approval' && request) {
     const byApprover = approverRefusal(request, m.poNumber, m.payload);
@@ -177,10 +197,9 @@ export function gate(
   const open: EventName[] = [];
   const why: Partial<Record<EventName, string>> = {};
   for (const event of EVENTS) {
-    const verdict = accepts(s, { event, poNumber: poNumber ?? '' }, rules);
-    const closedBy = pending('cancel') ? 'cancel' : event === 'approval' && pending('approval') ? 'approval' : null;
-    if (verdict.ok && !closedBy) open.push(event);
-    else why[event] = verdict.ok ? (closedBy === 'cancel' ? `${poNumber} is being cancelled` : 'a decision is already waiting to be read') : verdict.why;
+    const closed = doorFor(s, event, poNumber ?? '', rules, pending);
+    if (closed) why[event] = closed.why;
+    else open.push(event);
   }
   const question = approvalQuestion(s);
   const approval = question ? { ...question, requestedAt: approvalRequestedAt(s, askingTool) } : null;
