@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ServiceError, WorkflowIdConflictPolicy, WorkflowNotFoundError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError, WorkflowUpdateStage,
+  ServiceError, WorkflowIdConflictPolicy, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError, WorkflowUpdateStage,
   type Client,
 } from '@temporalio/client';
 import { ApplicationFailure, type TypedSearchAttributes } from '@temporalio/common';
@@ -17,6 +17,7 @@ import { OUTCOME, PHASE, PO_NUMBER, SKU } from '../workflows/search-attributes.j
 import { SkuAgent } from '../workflows/sku-agent.js';
 import { batchesOf, inBatches } from './batches.js';
 import { HttpError } from './errors.js';
+import { cannotList, isCancelledByServer, isDeadlineExceeded, isNotFound } from './temporal-errors.js';
 import { agentId, parseReplenishmentId, replenishmentIdOfPo, replenishmentIdPrefix, skuOfPo } from '../domain/ids.js';
 
 /** Where a purchase order is worked on, as Temporal sees it. */
@@ -49,27 +50,8 @@ const LIST_BATCH = 100;
 const VERDICT_WAIT_MS = 5_000;
 const unanswered = (workflowId: string, why: string) =>
   new HttpError(503, `${workflowId} ${why}; try again in a few seconds`, { 'retry-after': '3' });
-/** The gRPC status codes the API tells apart (grpc.io, "Status codes and their use in gRPC"). */
-const GRPC = { CANCELLED: 1, DEADLINE_EXCEEDED: 4, UNIMPLEMENTED: 12 } as const;
-const grpcCode = (err: unknown): number | undefined =>
-  err instanceof Error ? (err as { code?: number }).code ?? (err.cause as { code?: number } | undefined)?.code : undefined;
-const isDeadlineExceeded = (err: unknown): boolean =>
-  err instanceof Error && (grpcCode(err) === GRPC.DEADLINE_EXCEEDED || /deadline exceeded/i.test(err.message));
-/**
- * The server ended a held call on its side (CANCELLED, "Call cancelled"): seen when a query waits on
- * a task a killed worker held, and near the read's own deadline. Nothing went wrong with the run.
- */
-const isCancelledByServer = (err: unknown): boolean =>
-  err instanceof Error && (grpcCode(err) === GRPC.CANCELLED || /call cancelled/i.test(err.message));
 /** How long a read waits before asking again after the server ended its call. */
 const ASK_AGAIN_MS = 200;
-
-/** The server has no visibility to list (Temporal's time-skipping test server: UNIMPLEMENTED). */
-const cannotList = (err: unknown): boolean =>
-  err instanceof Error && ((err.cause as { code?: number } | undefined)?.code === GRPC.UNIMPLEMENTED || /is unimplemented/.test(String(err.cause)));
-
-const isNotFound = (err: unknown): boolean =>
-  err instanceof WorkflowNotFoundError || (err instanceof Error && /not found|already completed/i.test(err.message));
 
 /** An agent's summary as visibility carries it; before its first task publishes one, what the listing itself says. */
 function summaryFrom(wf: { workflowId: string; status: { name: string }; memo?: Record<string, unknown>; typedSearchAttributes: TypedSearchAttributes }): AgentSummary {

@@ -1,103 +1,10 @@
 import Database from 'better-sqlite3';
-import type { OrderAck, PriceBreak, PurchaseOrder, StockLevel } from '../domain/types.js';
+import type { OrderAck, PurchaseOrder, StockLevel } from '../domain/types.js';
+import { levelOf, orderSelect, stockSelect, withBreaks } from './store-rows.js';
+import type { CatalogueEntry, Row, ScheduledAction, StockRow, StockSettings, StoredNotification, StoredOrder, StoredQuote, SupplierSettings } from './store-rows.js';
 import { addedColumns, tables } from './tables.js';
 
-export type Behaviour = 'prompt' | 'late' | 'silent' | 'refuse' | 'partial';
-export type OrderStatus = 'placed' | 'cancelled' | 'booked';
-
-export interface SupplierSettings {
-  supplier: string;
-  behaviour: Behaviour;
-  replyAfterDays: number;
-  priceFactor: number;
-}
-
-export interface CatalogueEntry {
-  supplier: string;
-  sku: string;
-  basePrice: number;
-  moq: number;
-  leadTimeDays: number;
-  /** Pack size: orders are whole multiples of it. */
-  orderMultiple: number;
-  /** Base prices from a quantity on, before the supplier's price factor. */
-  priceBreaks: PriceBreak[];
-}
-
-export interface StoredQuote {
-  quoteId: string;
-  sku: string;
-  supplier: string;
-  quantity: number;
-  unitPrice: number;
-  moq: number;
-  leadTimeDays: number;
-  orderMultiple: number;
-  priceBreaks: PriceBreak[];
-  validUntil: string;
-  createdAt: string;
-}
-
-export interface StoredOrder extends PurchaseOrder, OrderAck {
-  idempotencyKey: string;
-  status: OrderStatus;
-  placeCalls: number;
-  chases: number;
-  cancelReason: string | null;
-  receivedQuantity: number | null;
-}
-
-export interface StoredNotification {
-  id: number;
-  to: string;
-  subject: string;
-  body: string;
-  sku: string | null;
-  poNumber: string | null;
-  at: string;
-}
-
-export interface ScheduledAction {
-  id: number;
-  kind: string;
-  ref: string;
-  payload: unknown;
-  dueAt: number;
-  attempts: number;
-}
-
-type Row = Record<string, unknown>;
-
-/** A SKU's stock settings: levels and, when the item master has them, its own service level and ABC class. */
-export interface StockSettings {
-  onHand: number;
-  safetyStock: number;
-  targetLevel: number;
-  serviceLevel?: number;
-  abcClass?: 'A' | 'B' | 'C';
-}
-
-type StockRow = Omit<StockLevel, 'serviceLevel' | 'abcClass'> & { serviceLevel: number | null; abcClass: 'A' | 'B' | 'C' | null };
-
-const levelOf = ({ serviceLevel, abcClass, ...level }: StockRow): StockLevel => ({
-  ...level, ...(serviceLevel !== null ? { serviceLevel } : {}), ...(abcClass !== null ? { abcClass } : {}),
-});
-
-const stockSelect = `
-  SELECT s.sku, s.on_hand AS onHand, s.safety_stock AS safetyStock, s.target_level AS targetLevel,
-    s.service_level AS serviceLevel, s.abc_class AS abcClass,
-    COALESCE((SELECT SUM(o.quantity) FROM orders o WHERE o.sku = s.sku AND o.status = 'placed'), 0) AS onOrder
-  FROM stock s`;
-
-const orderSelect = `
-  SELECT o.po_number AS poNumber, o.idempotency_key AS idempotencyKey, o.sku, o.supplier,
-    o.quote_id AS quoteId, o.quantity, o.unit_price AS unitPrice, o.total,
-    o.supplier_ref AS supplierRef, o.accepted_at AS acceptedAt, o.expected_delivery AS expectedDelivery,
-    o.status, o.place_calls AS placeCalls, o.chases, o.cancel_reason AS cancelReason,
-    (SELECT SUM(r.quantity) FROM receipts r WHERE r.po_number = o.po_number) AS receivedQuantity
-  FROM orders o`;
-
-const withBreaks = (r: Row): Row => ({ ...r, priceBreaks: JSON.parse(r.priceBreaks as string) as PriceBreak[] });
+export type { Behaviour, OrderStatus, SupplierSettings, CatalogueEntry, StoredQuote, StoredOrder, StoredNotification, ScheduledAction, StockSettings } from './store-rows.js';
 
 /** SQL for the sandbox. Business checks (conflicts, unknown ids) stay with the routes. */
 export class SandboxStore {
