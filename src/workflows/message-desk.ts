@@ -26,6 +26,7 @@ export class MessageDesk {
 
   /** The one judgement of a message: taken into the inbox, held until the order is placed, or refused. */
   judge(m: Message): Verdict {
+    // A signal the run already took (an agent's Update retried after a worker died) changes nothing.
     if (this.inbox.isDuplicate(m.messageId)) return { status: 'duplicate' };
     const refused = this.refusal(m);
     if (!refused) {

@@ -1,11 +1,17 @@
-import { log } from '@temporalio/workflow';
 import { outcome } from '../domain/outcome.js';
 import { gate, phase, type InboxEntry } from '../domain/phase.js';
 import { openPurchaseOrder, type OpenOrderEntry } from '../domain/purchase-record.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
 import { isFinal, isSettled, type ReplenishState } from '../domain/state.js';
-import { inboxWriter } from './options.js';
-import { OUTCOME, PHASE, PO_NUMBER, SKU, showInSearch } from './search-attributes.js';
+import { OUTCOME, PHASE, PO_NUMBER, SKU, type KeywordKey } from './search-attributes.js';
+
+/** Where the publisher writes: in a workflow, search attributes and two local activities (replenish-run.ts). */
+export interface Outlets {
+  search(pairs: { key: KeywordKey; value: string }[]): void;
+  openOrder(entry: OpenOrderEntry): Promise<void>;
+  inbox(entry: InboxEntry): Promise<void>;
+  failed(what: string, err: unknown): void;
+}
 
 /**
  * What the world outside the run reads of it: SKU, PO, phase and, once settled, outcome as search
@@ -22,12 +28,12 @@ export class Publisher {
     private readonly ids: { workflowId: string; runId: string },
     private readonly rules: Rules,
     private readonly gateOf: (s: ReplenishState) => ReturnType<typeof gate>,
-    private readonly failure: (err: unknown) => string,
+    private readonly out: Outlets,
   ) {}
 
   show(state: ReplenishState, ended: boolean, at: string): void {
     const { workflowId, runId } = this.ids;
-    showInSearch([
+    this.out.search([
       { key: SKU, value: state.sku }, { key: PHASE, value: phase(state) },
       ...(state.po ? [{ key: PO_NUMBER, value: state.po.poNumber }] : []),
       ...(ended || isSettled(state) || isFinal(state) ? [{ key: OUTCOME, value: outcome(state).outcome }] : []),
@@ -38,14 +44,14 @@ export class Publisher {
       if (JSON.stringify(order) !== this.shownOrder) {
         this.shownOrder = JSON.stringify(order);
         const entry: OpenOrderEntry = { workflowId, order: order && { ...order, updatedAt: at } };
-        this.write('the open purchase order', () => inboxWriter.showOpenOrder(entry));
+        this.write('the open purchase order', () => this.out.openOrder(entry));
       }
     }
     const request = ended ? null : this.gateOf(state).approval;
     if (JSON.stringify(request) === this.shownApproval) return;
     this.shownApproval = JSON.stringify(request);
     const entry: InboxEntry = request && state.po ? { workflowId, sku: state.sku, poNumber: state.po.poNumber, request } : { workflowId, request: null };
-    this.write('the approvals inbox', () => inboxWriter.showInInbox(entry));
+    this.write('the approvals inbox', () => this.out.inbox(entry));
   }
 
   /** Settles once every write asked for so far is done (or logged as failed). */
@@ -54,6 +60,6 @@ export class Publisher {
   }
 
   private write(what: string, w: () => Promise<void>): void {
-    this.written = this.written.then(w).catch((err: unknown) => log.error(`could not write ${what}`, { error: this.failure(err) }));
+    this.written = this.written.then(w).catch((err: unknown) => this.out.failed(what, err));
   }
 }

@@ -17,9 +17,10 @@ import { requestApproval } from '../tools/request-approval.js';
 import { afterCall, afterWait, type CallOutcome, type Step } from '../tools/turn.js';
 import { MessageDesk } from './message-desk.js';
 import { deliverSignal, replenishStateQuery, verdictSignal, type ReplenishView } from './messages.js';
-import { decideActivity, recordActivity, toolActivity } from './options.js';
+import { decideActivity, inboxWriter, recordActivity, toolActivity } from './options.js';
 import { Publisher } from './publisher.js';
 import { RunClock } from './run-clock.js';
+import { showInSearch } from './search-attributes.js';
 
 export interface ReplenishInput {
   stock: StockLevel;
@@ -69,7 +70,12 @@ export class ReplenishRun {
     this.state = initialState(input.stock, input.replenishment, input.memory, policyOf(input.rules));
     this.desk = new MessageDesk(() => this.state, this.rules);
     this.clock = new RunClock(startTime.getTime());
-    this.publisher = new Publisher({ workflowId, runId }, this.rules, (s) => this.gateOf(s), failureMessage);
+    this.publisher = new Publisher({ workflowId, runId }, this.rules, (s) => this.gateOf(s), {
+      search: showInSearch,
+      openOrder: (entry) => inboxWriter.showOpenOrder(entry),
+      inbox: (entry) => inboxWriter.showInInbox(entry),
+      failed: (what, err) => log.error(`could not write ${what}`, { error: failureMessage(err) }),
+    });
   }
 
   /**

@@ -16,7 +16,7 @@ export const OUTCOME = defineSearchAttributeKey('Outcome', SearchAttributeType.K
 /** An agent's status (`watching`, `replenishing`, `paused`, `error`, `stopped`): counted for /metrics. */
 export const AGENT_STATUS = defineSearchAttributeKey('AgentStatus', SearchAttributeType.KEYWORD);
 
-type KeywordKey = typeof SKU;
+export type KeywordKey = typeof SKU;
 
 /** All Keyword: the servers register them so (`SEARCH_ATTRIBUTES`, docker-compose.yml). */
 export const SEARCH_ATTRIBUTE_KEYS: KeywordKey[] = [SKU, PO_NUMBER, PHASE, OUTCOME, AGENT_STATUS];

@@ -76,6 +76,8 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   // The agent refuses at once only what it knows for sure; the run judges everything else on its own
   // state, once, and its verdict is this Update's answer.
   setHandler(deliverUpdate, async (m: Message) => {
+    // A repeat of a message delivered before is a duplicate even after its run ended (a retried HTTP
+    // call): the agent remembers the last ids across continue-as-new; the run's own check is for replays.
     if (recentIds.includes(m.messageId)) return { status: 'duplicate' as const, workflowId: active?.workflowId ?? '' };
     const target = active!.workflowId;
     const ref = currentUpdateInfo()!.id;

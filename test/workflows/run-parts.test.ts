@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplenishState } from '../../src/domain/state.js';
+import { gate } from '../../src/domain/phase.js';
+import { requestApproval } from '../../src/tools/request-approval.js';
 import { MessageDesk } from '../../src/workflows/message-desk.js';
+import { Publisher } from '../../src/workflows/publisher.js';
 import { RunClock } from '../../src/workflows/run-clock.js';
 import { approvalMessage, approved, awaitingApproval, ordered, rules, supplierMessage } from '../support/states.js';
 
@@ -56,5 +59,52 @@ describe('the message desk', () => {
     expect(desk.judge(cancel('c-1'))).toEqual({ status: 'delivered' });
     expect(desk.pending('cancel')).toBe(true);
     expect(desk.judge(cancel('c-2'))).toMatchObject({ status: 'refused' });
+  });
+});
+
+describe('the publisher', () => {
+  const outlets = () => {
+    const written: string[] = [];
+    const searched: string[][] = [];
+    return {
+      written, searched,
+      out: {
+        search: (pairs: { key: { name: string }; value: string }[]) => { searched.push(pairs.map((p) => `${p.key.name}=${p.value}`)); },
+        openOrder: async (e: { order: unknown }) => { written.push(`order ${e.order === null ? 'none' : 'open'}`); },
+        inbox: async (e: { request: unknown }) => { written.push(`inbox ${e.request === null ? 'cleared' : 'asked'}`); },
+        failed: (what: string) => { written.push(`failed ${what}`); },
+      },
+    };
+  };
+  const publisherOf = (o: ReturnType<typeof outlets>) =>
+    new Publisher({ workflowId: 'replenish-SKU-1-1', runId: 'run-1' }, rules(), (s) => gate('replenish-SKU-1-1', s, rules(), requestApproval.name), o.out as never);
+
+  it('writes what the manager is asked and the open order only when they change, one after another', async () => {
+    const o = outlets();
+    const p = publisherOf(o);
+    p.show(awaitingApproval(), false, '2026-05-04T09:00:00Z');
+    p.show(awaitingApproval(), false, '2026-05-04T09:05:00Z');
+    await p.flushed();
+    expect(o.written).toEqual(['order open', 'inbox asked']);
+    expect(o.searched.at(-1)).toEqual(expect.arrayContaining(['SKU=SKU-1', 'PoNumber=PO-SKU-1-1']));
+  });
+
+  it('at the end clears the inbox row, leaves the open order to the record, and shows the outcome', async () => {
+    const o = outlets();
+    const p = publisherOf(o);
+    p.show(awaitingApproval(), false, '2026-05-04T09:00:00Z');
+    p.show(awaitingApproval(), true, '2026-05-04T10:00:00Z');
+    await p.flushed();
+    expect(o.written).toEqual(['order open', 'inbox asked', 'inbox cleared']);
+    expect(o.searched.at(-1)!.some((pair) => pair.startsWith('Outcome='))).toBe(true);
+  });
+
+  it('a write that fails is reported and the next still goes out', async () => {
+    const o = outlets();
+    o.out.openOrder = async () => { throw new Error('database down'); };
+    const p = publisherOf(o);
+    p.show(awaitingApproval(), false, '2026-05-04T09:00:00Z');
+    await p.flushed();
+    expect(o.written).toEqual(['failed the open purchase order', 'inbox asked']);
   });
 });
