@@ -3,7 +3,7 @@ import type { ReplyContext, ReplyReader } from '../domain/world.js';
 import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
-import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, statedArrival } from './reader/dates.js';
+import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival } from './reader/dates.js';
 import { aboutSomethingElse, isOpen, kindOf } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, partialQuantity, partOfOrdered } from './reader/quantity.js';
@@ -73,6 +73,8 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   const wordsArrival = stated === 'delayed' ? undefined : statedArrival(words, sense);
   if (docArrival && wordsArrival && docArrival !== wordsArrival) return { kind: 'unclear', charges };
   if (kind !== 'refused' && offersTwoDays(words, sense)) return { kind: 'unclear', charges };
+  // Two days promised for the same goods; a delay names its old day and its new one, a partial its lots.
+  if ((kind === 'confirmed' || kind === 'unclear') && stated !== 'delayed' && promisesTwoDays(words, sense)) return { kind: 'unclear', charges };
   // A day the words give beside a line's promised day that is not it: which one holds is for a person.
   const wordsDay = line?.arrival && stated !== 'delayed' ? statedArrival(words, sense, true) : undefined;
   if (wordsDay && wordsDay !== line!.arrival && wordsDay !== line!.ship) return { kind: 'unclear', charges };

@@ -282,6 +282,12 @@ describe('plain mail in the words people use', () => {
       .toEqual({ kind: 'delayed', deliveryDate: day('2026-05-22') });
   });
 
+  it('two days promised for the same goods are for a person; an invoice\'s due day is no promise', async () => {
+    expect(await read('Nous confirmons votre commande, livraison le 12/05. Livraison prévue à votre quai le 14/05.')).toEqual({ kind: 'unclear' });
+    expect(await read('We will deliver on 12 May to your site. Our invoice will be due 30 days from delivery, i.e. 11 June.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+  });
+
   it('an offer of a partial delivery asks; it states nothing yet', async () => {
     expect(await read('Wäre eine Teillieferung von 800 Stück am 12.05. für Sie in Ordnung? Den Rest könnten wir dann in KW 22 liefern.')).toEqual({ kind: 'unclear' });
   });

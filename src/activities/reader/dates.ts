@@ -297,3 +297,24 @@ export function offersTwoDays(sentences: string[], sense: DateSense): boolean {
     return days.some((d, i) => i > 0 && d.iso !== days[i - 1]!.iso && OR_BETWEEN.test(s.slice(days[i - 1]!.end, d.index)));
   });
 }
+
+/** A sentence about paying: its days ("due 30 days from delivery, i.e. 31 December") are the invoice's. */
+const PAYMENT = /\b(?:invoice\w*|payment|payable|due|fällig\w*|zahlbar|zahlung\w*|rechnung\w*|factur\w*|échéance|paiement|pago|vencimiento|pagadera)\b/i;
+
+/**
+ * Whether the words promise the goods on two different days, each after words of arrival ("livraison
+ * le 2 décembre … livraison prévue le 4"): which one holds is for a person. A day the buyer asked for,
+ * a new day after an old one, and a closure's days are not promises of their own.
+ */
+export function promisesTwoDays(sentences: string[], sense: DateSense): boolean {
+  const days = new Set<string>();
+  for (const s of sentences) {
+    if (CLOSURE.test(s) || PAYMENT.test(s)) continue;
+    for (const d of datesIn(s, sense)) {
+      const before = s.slice(0, d.index);
+      if (!d.iso || d.weak || !ARRIVAL_CUE.test(before) || REQUESTED_CUE.test(before) || OTHER_DATE_CUE.test(before) || NEW_DATE_CUE.test(before)) continue;
+      days.add(d.iso);
+    }
+  }
+  return days.size > 1;
+}
