@@ -188,6 +188,18 @@ export function cancelledOrderRefusal(s: ReplenishState, poNumber: string): stri
   return `purchase order ${poNumber} was cancelled at ${o.supplier} (${why}); the agent is buying ${s.sku} elsewhere`;
 }
 
+/**
+ * The last turn a run may take: `maxTurns`, and once an order is placed, as many again from the turn
+ * that placed it. A run that spent its turns getting an order out still follows the order to its
+ * goods: ending it then would leave an order at a supplier that nobody watches, and its goods'
+ * receipt refused. `placingTool` names the tool whose turn places the order (the domain knows no tool by name).
+ */
+export function lastTurn(s: Pick<ReplenishState, 'order' | 'log'>, rules: Pick<Rules, 'maxTurns'>, placingTool: string): number {
+  if (!s.order) return rules.maxTurns;
+  const placedAt = [...s.log].reverse().find((t) => t.tool === placingTool && t.result === 'ok')?.turn ?? 0;
+  return Math.max(rules.maxTurns, placedAt + rules.maxTurns);
+}
+
 /** Whether a message fits the run right now, by its event and PO (`refusalOf` judges the rest). */
 export function accepts(
   s: ReplenishState, m: Pick<Message, 'event' | 'poNumber'>, rules: Pick<Rules, 'maxApprovalRequests'>,

@@ -1,9 +1,10 @@
 import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, log, setCurrentDetails } from '@temporalio/workflow';
 import type { Choice } from '../activities/contract.js';
 import { outcome } from '../domain/outcome.js';
-import { isFinal } from '../domain/state.js';
+import { isFinal, lastTurn } from '../domain/state.js';
 import type { ReplenishmentResult, Turn, TurnResult, Usage } from '../domain/types.js';
 import { done } from '../tools/done.js';
+import { placeOrder } from '../tools/place-order.js';
 import { allowedTools, waitLimits } from '../tools/index.js';
 import { judge } from '../tools/turn.js';
 import { failureMessage, ReplenishRun, type CancelMessage, type ReplenishInput } from './replenish-run.js';
@@ -21,7 +22,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   const { rules, desk, clock } = run;
   run.listen();
   run.show();
-  for (let turn = 1; turn <= rules.maxTurns && !isFinal(run.state); turn++) {
+  for (let turn = 1; turn <= lastTurn(run.state, rules, placeOrder.name) && !isFinal(run.state); turn++) {
     desk.releaseHeld();
     if (desk.inbox.has(['cancel'])) {
       await run.cancelByManager(desk.inbox.take(['cancel']) as CancelMessage, turn);
@@ -72,7 +73,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     if (step.kind === 'wait') await run.runWait(step, turn, entry);
     else await run.runCall(step, turn, entry);
   }
-  if (!isFinal(run.state)) log.info('replenishment ran out of turns', { turns: rules.maxTurns });
+  if (!isFinal(run.state)) log.info('replenishment ran out of turns', { turns: lastTurn(run.state, rules, placeOrder.name) });
   desk.end();
   if (run.state.failure) await run.handOver(run.state.failure);
   const result = outcome(run.state);

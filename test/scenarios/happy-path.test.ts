@@ -36,4 +36,15 @@ describe('a replenishment from low stock to goods on the shelf', () => {
     ]);
     await s.keep('happy-path');
   });
+
+  it('a run that spent its turns getting the order out still follows the order to its goods', async () => {
+    // Six turns get the order out (quotes, draft, ask, wait, check, order): the budget is spent on it.
+    const stack = await startStack({ temporal: 'time-skipping', rules: { maxTurns: 6 } });
+    const s = story(stack, stack.newSku());
+    const result = await s.runToReceived();
+    expect(result.outcome).toBe('received');
+    const placed = (await s.log()).find((t) => t.tool === 'place_order' && t.result === 'ok')!;
+    expect(placed).toBeDefined();
+    expect((await s.log()).length).toBeGreaterThan(6);
+  });
 });
