@@ -49,22 +49,22 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   const stated = wordsKind === 'price_change' ? kindOf(notStartingLater(words, sense, context.requestedDate ?? context.receivedAt)) : wordsKind;
   let kind = stated;
   // An acknowledgement or a shipment notice confirms by what it is, when its words leave nothing open.
+  // So does a day given for the goods ("ETA your dock: Thursday 11 December") when no money stands anywhere in the
+  // mail (a price in a sentence set aside is no confirmation's).
   const documented = isOrderDocument(words) || line?.arrival !== undefined || line?.ship !== undefined;
-  if (kind === 'unclear' && documented && !words.some(isOpen) && !aboutSomethingElse(words)) kind = 'confirmed';
-  // "ETA your dock: Thursday 11 December": a day given for the goods, with nothing open or said against it and no
-  // money anywhere in the mail (a price in a sentence set aside is no confirmation's), is the promise.
-  if (kind === 'unclear' && noOtherMoney && !words.some(isOpen) && !aboutSomethingElse(words) && statedArrival(words, sense, true) !== undefined) kind = 'confirmed';
+  const promised = () => noOtherMoney && statedArrival(words, sense, true) !== undefined;
+  if (kind === 'unclear' && !words.some(isOpen) && !aboutSomethingElse(words) && (documented || promised())) kind = 'confirmed';
   // "8 of the 12", "30 von 50 Stück", "3000 now and 2000 on the 14th": part of what was ordered comes now.
   const inParts = partOfOrdered(words, context.quantity, context.packSize) ?? firstOfLots(words, context);
   if ((kind === 'confirmed' || kind === 'delayed') && inParts !== undefined) kind = 'partial';
   const shippedNow = line && shippedOfLine(line, context);
   if (shippedNow !== undefined && (kind === 'confirmed' || kind === 'delayed')) kind = 'partial';
-  const fromWords = deliveryDate(words, sense);
   const fromDocument = line?.arrival ?? doc.labelled.arrival ?? line?.ship ?? doc.labelled.ship;
-  // A delay's words name the new date; otherwise the document's columns are the surer place.
-  // The day the order was placed for is the one a delay does not keep ("der gewünschte Liefertermin 14.11. kann nicht gehalten werden").
-  const fromDelay = kind === 'delayed' && stated === 'delayed' ? deliveryDate(words, sense, context.requestedDate) ?? fromDocument : undefined;
-  const date = kind === 'delayed' && stated === 'delayed' ? fromDelay : fromDocument ?? fromWords;
+  // A delay's words name the new date, never the day the order was placed for ("der gewünschte Liefertermin 14.11.
+  // kann nicht gehalten werden"); otherwise the document's columns are the surer place.
+  const date = kind === 'delayed' && stated === 'delayed'
+    ? deliveryDate(words, sense, context.requestedDate) ?? fromDocument
+    : fromDocument ?? deliveryDate(words, sense);
   // A price that starts after this delivery ("from 1 January the unit price is …") is not this order's.
   const thisDelivery = date ?? context.requestedDate ?? context.receivedAt;
   const priced = withPrices(notStartingLater(words, sense, thisDelivery), kind, context);

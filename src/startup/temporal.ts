@@ -16,9 +16,10 @@ export interface TemporalStarted {
 export async function startTemporal(
   env: Env, connection: TemporalConnectionOptions | undefined, dataDir: string, log: Logger, signal: AbortSignal,
 ): Promise<TemporalStarted> {
+  const defaultUi = `http://localhost:${env.TEMPORAL_UI_PORT}`;
   if (connection) {
     log.info(`using the Temporal server at ${describeConnection(connection)}`);
-    return { temporal: connection, uiUrl: env.TEMPORAL_UI_URL ?? `http://localhost:${env.TEMPORAL_UI_PORT}` };
+    return { temporal: connection, uiUrl: env.TEMPORAL_UI_URL ?? defaultUi };
   }
   const server = await startDevServer({
     port: env.TEMPORAL_PORT, uiPort: env.TEMPORAL_UI_PORT, dbFile: join(dataDir, 'temporal.sqlite'), retentionDays: env.TEMPORAL_RETENTION_DAYS, signal,
@@ -27,7 +28,7 @@ export async function startTemporal(
   log.info({ webUi: server.uiUrl }, `Temporal dev server on ${server.address}, Web UI at ${server.uiUrl}`);
   return {
     temporal: { address: server.address },
-    uiUrl: env.TEMPORAL_UI_URL ?? server.uiUrl ?? `http://localhost:${env.TEMPORAL_UI_PORT}`,
+    uiUrl: env.TEMPORAL_UI_URL ?? server.uiUrl ?? defaultUi,
     stop: () => server.stop(),
   };
 }

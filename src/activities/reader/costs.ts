@@ -11,6 +11,9 @@ import { notStartingLater, OLD_PRICE_CUE, perUnitOfPack, samePrice } from './pri
 /** Taxes and payment terms are not costs added to the order: VAT and early-payment discounts. */
 const NOT_A_COST = /\b(?:vat|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|gst|sales tax|skonto|escompte|pronto pago|early[- ]payment|discount|rabatt|remise|descuento|sconto|korting)\b/i;
 
+/** A sentence that names only VAT or payment terms, no fee: it adds no cost, whatever its amounts. */
+const taxOnly = (s: string): boolean => NOT_A_COST.test(s) && !FEE.test(s);
+
 /** A percentage put on top of the order: "an energy surcharge of 3.5%", "Zuschlag von 4 %", "recargo del 2 %". */
 const PERCENT_ON_TOP = /\b(?:surcharge|supplement|add-?on|\w*zuschlag\w*|teuerungszuschlag|\w*aufschlag|supplément|majoration|recargo|suplemento|sovrapprezzo|maggiorazione|toeslag)\b[^.!?\n]{0,80}?\d+(?:[.,]\d+)?\s?%|\d+(?:[.,]\d+)?\s?%[^.!?\n]{0,60}?\b(?:surcharge|supplement|\w*zuschlag\w*|\w*aufschlag|supplément|majoration|recargo|suplemento|sovrapprezzo|maggiorazione|toeslag)\b/i;
 
@@ -36,9 +39,8 @@ const FREE_ABOVE = /\b(?:franco|franko|free (?:shipping|freight|delivery)|frei h
 export function addedCost(sentences: string[], context: Pick<ReplyContext, 'unitPrice' | 'packSize'>): string | null {
   for (const s of sentences) {
     // VAT and payment discounts are no cost on top; a sentence that names only them adds no percentage or fee.
-    const taxOnly = NOT_A_COST.test(s) && !FEE.test(s);
-    if (!taxOnly && PERCENT_ON_TOP.test(s)) return s;
-    if (!taxOnly && FEE.test(s) && CHARGED.test(s) && !(NO_FEE.test(s) && !FREE_ABOVE.test(s)) && amountsIn(s).length > 0) return s;
+    if (!taxOnly(s) && PERCENT_ON_TOP.test(s)) return s;
+    if (!taxOnly(s) && FEE.test(s) && CHARGED.test(s) && !(NO_FEE.test(s) && !FREE_ABOVE.test(s)) && amountsIn(s).length > 0) return s;
     // A pack price says nothing of the ordered unit's unless the PO's pack converts it exactly.
     const packed = PER_PACK.test(s);
     for (const a of amountsIn(s)) {
@@ -80,7 +82,7 @@ export function unexplainedAmount(
   const totals = [total, shipped === undefined ? undefined : p * shipped].filter((t): t is number => t !== undefined);
   const withTax = (v: number) => totals.some((t) => TAX_RATES.some((r) => near(v, t * r) || near(v, t * (1 + r))));
   for (const s of sentences) {
-    if ((NOT_A_COST.test(s) && !FEE.test(s)) || LEGAL_FOOTER.test(s)) continue;
+    if (taxOnly(s) || LEGAL_FOOTER.test(s)) continue;
     // "40 units at $12.80 each, total $512.00": the price of a count the sentence gives.
     const counts = [...ordered, ...[...s.matchAll(COUNT_IN_WORDS)].map(([n]) => Number(n.replace(/[,.\u00a0\u202f ]/g, '')))];
     for (const a of amountsIn(s)) {
