@@ -3,6 +3,7 @@ import { signedHeaders, WAREHOUSE } from '../api/signatures.js';
 import type { ReplyFields } from '../domain/types.js';
 import { letter } from './letters.js';
 import type { ScheduledAction, SandboxStore, StoredOrder } from './store.js';
+import type { Behaviour } from './store-rows.js';
 
 export interface DemoOptions {
   /** The agent service the suppliers and the warehouse talk to. */
@@ -14,6 +15,13 @@ export interface DemoOptions {
   maxAttempts?: number;
   /** Secrets the suppliers and the warehouse sign their POSTs with; unset, they send them unsigned. */
   secrets?: { suppliers: Record<string, string>; warehouse: string };
+  /** Acts only when `tick()` is called, never on a timer: a simulation that moves the clock itself. */
+  driven?: boolean;
+  /**
+   * What becomes of one order, drawn by a simulation: how its supplier behaves this time (instead of
+   * the supplier's setting) and how many days later than quoted the goods come (confirmed honestly).
+   */
+  fateOf?: (order: StoredOrder) => { behaviour?: Behaviour; lateDays?: number };
 }
 
 export interface Actors {
@@ -38,7 +46,7 @@ interface ReplyPayload {
  * `scheduled` with a due time, and one interval timer runs what is due, so a restarted sandbox
  * carries on where it stopped.
  */
-export function createActors(store: SandboxStore, dayMs: number, demo: DemoOptions, log: FastifyBaseLogger): Actors {
+export function createActors(store: SandboxStore, dayMs: number, demo: DemoOptions, log: FastifyBaseLogger, now: () => number = Date.now): Actors {
   const apiUrl = demo.apiUrl.replace(/\/+$/, '');
   const tickMs = demo.tickMs ?? Math.min(1000, Math.max(10, Math.round(dayMs / 100)));
   const maxAttempts = demo.maxAttempts ?? 20;
@@ -49,7 +57,7 @@ export function createActors(store: SandboxStore, dayMs: number, demo: DemoOptio
 
   function scheduleReply(order: StoredOrder, afterDays: number, fields: ReplyFields, deliver: number): void {
     const payload: ReplyPayload = { supplier: order.supplier, fields, deliver };
-    store.schedule('reply', order.poNumber, payload, Date.now() + afterDays * dayMs);
+    store.schedule('reply', order.poNumber, payload, now() + afterDays * dayMs);
   }
 
   function confirmation(order: StoredOrder, deliveryDate = order.expectedDelivery): ReplyFields {
@@ -92,7 +100,7 @@ export function createActors(store: SandboxStore, dayMs: number, demo: DemoOptio
       await post(`/purchase-orders/${po}/supplier-replies`, p.supplier, { messageId: `MSG-${a.id}`, supplier: p.supplier, text, fields: p.fields });
       if (p.deliver > 0) {
         const deliveryAt = Date.parse(p.fields.deliveryDate ?? order.expectedDelivery);
-        store.schedule('receipt', order.poNumber, { quantity: p.deliver }, Math.max(deliveryAt, Date.now()));
+        store.schedule('receipt', order.poNumber, { quantity: p.deliver }, Math.max(deliveryAt, now()));
       }
       return 'done';
     }
@@ -111,10 +119,10 @@ export function createActors(store: SandboxStore, dayMs: number, demo: DemoOptio
     const level = store.stock(a.ref);
     if (!level || perDay <= 0) return 'skipped';
     const every = dayMs / perDay;
-    const units = 1 + Math.floor((Date.now() - a.dueAt) / every);
+    const units = 1 + Math.floor((now() - a.dueAt) / every);
     const taken = Math.min(units, Math.max(0, level.onHand));
     if (taken > 0) {
-      store.adjust(a.ref, -taken, 'demo consumption', new Date().toISOString());
+      store.adjust(a.ref, -taken, 'demo consumption', new Date(now()).toISOString());
       actors.stockWritten(a.ref, level.onHand);
     }
     store.reschedule(a.id, a.dueAt + units * every);
@@ -124,14 +132,14 @@ export function createActors(store: SandboxStore, dayMs: number, demo: DemoOptio
   function ensureConsumers(): void {
     for (const { sku } of store.allStock()) {
       if (rate(sku) > 0 && !store.hasScheduled('consume', sku, ['pending'])) {
-        store.schedule('consume', sku, {}, Date.now() + dayMs / rate(sku));
+        store.schedule('consume', sku, {}, now() + dayMs / rate(sku));
       }
     }
   }
 
   async function tickOnce(): Promise<void> {
     ensureConsumers();
-    for (const a of store.due(Date.now())) {
+    for (const a of store.due(now())) {
       try {
         const outcome = await run(a);
         if (outcome !== 'rescheduled') store.finish(a.id, outcome);
@@ -152,11 +160,13 @@ export function createActors(store: SandboxStore, dayMs: number, demo: DemoOptio
     orderPlaced(order) {
       const supplier = store.supplier(order.supplier);
       const after = supplier?.replyAfterDays ?? 0.5;
-      switch (supplier?.behaviour ?? 'prompt') {
+      const fate = demo.fateOf?.(order) ?? {};
+      const promised = new Date(Date.parse(order.expectedDelivery) + (fate.lateDays ?? 0) * dayMs).toISOString();
+      switch (fate.behaviour ?? supplier?.behaviour ?? 'prompt') {
         case 'prompt':
-          return scheduleReply(order, after, confirmation(order), order.quantity);
+          return scheduleReply(order, after, confirmation(order, promised), order.quantity);
         case 'partial':
-          return scheduleReply(order, after, confirmation(order), Math.max(1, Math.floor(order.quantity / 2)));
+          return scheduleReply(order, after, confirmation(order, promised), Math.max(1, Math.floor(order.quantity / 2)));
         case 'refuse':
           return scheduleReply(order, after, { kind: 'refused' }, 0);
         case 'late':
@@ -169,17 +179,18 @@ export function createActors(store: SandboxStore, dayMs: number, demo: DemoOptio
       const supplier = store.supplier(order.supplier);
       if (supplier?.behaviour !== 'late' || store.hasScheduled('reply', order.poNumber)) return;
       // A late supplier has let the promised date slip by the time it answers.
-      const deliveryDate = new Date(Math.max(Date.parse(order.expectedDelivery), Date.now() + dayMs)).toISOString();
+      const deliveryDate = new Date(Math.max(Date.parse(order.expectedDelivery), now() + dayMs)).toISOString();
       scheduleReply(order, supplier.replyAfterDays, confirmation(order, deliveryDate), order.quantity);
     },
 
     stockWritten(sku, before) {
       const level = store.stock(sku);
       if (!level || level.onHand >= level.safetyStock) return;
-      if (before === null || before >= level.safetyStock) store.schedule('stock-changed', sku, {}, Date.now());
+      if (before === null || before >= level.safetyStock) store.schedule('stock-changed', sku, {}, now());
     },
 
     start() {
+      if (demo.driven) return;
       timer ??= setInterval(() => void actors.tick(), tickMs);
     },
 

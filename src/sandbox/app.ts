@@ -1,5 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { createActors, type DemoOptions } from './actors.js';
+import { createActors, type Actors, type DemoOptions } from './actors.js';
 import { Faults } from './faults.js';
 import { HttpError } from './http-errors.js';
 import type { SandboxContext } from './routes/context.js';
@@ -17,6 +17,8 @@ export interface SandboxOptions {
   dayMs: number;
   /** Suppliers and a warehouse that act on their own, calling the agent service. */
   demo?: DemoOptions;
+  /** Actors made by the caller (a simulation that ticks them itself), instead of ones from `demo`. */
+  actors?: Actors;
   logger?: boolean | FastifyBaseLogger;
   /**
    * Business days of daily consumption the inventory reports beside the average, for the agent's
@@ -24,19 +26,21 @@ export interface SandboxOptions {
    * ERP that keeps no movement history per day reports.
    */
   demandHistoryDays?: number;
+  /** The world's clock; wall time unless a simulation drives it. */
+  clock?: () => number;
 }
 
 /** The demand history the sandbox run on its own (npm start, the stand-alone server) reports: about three months. */
 export const SANDBOX_DEMAND_HISTORY_DAYS = 60;
 
 /** The world the agent talks to, as an HTTP service over one SQLite file. Does not listen. */
-export function buildSandbox({ store, dayMs, demo, logger = false, demandHistoryDays = 0 }: SandboxOptions): FastifyInstance {
+export function buildSandbox({ store, dayMs, demo, actors: given, logger = false, demandHistoryDays = 0, clock = Date.now }: SandboxOptions): FastifyInstance {
   const app = (
     typeof logger === 'boolean' ? Fastify({ logger }) : Fastify({ loggerInstance: logger })
   ) as FastifyInstance;
   const faults = new Faults();
-  const actors = demo ? createActors(store, dayMs, demo, app.log) : null;
-  const ctx: SandboxContext = { store, dayMs, faults, actors, demandHistoryDays };
+  const actors = given ?? (demo ? createActors(store, dayMs, demo, app.log, clock) : null);
+  const ctx: SandboxContext = { store, dayMs, now: clock, faults, actors, demandHistoryDays };
 
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);

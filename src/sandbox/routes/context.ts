@@ -5,6 +5,8 @@ import type { SandboxStore } from '../store.js';
 export interface SandboxContext {
   store: SandboxStore;
   dayMs: number;
+  /** The world's clock: wall time, or a simulated one (the year evaluation drives it day by day). */
+  now: () => number;
   faults: Faults;
   /** Present only in demo mode. */
   actors: Actors | null;

@@ -15,11 +15,11 @@ const DocumentBody = z.object({
  * workflows carry the reference, activities fetch the text. Content-addressed, so storing the
  * same text twice gives the same reference.
  */
-export function documentRoutes(app: FastifyInstance, { store }: SandboxContext): void {
+export function documentRoutes(app: FastifyInstance, { store, now }: SandboxContext): void {
   app.post('/documents', { bodyLimit: 12 * 1024 * 1024 }, async (req, reply) => {
     const d = parse(DocumentBody, req.body, 'document');
     const ref = `doc-${createHash('sha256').update(d.body).digest('hex').slice(0, 32)}`;
-    store.addDocument({ ref, poNumber: d.poNumber ?? null, contentType: d.contentType, body: d.body, at: iso(Date.now()) });
+    store.addDocument({ ref, poNumber: d.poNumber ?? null, contentType: d.contentType, body: d.body, at: iso(now()) });
     return reply.code(201).send({ ref, bytes: Buffer.byteLength(d.body) });
   });
 

@@ -9,13 +9,13 @@ type SkuParams = { Params: { sku: string } };
 /** Business days of consumption the average daily demand is taken over. */
 export const DEMAND_WINDOW_DAYS = 30;
 
-export function inventoryRoutes(app: FastifyInstance, { store, faults, actors, dayMs, demandHistoryDays }: SandboxContext): void {
+export function inventoryRoutes(app: FastifyInstance, { store, faults, actors, dayMs, now: clock, demandHistoryDays }: SandboxContext): void {
   /**
    * Average units consumed a business day over the window, or over the time the SKU has been
    * watched when that is shorter (at least a day, so one early pick is not a torrent).
    */
   const withDemand = (level: StockLevel): StockLevel => {
-    const now = Date.now();
+    const now = clock();
     const { units, firstMovementAt } = store.consumption(level.sku, iso(now - DEMAND_WINDOW_DAYS * dayMs));
     if (units <= 0 || firstMovementAt === null) return level;
     const watchedDays = Math.min(DEMAND_WINDOW_DAYS, Math.max(1, (now - Date.parse(firstMovementAt)) / dayMs));
@@ -53,7 +53,7 @@ export function inventoryRoutes(app: FastifyInstance, { store, faults, actors, d
     const { delta, reason } = parse(Adjustment, req.body, 'adjustment');
     return store.transaction(() => {
       const before = known(req.params.sku).onHand;
-      store.adjust(req.params.sku, delta, reason, iso(Date.now()));
+      store.adjust(req.params.sku, delta, reason, iso(clock()));
       actors?.stockWritten(req.params.sku, before);
       return known(req.params.sku);
     });
@@ -68,7 +68,7 @@ export function inventoryRoutes(app: FastifyInstance, { store, faults, actors, d
       const order = store.order(poNumber);
       if (!order) throw notFound(`no purchase order ${poNumber}`);
       if (order.sku !== sku) throw conflict(`purchase order ${poNumber} is for ${order.sku}, not ${sku}`);
-      store.addReceipt(sku, poNumber, quantity, iso(Date.now()));
+      store.addReceipt(sku, poNumber, quantity, iso(clock()));
       return known(sku);
     });
   });

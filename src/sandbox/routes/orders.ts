@@ -20,7 +20,7 @@ const toAck = (o: StoredOrder): OrderAck => ({
 const sameOrder = (a: PurchaseOrder, b: PurchaseOrder) =>
   a.sku === b.sku && a.quantity === b.quantity && a.unitPrice === b.unitPrice && a.supplier === b.supplier;
 
-export function orderRoutes(app: FastifyInstance, { store, dayMs, faults, actors }: SandboxContext): void {
+export function orderRoutes(app: FastifyInstance, { store, dayMs, now: clock, faults, actors }: SandboxContext): void {
   const orderAt = (supplier: string, poNumber: string): StoredOrder => {
     const order = store.order(poNumber);
     if (!order || order.supplier !== supplier) throw notFound(`${supplier} has no order ${poNumber}`);
@@ -66,7 +66,7 @@ export function orderRoutes(app: FastifyInstance, { store, dayMs, faults, actors
         if (Math.abs(lineTotal(po.quantity, po.unitPrice) - po.total) > 0.01) {
           throw badRequest(`total ${po.total} does not match ${po.quantity} x ${po.unitPrice}`);
         }
-        const now = Date.now();
+        const now = clock();
         store.addOrder({
           ...po,
           idempotencyKey: key,
@@ -93,7 +93,7 @@ export function orderRoutes(app: FastifyInstance, { store, dayMs, faults, actors
     store.transaction(() => {
       const order = orderAt(req.params.supplier, req.params.poNumber);
       if (order.status === 'cancelled') throw conflict(`order ${order.poNumber} is cancelled`);
-      store.addChase(order.poNumber, message, iso(Date.now()));
+      store.addChase(order.poNumber, message, iso(clock()));
       actors?.chased(order);
     });
     return reply.code(202).send({ ok: true });

@@ -23,7 +23,7 @@ function currentPrice(store: SandboxStore, sku: string, supplier: string, quanti
   return quantity === undefined ? priceOf(offer) : unitPriceAt({ unitPrice: priceOf(offer), priceBreaks: breaksOf(offer) }, quantity);
 }
 
-export function quoteRoutes(app: FastifyInstance, { store, dayMs, faults }: SandboxContext): void {
+export function quoteRoutes(app: FastifyInstance, { store, dayMs, now: clock, faults }: SandboxContext): void {
   app.put<{ Params: { supplier: string } }>('/suppliers/:supplier', async (req) => {
     const patch = parse(SupplierSettingsBody, req.body, 'supplier settings');
     return store.setSupplier(req.params.supplier, patch);
@@ -33,7 +33,7 @@ export function quoteRoutes(app: FastifyInstance, { store, dayMs, faults }: Sand
     const { sku, quantity } = parse(QuoteRequest, req.body, 'quote request');
     const offers = store.offers(sku);
     if (offers.length === 0 && !store.stock(sku)) throw notFound(`unknown SKU ${sku}`);
-    const now = Date.now();
+    const now = clock();
     const quotes: Quote[] = offers.map((offer) => {
       const priceBreaks = breaksOf(offer);
       // Pack size and breaks only when the supplier has them, so a plain quote reads as it always did.

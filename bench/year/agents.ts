@@ -1,0 +1,240 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes.js';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { pino } from 'pino';
+import { DefaultLogger, makeTelemetryFilterString, Runtime } from '@temporalio/worker';
+import type { Decider } from '../../src/activities/contract.js';
+import { createActivities } from '../../src/activities/index.js';
+import { patternReader } from '../../src/activities/reply-reader.js';
+import { buildApp } from '../../src/api/app.js';
+import type { Security } from '../../src/api/security.js';
+import { Rules } from '../../src/domain/rules.js';
+import { createMetrics } from '../../src/metrics.js';
+import { recordsLocation } from '../../src/records/database.js';
+import { openRecords } from '../../src/records/store.js';
+import { createActors } from '../../src/sandbox/actors.js';
+import { buildSandbox } from '../../src/sandbox/app.js';
+import { SandboxStore } from '../../src/sandbox/store.js';
+import { ensureTestServer } from '../../src/temporal/test-server.js';
+import { createWorker } from '../../src/worker.js';
+import { createWorldClient } from '../../src/world/client.js';
+import { SEARCH_ATTRIBUTE_KEYS } from '../../src/workflows/search-attributes.js';
+import { freePort, type Json } from '../support/stack.js';
+import { checkRules, type ManagerLog } from './rules-kept.js';
+import type { PlacedOrder, SkuYear } from './ledger.js';
+import { draw, fateOf, HISTORY_DAYS, type YearWorld } from './scenario.js';
+
+/**
+ * The agent's year: the real SkuAgent and Replenish workflows, the production activities and
+ * decider, the REST API and the sandbox world, on Temporal's time-skipping test server. The world's
+ * clock is the server's: each business day the world acts (goods arrive, suppliers answer, customers
+ * take stock, the manager decides what is due), then the server is let run a day ahead, through
+ * every timer the agents set, while no activity is running.
+ */
+
+export interface AgentYear {
+  years: Map<string, SkuYear>;
+  manager: ManagerLog;
+  /** Messages that asked a person to act beyond approving a PO: a reply to read, a price raised, an order to check. */
+  handedOver: number;
+  /** Model tokens billed, over the run; null with the policy, which uses none. */
+  tokens: number | null;
+  /** Decisions per replenishment (turns of the loop), over every replenishment that ended. */
+  turns: number;
+  replenishments: number;
+  rulesBroken: string[];
+  seconds: number;
+}
+
+const DAY_MS = 86_400_000;
+const quiet = pino({ level: 'error' });
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A day that takes longer than this in real time has stalled: the run stops and says so. */
+const STALLED_AFTER_MS = 180_000;
+
+async function timeSkippingServer(): Promise<TestWorkflowEnvironment> {
+  const env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: ensureTestServer() } } });
+  await env.connection.operatorService.addSearchAttributes({
+    namespace: 'default',
+    searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTE_KEYS.map((k) => [k.name, encodeSearchAttributeIndexedValueType(k.type)!])),
+  });
+  return env;
+}
+
+/** Lets the server run a day ahead, and stops the year with a clear error if it does not get there. */
+async function runDay(env: TestWorkflowEnvironment, dayMs: number, day: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`day ${day} did not end within ${STALLED_AFTER_MS / 1000} s of real time: a workflow task or activity is stuck`)), STALLED_AFTER_MS);
+  });
+  try {
+    await Promise.race([env.sleep(dayMs), stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function runAgentYear(o: { worlds: YearWorld[]; days: number; decider: Decider; dir: string; log: (l: string) => void }): Promise<AgentYear> {
+  const started = performance.now();
+  try {
+    Runtime.install({
+      logger: new DefaultLogger('ERROR'),
+      telemetryOptions: { logging: { forward: {}, filter: makeTelemetryFilterString({ core: 'ERROR', other: 'ERROR' }) } },
+    });
+  } catch { /* installed by an earlier run in this process */ }
+  const env = await timeSkippingServer();
+  const stops: Array<() => Promise<unknown> | unknown> = [() => env.teardown()];
+  try {
+    const rules = Rules.parse({ dayMs: DAY_MS });
+    const skus = o.worlds.flatMap((w) => w.skus);
+    const seedOf = new Map(skus.map((s) => [s.sku, s.seed]));
+    const secret = () => randomBytes(24).toString('hex');
+    const suppliers = o.worlds.flatMap((w) => w.suppliers);
+    const security: Security = {
+      managerTokens: { manager: `tok-${secret()}` },
+      supplierSecrets: Object.fromEntries(suppliers.map((s) => [s, secret()])),
+      warehouseSecret: secret(),
+      rateLimitPerMinute: 100_000_000,
+    };
+    const start = await env.currentTimeMs();
+    let now = start;
+    const dayOf = (at: string) => Math.floor((Date.parse(at) - start) / DAY_MS);
+
+    const store = new SandboxStore(join(o.dir, 'world.sqlite'));
+    stops.push(() => store.close());
+    store.transaction(() => {
+      for (const s of skus) {
+        const before = s.onHand + s.history.reduce((a, b) => a + b, 0);
+        store.setStock(s.sku, { onHand: before, safetyStock: s.safetyStock, targetLevel: s.targetLevel });
+        s.history.forEach((units, k) => {
+          if (units > 0) store.adjust(s.sku, -units, 'demand', iso(start - (HISTORY_DAYS - k) * DAY_MS));
+        });
+        for (const l of s.lines) store.addCatalogueEntry({ sku: s.sku, ...l });
+      }
+      for (const supplier of suppliers) store.setSupplier(supplier, { behaviour: 'prompt', replyAfterDays: 0.5 });
+    });
+
+    const apiPort = await freePort();
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    const actors = createActors(store, DAY_MS, {
+      apiUrl, driven: true, consumptionPerDay: 0, maxAttempts: 5,
+      secrets: { suppliers: security.supplierSecrets, warehouse: security.warehouseSecret },
+      fateOf: (order) => fateOf(seedOf.get(order.sku) ?? 0, order.supplier, order.sku, dayOf(order.acceptedAt)),
+    }, quiet, () => now);
+    const sandbox = buildSandbox({ store, dayMs: DAY_MS, clock: () => now, demandHistoryDays: HISTORY_DAYS, actors });
+    const worldUrl = (await sandbox.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
+    stops.push(() => sandbox.close());
+    const world = createWorldClient({ baseUrl: worldUrl, timeoutMs: 10_000 });
+    const records = await openRecords(recordsLocation({}, o.dir));
+    stops.push(() => records.close());
+    const metrics = createMetrics({ agentFiguresTtlMs: 0 });
+    const taskQueue = `year-${randomUUID().slice(0, 8)}`;
+    o.log('bundling the workflows and starting a worker');
+    const worker = await createWorker({
+      connection: env.nativeConnection, taskQueue,
+      // The test server can lose a workflow task that it moves from a worker's sticky queue to the
+      // normal one when the sticky timeout passes under load (it stays started, and its own timeout
+      // never fires while it holds the clock): the whole year then stalls. A worker that is never
+      // away for that long has no reason for the timeout.
+      stickyQueueTimeoutMs: 600_000,
+      activities: createActivities({ world, reader: patternReader, decider: o.decider, metrics, rules, records }),
+    });
+    const running = worker.run();
+    stops.push(async () => { worker.shutdown(); await running; });
+    const app = buildApp({ client: env.client, world, taskQueue, rules, security, metrics, records });
+    await app.listen({ port: apiPort, host: '127.0.0.1' });
+    stops.push(() => app.close());
+    const token = security.managerTokens.manager!;
+    const api = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> => {
+      const res = await fetch(apiUrl + path, {
+        method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, json: await res.json().catch(() => null) };
+    };
+    for (const s of skus) {
+      const r = await api('POST', '/agents', { sku: s.sku });
+      if (r.status >= 300) throw new Error(`the agent of ${s.sku} did not start: ${r.status} ${JSON.stringify(r.json)}`);
+    }
+
+    const years = new Map<string, SkuYear>(skus.map((s) => [s.sku, { sku: s.sku, onHand: [], lost: [], arrivals: [], orders: [] }]));
+    const manager: ManagerLog = { approvals: 0, decided: new Map() };
+    /** The day each waiting PO is decided on: the manager takes 0–2 days. */
+    const decideOn = new Map<string, number>();
+    const received = new Map<string, number>(skus.map((s) => [s.sku, 0]));
+    for (let day = 0; day < o.days; day++) {
+      now = await env.currentTimeMs();
+      for (const w of o.worlds) {
+        for (const c of w.priceChanges.filter((x) => x.day === day)) store.setSupplier(c.supplier, { priceFactor: c.factor });
+      }
+      // Goods and answers due by this morning.
+      while (store.due(now).length > 0) await actors.tick();
+      // What came in since yesterday's close: the agents book receipts through the sandbox.
+      for (const s of skus) {
+        const r = store.orders({ sku: s.sku }).reduce((a, x) => a + (x.receivedQuantity ?? 0), 0);
+        if (r > received.get(s.sku)!) years.get(s.sku)!.arrivals.push(day);
+        received.set(s.sku, r);
+      }
+      // The day's customers.
+      for (const s of skus) {
+        const level = store.stock(s.sku)!;
+        const taken = Math.min(s.demand[day]!, Math.max(0, level.onHand));
+        if (taken > 0) {
+          store.adjust(s.sku, -taken, 'demand', iso(now));
+          actors.stockWritten(s.sku, level.onHand);
+        }
+        const y = years.get(s.sku)!;
+        y.lost.push(s.demand[day]! - taken);
+        y.onHand.push(level.onHand - taken);
+      }
+      // The manager.
+      const waiting = (await api('GET', '/approvals')).json.items as Array<{ poNumber: string; unitPrice: number; sku: string }>;
+      const due = waiting.filter((item) => {
+        if (!decideOn.has(item.poNumber)) {
+          const u = draw(seedOf.get(item.sku) ?? 0, item.poNumber, 'manager');
+          decideOn.set(item.poNumber, day + (u < 0.5 ? 0 : u < 0.85 ? 1 : 2));
+        }
+        return decideOn.get(item.poNumber)! <= day;
+      });
+      if (due.length > 0) {
+        const r = await api('POST', '/approvals/decisions', {
+          decisions: due.map((item) => ({ poNumber: item.poNumber, decision: 'approve', maxUnitPrice: item.unitPrice })),
+        });
+        for (const [k, item] of due.entries()) {
+          if (r.json?.results?.[k]?.status === 202) {
+            manager.approvals += 1;
+            manager.decided.set(item.poNumber, item.unitPrice);
+          }
+        }
+      }
+      while (store.due(now).length > 0) await actors.tick();
+      if (day % 30 === 29) o.log(`day ${day + 1} of ${o.days}`);
+      await runDay(env, DAY_MS, day);
+    }
+
+    let turns = 0;
+    let replenishments = 0;
+    for await (const r of records.all({ settled: {} })) {
+      replenishments += 1;
+      turns += r.turns.length;
+    }
+    for (const s of skus) {
+      const y = years.get(s.sku)!;
+      y.orders = store.orders({ sku: s.sku }).map((x): PlacedOrder => ({
+        day: dayOf(x.acceptedAt), supplier: x.supplier, quantity: x.quantity, unitPrice: x.unitPrice, received: x.receivedQuantity ?? 0,
+      }));
+    }
+    const rulesBroken = await checkRules(store, records, manager, skus.map((s) => s.sku));
+    const handedOver = store.notifications(rules.manager).filter((n) => !n.subject.startsWith('Approve ')).length;
+    const billed = (await metrics.registry.getSingleMetric('replenisher_decide_tokens_total')?.get())?.values ?? [];
+    const tokens = billed.reduce((a, v) => a + v.value, 0);
+    return {
+      years, manager, handedOver, tokens: o.decider.name === 'policy' ? null : tokens, turns, replenishments, rulesBroken,
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => {});
+  }
+}

@@ -1,0 +1,76 @@
+import { cycleServiceLevel, fillRate, sumLedgers, type Ledger } from './ledger.js';
+
+/**
+ * The year's scorecard: per policy, its ledgers summed over every SKU and seed, what it costs beside
+ * the oracle's, and how consistently it met its aim over the seeds (τ-bench's pass^k).
+ */
+
+/** Business days in a month, for figures per month. */
+export const BUSINESS_DAYS_A_MONTH = 21;
+
+export interface SeedResult { seed: number; ledger: Ledger; rulesBroken: number }
+
+export interface PolicyCard {
+  policy: string;
+  seeds: SeedResult[];
+  total: Ledger;
+  /** Approvals by a person, and supplier messages handed to one, over the whole run. */
+  managerTouches?: { approvals: number; handedOver: number };
+  turnsPerReplenishment?: number;
+  tokensPerReplenishment?: number | null;
+}
+
+/** pass^k: the chance that k runs drawn from these all pass, from c passes in n (null when n < k). */
+export function passAtK(passes: number, n: number, k: number): number | null {
+  if (n < k) return null;
+  let p = 1;
+  for (let i = 0; i < k; i++) p *= (passes - i) / (n - i);
+  return Math.max(0, p);
+}
+
+export const seedPasses = (s: SeedResult, fillTarget: number): boolean => s.rulesBroken === 0 && fillRate(s.ledger) >= fillTarget;
+
+export function cardOf(policy: string, seeds: SeedResult[], extra: Omit<PolicyCard, 'policy' | 'seeds' | 'total'> = {}): PolicyCard {
+  return { policy, seeds, total: sumLedgers(seeds.map((s) => s.ledger)), ...extra };
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+const money = (x: number) => Math.round(x).toLocaleString('en-US');
+const cell = (x: number | null | undefined, f: (v: number) => string) => (x === null || x === undefined ? '—' : f(x));
+
+/**
+ * The table, one column per policy. Shortfalls are against the oracle's cost, and against its profit
+ * when every unit served sells at `salePriceFactor` × its reference price (the anchors score profit).
+ */
+export function yearTable(cards: PolicyCard[], o: { days: number; skus: number; fillTarget: number; salePriceFactor: number; oracle: PolicyCard }): string {
+  const months = (o.days / BUSINESS_DAYS_A_MONTH) * o.skus;
+  // Lost sales show in profit as sales not made, not as a charge besides.
+  const profit = (c: PolicyCard) => c.total.servedValue * o.salePriceFactor - (c.total.total - c.total.lostSales);
+  const rows: Array<[string, (c: PolicyCard) => string]> = [
+    ['fill rate (units served of units asked)', (c) => pct(fillRate(c.total))],
+    ['cycle service level (delivery cycles without a stock-out)', (c) => pct(cycleServiceLevel(c.total))],
+    ['stock-out days per SKU-year', (c) => (c.total.stockOutDays / (o.skus * (o.days / 250))).toFixed(1)],
+    ['average inventory value per SKU', (c) => money(c.total.averageInventoryValue / o.skus / c.seeds.length)],
+    ['purchase cost', (c) => money(c.total.purchase)],
+    ['ordering cost', (c) => money(c.total.ordering)],
+    ['holding cost', (c) => money(c.total.holding)],
+    ['lost sales cost', (c) => money(c.total.lostSales)],
+    ['total cost (less the stock left at the end)', (c) => money(c.total.total)],
+    ['cost above the oracle\'s', (c) => pct((c.total.total - o.oracle.total.total) / o.oracle.total.total)],
+    [`profit short of the oracle's (sale at ${o.salePriceFactor}× reference price)`, (c) => pct((profit(o.oracle) - profit(c)) / profit(o.oracle))],
+    ['orders per SKU and month', (c) => (c.total.orders / months / c.seeds.length).toFixed(2)],
+    ['manager touches per SKU and month (approvals; replies handed over)', (c) => (c.managerTouches
+      ? `${(c.managerTouches.approvals / months / c.seeds.length).toFixed(2)}; ${(c.managerTouches.handedOver / months / c.seeds.length).toFixed(2)}` : '—')],
+    ['decisions per replenishment', (c) => cell(c.turnsPerReplenishment, (v) => v.toFixed(1))],
+    ['tokens per replenishment', (c) => cell(c.tokensPerReplenishment, (v) => String(Math.round(v)))],
+    ['rules broken', (c) => String(c.seeds.reduce((a, s) => a + s.rulesBroken, 0))],
+    [`seeds passing (no rule broken, fill rate ≥ ${pct(o.fillTarget)})`, (c) => `${c.seeds.filter((s) => seedPasses(s, o.fillTarget)).length} of ${c.seeds.length}`],
+    ['pass^1', (c) => cell(passAtK(c.seeds.filter((s) => seedPasses(s, o.fillTarget)).length, c.seeds.length, 1), pct)],
+    ['pass^8', (c) => cell(passAtK(c.seeds.filter((s) => seedPasses(s, o.fillTarget)).length, c.seeds.length, 8), pct)],
+  ];
+  return [
+    `| figure | ${cards.map((c) => c.policy).join(' | ')} |`,
+    `|---|${cards.map(() => '---').join('|')}|`,
+    ...rows.map(([name, f]) => `| ${name} | ${cards.map(f).join(' | ')} |`),
+  ].join('\n');
+}
