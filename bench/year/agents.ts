@@ -9,6 +9,7 @@ import { createActivities } from '../../src/activities/index.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import { buildApp } from '../../src/api/app.js';
 import type { Security } from '../../src/api/security.js';
+import { agentId } from '../../src/domain/ids.js';
 import { Rules } from '../../src/domain/rules.js';
 import { createMetrics } from '../../src/metrics.js';
 import { recordsLocation } from '../../src/records/database.js';
@@ -63,11 +64,31 @@ async function timeSkippingServer(): Promise<TestWorkflowEnvironment> {
   return env;
 }
 
-/** Lets the server run a day ahead, and stops the year with a clear error if it does not get there. */
-async function runDay(env: TestWorkflowEnvironment, dayMs: number, day: number): Promise<void> {
+/** The last events of every workflow that is not at rest: what a stalled day waits for. */
+async function unrested(env: TestWorkflowEnvironment, skus: string[]): Promise<string> {
+  const lines: string[] = [];
+  const tail = async (workflowId: string) => {
+    const events = (await env.client.workflow.getHandle(workflowId).fetchHistory()).events ?? [];
+    const last = events.at(-1);
+    const atRest = last?.timerStartedEventAttributes || last?.workflowTaskCompletedEventAttributes || last?.workflowExecutionUpdateCompletedEventAttributes
+      || last?.workflowExecutionContinuedAsNewEventAttributes || last?.startChildWorkflowExecutionInitiatedEventAttributes;
+    if (!atRest) lines.push(`${workflowId}: ${events.slice(-4).map((e) => `${e.eventId} ${Object.keys(e).find((k) => k.endsWith('Attributes'))}`).join(', ')}`);
+  };
+  for (const sku of skus) {
+    const d = await env.client.workflow.getHandle(agentId(sku)).describe().catch(() => null);
+    await tail(agentId(sku)).catch(() => {});
+    for (const child of (d?.raw.pendingChildren ?? [])) await tail(child.workflowId!).catch(() => {});
+  }
+  return lines.join('\n') || 'every workflow is at rest';
+}
+
+/** Lets the server run a day ahead, and stops the year with a clear error, saying what waits, if it does not get there. */
+async function runDay(env: TestWorkflowEnvironment, dayMs: number, day: number, skus: string[]): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const stalled = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`day ${day} did not end within ${STALLED_AFTER_MS / 1000} s of real time: a workflow task or activity is stuck`)), STALLED_AFTER_MS);
+    timer = setTimeout(() => {
+      void unrested(env, skus).then((what) => reject(new Error(`day ${day} did not end within ${STALLED_AFTER_MS / 1000} s of real time; not at rest:\n${what}`)), reject);
+    }, STALLED_AFTER_MS);
   });
   try {
     await Promise.race([env.sleep(dayMs), stalled]);
@@ -211,7 +232,7 @@ export async function runAgentYear(o: { worlds: YearWorld[]; days: number; decid
       }
       while (store.due(now).length > 0) await actors.tick();
       if (day % 30 === 29) o.log(`day ${day + 1} of ${o.days}`);
-      await runDay(env, DAY_MS, day);
+      await runDay(env, DAY_MS, day, skus.map((s) => s.sku));
     }
 
     let turns = 0;
