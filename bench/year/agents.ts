@@ -111,6 +111,7 @@ export async function runAgentYear(o: { worlds: YearWorld[]; days: number; decid
     const rules = Rules.parse({ dayMs: DAY_MS });
     const skus = o.worlds.flatMap((w) => w.skus);
     const seedOf = new Map(skus.map((s) => [s.sku, s.seed]));
+    const reliable = new Set(o.worlds.filter((w) => w.reliable).flatMap((w) => w.skus.map((s) => s.sku)));
     const secret = () => randomBytes(24).toString('hex');
     const suppliers = o.worlds.flatMap((w) => w.suppliers);
     const security: Security = {
@@ -142,7 +143,7 @@ export async function runAgentYear(o: { worlds: YearWorld[]; days: number; decid
     const actors = createActors(store, DAY_MS, {
       apiUrl, driven: true, consumptionPerDay: 0, maxAttempts: 5,
       secrets: { suppliers: security.supplierSecrets, warehouse: security.warehouseSecret },
-      fateOf: (order) => fateOf(seedOf.get(order.sku) ?? 0, order.supplier, order.sku, dayOf(order.acceptedAt)),
+      fateOf: (order) => (reliable.has(order.sku) ? { behaviour: 'prompt' } : fateOf(seedOf.get(order.sku) ?? 0, order.supplier, order.sku, dayOf(order.acceptedAt))),
     }, quiet, () => now);
     const sandbox = buildSandbox({ store, dayMs: DAY_MS, clock: () => now, demandHistoryDays: HISTORY_DAYS, actors });
     const worldUrl = (await sandbox.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
@@ -164,7 +165,7 @@ export async function runAgentYear(o: { worlds: YearWorld[]; days: number; decid
     });
     const running = worker.run();
     stops.push(async () => { worker.shutdown(); await running; });
-    const app = buildApp({ client: env.client, world, taskQueue, rules, security, metrics, records });
+    const app = buildApp({ client: env.client, world, taskQueue, rules, security, metrics, records, clock: () => now });
     await app.listen({ port: apiPort, host: '127.0.0.1' });
     stops.push(() => app.close());
     const token = security.managerTokens.manager!;

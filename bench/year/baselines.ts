@@ -62,7 +62,7 @@ export function classicalYear(world: YearWorld, sku: YearSku, model: CostModel &
       const quantity = orderable(Math.ceil(S - position), line);
       const order: PlacedOrder = { day: t, supplier: line.supplier, quantity, unitPrice: priceOn(world, line, t, quantity), received: 0 };
       year.orders.push(order);
-      const fate = fateOf(world.seed, line.supplier, sku.sku, t);
+      const fate = world.reliable ? { behaviour: 'prompt', lateDays: 0 } : fateOf(world.seed, line.supplier, sku.sku, t);
       const due = t + line.leadTimeDays + fate.lateDays + 1;
       if (fate.behaviour === 'prompt' || fate.behaviour === 'partial') {
         pending.push({ order, due, deliver: fate.behaviour === 'prompt' ? quantity : Math.max(1, Math.floor(quantity / 2)), writeOff: Infinity });
@@ -83,7 +83,7 @@ function deliverableOn(world: YearWorld, sku: YearSku, day: number): Array<{ lin
     for (let late = 0; late <= 7; late++) {
       const orderDay = day - line.leadTimeDays - late - 1;
       if (orderDay < 0) break;
-      const fate = fateOf(world.seed, line.supplier, sku.sku, orderDay);
+      const fate = world.reliable ? { behaviour: 'prompt', lateDays: 0 } : fateOf(world.seed, line.supplier, sku.sku, orderDay);
       if (fate.behaviour === 'prompt' && fate.lateDays === late) found.push({ line, orderDay });
     }
   }

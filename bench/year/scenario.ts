@@ -39,7 +39,11 @@ export interface YearSku {
 
 export interface PriceChange { day: number; supplier: string; factor: number }
 
-export interface YearWorld { seed: number; days: number; skus: YearSku[]; suppliers: string[]; priceChanges: PriceChange[] }
+export interface YearWorld {
+  seed: number; days: number; skus: YearSku[]; suppliers: string[]; priceChanges: PriceChange[];
+  /** Every order is confirmed and delivered on time (a world for tests of one behaviour). */
+  reliable?: boolean;
+}
 
 /** Days of consumption the warehouse has on record before the year starts. */
 export const HISTORY_DAYS = 60;

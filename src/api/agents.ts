@@ -65,7 +65,7 @@ function summaryFrom(wf: { workflowId: string; status: { name: string }; memo?: 
 
 /** The Temporal side of the API: every call to the agents goes through here. */
 export class Agents {
-  constructor(private readonly client: Client, private readonly taskQueue: string, private readonly rules: Rules) {}
+  constructor(private readonly client: Client, private readonly taskQueue: string, private readonly rules: Rules, private readonly clock: () => number = Date.now) {}
 
   async start(sku: string): Promise<{ workflowId: string; started: boolean }> {
     const workflowId = agentId(sku);
@@ -173,7 +173,7 @@ export class Agents {
    * take is a 409 (403 for an approval above the approver's limit or a reply from another supplier).
    */
   async deliver(sku: string, m: Omit<Message, 'at' | 'messageId'> & { messageId?: string }): Promise<DeliverResult> {
-    const message = { ...m, messageId: m.messageId ?? randomUUID(), at: new Date().toISOString() } as Message;
+    const message = { ...m, messageId: m.messageId ?? randomUUID(), at: new Date(this.clock()).toISOString() } as Message;
     const workflowId = agentId(sku);
     try {
       const update = await this.client.workflow.getHandle(workflowId).startUpdate(deliverUpdate, { args: [message], waitForStage: WorkflowUpdateStage.ACCEPTED });

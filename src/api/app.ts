@@ -42,6 +42,8 @@ export interface AppDeps {
   temporalUiUrl?: string;
   /** Stuck runs and the code to replay them with; by default this process's list and a bundle made on first use. */
   repair?: Partial<Omit<RepairDeps, 'client'>>;
+  /** When a message arrives, as the agents record it; wall time unless a simulation moves the clock (npm run eval:year). */
+  clock?: () => number;
 }
 
 let bundled: ReturnType<typeof bundleWorkflows> | undefined;
@@ -64,7 +66,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   waitForHandlersOnClose(app);
-  const agents = new Agents(deps.client, deps.taskQueue, deps.rules);
+  const agents = new Agents(deps.client, deps.taskQueue, deps.rules, deps.clock);
   // Before any route: it lists every route added from here on, at /openapi.json and /docs.
   openApi(app, { title: 'stock-replenisher', version: '0.1.0', description: 'Durable purchasing agents per SKU: agents, purchase orders, approvals, supplier replies, receipts.' }, { requireAuth: deps.security.operationsRequireAuth ?? false });
   const metrics = deps.metrics ?? createMetrics();

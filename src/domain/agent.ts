@@ -97,6 +97,19 @@ export function remember(memory: AgentMemory, r: ReplenishmentResult, rules: Rul
     };
     suppliers = keepRecent({ ...suppliers, [r.supplier]: entry });
   }
+  // Suppliers quoted and not ordered from are remembered too: the next reorder point may be planned for them.
+  for (const q of r.quoted ?? []) {
+    const prev = suppliers[q.supplier];
+    const seen = r.receivedAt ?? r.orderedAt;
+    if (!prev && !seen) continue;
+    suppliers = keepRecent({
+      ...suppliers,
+      [q.supplier]: {
+        ...(prev ?? { orders: 0, received: 0, lastPrice: q.unitPrice, lastLeadDays: null, lastSeen: seen! }),
+        quoted: { unitPrice: q.unitPrice, leadTimeDays: q.leadTimeDays },
+      },
+    });
+  }
   return { recent, suppliers, outcomes };
 }
 

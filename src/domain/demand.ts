@@ -1,4 +1,4 @@
-import { forecastDemand, type Forecast } from './forecast.js';
+import { forecastDemand, MIN_HISTORY_DAYS, type Forecast } from './forecast.js';
 import type { AgentMemory, SupplierMemory } from './memory.js';
 import { defaultInventoryPolicy, type InventoryPolicy } from './rules.js';
 import { economicOrderQuantity, safetyStockFor, spreadOf, zFor } from './service-level.js';
@@ -49,19 +49,32 @@ export interface StockLevels {
 const hasDemand = (s: Pick<StockLevel, 'dailyDemand'>): s is { dailyDemand: number } =>
   s.dailyDemand !== undefined && s.dailyDemand > 0;
 
-/** The supplier planned with: the one seen most recently that has delivered. */
-function plannedSupplier(memory?: Pick<AgentMemory, 'suppliers'>): [string, SupplierMemory] | undefined {
-  return Object.entries(memory?.suppliers ?? {})
-    .filter(([, m]) => m.lastLeadDays !== null)
-    .sort(([, a], [, b]) => b.lastSeen.localeCompare(a.lastSeen))[0];
-}
+/** Orders let down (refused, or unanswered through every chase) at or above this share of three or more: not a supplier to plan for. */
+export const UNRELIABLE_SHARE = 1 / 3;
+
+const reliable = (m: SupplierMemory): boolean => m.orders < 3 || ((m.refusals ?? 0) + (m.silences ?? 0)) / m.orders < UNRELIABLE_SHARE;
+/** The lead times to plan a supplier with: those it took, else the one it quotes. */
+const leadsOf = (m: SupplierMemory): number[] =>
+  m.leadDaysSeen?.length ? m.leadDaysSeen : m.lastLeadDays !== null ? [m.lastLeadDays] : m.quoted ? [m.quoted.leadTimeDays] : [];
+const priceOf = (m: SupplierMemory): number => m.quoted?.unitPrice ?? m.lastPrice;
 
 /**
- * The lead time to plan with: what the most recently seen supplier actually took, since it is
- * the likeliest to be used again; the default before any delivery.
+ * The supplier the agent means to buy from next, whose lead time the reorder point is planned for:
+ * the lowest price among the reliable suppliers it knows a lead time of (a longer lead's larger
+ * safety stock costs a fraction of a percent a unit; the price difference between suppliers is
+ * what matters). A faster, dearer one is then bought from only when stock is short (purchase-plan.ts),
+ * and the cycle after goes back to this one.
  */
+export function plannedSupplier(memory?: Pick<AgentMemory, 'suppliers'>): [string, SupplierMemory] | undefined {
+  return Object.entries(memory?.suppliers ?? {})
+    .filter(([, m]) => leadsOf(m).length > 0 && reliable(m))
+    .sort(([an, a], [bn, b]) => priceOf(a) - priceOf(b) || Math.max(...leadsOf(a)) - Math.max(...leadsOf(b)) || an.localeCompare(bn))[0];
+}
+
+/** The lead time to plan with: the planned supplier's, as it delivered or else as it quotes; the default before any. */
 export function expectedLeadDays(memory?: Pick<AgentMemory, 'suppliers'>): number {
-  return plannedSupplier(memory)?.[1].lastLeadDays ?? DEFAULT_LEAD_DAYS;
+  const planned = plannedSupplier(memory);
+  return planned ? spreadOf(leadsOf(planned[1]))!.mean : DEFAULT_LEAD_DAYS;
 }
 
 /** The service level a SKU aims at: its own, its class's, or the deployment's. */
@@ -79,32 +92,46 @@ export function stockLevels(
   const leadDays = expectedLeadDays(memory);
   const forecast = stock.demandHistory ? forecastDemand(stock.demandHistory) : null;
   if (forecast && forecast.daily > 0) return policyLevels(stock, forecast, memory, policy);
-  if (!hasDemand(stock)) {
+  const d = supportedDemand(stock);
+  if (d === null) {
     return { source: 'typed', dailyDemand: null, leadDays, reorderPoint: stock.safetyStock, targetLevel: stock.targetLevel };
   }
-  const d = stock.dailyDemand;
   const reorderPoint = Math.ceil(d * leadDays) + stock.safetyStock;
   return { source: 'demand', dailyDemand: d, leadDays, reorderPoint, targetLevel: reorderPoint + Math.ceil(d * DAYS_OF_COVER) };
+}
+
+/**
+ * The world's average, no higher than its history supports: over a history shorter than the
+ * forecast needs, what was consumed spread over the days the forecast needs (one large order in the
+ * first days is not a rate). Null without demand.
+ */
+function supportedDemand(stock: Pick<StockLevel, 'dailyDemand' | 'demandHistory'>): number | null {
+  const reported = stock.dailyDemand;
+  if (reported === undefined || reported <= 0) return null;
+  const h = stock.demandHistory ?? [];
+  if (h.length === 0 || h.length >= MIN_HISTORY_DAYS) return reported;
+  const supported = h.reduce((a, b) => a + b, 0) / MIN_HISTORY_DAYS;
+  return supported > 0 ? Math.min(reported, supported) : null;
 }
 
 function policyLevels(
   stock: Pick<StockLevel, 'safetyStock' | 'serviceLevel' | 'abcClass'>, forecast: Forecast, memory: Pick<AgentMemory, 'suppliers'> | undefined, policy: InventoryPolicy,
 ): StockLevels {
   const planned = plannedSupplier(memory);
-  const seen = planned ? planned[1].leadDaysSeen ?? [planned[1].lastLeadDays!] : [];
+  const seen = planned ? leadsOf(planned[1]) : [];
   const lead = spreadOf(seen) ?? { mean: DEFAULT_LEAD_DAYS, sigma: 0 };
   const { level: serviceLevel, from } = serviceLevelOf(stock, policy);
   const d = forecast.daily;
   const computed = safetyStockFor(serviceLevel, { daily: d, sigmaDaily: forecast.sigma, leadDays: lead.mean, sigmaLeadDays: lead.sigma });
   const safety = Math.max(computed, stock.safetyStock);
   const reorderPoint = Math.ceil(d * lead.mean) + safety;
-  const unitPrice = planned?.[1].lastPrice ?? null;
+  const unitPrice = planned ? priceOf(planned[1]) : null;
   const eoq = economicOrderQuantity(d, unitPrice, policy.orderCost, policy.holdingCostPctPerYear);
   const units = Math.min(Math.ceil(d * ORDER_COVER_DAYS.max), Math.max(Math.ceil(d * ORDER_COVER_DAYS.min), eoq ?? Math.ceil(d * DAYS_OF_COVER)));
   const round = (x: number) => Math.round(x * 100) / 100;
   const why = [
     `forecast ${round(d)} a day (σ ${round(forecast.sigma)}) from ${forecast.days} days${forecast.capped ? `, ${forecast.capped} exceptional day(s) capped at ${round(forecast.cap!)}` : ''}`,
-    planned ? `lead time ${round(lead.mean)} days (σ ${round(lead.sigma)}) from ${seen.length} deliveries of ${planned[0]}` : `lead time ${DEFAULT_LEAD_DAYS} days assumed: no delivery seen yet`,
+    planned ? `lead time ${round(lead.mean)} days (σ ${round(lead.sigma)}) of ${planned[0]}, the cheapest reliable supplier, ${planned[1].leadDaysSeen?.length || planned[1].lastLeadDays !== null ? `from ${seen.length} deliveries` : 'as quoted'}` : `lead time ${DEFAULT_LEAD_DAYS} days assumed: no supplier known yet`,
     `safety stock ${safety} for a ${round(serviceLevel * 100)} % service level (z ${round(zFor(serviceLevel))})${stock.safetyStock > computed ? `: the typed-in ${stock.safetyStock}, above the ${computed} computed` : ''}`,
     eoq === null ? `order ${units}: ${DAYS_OF_COVER} days of demand (no price seen to weigh holding cost)` : `order ${units}${units === eoq ? '' : ` (EOQ ${eoq} kept within ${ORDER_COVER_DAYS.min}–${ORDER_COVER_DAYS.max} days of demand)`}: ordering at ${policy.orderCost} against holding at ${policy.holdingCostPctPerYear} % a year`,
   ].join('; ');

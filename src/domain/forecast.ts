@@ -10,10 +10,18 @@
  *
  * The trend follows a season through its slope within the window; a yearly profile needs more
  * history than a window holds, and is not fitted.
+ *
+ * Intermittent demand (most days without any) has no level to smooth: Holt would swing from zero to
+ * the last order. It is forecast as Syntetos and Boylan's approximation of Croston's method, the
+ * size of an order over the days between orders, each smoothed on the days with demand:
+ *   size_k, interval_k smoothed by α_I   forecast = (1 − α_I / 2) · size / interval   σ = the days' standard deviation
  */
 
 export const ALPHA = 0.2;
 export const BETA = 0.05;
+/** Share of days without demand from which a history is intermittent, and the smoothing Croston uses for it. */
+export const INTERMITTENT_SHARE = 0.3;
+export const ALPHA_INTERMITTENT = 0.1;
 /** Business days of history below which no forecast is made: the mean and the typed-in levels apply. */
 export const MIN_HISTORY_DAYS = 10;
 
@@ -59,6 +67,7 @@ export function forecastDemand(history: number[]): Forecast | null {
   const cap = capOf(history);
   const xs = cap === null ? history : history.map((x) => Math.min(x, cap));
   const capped = cap === null ? 0 : history.filter((x) => x > cap).length;
+  if (xs.filter((x) => x === 0).length >= INTERMITTENT_SHARE * xs.length) return intermittent(xs, capped, cap);
   // Start from the first week's mean, flat: the trend is learned, not guessed from two days.
   const warm = Math.min(5, xs.length);
   let level = xs.slice(0, warm).reduce((a, b) => a + b, 0) / warm;
@@ -82,4 +91,18 @@ export function forecastDemand(history: number[]): Forecast | null {
     capped,
     cap,
   };
+}
+
+function intermittent(xs: number[], capped: number, cap: number | null): Forecast {
+  const orders = xs.flatMap((x, t) => (x > 0 ? [{ x, t }] : []));
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const sigma = Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / Math.max(1, xs.length - 1));
+  if (orders.length === 0) return { daily: 0, trend: 0, sigma: 0, days: xs.length, capped, cap };
+  let size = orders[0]!.x;
+  let interval = orders[0]!.t + 1;
+  for (let k = 1; k < orders.length; k++) {
+    size += ALPHA_INTERMITTENT * (orders[k]!.x - size);
+    interval += ALPHA_INTERMITTENT * (orders[k]!.t - orders[k - 1]!.t - interval);
+  }
+  return { daily: (1 - ALPHA_INTERMITTENT / 2) * size / interval, trend: 0, sigma, days: xs.length, capped, cap };
 }

@@ -19,6 +19,8 @@ export interface SupplierMemory {
   refusals?: number;
   /** Orders cancelled because the supplier neither confirmed nor delivered through every chase; absent until one is. */
   silences?: number;
+  /** Its last quote seen, ordered from or not: what the agent plans its next reorder point with. */
+  quoted?: { unitPrice: number; leadTimeDays: number };
 }
 
 export interface AgentMemory {

@@ -39,5 +39,6 @@ export function outcome(s: ReplenishState): ReplenishmentResult {
     supplierRefused: s.refused,
     ...(s.cancelledOrders?.length ? { cancelledOrders: s.cancelledOrders.map(({ approval: _approval, replies: _read, ...o }) => o) } : {}),
     ...(billedTokens(tokens) > 0 ? { tokens } : {}),
+    ...(s.quotes?.length ? { quoted: s.quotes.map((q) => ({ supplier: q.supplier, unitPrice: q.unitPrice, leadTimeDays: q.leadTimeDays })) } : {}),
   };
 }

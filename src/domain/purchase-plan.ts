@@ -1,14 +1,18 @@
 import type { AgentMemory, SupplierMemory } from './memory.js';
 import { daysOfCover, stockLevels } from './demand.js';
+import { defaultInventoryPolicy } from './rules.js';
+import { BUSINESS_DAYS_A_YEAR, expectedShortage } from './service-level.js';
 import { lineTotal, lineUnits } from './quantity.js';
 import { isQuoteValid } from './quotes.js';
 import type { ReplenishState } from './state.js';
 import type { Quote } from './types.js';
 
 /**
- * Choosing a quote as a buyer does: the lowest total for the quantity needed, once the supplier's
- * minimum, pack size and price breaks are applied, among the suppliers that deliver before the
- * shelf runs empty.
+ * Choosing a quote as a buyer does: the lowest expected cost of the order, once the supplier's
+ * minimum, pack size and price breaks are applied. The cost adds to the goods the holding of the
+ * stock bought over the days it covers, and the units expected short while the order is on its
+ * way, each at the price of the dearest quote (what a unit short is worth at the least: the buyer
+ * could have paid that to have it). A fast, dear supplier so wins only when the shelf is short.
  *
  * Excess is bounded: an order may exceed what is needed by what the supplier's minimum and pack
  * size force, and beyond that only to reach a cheaper price break, by at most MAX_EXCESS_SHARE of
@@ -23,6 +27,10 @@ export interface PlanContext {
   onHand: number;
   /** Units a business day; absent or 0, the shelf is not projected to run empty while stock is on hand. */
   dailyDemand?: number | null;
+  /** Standard deviation of a day's demand (the forecast's); absent, demand is taken as steady. */
+  demandSigma?: number | null;
+  /** Holding cost, % of the price a year: what stock bought costs over the days it covers. */
+  holdingPctPerYear?: number;
   now: string;
   memory?: Pick<AgentMemory, 'suppliers'>;
   /** Leave out lines priced above this (an approval's ceiling). */
@@ -98,7 +106,14 @@ export function planLine(quote: Quote, ctx: Pick<PlanContext, 'needed' | 'target
   return lines[0] ?? null;
 }
 
-interface Ranked extends PlannedLine { inTime: boolean; record: SupplierMemory | undefined }
+interface Ranked extends PlannedLine {
+  inTime: boolean;
+  record: SupplierMemory | undefined;
+  /** Units expected short over the quote's lead time, the holding cost of the line, and the expected cost in cents. */
+  short: number;
+  holding: number;
+  expected: number;
+}
 
 /** Deliveries within promise, smoothed so one delivery is not a certainty: (on time + 1) / (seen + 2). */
 const onTimeRate = (m: SupplierMemory | undefined): number => ((m?.onTime ?? 0) + 1) / ((m?.onTime ?? 0) + (m?.late ?? 0) + 2);
@@ -116,22 +131,33 @@ function byReliability(a: Ranked, b: Ranked): number {
 const stable = (a: Ranked, b: Ranked): number =>
   a.quote.leadTimeDays - b.quote.leadTimeDays || a.quote.supplier.localeCompare(b.quote.supplier) || a.quote.quoteId.localeCompare(b.quote.quoteId);
 
-const cheapestFirst = (a: Ranked, b: Ranked): number => a.cost - b.cost || byReliability(a, b) || stable(a, b);
+const cheapestFirst = (a: Ranked, b: Ranked): number => a.expected - b.expected || byReliability(a, b) || stable(a, b);
 const fastestFirst = (a: Ranked, b: Ranked): number =>
   a.quote.leadTimeDays - b.quote.leadTimeDays || a.cost - b.cost || byReliability(a, b) || stable(a, b);
+
+/** What a line is expected to cost: its goods, holding them over their cover, and the units short meanwhile at `shortageCost` each. */
+export function expectedCost(l: PlannedLine, ctx: PlanContext, shortageCost: number): Pick<Ranked, 'short' | 'holding' | 'expected'> {
+  const d = ctx.dailyDemand ?? 0;
+  const short = d > 0
+    ? expectedShortage(Math.max(0, ctx.onHand), { daily: d, sigmaDaily: ctx.demandSigma ?? 0, leadDays: l.quote.leadTimeDays, sigmaLeadDays: 0 })
+    : 0;
+  // The stock bought is held half its cover on average.
+  const holding = d > 0 ? (l.total * ((ctx.holdingPctPerYear ?? 0) / 100) / BUSINESS_DAYS_A_YEAR) * (l.quantity / (2 * d)) : 0;
+  return { short, holding, expected: Math.round((l.total + holding + short * shortageCost) * 100) };
+}
 
 /** The quote to buy from, how many and at what price, and why; null when no valid quote has a line within the ceiling. */
 export function planPurchase(quotes: Quote[], ctx: PlanContext): PurchasePlan | null {
   const cover = daysOfCover({ onHand: ctx.onHand, dailyDemand: ctx.dailyDemand ?? undefined });
-  const ranked: Ranked[] = quotes
-    .filter((q) => isQuoteValid(q, ctx.now))
-    .flatMap((quote) => {
-      const line = planLine(quote, ctx);
-      return line ? [{ ...line, inTime: cover === null || quote.leadTimeDays < cover, record: ctx.memory?.suppliers[quote.supplier] }] : [];
-    });
-  const inTime = ranked.filter((r) => r.inTime).sort(cheapestFirst);
-  const late = ranked.filter((r) => !r.inTime).sort(inTime.length ? cheapestFirst : fastestFirst);
-  const order = [...inTime, ...late];
+  const lines = quotes.filter((q) => isQuoteValid(q, ctx.now)).flatMap((quote) => planLine(quote, ctx) ?? []);
+  const shortageCost = Math.max(0, ...lines.map((l) => l.unitPrice));
+  const ranked: Ranked[] = lines.map((line) => ({
+    ...line, ...expectedCost(line, ctx, shortageCost),
+    inTime: cover === null || line.quote.leadTimeDays < cover, record: ctx.memory?.suppliers[line.quote.supplier],
+  }));
+  // An empty shelf whose demand is unknown has no shortage to weigh: the fastest brings it back soonest.
+  const urgentBlind = ctx.onHand <= 0 && !(ctx.dailyDemand && ctx.dailyDemand > 0);
+  const order = ranked.sort(urgentBlind ? fastestFirst : cheapestFirst);
   const best = order[0];
   if (!best) return null;
   return {
@@ -139,7 +165,7 @@ export function planPurchase(quotes: Quote[], ctx: PlanContext): PurchasePlan | 
     quantity: best.quantity,
     unitPrice: best.unitPrice,
     total: best.total,
-    reason: explain(best, order, inTime.length > 0, cover, ctx),
+    reason: urgentBlind ? explainEmpty(best, order, ctx) : explain(best, order, cover, ctx),
     alternatives: order.map((r) => ({
       quoteId: r.quote.quoteId, supplier: r.quote.supplier, quantity: r.quantity, unitPrice: r.unitPrice,
       total: r.total, leadTimeDays: r.quote.leadTimeDays, inTime: r.inTime,
@@ -151,24 +177,42 @@ const money = (n: number): string => n.toFixed(2);
 const dayCount = (n: number): string => `${Math.round(n * 10) / 10} day${n === 1 ? '' : 's'}`;
 const line = (r: PlannedLine): string => `${r.quote.supplier} ${r.quantity} at ${r.unitPrice} = ${money(r.total)}`;
 
-function explain(best: Ranked, order: Ranked[], anyInTime: boolean, cover: number | null, ctx: PlanContext): string {
-  const parts: string[] = [];
+const units = (n: number): string => `${Math.round(n * 10) / 10} unit${Math.round(n * 10) === 10 ? '' : 's'}`;
+const risk = (r: Ranked): string => (r.short > 0.05 ? `${units(r.short)} short expected` : 'no shortage expected');
+
+function explain(best: Ranked, order: Ranked[], cover: number | null, ctx: PlanContext): string {
   const others = order.filter((r) => r !== best);
-  if (anyInTime) {
-    const among = cover === null
-      ? `${order.length} valid quote${order.length === 1 ? '' : 's'}`
-      : `the ${order.filter((r) => r.inTime).length} that deliver before the projected stock-out in ${dayCount(cover)}`;
-    parts.push(`${line(best)}: the lowest total of ${among}`);
-  } else {
-    const when = cover === null || cover <= 0 ? 'the shelf is empty: no supplier delivers before the stock-out' : `no supplier delivers before the projected stock-out in ${dayCount(cover)}`;
-    parts.push(`${when}; fastest: ${best.quote.supplier} in ${dayCount(best.quote.leadTimeDays)}, ${best.quantity} at ${best.unitPrice} = ${money(best.total)}`);
+  const known = Boolean(ctx.dailyDemand && ctx.dailyDemand > 0);
+  const parts = [
+    `${line(best)} in ${dayCount(best.quote.leadTimeDays)}: the lowest expected cost of ${order.length} valid quote${order.length === 1 ? '' : 's'}, `
+      + (known ? `${money(best.expected / 100)} with holding and ${risk(best)} (stock lasts ${dayCount(cover!)})` : `${money(best.expected / 100)}, the goods alone: no demand known to weigh holding or shortage`),
+  ];
+  const runnerUp = others[0];
+  if (runnerUp && runnerUp.expected > best.expected) {
+    parts.push(`${best.quote.supplier} costs ${money((runnerUp.expected - best.expected) / 100)} less than ${runnerUp.quote.supplier} `
+      + `(${line(runnerUp)} in ${dayCount(runnerUp.quote.leadTimeDays)}${known ? `, ${risk(runnerUp)}` : ''})`
+      + `${best.short > 0.05 ? `, at a risk of ${units(best.short)} short` : ''}`);
   }
+  parts.push(...common(best, others, ctx));
+  return parts.join('; ');
+}
+
+function explainEmpty(best: Ranked, order: Ranked[], ctx: PlanContext): string {
+  const others = order.filter((r) => r !== best);
+  return [
+    `the shelf is empty and its demand unknown; fastest: ${best.quote.supplier} in ${dayCount(best.quote.leadTimeDays)}, ${best.quantity} at ${best.unitPrice} = ${money(best.total)}`,
+    ...common(best, others, ctx),
+  ].join('; ');
+}
+
+function common(best: Ranked, others: Ranked[], ctx: PlanContext): string[] {
+  const parts: string[] = [];
   const excess = best.quantity - ctx.needed;
   if (excess > 0) parts.push(`${excess} over the ${ctx.needed} needed: ${whyMore(best)}`);
-  const tied = others.find((r) => r.inTime === best.inTime && r.cost === best.cost && byReliability(best, r) < 0);
-  if (tied) parts.push(`same total as ${tied.quote.supplier}, chosen as the more reliable (${record(best)} against ${record(tied)})`);
-  if (others.length) parts.push(`others: ${others.slice(0, 3).map((r) => `${line(r)} in ${dayCount(r.quote.leadTimeDays)}${r.inTime ? '' : ' (too late)'}`).join('; ')}`);
-  return parts.join('; ');
+  const tied = others.find((r) => r.expected === best.expected && byReliability(best, r) < 0);
+  if (tied) parts.push(`same expected cost as ${tied.quote.supplier}, chosen as the more reliable (${record(best)} against ${record(tied)})`);
+  if (others.length) parts.push(`others: ${others.slice(0, 3).map((r) => `${line(r)} in ${dayCount(r.quote.leadTimeDays)}${r.inTime ? '' : ' (after the projected stock-out)'}`).join('; ')}`);
+  return parts;
 }
 
 function whyMore(r: PlannedLine): string {
@@ -193,6 +237,16 @@ function record(r: Ranked): string {
   ].filter(Boolean).join(', ') || `${m.orders} order${m.orders === 1 ? '' : 's'}`;
 }
 
+/**
+ * Why the drafted PO's supplier, as the plan weighs it now (its runner-up, the saving, the risk of
+ * running short): what the manager reads beside the price. Null when the plan would now choose
+ * otherwise (the quotes moved since the draft) or cannot say.
+ */
+export function whyThisSupplier(s: ReplenishState, now: string): string | null {
+  const plan = s.po ? planPurchase(s.quotes ?? [], { ...planContext(s, now), maxUnitPrice: undefined }) : null;
+  return plan && plan.quote.quoteId === s.po!.quoteId ? plan.reason : null;
+}
+
 /** How much a replenishment needs and how far it may overshoot: what a line is planned against. */
 export function needs(s: Pick<ReplenishState, 'needed' | 'stock' | 'suppliers' | 'policy'>): Pick<PlanContext, 'needed' | 'targetLevel'> {
   return { needed: s.needed, targetLevel: stockLevels(s.stock, { suppliers: s.suppliers ?? {} }, s.policy).targetLevel };
@@ -201,8 +255,10 @@ export function needs(s: Pick<ReplenishState, 'needed' | 'stock' | 'suppliers' |
 /** A replenishment's plan context, under the manager's ceiling when the approval holds one. */
 export function planContext(s: ReplenishState, now: string): PlanContext {
   const ceiling = s.decision?.kind === 'approved' ? { maxUnitPrice: s.decision.maxUnitPrice } : {};
+  const levels = stockLevels(s.stock, { suppliers: s.suppliers ?? {} }, s.policy);
   return {
-    ...needs(s), onHand: s.stock.onHand, dailyDemand: s.stock.dailyDemand ?? null, now,
-    memory: { suppliers: s.suppliers ?? {} }, ...ceiling,
+    ...needs(s), onHand: s.stock.onHand, dailyDemand: levels.dailyDemand ?? s.stock.dailyDemand ?? null,
+    demandSigma: levels.policy?.forecast.sigma ?? null, holdingPctPerYear: (s.policy ?? defaultInventoryPolicy).holdingCostPctPerYear,
+    now, memory: { suppliers: s.suppliers ?? {} }, ...ceiling,
   };
 }

@@ -64,3 +64,25 @@ export function spreadOf(values: number[]): { mean: number; sigma: number } | nu
   const sigma = values.length < 2 ? 0 : Math.sqrt(values.reduce((a, x) => a + (x - mean) ** 2, 0) / (values.length - 1));
   return { mean, sigma };
 }
+
+/** The standard normal distribution function (Zelen & Severo 26.2.17, error below 7.5e-8). */
+export function normalCdf(x: number): number {
+  const t = 1 / (1 + 0.2316419 * Math.abs(x));
+  const density = Math.exp((-x * x) / 2) / Math.sqrt(2 * Math.PI);
+  const tail = density * t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  return x >= 0 ? 1 - tail : tail;
+}
+
+/**
+ * Units expected short while an order is on its way: demand over `leadDays` beyond the stock on
+ * hand, demand normal with the daily mean and deviation given (the normal loss function); without
+ * spread, simply what the lead time's demand exceeds the stock by.
+ */
+export function expectedShortage(onHand: number, v: Variability): number {
+  const mean = v.daily * v.leadDays;
+  const sigma = Math.sqrt(v.leadDays * v.sigmaDaily ** 2 + v.daily ** 2 * v.sigmaLeadDays ** 2);
+  if (sigma <= 0) return Math.max(0, mean - onHand);
+  const k = (onHand - mean) / sigma;
+  const density = Math.exp((-k * k) / 2) / Math.sqrt(2 * Math.PI);
+  return Math.max(0, sigma * (density - k * (1 - normalCdf(k))));
+}

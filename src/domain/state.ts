@@ -3,6 +3,7 @@ import type {
 } from './types.js';
 import { poNumber } from './ids.js';
 import { quantityNeeded } from './quantity.js';
+import { stockLevels } from './demand.js';
 import type { InventoryPolicy, Rules } from './rules.js';
 import type { AgentMemory, SupplierMemory } from './memory.js';
 
@@ -39,6 +40,10 @@ export interface ReplenishState {
   poBase: string;
   stock: StockLevel;
   needed: number;
+  /** Why the drafted PO's supplier, as the plan weighed it when drafting (runner-up, saving, risk): the manager reads it beside the price. */
+  supplierChoice?: string | null;
+  /** The reorder point the stock was below when the run started: a re-check before ordering judges by it. */
+  reorderPoint?: number;
   /** What the agent knew of each supplier when this replenishment started: breaks ties between equal quotes. */
   suppliers?: Record<string, SupplierMemory>;
   /** The deployment's inventory policy as the run started (absent in runs begun before it existed: the defaults). */
@@ -116,6 +121,7 @@ export function initialState(
     poBase: poNumber(stock.sku, replenishment),
     stock,
     needed: quantityNeeded(stock, memory, policy),
+    reorderPoint: stockLevels(stock, memory, policy).reorderPoint,
     ...known,
     ...(policy ? { policy } : {}),
     quotes: null,

@@ -171,4 +171,6 @@ export interface ReplenishmentResult {
   cancelledOrders?: Omit<CancelledOrder, 'approval' | 'replies'>[];
   /** Model tokens the replenishment's decisions cost, failed attempts included. */
   tokens?: Usage;
+  /** The quotes the replenishment last saw, one per supplier: the agent remembers who sells at what and how fast. */
+  quoted?: Array<{ supplier: string; unitPrice: number; leadTimeDays: number }>;
 }

@@ -24,7 +24,10 @@ export const checkBeforeOrder = callTool({
     return {
       ...s, quotes, checkedBeforeOrderAt: now,
       stock: { ...check.stock, onOrder: s.stock.onOrder },
-      stockRecovered: !belowSafetyStock({ ...check.stock, onOrder: s.stock.onOrder }, { suppliers: s.suppliers ?? {} }, s.policy),
+      // By the reorder point that started the run: a forecast moved by today's figures does not undo it.
+      stockRecovered: s.reorderPoint === undefined
+        ? !belowSafetyStock({ ...check.stock, onOrder: s.stock.onOrder }, { suppliers: s.suppliers ?? {} }, s.policy)
+        : check.stock.onHand + s.stock.onOrder >= s.reorderPoint,
     };
   },
   // The quote is gone at the supplier: as with a moved price, the agent re-quotes.

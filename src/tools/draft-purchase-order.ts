@@ -3,7 +3,7 @@ import type { PurchaseOrder } from '../domain/types.js';
 import { isApproved, isSettled, withoutFirstApprovals, type ReplenishState } from '../domain/state.js';
 import { quoteStillValid } from './place-order.js';
 import { isQuoteValid, validQuotes } from '../domain/quotes.js';
-import { needs, planLine } from '../domain/purchase-plan.js';
+import { needs, planLine, whyThisSupplier } from '../domain/purchase-plan.js';
 import { callTool } from './tool.js';
 import { poNumber } from '../domain/ids.js';
 
@@ -45,7 +45,8 @@ export const draftPurchaseOrder = callTool({
     if (!po) throw new Error(`there is no quote ${input.quoteId}`);
     return po;
   },
-  apply: (s, _input, po) => {
+  apply: (s0, _input, po, now) => {
+    const s = { ...s0, supplierChoice: whyThisSupplier({ ...s0, po }, now) };
     const d = s.decision;
     const stillApproved = d?.kind === 'approved' && d.supplier === po.supplier && po.quantity <= d.quantity && po.unitPrice <= d.maxUnitPrice;
     // A PO the manager's approval does not cover is a new question for the manager.

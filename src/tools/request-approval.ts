@@ -24,6 +24,7 @@ export const requestApproval = callTool({
     const money = (n: number) => formatMoney(n, currencyOf(ctx.rules));
     const above = ctx.rules.twoApprovalsAbove;
     const two = above !== undefined && po.total > above;
+    const why = s.supplierChoice;
     const others = (s.quotes ?? []).filter((q) => q.quoteId !== po.quoteId)
       .map((q) => `${q.supplier} ${money(q.unitPrice)} (MOQ ${q.moq}, ${q.leadTimeDays} days)`);
     await ctx.world.notify({
@@ -33,6 +34,7 @@ export const requestApproval = callTool({
         `Stock on hand ${s.stock.onHand}, safety stock ${s.stock.safetyStock}, target ${s.stock.targetLevel}.`,
         `Total ${money(po.total)}.`,
         others.length ? `Other quotes: ${others.join('; ')}.` : 'No other quotes.',
+        ...(why ? [`Why ${po.supplier}: ${why}.`] : []),
         ...(verdict ? [`Not approved by rule: ${verdict.why}.`] : []),
         ...(two ? [`Above ${money(above)}: two different managers must approve it.`] : []),
       ].join('\n'),

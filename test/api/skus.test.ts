@@ -144,7 +144,7 @@ describe('with a demand history, one SKU shows the levels its service level sets
     expect(demand.policy.forecast.sigma).toBeGreaterThan(1);
     expect(demand.policy.safetyStock.used).toBeGreaterThan(demand.policy.safetyStock.typed);
     expect(demand.reorderPoint).toBe(Math.ceil(demand.dailyDemand * 7) + demand.policy.safetyStock.used);
-    expect(demand.policy.why).toMatch(/forecast .* from 29 days; lead time 7 days assumed: no delivery seen yet; safety stock \d+ for a 95 % service level/);
+    expect(demand.policy.why).toMatch(/forecast .* from 29 days; lead time 7 days assumed: no supplier known yet; safety stock \d+ for a 95 % service level/);
   });
 
   it('a SKU\'s own service level, from the warehouse, wins over the deployment\'s', async () => {

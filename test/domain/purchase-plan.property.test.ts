@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SupplierMemory } from '../../src/domain/agent.js';
-import { lineTotal, lineUnits } from '../../src/domain/quantity.js';
+import { lineTotal } from '../../src/domain/quantity.js';
 import {
-  excessLimit, orderable, packOf, planPurchase, unitPriceAt, type PlanContext,
+  excessLimit, expectedCost, orderable, packOf, planLine, planPurchase, unitPriceAt, type PlanContext,
 } from '../../src/domain/purchase-plan.js';
 import { isQuoteValid } from '../../src/domain/quotes.js';
 import type { Quote } from '../../src/domain/types.js';
@@ -40,10 +40,12 @@ const context: fc.Arbitrary<PlanContext> = fc.record({
   extra: fc.integer({ min: 0, max: 400 }),
   onHand: fc.integer({ min: -5, max: 60 }),
   dailyDemand: fc.option(fc.integer({ min: 1, max: 40 }).map((n) => n / 4), { nil: null }),
+  sigma: fc.option(fc.integer({ min: 0, max: 40 }).map((n) => n / 8), { nil: null }),
+  holding: fc.integer({ min: 0, max: 40 }),
   ceilingCents: fc.option(fc.integer({ min: 1, max: 900 }), { nil: undefined }),
   suppliers: fc.dictionary(fc.constantFrom('supplier-0', 'supplier-1', 'supplier-2', 'supplier-3'), record),
 }).map((c) => ({
-  needed: c.needed, targetLevel: c.needed + c.extra, onHand: c.onHand, dailyDemand: c.dailyDemand, now: T0,
+  needed: c.needed, targetLevel: c.needed + c.extra, onHand: c.onHand, dailyDemand: c.dailyDemand, demandSigma: c.sigma, holdingPctPerYear: c.holding, now: T0,
   memory: { suppliers: c.suppliers }, ...(c.ceilingCents === undefined ? {} : { maxUnitPrice: cents(c.ceilingCents) }),
 }));
 
@@ -58,12 +60,6 @@ function orderableQuantities(q: Quote, ctx: PlanContext): number[] {
   return all;
 }
 
-const cover = (ctx: PlanContext): number | null =>
-  ctx.onHand <= 0 ? 0 : ctx.dailyDemand ? ctx.onHand / ctx.dailyDemand : null;
-const inTime = (q: Quote, ctx: PlanContext): boolean => {
-  const c = cover(ctx);
-  return c === null || q.leadTimeDays < c;
-};
 
 describe('the purchase plan over generated catalogues', () => {
   it('orders a quantity the supplier sells, at the price its break sets, enough for the need and within the bound', () => {
@@ -88,22 +84,29 @@ describe('the purchase plan over generated catalogues', () => {
     }), { numRuns: 500 });
   });
 
-  it('no other valid quote meeting the same constraints costs less than the chosen one', () => {
+  it('no other valid quote\'s line is expected to cost less than the chosen one, goods, holding and shortage together', () => {
     fc.assert(fc.property(catalogue, context, (quotes, ctx) => {
       const plan = planPurchase(quotes, ctx);
       fc.pre(plan !== null);
-      const chosen = lineUnits(plan!.quantity, plan!.unitPrice);
-      const valid = quotes.filter((q) => isQuoteValid(q, T0) && orderableQuantities(q, ctx).length > 0);
-      const timely = valid.filter((q) => inTime(q, ctx));
-      // In time when anyone is; otherwise the fastest, and the cheapest of the fastest.
-      const rivals = timely.length
-        ? timely
-        : valid.filter((q) => q.leadTimeDays === Math.min(...valid.map((v) => v.leadTimeDays)));
-      expect(rivals.map((q) => q.quoteId)).toContain(plan!.quote.quoteId);
-      for (const q of rivals) {
-        for (const n of orderableQuantities(q, ctx)) expect(lineUnits(n, unitPriceAt(q, n))).toBeGreaterThanOrEqual(chosen);
-      }
+      fc.pre(ctx.onHand > 0 || Boolean(ctx.dailyDemand));
+      const lines = quotes.filter((q) => isQuoteValid(q, T0)).flatMap((q) => planLine(q, ctx) ?? []);
+      const shortageCost = Math.max(...lines.map((l) => l.unitPrice));
+      const chosen = expectedCost(lines.find((l) => l.quote.quoteId === plan!.quote.quoteId)!, ctx, shortageCost).expected;
+      for (const l of lines) expect(expectedCost(l, ctx, shortageCost).expected).toBeGreaterThanOrEqual(chosen);
     }), { numRuns: 500 });
+  });
+
+  it('a faster quote at the same price is never the worse choice', () => {
+    fc.assert(fc.property(catalogue, context, (quotes, ctx) => {
+      const [first] = quotes.filter((q) => isQuoteValid(q, T0));
+      fc.pre(first !== undefined && first.leadTimeDays > 1);
+      const faster = { ...first!, quoteId: 'Q-FASTER', supplier: 'faster', leadTimeDays: first!.leadTimeDays - 1 };
+      const plan = planPurchase([first!, faster], ctx);
+      fc.pre(plan !== null);
+      const lines = [first!, faster].flatMap((q) => planLine(q, ctx) ?? []);
+      const cost = (id: string) => expectedCost(lines.find((l) => l.quote.quoteId === id)!, ctx, Math.max(...lines.map((l) => l.unitPrice))).expected;
+      expect(cost('Q-FASTER')).toBeLessThanOrEqual(cost(first!.quoteId));
+    }), { numRuns: 300 });
   });
 
   it('is the same plan whatever order the quotes come in', () => {

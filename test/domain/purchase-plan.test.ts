@@ -23,7 +23,8 @@ describe('choosing a quote by what the order costs in total', () => {
     const plan = planPurchase(washers, ctx({ needed: 510, targetLevel: 600, onHand: 90 }))!;
     expect(plan).toMatchObject({ quantity: 510, unitPrice: 0.05, total: 25.5 });
     expect(plan.quote.supplier).toBe('quickparts');
-    expect(plan.reason).toContain('quickparts 510 at 0.05 = 25.50: the lowest total of 2 valid quotes');
+    expect(plan.reason).toContain('quickparts 510 at 0.05 = 25.50 in 1 day: the lowest expected cost of 2 valid quotes');
+    expect(plan.reason).toContain('quickparts costs 4.50 less than acme-industrial');
     expect(plan.reason).toContain('acme-industrial 1000 at 0.03 = 30.00');
     expect(plan.alternatives.map((a) => [a.supplier, a.total])).toEqual([['quickparts', 25.5], ['acme-industrial', 30]]);
   });
@@ -84,33 +85,45 @@ describe('choosing a quote by what the order costs in total', () => {
   });
 });
 
-describe('choosing by when the goods arrive', () => {
+describe('choosing by what the goods, their holding and the risk of running short cost together', () => {
   const cheapSlow = quote({ quoteId: 'Q-SLOW', supplier: 'slow', unitPrice: 2, leadTimeDays: 7 });
   const dearFast = quote({ quoteId: 'Q-FAST', supplier: 'fast', unitPrice: 3, leadTimeDays: 2 });
   const dearer = quote({ quoteId: 'Q-MID', supplier: 'mid', unitPrice: 4, leadTimeDays: 3 });
 
-  it('buys from the cheapest supplier that delivers before the shelf runs empty', () => {
-    // 10 on hand at 2 a day: empty in 5 days.
+  it('buys the cheap, slow supplier when the units it may leave short cost less than the fast one\'s premium', () => {
+    // 10 on hand at 2 a day: 4 short over the slow supplier's 7 days, worth 12 at the dearest price; the fast one costs 90 more.
     const plan = planPurchase([cheapSlow, dearFast], ctx({ onHand: 10, dailyDemand: 2 }))!;
+    expect(plan.quote.quoteId).toBe('Q-SLOW');
+    expect(plan.reason).toMatch(/^slow 90 at 2 = 180\.00 in 7 days: the lowest expected cost of 2 valid quotes, 192\.\d\d with holding and 4 units short expected \(stock lasts 5 days\)/);
+    expect(plan.reason).toContain('at a risk of 4 units short');
+    expect(plan.reason).toContain('slow costs 7');
+  });
+
+  it('buys the fast, dear supplier when the shelf would be empty long enough to cost more than its premium', () => {
+    // 10 on hand at 20 a day: the slow supplier leaves 130 short, the fast one 30.
+    const plan = planPurchase([cheapSlow, dearFast], ctx({ onHand: 10, dailyDemand: 20 }))!;
     expect(plan.quote.quoteId).toBe('Q-FAST');
-    expect(plan.reason).toContain('the lowest total of the 1 that deliver before the projected stock-out in 5 days');
-    expect(plan.reason).toContain('slow 90 at 2 = 180.00 in 7 days (too late)');
+    expect(plan.reason).toMatch(/fast costs \d+\.\d\d less than slow \(slow 90 at 2 = 180\.00 in 7 days, 130 units short expected\), at a risk of 30 units short/);
   });
 
-  it('takes the cheapest when there is time for all of them', () => {
+  it('weighs the spread of demand: a risk the mean alone does not show', () => {
+    // 14 on hand at 2 a day: the mean over 7 days uses exactly 14, so only a spread leaves units short.
+    const steady = planPurchase([cheapSlow], ctx({ onHand: 14, dailyDemand: 2 }))!;
+    const swinging = planPurchase([cheapSlow], ctx({ onHand: 14, dailyDemand: 2, demandSigma: 2 }))!;
+    expect(steady.reason).toContain('no shortage expected');
+    expect(swinging.reason).toMatch(/2\.\d units short expected/);
+  });
+
+  it('takes the cheapest when no shortage is in sight for any', () => {
     expect(planPurchase([cheapSlow, dearFast], ctx({ onHand: 100, dailyDemand: 2 }))!.quote.quoteId).toBe('Q-SLOW');
-    expect(planPurchase([cheapSlow, dearFast], ctx({ onHand: 10 }))!.quote.quoteId).toBe('Q-SLOW');
+    expect(planPurchase([cheapSlow, dearFast, dearer], ctx({ onHand: 10 }))!.quote.quoteId).toBe('Q-SLOW');
   });
 
-  it('takes the fastest when none can deliver in time, and says so', () => {
-    const plan = planPurchase([cheapSlow, dearer], ctx({ onHand: 2, dailyDemand: 1 }))!;
-    expect(plan.quote.quoteId).toBe('Q-MID');
-    expect(plan.reason).toMatch(/^no supplier delivers before the projected stock-out in 2 days; fastest: mid in 3 days/);
-  });
-
-  it('takes the fastest when the shelf is already empty, the cheaper of two as fast', () => {
+  it('takes the fastest when the shelf is empty and its demand unknown, the cheaper of two as fast', () => {
     const alsoFast = quote({ quoteId: 'Q-FAST-DEAR', supplier: 'fast-dear', unitPrice: 4, leadTimeDays: 2 });
-    expect(planPurchase([cheapSlow, alsoFast, dearFast], ctx({ onHand: 0 }))!.quote.quoteId).toBe('Q-FAST');
+    const plan = planPurchase([cheapSlow, alsoFast, dearFast], ctx({ onHand: 0 }))!;
+    expect(plan.quote.quoteId).toBe('Q-FAST');
+    expect(plan.reason).toMatch(/^the shelf is empty and its demand unknown; fastest: fast in 2 days/);
   });
 });
 
@@ -121,13 +134,13 @@ describe('supplier reliability breaks ties', () => {
   it('prefers a supplier that has not refused an order', () => {
     const plan = planPurchase([a, b], ctx({ memory: memoryOf({ a: { refusals: 1 } }) }))!;
     expect(plan.quote.supplier).toBe('b');
-    expect(plan.reason).toContain('same total as a, chosen as the more reliable (no history against 1 refused)');
+    expect(plan.reason).toContain('same expected cost as a, chosen as the more reliable (no history against 1 refused)');
   });
 
   it('counts an order left unanswered through every chase as a let-down, as a refusal is', () => {
     const plan = planPurchase([a, b], ctx({ memory: memoryOf({ a: { silences: 1 } }) }))!;
     expect(plan.quote.supplier).toBe('b');
-    expect(plan.reason).toContain('same total as a, chosen as the more reliable (no history against 1 unanswered)');
+    expect(plan.reason).toContain('same expected cost as a, chosen as the more reliable (no history against 1 unanswered)');
   });
 
   it('prefers the supplier more often on time', () => {

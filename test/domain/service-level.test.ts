@@ -67,7 +67,7 @@ describe('levels for a service level', () => {
     expect(p.safetyStock.used).toBe(safetyStockFor(0.95, { daily: p.forecast.daily, sigmaDaily: p.forecast.sigma, leadDays: 6, sigmaLeadDays: 1 }));
     expect(levels.reorderPoint).toBe(Math.ceil(p.forecast.daily * 6) + p.safetyStock.used);
     expect(p.why).toMatch(/95 % service level/);
-    expect(p.why).toMatch(/3 deliveries of acme/);
+    expect(p.why).toMatch(/of acme, the cheapest reliable supplier, from 3 deliveries/);
   });
 
   it('keeps the typed-in safety stock as a floor, and plans with the default lead time before any delivery', () => {

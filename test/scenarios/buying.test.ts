@@ -26,7 +26,7 @@ describe('buying as a buyer would', () => {
     expect((await s.log()).filter((t) => t.tool === 'get_quotes')).toHaveLength(1);
   });
 
-  it('wakes at the reorder point demand sets, and buys from the supplier that delivers before the shelf is empty', async () => {
+  it('wakes at the reorder point demand sets, and buys from the cheaper supplier when the units it may leave short cost less than the faster one\'s premium', async () => {
     const stack = await startStack({ temporal: 'time-skipping' });
     // Above the typed safety stock of 20, but 40 went in the last 4 days: 10 a day, reorder point 10 × 7 + 20 = 90.
     const sku = stack.newSku({ onHand: 70, safetyStock: 20, targetLevel: 100 });
@@ -35,10 +35,14 @@ describe('buying as a buyer would', () => {
 
     await s.startAgent();
     const request = await s.approvalRequest();
-    // Up to 90 + 10 × 30 = 390 from 30; acme is cheaper but takes 5 days, and the 30 on hand last 3.
-    expect(request).toMatchObject({ supplier: 'quickparts', quantity: 360 });
+    // Up to 90 + 10 × 30 = 390 from 30. Acme takes 5 days and the 30 on hand last 3: 20 short, worth 128 at
+    // quickparts' 6.40; quickparts' next-day delivery costs 468 more for 360 units.
+    expect(request).toMatchObject({ supplier: 'acme-industrial', quantity: 360 });
     const draft = (await s.log()).find((t) => t.tool === 'draft_purchase_order')!;
-    expect(draft.reason).toContain('the lowest total of the 1 that deliver before the projected stock-out in 3 days');
+    expect(draft.reason).toMatch(/acme-industrial costs \d+\.\d\d less than quickparts \(quickparts 360 at 6\.4 = 2304\.00 in 1 day, no shortage expected\), at a risk of 20 units short/);
+    // The manager's approval request says the same: the supplier, the runner-up, the saving and the risk.
+    const asked = stack.sandbox.store.notifications().find((n) => n.subject.startsWith(`Approve ${request.poNumber}`))!;
+    expect(asked.body).toMatch(/Why acme-industrial: .*acme-industrial costs \d+\.\d\d less than quickparts .*at a risk of 20 units short/);
   });
 
   it('with a demand history, wakes at the reorder point its service level sets, above the one average demand sets', async () => {

@@ -17,10 +17,11 @@ const choose = (s: ReplenishState, now = T0) =>
 const chased = (s: ReplenishState): ReplenishState => chaseSupplier.apply(s, {}, { chased: true }, T0);
 
 describe('the policy decider\'s choices', () => {
-  it('drafts from the quote with the lowest total, and says what the others would cost', () => {
+  it('drafts from the quote with the lowest expected cost, and says what the runner-up and the others would cost', () => {
     expect(choose(quoted())).toEqual({
       tool: 'draft_purchase_order', input: { quoteId: 'Q-ACME' },
-      reason: 'acme 90 at 2.5 = 225.00: the lowest total of 2 valid quotes; others: bolt 120 at 2.8 = 336.00 in 2 days',
+      reason: 'acme 90 at 2.5 = 225.00 in 5 days: the lowest expected cost of 2 valid quotes, 225.00, the goods alone: no demand known to weigh holding or shortage; '
+        + 'acme costs 111.00 less than bolt (bolt 120 at 2.8 = 336.00 in 2 days); others: bolt 120 at 2.8 = 336.00 in 2 days',
     });
   });
 
@@ -34,19 +35,28 @@ describe('the policy decider\'s choices', () => {
     expect(draftFor(s, 'Q-QUICK')).toMatchObject({ quantity: 510, unitPrice: 0.05, total: 25.5 });
   });
 
-  it('drafts from the cheapest supplier that delivers before the shelf runs empty', () => {
-    // 30 on hand at 10 a day: empty in 3 days; acme takes 5, bolt 2.
-    const s = quoted(lowStock({ onHand: 30, safetyStock: 40, dailyDemand: 10 }));
-    const choice = choose(s);
-    expect(choice.input).toEqual({ quoteId: 'Q-BOLT' });
-    expect(choice.reason).toContain('the lowest total of the 1 that deliver before the projected stock-out in 3 days');
+  it('drafts from the cheaper, slower supplier when the units it may leave short cost less than the faster one\'s premium', () => {
+    // 30 on hand at 10 a day: acme (5 days) leaves 20 short, worth 56 at bolt's 2.80; bolt's 0.30 more a unit costs 114.
+    const choice = choose(quoted(lowStock({ onHand: 30, safetyStock: 40, dailyDemand: 10 })));
+    expect(choice.input).toEqual({ quoteId: 'Q-ACME' });
+    expect(choice.reason).toContain('acme costs 60.17 less than bolt (bolt 380 at 2.8 = 1064.00 in 2 days, no shortage expected), at a risk of 20 units short');
   });
 
-  it('drafts from the fastest supplier when the shelf is empty', () => {
+  it('drafts from the faster, dearer supplier when the shelf would be short long enough to cost more', () => {
+    // 20 on hand at 20 a day: a supplier taking 10 days leaves 180 short, one taking 2 leaves 20; 0.10 more a unit is far less.
+    const quotes = [quote({ quoteId: 'Q-SLOW', supplier: 'acme', unitPrice: 2.5, leadTimeDays: 10 }), quote({ quoteId: 'Q-FAST', supplier: 'bolt', unitPrice: 2.6, leadTimeDays: 2 })];
+    const choice = choose(quoted(lowStock({ onHand: 20, safetyStock: 40, dailyDemand: 20 }), quotes));
+    expect(choice.input).toEqual({ quoteId: 'Q-FAST' });
+    expect(choice.reason).toContain('bolt costs');
+    expect(choice.reason).toContain('less than acme (acme');
+    expect(choice.reason).toContain('in 10 days, 180 units short expected), at a risk of 20 units short');
+  });
+
+  it('drafts from the fastest supplier when the shelf is empty and its demand unknown', () => {
     expect(choose(quoted(lowStock({ onHand: 0 })))).toEqual({
       tool: 'draft_purchase_order', input: { quoteId: 'Q-BOLT' },
-      reason: 'the shelf is empty: no supplier delivers before the stock-out; fastest: bolt in 2 days, 120 at 2.8 = 336.00; ' +
-        "20 over the 100 needed: the supplier's minimum order is 120; others: acme 100 at 2.5 = 250.00 in 5 days (too late)",
+      reason: 'the shelf is empty and its demand unknown; fastest: bolt in 2 days, 120 at 2.8 = 336.00; ' +
+        "20 over the 100 needed: the supplier's minimum order is 120; others: acme 100 at 2.5 = 250.00 in 5 days (after the projected stock-out)",
     });
   });
 
