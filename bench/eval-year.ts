@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { policyOf, Rules } from '../src/domain/rules.js';
 import { deciderFor } from './eval/deciders.js';
-import { runAgentYear } from './year/agents.js';
+import { runAgentYear, StalledDay } from './year/agents.js';
 import { classicalYear, oracleYear } from './year/baselines.js';
 import { ledgerOf, sumLedgers, type SkuYear } from './year/ledger.js';
 import { cardOf, passAtK, seedPasses, yearTable, type PolicyCard, type SeedResult } from './year/scorecard.js';
@@ -38,6 +38,8 @@ const worlds: YearWorld[] = Array.from({ length: seeds }, (_, seed) => yearWorld
 const seedOf = (w: YearWorld, yearOf: (s: YearSku) => SkuYear, rulesBroken = 0): SeedResult =>
   ({ seed: w.seed, ledger: sumLedgers(w.skus.map((s) => ledgerOf(s, yearOf(s), model))), rulesBroken });
 
+/** Exit code of a run whose day stalled on the test server (bench/year/agents.ts): not a verdict on the agent. */
+const STALLED_EXIT = 3;
 const dir = mkdtempSync(join(tmpdir(), 'eval-year-'));
 const { decider, close, model: modelName } = await deciderFor(which);
 try {
@@ -53,7 +55,7 @@ try {
     cardOf('(s,S), cheapest supplier', worlds.map((w) => seedOf(w, (s) => classicalYear(w, s, model)))),
     cardOf('oracle (perfect information)', worlds.map((w) => seedOf(w, (s) => oracleYear(w, s, model)))),
   ];
-  const table = yearTable(cards, { days, skus, fillTarget: model.serviceLevel, salePriceFactor: SALE_PRICE_FACTOR, oracle: cards[2]! });
+  const table = yearTable(cards, { days, skus, fillTarget: model.serviceLevel, salePriceFactor: SALE_PRICE_FACTOR, oracle: cards[2]!, classical: cards[1]! });
   const at = new Date().toISOString();
   const sized = [values.seeds && `--seeds ${seeds}`, values.skus && `--skus ${skus}`, values.days && `--days ${days}`].filter(Boolean).join(' ');
   const command = ['npm run eval:year --', values.quick && '--quick', which !== 'policy' && `--decider ${which}`, sized].filter(Boolean).join(' ');
@@ -79,6 +81,10 @@ try {
   }, null, 2)}\n`);
   writeFileSync(join(out, `${name}.md`), md);
   if (agent.rulesBroken.length > 0) process.exitCode = 1;
+} catch (err) {
+  if (!(err instanceof StalledDay)) throw err;
+  console.error(`[eval:year] ${err.message}`);
+  process.exitCode = STALLED_EXIT;
 } finally {
   await close();
   rmSync(dir, { recursive: true, force: true });

@@ -53,6 +53,7 @@ const quiet = pino({ level: 'error' });
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A day that takes longer than this in real time has stalled: the run stops and says so. */
+export class StalledDay extends Error {}
 const STALLED_AFTER_MS = 180_000;
 
 async function timeSkippingServer(): Promise<TestWorkflowEnvironment> {
@@ -87,7 +88,7 @@ async function runDay(env: TestWorkflowEnvironment, dayMs: number, day: number, 
   let timer: NodeJS.Timeout | undefined;
   const stalled = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      void unrested(env, skus).then((what) => reject(new Error(`day ${day} did not end within ${STALLED_AFTER_MS / 1000} s of real time; not at rest:\n${what}`)), reject);
+      void unrested(env, skus).then((what) => reject(new StalledDay(`day ${day} did not end within ${STALLED_AFTER_MS / 1000} s of real time; not at rest:\n${what}`)), reject);
     }, STALLED_AFTER_MS);
   });
   try {

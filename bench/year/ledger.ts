@@ -1,5 +1,5 @@
 import { BUSINESS_DAYS_A_YEAR } from '../../src/domain/service-level.js';
-import type { YearSku } from './scenario.js';
+import { roleOf, type SupplierRole, type YearSku } from './scenario.js';
 
 /**
  * One SKU's year as any policy lived it, and what it cost. The agent's year (read from the world
@@ -36,6 +36,10 @@ export interface Ledger {
   cycles: number;
   cyclesWithStockOut: number;
   orders: number;
+  /** Units received from each kind of supplier: the fast and dear, the middle, the cheap and slow. */
+  unitsFast: number;
+  unitsMid: number;
+  unitsCheap: number;
   averageInventoryValue: number;
   purchase: number;
   ordering: number;
@@ -59,12 +63,14 @@ export function ledgerOf(sku: Pick<YearSku, 'demand' | 'referencePrice' | 'lines
   const cyclesWithStockOut = starts.filter((from, k) => year.lost.slice(from, starts[k + 1] ?? days).some((x) => x > 0)).length;
   const holding = inventoryUnitDays * sku.referencePrice * (model.holdingPctPerYear / 100) / BUSINESS_DAYS_A_YEAR;
   const purchase = year.orders.reduce((a, o) => a + o.received * o.unitPrice, 0);
+  const unitsFrom = (role: SupplierRole) => year.orders.filter((o) => roleOf(o.supplier) === role).reduce((a, o) => a + o.received, 0);
   const ordering = year.orders.length * model.orderCost;
   const lostSales = lost * sku.referencePrice * model.lostSaleShare;
   const endStockValue = (year.onHand[days - 1] ?? 0) * Math.min(...sku.lines.map((l) => l.basePrice));
   return {
     demand, served: demand - lost, servedValue: (demand - lost) * sku.referencePrice, lost, stockOutDays: year.lost.filter((x) => x > 0).length,
     cycles: starts.length, cyclesWithStockOut, orders: year.orders.length,
+    unitsFast: unitsFrom('fast'), unitsMid: unitsFrom('mid'), unitsCheap: unitsFrom('cheap'),
     averageInventoryValue: (inventoryUnitDays / days) * sku.referencePrice,
     purchase, ordering, holding, lostSales, endStockValue,
     total: purchase + ordering + holding + lostSales - endStockValue,
@@ -74,7 +80,8 @@ export function ledgerOf(sku: Pick<YearSku, 'demand' | 'referencePrice' | 'lines
 /** Ledgers added up over SKUs (average inventory value adds: it is the whole shelf's). */
 export function sumLedgers(ls: Ledger[]): Ledger {
   const zero: Ledger = {
-    demand: 0, served: 0, servedValue: 0, lost: 0, stockOutDays: 0, cycles: 0, cyclesWithStockOut: 0, orders: 0, averageInventoryValue: 0,
+    demand: 0, served: 0, servedValue: 0, lost: 0, stockOutDays: 0, cycles: 0, cyclesWithStockOut: 0, orders: 0,
+    unitsFast: 0, unitsMid: 0, unitsCheap: 0, averageInventoryValue: 0,
     purchase: 0, ordering: 0, holding: 0, lostSales: 0, endStockValue: 0, total: 0,
   };
   return ls.reduce((acc, l) => Object.fromEntries(Object.keys(acc).map((k) => [k, acc[k as keyof Ledger] + l[k as keyof Ledger]])) as unknown as Ledger, zero);

@@ -42,7 +42,7 @@ const cell = (x: number | null | undefined, f: (v: number) => string) => (x === 
  * The table, one column per policy. Shortfalls are against the oracle's cost, and against its profit
  * when every unit served sells at `salePriceFactor` × its reference price (the anchors score profit).
  */
-export function yearTable(cards: PolicyCard[], o: { days: number; skus: number; fillTarget: number; salePriceFactor: number; oracle: PolicyCard }): string {
+export function yearTable(cards: PolicyCard[], o: { days: number; skus: number; fillTarget: number; salePriceFactor: number; oracle: PolicyCard; classical: PolicyCard }): string {
   const months = (o.days / BUSINESS_DAYS_A_MONTH) * o.skus;
   // Lost sales show in profit as sales not made, not as a charge besides.
   const profit = (c: PolicyCard) => c.total.servedValue * o.salePriceFactor - (c.total.total - c.total.lostSales);
@@ -58,6 +58,11 @@ export function yearTable(cards: PolicyCard[], o: { days: number; skus: number; 
     ['total cost (less the stock left at the end)', (c) => money(c.total.total)],
     ['cost above the oracle\'s', (c) => pct((c.total.total - o.oracle.total.total) / o.oracle.total.total)],
     [`profit short of the oracle's (sale at ${o.salePriceFactor}× reference price)`, (c) => pct((profit(o.oracle) - profit(c)) / profit(o.oracle))],
+    ['units bought from the fast / middle / cheap supplier', (c) => {
+      const all = c.total.unitsFast + c.total.unitsMid + c.total.unitsCheap;
+      return [c.total.unitsFast, c.total.unitsMid, c.total.unitsCheap].map((u) => `${Math.round((100 * u) / Math.max(1, all))} %`).join(' / ');
+    }],
+    ['spend above the (s,S) policy\'s (purchase cost)', (c) => pct(c.total.purchase / o.classical.total.purchase - 1)],
     ['orders per SKU and month', (c) => (c.total.orders / months / c.seeds.length).toFixed(2)],
     ['manager touches per SKU and month (approvals; replies handed over)', (c) => (c.managerTouches
       ? `${(c.managerTouches.approvals / months / c.seeds.length).toFixed(2)}; ${(c.managerTouches.handedOver / months / c.seeds.length).toFixed(2)}` : '—')],

@@ -76,6 +76,7 @@ export function remember(memory: AgentMemory, r: ReplenishmentResult, rules: Rul
   if (r.supplier && r.orderedAt && r.unitPrice !== null) {
     const prev = suppliers[r.supplier];
     const lead = r.receivedAt ? (Date.parse(r.receivedAt) - Date.parse(r.orderedAt)) / rules.dayMs : null;
+    const cycle = r.receivedAt ? (Date.parse(r.receivedAt) - Date.parse(r.startedAt ?? r.orderedAt)) / rules.dayMs : null;
     const punctual = r.receivedAt && r.expectedDelivery
       ? Date.parse(r.receivedAt) <= Date.parse(r.expectedDelivery) + days(rules, rules.goodsSlackDays)
       : null;
@@ -85,8 +86,8 @@ export function remember(memory: AgentMemory, r: ReplenishmentResult, rules: Rul
       received: (prev?.received ?? 0) + (r.outcome === 'received' ? 1 : 0),
       lastPrice: r.unitPrice,
       lastLeadDays: lead === null ? prev?.lastLeadDays ?? null : Math.round(lead * 10) / 10,
-      ...(lead === null ? (prev?.leadDaysSeen ? { leadDaysSeen: prev.leadDaysSeen } : {})
-        : { leadDaysSeen: [...(prev?.leadDaysSeen ?? []), Math.round(lead * 10) / 10].slice(-LEAD_TIMES_KEPT) }),
+      ...(cycle === null ? (prev?.leadDaysSeen ? { leadDaysSeen: prev.leadDaysSeen } : {})
+        : { leadDaysSeen: [...(prev?.leadDaysSeen ?? []), Math.round(cycle * 10) / 10].slice(-LEAD_TIMES_KEPT) }),
       lastSeen: r.receivedAt ?? r.orderedAt,
       ...(punctual === null && prev?.onTime === undefined ? {} : {
         onTime: (prev?.onTime ?? 0) + (punctual === true ? 1 : 0),

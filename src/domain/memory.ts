@@ -9,7 +9,11 @@ export interface SupplierMemory {
   lastPrice: number;
   /** Days from order to last receipt, as actually seen. */
   lastLeadDays: number | null;
-  /** The last lead times seen, oldest first (at most LEAD_TIMES_KEPT): their spread sizes the safety stock. */
+  /**
+   * The last lead times seen, oldest first (at most LEAD_TIMES_KEPT), from the run's start to the
+   * goods: the time a reorder point must cover, the manager's approval included. Their spread sizes
+   * the safety stock.
+   */
   leadDaysSeen?: number[];
   lastSeen: string;
   /** Deliveries within the promised date plus the goods slack, and after it; absent until one is seen. */

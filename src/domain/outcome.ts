@@ -35,6 +35,7 @@ export function outcome(s: ReplenishState): ReplenishmentResult {
     orderedAt: s.orderedAt,
     receivedAt: lastReceipt?.receivedAt ?? null,
     turns: s.log.length,
+    startedAt: s.log[0]?.at ?? null,
     expectedDelivery: s.expectedDelivery,
     supplierRefused: s.refused,
     ...(s.cancelledOrders?.length ? { cancelledOrders: s.cancelledOrders.map(({ approval: _approval, replies: _read, ...o }) => o) } : {}),

@@ -12,7 +12,8 @@ import type { Quote } from './types.js';
  * minimum, pack size and price breaks are applied. The cost adds to the goods the holding of the
  * stock bought over the days it covers, and the units expected short while the order is on its
  * way, each at the price of the dearest quote (what a unit short is worth at the least: the buyer
- * could have paid that to have it). A fast, dear supplier so wins only when the shelf is short.
+ * could have paid that to have it). A fast, dear supplier so wins only when the shelf is short; a
+ * larger minimum at a lower price wins when the units it adds cost less to hold than they save.
  *
  * Excess is bounded: an order may exceed what is needed by what the supplier's minimum and pack
  * size force, and beyond that only to reach a cheaper price break, by at most MAX_EXCESS_SHARE of
@@ -143,7 +144,10 @@ export function expectedCost(l: PlannedLine, ctx: PlanContext, shortageCost: num
     : 0;
   // The stock bought is held half its cover on average.
   const holding = d > 0 ? (l.total * ((ctx.holdingPctPerYear ?? 0) / 100) / BUSINESS_DAYS_A_YEAR) * (l.quantity / (2 * d)) : 0;
-  return { short, holding, expected: Math.round((l.total + holding + short * shortageCost) * 100) };
+  // With demand known, units beyond the need are sold later, not wasted: they cost their holding, and
+  // the goods are weighed for the need alone. Without it, an excess may never sell: the whole line counts.
+  const goods = d > 0 && ctx.needed > 0 ? l.unitPrice * ctx.needed : l.total;
+  return { short, holding, expected: Math.round((goods + holding + short * shortageCost) * 100) };
 }
 
 /** The quote to buy from, how many and at what price, and why; null when no valid quote has a line within the ceiling. */

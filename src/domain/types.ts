@@ -163,6 +163,8 @@ export interface ReplenishmentResult {
   orderedAt: string | null;
   receivedAt: string | null;
   turns: number;
+  /** When the run started (its first turn): from here to the goods is the lead time a reorder point must cover. */
+  startedAt?: string | null;
   /** What the supplier promised when it took the order; with `receivedAt` it says whether it kept its word. */
   expectedDelivery?: string | null;
   /** The supplier refused the order. */

@@ -25,6 +25,17 @@ const nth = (n: number): ReplenishmentResult => result({
 });
 
 describe('what the agent remembers across replenishments', () => {
+  it('measures the lead time a reorder point must cover from the run\'s start, the manager\'s approval included', () => {
+    const m = remember(emptyMemory(), result({ startedAt: at(-2) }), rules());
+    expect(m.suppliers.acme).toMatchObject({ lastLeadDays: 6, leadDaysSeen: [8] });
+  });
+
+  it('remembers every supplier it was quoted by, ordered from or not, with its price and lead time', () => {
+    const m = remember(emptyMemory(), result({ quoted: [{ supplier: 'acme', unitPrice: 2.5, leadTimeDays: 5 }, { supplier: 'bolt', unitPrice: 2.1, leadTimeDays: 12 }] }), rules());
+    expect(m.suppliers.acme).toMatchObject({ orders: 1, quoted: { unitPrice: 2.5, leadTimeDays: 5 } });
+    expect(m.suppliers.bolt).toEqual({ orders: 0, received: 0, lastPrice: 2.1, lastLeadDays: null, lastSeen: at(6), quoted: { unitPrice: 2.1, leadTimeDays: 12 } });
+  });
+
   it('learns a supplier\'s price and actual lead time from a delivered order', () => {
     const m = remember(emptyMemory(), result(), rules());
     expect(m.suppliers).toEqual({ acme: { orders: 1, received: 1, lastPrice: 2.5, lastLeadDays: 6, leadDaysSeen: [6], lastSeen: at(6) } });

@@ -25,6 +25,7 @@ describe('how a replenishment ended, as the manager reads it', () => {
       orderedAt: T0,
       receivedAt: T0,
       turns: 9,
+      startedAt: T0,
       expectedDelivery: at(5),
       supplierRefused: false,
       quoted: [{ supplier: 'acme', unitPrice: 2.5, leadTimeDays: 5 }, { supplier: 'bolt', unitPrice: 2.8, leadTimeDays: 2 }],

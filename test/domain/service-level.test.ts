@@ -5,7 +5,7 @@ import { DEFAULT_LEAD_DAYS, ORDER_COVER_DAYS, stockLevels } from '../../src/doma
 import { capOf, forecastDemand, MIN_HISTORY_DAYS } from '../../src/domain/forecast.js';
 import { quantityNeeded } from '../../src/domain/quantity.js';
 import { InventoryPolicy } from '../../src/domain/rules.js';
-import { economicOrderQuantity, safetyStockFor, spreadOf, zFor } from '../../src/domain/service-level.js';
+import { economicOrderQuantity, expectedShortage, normalCdf, safetyStockFor, spreadOf, zFor } from '../../src/domain/service-level.js';
 import { at, rules, stock } from '../support/states.js';
 
 const policy = (o: Partial<InventoryPolicy> = {}) => InventoryPolicy.parse(o);
@@ -41,6 +41,17 @@ describe('the forecast', () => {
     const f = forecastDemand(rising)!;
     expect(f.trend).toBeGreaterThan(0.2);
     expect(f.daily).toBeGreaterThan(30);
+  });
+
+  it('forecasts intermittent demand by order size over interval, not by the last order', () => {
+    // An order of 12 every fourth day: 3 a day, whether the history ends on an order or between two.
+    const every4 = Array.from({ length: 40 }, (_, i) => (i % 4 === 3 ? 12 : 0));
+    const onOrder = forecastDemand(every4)!;
+    const between = forecastDemand([...every4, 0, 0])!;
+    expect(onOrder.daily).toBeCloseTo(3 * (1 - 0.1 / 2), 5);
+    expect(between.daily).toBeCloseTo(onOrder.daily, 5);
+    expect(onOrder.trend).toBe(0);
+    expect(onOrder.sigma).toBeGreaterThan(4);
   });
 
   it('caps one huge order instead of planning months around it', () => {
@@ -144,5 +155,27 @@ describe('the policy\'s properties', () => {
     expect(spreadOf([])).toBeNull();
     expect(spreadOf([5])).toEqual({ mean: 5, sigma: 0 });
     expect(spreadOf([5, 7, 6])).toEqual({ mean: 6, sigma: 1 });
+  });
+});
+
+describe('units expected short while an order is on its way', () => {
+  it('is what the lead time\'s demand exceeds the stock by, without spread', () => {
+    expect(expectedShortage(30, { daily: 10, sigmaDaily: 0, leadDays: 5, sigmaLeadDays: 0 })).toBe(20);
+    expect(expectedShortage(60, { daily: 10, sigmaDaily: 0, leadDays: 5, sigmaLeadDays: 0 })).toBe(0);
+  });
+
+  it('is the normal loss over the lead time\'s demand: about 0.4 σ short when stock just meets the mean', () => {
+    expect(expectedShortage(40, { daily: 10, sigmaDaily: 4, leadDays: 4, sigmaLeadDays: 0 })).toBeCloseTo(0.3989 * 8, 3);
+    expect(normalCdf(0)).toBeCloseTo(0.5, 7);
+    expect(normalCdf(1.6449)).toBeCloseTo(0.95, 4);
+  });
+
+  it('never grows with more stock, and never falls with a longer lead time', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 30 }),
+      (onHand, daily, sigma, lead) => {
+        const v = { daily, sigmaDaily: sigma, leadDays: lead, sigmaLeadDays: 0 };
+        expect(expectedShortage(onHand + 10, v)).toBeLessThanOrEqual(expectedShortage(onHand, v) + 1e-9);
+        expect(expectedShortage(onHand, { ...v, leadDays: lead + 1 })).toBeGreaterThanOrEqual(expectedShortage(onHand, v) - 1e-9);
+      }), { numRuns: 300 });
   });
 });
