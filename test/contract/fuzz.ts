@@ -51,7 +51,7 @@ try {
   }
   const code = await new Promise<number>((done) => {
     spawn(st, ['--config-file', join(here, 'schemathesis.toml'), '--no-color', 'run', `${base}/openapi.json`, '--checks', 'all',
-      '-H', `Authorization: Bearer ${token}`, '--workers', '1'], {
+      '-H', `Authorization: Bearer ${token}`, '--workers', '1', ...process.argv.slice(2)], {
       stdio: 'inherit',
       env: { ...process.env, SCHEMATHESIS_HOOKS: 'hooks', PYTHONPATH: here, CONTRACT_SUPPLIER: supplier.name, CONTRACT_SUPPLIER_SECRET: supplier.secret, CONTRACT_WAREHOUSE_SECRET: warehouse },
     }).on('exit', (c) => done(c ?? 1));
