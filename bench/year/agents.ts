@@ -24,7 +24,7 @@ import { SEARCH_ATTRIBUTE_KEYS } from '../../src/workflows/search-attributes.js'
 import { freePort, type Json } from '../support/stack.js';
 import { checkRules, type ManagerLog } from './rules-kept.js';
 import type { PlacedOrder, SkuYear } from './ledger.js';
-import { draw, fateOf, HISTORY_DAYS, type YearWorld } from './scenario.js';
+import { draw, fateIn, HISTORY_DAYS, type YearWorld } from './scenario.js';
 
 /**
  * The agent's year: the real SkuAgent and Replenish workflows, the production activities and
@@ -112,7 +112,7 @@ export async function runAgentYear(o: { worlds: YearWorld[]; days: number; decid
     const rules = Rules.parse({ dayMs: DAY_MS });
     const skus = o.worlds.flatMap((w) => w.skus);
     const seedOf = new Map(skus.map((s) => [s.sku, s.seed]));
-    const reliable = new Set(o.worlds.filter((w) => w.reliable).flatMap((w) => w.skus.map((s) => s.sku)));
+    const worldOf = new Map(o.worlds.flatMap((w) => w.skus.map((s) => [s.sku, w] as const)));
     const secret = () => randomBytes(24).toString('hex');
     const suppliers = o.worlds.flatMap((w) => w.suppliers);
     const security: Security = {
@@ -144,7 +144,7 @@ export async function runAgentYear(o: { worlds: YearWorld[]; days: number; decid
     const actors = createActors(store, DAY_MS, {
       apiUrl, driven: true, consumptionPerDay: 0, maxAttempts: 5,
       secrets: { suppliers: security.supplierSecrets, warehouse: security.warehouseSecret },
-      fateOf: (order) => (reliable.has(order.sku) ? { behaviour: 'prompt' } : fateOf(seedOf.get(order.sku) ?? 0, order.supplier, order.sku, dayOf(order.acceptedAt))),
+      fateOf: (order) => fateIn(worldOf.get(order.sku)!, order.supplier, order.sku, dayOf(order.acceptedAt)),
     }, quiet, () => now);
     const sandbox = buildSandbox({ store, dayMs: DAY_MS, clock: () => now, demandHistoryDays: HISTORY_DAYS, actors });
     const worldUrl = (await sandbox.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');

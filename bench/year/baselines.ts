@@ -2,7 +2,7 @@ import { forecastDemand } from '../../src/domain/forecast.js';
 import { orderable, unitPriceAt } from '../../src/domain/purchase-plan.js';
 import { economicOrderQuantity, safetyStockFor } from '../../src/domain/service-level.js';
 import type { CostModel, PlacedOrder, SkuYear } from './ledger.js';
-import { fateOf, priceFactorOn, type SupplierLine, type YearSku, type YearWorld } from './scenario.js';
+import { fateIn, priceFactorOn, type SupplierLine, type YearSku, type YearWorld } from './scenario.js';
 import { BUSINESS_DAYS_A_YEAR } from '../../src/domain/service-level.js';
 import { ORDER_COVER_DAYS } from '../../src/domain/demand.js';
 
@@ -62,7 +62,7 @@ export function classicalYear(world: YearWorld, sku: YearSku, model: CostModel &
       const quantity = orderable(Math.ceil(S - position), line);
       const order: PlacedOrder = { day: t, supplier: line.supplier, quantity, unitPrice: priceOn(world, line, t, quantity), received: 0 };
       year.orders.push(order);
-      const fate = world.reliable ? { behaviour: 'prompt', lateDays: 0 } : fateOf(world.seed, line.supplier, sku.sku, t);
+      const fate = fateIn(world, line.supplier, sku.sku, t);
       const due = t + line.leadTimeDays + fate.lateDays + 1;
       if (fate.behaviour === 'prompt' || fate.behaviour === 'partial') {
         pending.push({ order, due, deliver: fate.behaviour === 'prompt' ? quantity : Math.max(1, Math.floor(quantity / 2)), writeOff: Infinity });
@@ -83,7 +83,7 @@ function deliverableOn(world: YearWorld, sku: YearSku, day: number): Array<{ lin
     for (let late = 0; late <= 7; late++) {
       const orderDay = day - line.leadTimeDays - late - 1;
       if (orderDay < 0) break;
-      const fate = world.reliable ? { behaviour: 'prompt', lateDays: 0 } : fateOf(world.seed, line.supplier, sku.sku, orderDay);
+      const fate = fateIn(world, line.supplier, sku.sku, orderDay);
       if (fate.behaviour === 'prompt' && fate.lateDays === late) found.push({ line, orderDay });
     }
   }

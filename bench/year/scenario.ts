@@ -137,6 +137,10 @@ export function fateOf(seed: number, supplier: string, sku: string, day: number)
   return { behaviour: 'prompt', lateDays };
 }
 
+/** An order's fate in a world: drawn, or always on time in a world of reliable suppliers. */
+export const fateIn = (world: Pick<YearWorld, 'seed' | 'reliable'>, supplier: string, sku: string, day: number): Fate =>
+  (world.reliable ? { behaviour: 'prompt', lateDays: 0 } : fateOf(world.seed, supplier, sku, day));
+
 /** The world of one seed: `skuCount` SKUs, the profiles in turn, over `days` business days. */
 export function yearWorld(seed: number, skuCount: number, days: number): YearWorld {
   const shockDay = Math.round(days / 3 + draw(seed, 'shock') * days / 3);
