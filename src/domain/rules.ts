@@ -25,7 +25,9 @@ export const defaultInventoryPolicy: InventoryPolicy = InventoryPolicy.parse({})
 export const Rules = z.object({
   dayMs: z.number().int().positive().default(86_400_000),
   approvalWaitDays: z.number().positive().default(3),
-  supplierReplyDays: z.number().positive().default(7),
+  // Suppliers acknowledge an order within a day or two; waiting a week before each chase left a
+  // silent supplier three weeks to be given up while the shelf ran empty (npm run eval:year).
+  supplierReplyDays: z.number().positive().default(2),
   goodsSlackDays: z.number().nonnegative().default(2),
   maxTurns: z.number().int().positive().default(40),
   maxChases: z.number().int().nonnegative().default(2),

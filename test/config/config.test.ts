@@ -11,7 +11,7 @@ describe('configuration is checked at start-up', () => {
     expect(env.API_PORT).toBe(3000);
     expect(rules.dayMs).toBe(20_000);
     expect(rules.approvalWaitDays).toBe(3);
-    expect(rules.supplierReplyDays).toBe(7);
+    expect(rules.supplierReplyDays).toBe(2);
   });
 
   const signed = { SUPPLIER_SECRETS: 'acme-industrial:acme-secret-0123456789', WAREHOUSE_SECRET: 'warehouse-secret-0123456789' };

@@ -12,7 +12,8 @@ describe('a price raised after the order', () => {
 
   /** Ordered, then raised: resolves when the manager is asked about the new price. */
   async function raisedAfterOrder() {
-    const stack = await startStack({ temporal: 'time-skipping' });
+    // A week's wait for the supplier, slept through whole: the run's clock stays within the sandbox quotes' validity.
+    const stack = await startStack({ temporal: 'time-skipping', rules: { supplierReplyDays: 7 } });
     const s = story(stack, stack.newSku());
     await s.startAgent();
     const request = await s.approvalRequest();

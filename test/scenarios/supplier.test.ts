@@ -25,7 +25,7 @@ describe('the supplier', () => {
   });
 
   it('a supplier silent for seven days is chased, answers a day later, and the order completes', async () => {
-    const stack = await startStack({ temporal: 'time-skipping' });
+    const stack = await startStack({ temporal: 'time-skipping', rules: { supplierReplyDays: 7 } });
     const sku = stack.newSku();
     const s = story(stack, sku);
     await s.startAgent();
