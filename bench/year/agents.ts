@@ -100,6 +100,8 @@ async function unrested(env: TestWorkflowEnvironment, skus: string[]): Promise<s
 
 /** Lets the server run a day ahead, and stops the year with a clear error, saying what waits, if it does not get there. */
 async function runDay(env: TestWorkflowEnvironment, dayMs: number, day: number, skus: string[], stalledAfterMs: number): Promise<void> {
+  const { testService } = env.connection;
+  if (!testService) throw new Error('the year needs the time-skipping test server, whose connection has a test service');
   let timer: NodeJS.Timeout | undefined;
   // The day's sleep is cancelled when it stalls: left in flight, the client retries it after the
   // server is torn down and throws from a timer, out of reach of any catch.
@@ -112,8 +114,7 @@ async function runDay(env: TestWorkflowEnvironment, dayMs: number, day: number, 
       });
     }, stalledAfterMs);
   });
-  const sleep = env.connection.withAbortSignal(sleeping.signal, () =>
-    env.connection.testService.unlockTimeSkippingWithSleep({ duration: msToTs(dayMs) }));
+  const sleep = env.connection.withAbortSignal(sleeping.signal, () => testService.unlockTimeSkippingWithSleep({ duration: msToTs(dayMs) }));
   try {
     // A stalled day cancels its sleep first; the error worth reporting is then the stall's.
     await Promise.race([sleep.catch((err) => (sleeping.signal.aborted ? stalled : Promise.reject(err))), stalled]);
