@@ -24,6 +24,7 @@ describe('a reply that adds a cost the PO does not state', () => {
     ['a small-order fee, in French', 'Nous confirmons votre commande PO-SKU-1-1, livraison le 12/03/2026. Des frais de petite commande de 20,00 € seront facturés en sus.'],
     ['a handling fee, in Spanish', 'Confirmamos su pedido PO-SKU-1-1 con entrega el 12/03/2026. Se cobrarán gastos de manipulación de 15,00 € adicionales.'],
     ['a price per case', `${CONFIRM} The price is 50.40 EUR per case.`],
+    ['a pallet charge whose sign stands before the amount', `${CONFIRM} There will be a €12.50 pallet charge on the invoice, credited if the pallet comes back.`],
   ])('%s is unclear, not a confirmation', async (_what, text) => {
     expect(await patternReader.read(text, {}, CONTEXT)).toEqual({ kind: 'unclear' });
     expect(modelSays(text, { kind: 'confirmed', deliveryDate: '2026-03-12' } as never)).toEqual({ kind: 'unclear' });
@@ -34,6 +35,7 @@ describe('a reply that adds a cost the PO does not state', () => {
     ['free shipping', `${CONFIRM} Shipping is free of charge on this order.`],
     ['an early-payment discount', `${CONFIRM} 2% discount for payment within 10 days.`],
     ['the PO\'s own price per unit', `${CONFIRM} Unit price 4.20 EUR as ordered.`],
+    ['a portal\'s line with the quantity, measures and the PO\'s price', `${CONFIRM} Line 1 LED panel 600x600 40W 4000K Qty 48 each Unit price 4.20 EUR`],
   ])('%s is no added cost: the confirmation stands', async (_what, text) => {
     expect(await patternReader.read(text, {}, CONTEXT)).toEqual({ kind: 'confirmed', deliveryDate: '2026-03-12T00:00:00.000Z' });
     expect(modelSays(text, { kind: 'confirmed', deliveryDate: '2026-03-12' } as never)).toEqual({ kind: 'confirmed', deliveryDate: '2026-03-12T00:00:00.000Z' });

@@ -44,6 +44,13 @@ describe('money does not move without a person', () => {
     expect(await read('Sorry, the washers are 46 cents each now. Ships May 12.', { currency: 'USD' }))
       .toEqual({ kind: 'price_change', unitPrice: 0.46, deliveryDate: day('2026-05-12') });
     expect(await read('Wir liefern am 12.05.2026, allerdings zu 45 ct/Stk.')).toEqual({ kind: 'price_change', unitPrice: 0.45, deliveryDate: day('2026-05-12') });
+    // Pence are written onto the digits in British mail.
+    expect(await read('Afraid these are now 46p each rather than 42p - plating has gone up. Delivery as planned on 12 May.', { currency: 'GBP' }))
+      .toEqual({ kind: 'price_change', unitPrice: 0.46, deliveryDate: day('2026-05-12') });
+  });
+
+  it('a price said to be agreed with someone in the buyer\'s purchasing is not the supplier\'s to state', async () => {
+    expect(await read('Confirmed at the revised price of 0.47 agreed with Mark in purchasing last week, ships 5/12.', { currency: 'USD' })).toEqual({ kind: 'unclear' });
   });
 });
 

@@ -24,14 +24,18 @@ const WORDS: [RegExp, string][] = [[/^euros?$/i, 'EUR'], [/^dollars?$/i, 'USD'],
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SIGN = SIGNS.map(([s]) => escape(s)).join('|');
 const CODE = `\\b(?:${CODES.join('|')})\\b`;
+/** A code written onto the digits: "50EUR". */
+const ATTACHED_CODE = `(?<=\\d)(?:${CODES.join('|')})\\b`;
 const WORD = '\\b(?:euros?|dollars?)\\b';
 /** Hundredths of the currency: "52 cents", "38 ct/Stk", "46¢", "45 céntimos". */
-const CENTS = '(?:cents?|cts?|centimes?|céntimos?|centavos?|centesimi|eurocent)\\b\\.?|¢';
+const CENTS = '(?:cents?|cts?|centimes?|céntimos?|centavos?|centesimi|eurocent|pence)\\b\\.?|¢';
+/** Pence written onto the digits: "64p each". Apart ("64 p") it may be a page or a piece. */
+const PENCE = "(?<=\\d)p(?![\\w'’])";
 /** Digits with thousands groups (1,250 / 1.250 / 1 250 / 1'250) and decimals (.60 / ,60). */
 const NUMBER = "\\d{1,3}(?:[,.'\\u00a0\\u202f ]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?";
 // A dollar or pound sign between two numbers ("12 $38.99") is the second one's: those signs stand before.
 const AMOUNT = new RegExp(
-  `(?:(${SIGN}|${CODE})\\s?)?(?<![\\w.,'/#+-])(${NUMBER})(?![\\w.,-]?\\d|\\s?%)(?:\\s?((?:${SIGN})(?<![$£])|(?:${SIGN})(?<=[$£])(?!\\s?\\d)|${CODE}|${WORD}|${CENTS}))?`,
+  `(?:(${SIGN}|${CODE})\\s?)?(?<![\\w.,'/#+-])(${NUMBER})(?![\\w.,-]?\\d|\\s?%)(?:\\s?((?:${SIGN})(?<![$£])|(?:${SIGN})(?<=[$£])(?!\\s?\\d)|${CODE}|${ATTACHED_CODE}|${WORD}|${CENTS}|${PENCE}))?`,
   'g',
 );
 
@@ -71,6 +75,9 @@ const NOT_MONEY_AFTER = /^\s?(?:x\b|units?|pcs|pc\b|pieces?|items?|stück|stk|st
 /** Whole numbers after these are references or phones; an amount with cents is money wherever it stands. */
 const REFERENCE_BEFORE = /(?:\b(?:tel|phone|fax|mob|mobile|ref|no|nr|n°|order|po|invoice|rechnung|facture|factura|kw|cw|week|line|pos|item|art|sku)\.?:?\s*|\+\s?)$/i;
 
+/** "Qty 48 each", "Menge: 200", "Cantidad 12": the count ordered or shipped, not money. */
+const QUANTITY_BEFORE = /\b(?:qty|quantity|quantities|menge|anzahl|stückzahl|quantité|qté|cantidad|cant|quantità|qtà|aantal)\.?\s*:?\s*$/i;
+
 /** "a box of 100", "carton de 24", "VE à 50": the count of a pack, not money. */
 const PACK_COUNT_BEFORE = /\b(?:box|case|pack|packet|carton|bag|roll|ctn|karton|packung|ve|gebinde|colis|boîte|paquet|caja|paquete|scatola|confezione|doos|verpakking)e?s?\s+(?:of|à|a|de|von|mit|da|van|with|zu)\s+$/i;
 
@@ -85,20 +92,24 @@ export function amountsIn(s: string): Amount[] {
     const [whole, before, digits, after] = m;
     const numberAt = m.index + whole.indexOf(digits!, before ? before.length : 0);
     const end = m.index + whole.length;
-    if (!after && NOT_MONEY_AFTER.test(dated.slice(numberAt + digits!.length))) continue;
+    // "£12.50 pallet charge": a sign before makes it money whatever follows.
+    if (!before && !after && NOT_MONEY_AFTER.test(dated.slice(numberAt + digits!.length))) continue;
     const integer = !/[.,]\d{1,2}$/.test(digits!);
+    // "40W", "4000K", "M8x40": a whole number with a letter right after it is a measure or a part's name.
+    if (!before && !after && integer && /^[a-zà-ÿ]/i.test(dated.slice(numberAt + digits!.length))) continue;
+    if (!before && !after && integer && QUANTITY_BEFORE.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
     if (!before && integer && REFERENCE_BEFORE.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
     if (/^\d{1,2}:\d{2}/.test(dated.slice(numberAt))) continue;
     if (!before && !after && integer && PACK_COUNT_BEFORE.test(dated.slice(Math.max(0, numberAt - 30), numberAt))) continue;
     if (!before && !after && integer && PACK_CONTENT_AFTER.test(dated.slice(numberAt + digits!.length))) continue;
     // "£41.50 per 100": the count a price is for.
     if (!before && !after && integer && /(?:\b(?:per|pro|je|par|por|the|le|el|al)|\/)\s*$/i.test(dated.slice(Math.max(0, numberAt - 6), numberAt))) continue;
-    if (after && new RegExp(`^(?:${CENTS})$`, 'i').test(after)) {
+    if (after && (after === 'p' || new RegExp(`^(?:${CENTS})$`, 'i').test(after))) {
       if (!before) found.push({ value: Math.round(parseNumber(digits!, true) * 100) / 10_000, currency: undefined, index: m.index, end });
       continue;
     }
     // "$462.75 CAD": a code after the digits says which dollar the sign meant.
-    const code = after && new RegExp(`^${CODE}$`).test(after) ? after : undefined;
+    const code = after && new RegExp(`^(?:${CODES.join('|')})$`).test(after) ? after : undefined;
     found.push({ value: parseNumber(digits!, !!after && !before), currency: currencyOf(code ?? before ?? after), index: m.index, end, digits: digits! });
   }
   return found;

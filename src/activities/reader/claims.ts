@@ -9,6 +9,8 @@ import { amountsIn } from './amounts.js';
 const BUYER = [
   "your(?:\\s+\\w+)?\\s+(?:manager|management|purchasing|procurement|buyer|buying|team|department|dept|boss|director|head|colleague|side|company|cfo|ceo|controller|office|approver|supervisor)",
   "(?:the\\s+)?buyer'?s?\\s+side", 'on\\s+your\\s+(?:side|end)',
+  // "agreed with Mark in purchasing": a person of the buyer's buying office, named.
+  '(?:\\w+\\s+)?(?:in|from|at|of)\\s+(?:your\\s+)?(?:purchasing|procurement|buying|einkauf|achats|compras|acquisti|inkoop)',
   'ihr(?:e|em|en|er)?\\s+(?:\\w+\\s+)?(?:einkauf\\w*|leiter\\w*|vorgesetzte\\w*|chef\\w*|abteilung|team|geschäftsführ\\w*|seite)',
   'votre\\s+(?:\\w+\\s+)?(?:responsable|direct(?:eur|rice)|service|équipe|acheteu(?:r|se)|manager|hiérarchie)',
   '(?:su|vuestro|vuestra)\\s+(?:\\w+\\s+)?(?:jefe|gerente|responsable|director|departamento|equipo|comprador)',
