@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { msToTs } from '@temporalio/common/lib/time.js';
-import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes.js';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { pino } from 'pino';
 import { DefaultLogger, makeTelemetryFilterString, Runtime } from '@temporalio/worker';
 import type { Decider } from '../../src/activities/contract.js';
@@ -18,10 +17,9 @@ import { openRecords } from '../../src/records/store.js';
 import { createActors } from '../../src/sandbox/actors.js';
 import { buildSandbox } from '../../src/sandbox/app.js';
 import { SandboxStore } from '../../src/sandbox/store.js';
-import { ensureTestServer } from '../../src/temporal/test-server.js';
+import { ensureTestServer, startTimeSkippingServer } from '../../src/temporal/test-server.js';
 import { createWorker } from '../../src/worker.js';
 import { createWorldClient } from '../../src/world/client.js';
-import { SEARCH_ATTRIBUTE_KEYS } from '../../src/workflows/search-attributes.js';
 import { freePort, type Json } from '../support/stack.js';
 import { checkRules, type ManagerLog } from './rules-kept.js';
 import type { PlacedOrder, SkuYear } from './ledger.js';
@@ -68,14 +66,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export class StalledDay extends Error {}
 const STALLED_AFTER_MS = 180_000;
 
-async function timeSkippingServer(): Promise<TestWorkflowEnvironment> {
-  const env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: ensureTestServer() } } });
-  await env.connection.operatorService.addSearchAttributes({
-    namespace: 'default',
-    searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTE_KEYS.map((k) => [k.name, encodeSearchAttributeIndexedValueType(k.type)!])),
-  });
-  return env;
-}
 
 /** The last events of every workflow that is not at rest: what a stalled day waits for. */
 async function unrested(env: TestWorkflowEnvironment, skus: string[]): Promise<string> {
@@ -135,7 +125,7 @@ export async function runAgentYear(o: {
       telemetryOptions: { logging: { forward: {}, filter: makeTelemetryFilterString({ core: 'ERROR', other: 'ERROR' }) } },
     });
   } catch { /* installed by an earlier run in this process */ }
-  const env = await timeSkippingServer();
+  const env = await startTimeSkippingServer(ensureTestServer());
   const stops: Array<() => Promise<unknown> | unknown> = [() => env.teardown()];
   try {
     const rules = Rules.parse({ dayMs: DAY_MS });

@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes.js';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { SEARCH_ATTRIBUTE_KEYS } from '../workflows/search-attributes.js';
 import { cacheDir } from './cache-dir.js';
 
 /** Temporal's Java test server skips time: a three-day wait takes milliseconds in a test. */
@@ -60,4 +63,17 @@ export function ensureTestServer(say: (l: string) => void = console.error): stri
   if (mvn.status !== 0) throw new Error(`Maven could not fetch temporal-test-server (exit ${mvn.status})`);
   writeWrapper();
   return wrapper;
+}
+
+/**
+ * A time-skipping server from the wrapper at `executable`, with the service's search attributes
+ * registered: like a real server, the test server refuses attributes nobody registered.
+ */
+export async function startTimeSkippingServer(executable: string): Promise<TestWorkflowEnvironment> {
+  const env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: executable } } });
+  await env.connection.operatorService.addSearchAttributes({
+    namespace: 'default',
+    searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTE_KEYS.map((k) => [k.name, encodeSearchAttributeIndexedValueType(k.type)!])),
+  });
+  return env;
 }

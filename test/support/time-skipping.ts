@@ -1,7 +1,6 @@
-import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes.js';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { inject } from 'vitest';
-import { SEARCH_ATTRIBUTE_KEYS } from '../../src/workflows/search-attributes.js';
+import { startTimeSkippingServer } from '../../src/temporal/test-server.js';
 import { installRuntime } from './runtime.js';
 import type { Cleanup } from './sandbox.js';
 
@@ -9,15 +8,8 @@ import type { Cleanup } from './sandbox.js';
 export async function startTimeSkipping(cleanup: Cleanup): Promise<TestWorkflowEnvironment> {
   // The server's connection makes the SDK's runtime: ours first.
   installRuntime();
-  const env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: { type: 'existing-path', path: inject('testServerPath') } },
-  });
+  const env = await startTimeSkippingServer(inject('testServerPath'));
   cleanup(() => env.teardown());
-  // Like a real server, the test server refuses search attributes nobody registered.
-  await env.connection.operatorService.addSearchAttributes({
-    namespace: 'default',
-    searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTE_KEYS.map((k) => [k.name, encodeSearchAttributeIndexedValueType(k.type)!])),
-  });
   return env;
 }
 
