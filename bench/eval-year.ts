@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { policyOf, Rules } from '../src/domain/rules.js';
 import { deciderFor } from './eval/deciders.js';
-import { runAgentYear, StalledDay } from './year/agents.js';
+import { runAgentYears, StalledDay } from './year/agents.js';
 import { classicalYear, oracleYear } from './year/baselines.js';
 import { ledgerOf, sumLedgers, type SkuYear } from './year/ledger.js';
 import { cardOf, passAtK, seedPasses, yearTable, type PolicyCard, type SeedResult } from './year/scorecard.js';
@@ -44,7 +44,7 @@ const dir = mkdtempSync(join(tmpdir(), 'eval-year-'));
 const { decider, close, model: modelName } = await deciderFor(which);
 try {
   log(`${seeds} seeds × ${skus} SKUs × ${days} business days, decider ${which}`);
-  const agent = await runAgentYear({ worlds, days, decider, dir, log });
+  const agent = await runAgentYears({ worlds, days, decider, dir, log });
   const brokenIn = (w: YearWorld) => agent.rulesBroken.filter((line) => line.includes(`Y${w.seed}-`)).length;
   const cards: PolicyCard[] = [
     cardOf(`agent (${which})`, worlds.map((w) => seedOf(w, (s) => agent.years.get(s.sku)!, brokenIn(w))), {

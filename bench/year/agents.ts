@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { msToTs } from '@temporalio/common/lib/time.js';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -252,7 +253,7 @@ export async function runAgentYear(o: {
         }
       }
       while (store.due(now).length > 0) await actors.tick();
-      if (day % 30 === 29) o.log(`day ${day + 1} of ${o.days}`);
+      if (day % 30 === 29) o.log(`day ${day + 1} of ${o.days} (${Math.round((performance.now() - started) / 1000)} s)`);
       await runDay(env, EVAL_DAY_MS, day, skus.map((s) => s.sku), o.stalledAfterMs ?? STALLED_AFTER_MS);
     }
 
@@ -279,4 +280,30 @@ export async function runAgentYear(o: {
   } finally {
     for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => {});
   }
+}
+
+/**
+ * The year of several worlds, each on a server of its own, added up. A test server keeps a record of
+ * every time lock it ever took in a list it searches on each release, so the longer one lives the
+ * more each of its days costs; the worlds are independent, so each gets a fresh one.
+ */
+export async function runAgentYears(o: Parameters<typeof runAgentYear>[0]): Promise<AgentYear> {
+  const parts: AgentYear[] = [];
+  for (const [k, world] of o.worlds.entries()) {
+    o.log(`seed ${world.seed} (${k + 1} of ${o.worlds.length})`);
+    const dir = join(o.dir, `seed-${world.seed}`);
+    mkdirSync(dir, { recursive: true });
+    parts.push(await runAgentYear({ ...o, worlds: [world], dir }));
+  }
+  const sum = (f: (a: AgentYear) => number) => parts.reduce((n, a) => n + f(a), 0);
+  return {
+    years: new Map(parts.flatMap((a) => [...a.years])),
+    manager: { approvals: sum((a) => a.manager.approvals), decided: new Map(parts.flatMap((a) => [...a.manager.decided])) },
+    handedOver: sum((a) => a.handedOver),
+    tokens: parts.some((a) => a.tokens === null) ? null : sum((a) => a.tokens!),
+    turns: sum((a) => a.turns),
+    replenishments: sum((a) => a.replenishments),
+    rulesBroken: parts.flatMap((a) => a.rulesBroken),
+    seconds: sum((a) => a.seconds),
+  };
 }
