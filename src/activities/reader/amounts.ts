@@ -44,8 +44,8 @@ function currencyOf(token: string | undefined): string | undefined {
   return SIGNS.find(([s]) => s === token)?.[1] ?? WORDS.find(([re]) => re.test(token))?.[1] ?? token.toUpperCase();
 }
 
-/** Currencies written with a bare "$": a lone dollar sign in their country's mail is theirs, not the US dollar. */
-const DOLLARS = ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN'];
+/** Currencies written with a bare "$" (the peso sign of Mexico, Colombia, Chile and Argentina too): a lone dollar sign in their country's mail is theirs, not the US dollar. */
+const DOLLARS = ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'COP', 'CLP', 'ARS'];
 
 /** Whether an amount is in another currency than the deployment's: a bare "$" counts as any dollar. */
 export function inOtherCurrency(a: Amount, currency: string, text: string): boolean {
