@@ -1,4 +1,7 @@
 // Dates as suppliers write them, in the languages read; always as midnight UTC of that day.
+import { arrivalOf, businessDaysLater, fridayOf, inIsoWeek, JUST_BEFORE_MS, nextDayOfMonth, nextWeekday, onWeekday, relativeDay, WEEKDAY, weekdayNumber, yearless, type DateSense } from './days.js';
+
+export type { DateSense };
 
 /** Month names and their common abbreviations (English, German, French, Spanish), by month number. */
 const MONTH_NAMES: [number, string][] = [
@@ -10,50 +13,13 @@ const MONTH_NAMES: [number, string][] = [
 ];
 export const MONTH = MONTH_NAMES.map(([, names]) => names).join('|');
 
-/** Weekday names and abbreviations, Sunday first (as getUTCDay counts). */
-const WEEKDAYS = [
-  'sunday|sun|sonntag|dimanche|domingo|domenica|zondag', 'monday|mon|montag|lundi|lunes|lunedì|maandag', 'tuesday|tue|tues|dienstag|mardi|martes|martedì|dinsdag',
-  'wednesday|wed|mittwoch|mercredi|miércoles|mercoledì|woensdag', 'thursday|thu|thur|thurs|donnerstag|jeudi|jueves|giovedì|donderdag',
-  'friday|fri|freitag|vendredi|viernes|venerdì|vrijdag', 'saturday|sat|samstag|samedi|sábado|sabato|zaterdag',
-];
-const WEEKDAY = WEEKDAYS.join('|');
-const weekdayNumber = (name: string): number => WEEKDAYS.findIndex((names) => names.split('|').includes(name.toLowerCase()));
 
-/** The next day after the mail came (within a month, or a week without a day of the month) that is this weekday. */
-function onWeekday(weekday: number, dayOfMonth: number | undefined, sense: DateSense): [number, number, number] | undefined {
-  const came = arrivalOf(sense);
-  if (came === undefined || weekday < 0) return undefined;
-  const start = came - (came % DAY_MS);
-  for (let i = dayOfMonth === undefined ? 1 : 0; i <= (dayOfMonth === undefined ? 7 : 45); i++) {
-    const d = new Date(start + i * DAY_MS);
-    if (d.getUTCDay() === weekday && (dayOfMonth === undefined || d.getUTCDate() === dayOfMonth)) return partsOf(d.getTime());
-  }
-  return undefined;
-}
-
-/** When the mail came, in ms, if the sense knows it. */
-function arrivalOf(sense: DateSense): number | undefined {
-  const came = sense.receivedAt ? Date.parse(sense.receivedAt) : Number.NaN;
-  return Number.isNaN(came) ? undefined : came;
-}
-
-const partsOf = (ms: number): [number, number, number] => {
-  const d = new Date(ms);
-  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
-};
 
 export function monthNumber(name: string): number {
   const lower = name.toLowerCase().replace(/\.$/, '');
   return MONTH_NAMES.find(([, names]) => names.split('|').includes(lower))?.[0] ?? 0;
 }
 
-/** How a text writes its dates: which comes first in 04/05, and when the mail came (the year of a date written without one). */
-export interface DateSense {
-  dayFirst?: boolean;
-  monthFirst?: boolean;
-  /** ISO time the mail arrived. */
-  receivedAt?: string;
-}
 
 type Parts = (m: RegExpExecArray, sense: DateSense) => [number, number, number] | undefined;
 /** Words after which a bare "28.03." or "7/18" is a date: "am 28.03.", "ships Friday 7/18", "le 3/9". */
@@ -94,8 +60,14 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   // end of next week, Ende nächster Woche, fin de la semaine prochaine, finales de la próxima semana: its Friday
   { re: /\b(?:(end of (?:next|the following) week|ende (?:der )?nächste[rn]? woche|fin de (?:la )?semaine prochaine|(?:a )?finales de la (?:próxima semana|semana que viene))|(end of (?:this|the) week|ende (?:dieser|der) woche|fin de (?:cette |la )?semaine|(?:a )?finales de (?:esta|la) semana))\b/i,
     parts: (m, sense) => fridayOf(m[1] !== undefined ? 1 : 0, sense), relative: true },
-  // this Thursday, on Friday, am Donnerstag: the next such weekday after the mail came
-  { re: new RegExp(`\\b(?:this|on|by|until|ships?|out|arrives?|am|bis|dann|ce|le|este|el|questo|deze|op)\\s+(${WEEKDAY})\\b(?!\\.?,?\\s+(?:the\\s+)?\\d)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  // next Thursday, nächsten Donnerstag, jeudi prochain, el próximo jueves: a day only where "next" cannot mean this week's
+  { re: new RegExp(`\\b(?:next|nächste[nr]?|kommende[nr]?|próximo|prochain)\\s+(${WEEKDAY})(?![\\wà-ÿ])(?!\\.?,?\\s+(?:the\\s+)?\\d)|\\b(${WEEKDAY})\\s+(?:prochain|próximo|que viene)\\b`, 'i'),
+    parts: (m, sense) => nextWeekday(weekdayNumber((m[1] ?? m[2])!), sense) },
+  // this Thursday, on Friday, am Donnerstag, will send Monday, with you Weds, consegna mercoledì: the next such weekday after the mail came
+  { re: new RegExp(`\\b(?:this|coming|on|by|until|for|ships?|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio)\\s+(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?\\d)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  // booked in for the 14th, the rest on the 18th: the next such day of the month (an ordinal, no month named)
+  { re: new RegExp(`\\b(?:on|for|by|until|till|from|the)\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s+(?:of\\s+)?(?:${MONTH})\\b)`, 'i'),
+    parts: (m, sense) => nextDayOfMonth(+m[1]!, sense) },
   // ships Friday 7/18, le 3/9
   { re: new RegExp(`${DAY_CUE}(\\d{1,2})\\/(\\d{1,2})\\b(?!\\/)`, 'i'), parts: (m, sense) => {
     const [, month, day] = slashed(+m[1]!, +m[2]!, 2000, sense) ?? [];
@@ -103,62 +75,8 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   } },
 ];
 
-/** The day of ISO week `week` that is `weekday`, in the year the mail came or the next, whichever is not past. */
-function inIsoWeek(week: number, weekday: number, sense: DateSense): [number, number, number] | undefined {
-  const came = arrivalOf(sense);
-  if (came === undefined || weekday < 0 || week < 1 || week > 53) return undefined;
-  const year = new Date(came).getUTCFullYear();
-  for (const y of [year, year + 1]) {
-    // ISO week 1 holds the 4th of January; its Monday starts the count.
-    const jan4 = Date.UTC(y, 0, 4);
-    const monday1 = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * DAY_MS;
-    const at = monday1 + ((week - 1) * 7 + ((weekday + 6) % 7)) * DAY_MS;
-    if (at >= came - JUST_BEFORE_MS) return partsOf(at);
-  }
-  return undefined;
-}
-
-/** The day the mail came, or the day after: what "today" and "tomorrow" mean in it. */
-/** `n` business days (Monday to Friday) after the mail came. */
-function businessDaysLater(n: number, sense: DateSense): [number, number, number] | undefined {
-  const came = arrivalOf(sense);
-  if (came === undefined) return undefined;
-  let at = came;
-  for (let left = n; left > 0;) {
-    at += DAY_MS;
-    if (![0, 6].includes(new Date(at).getUTCDay())) left--;
-  }
-  return partsOf(at);
-}
-
-/** The Friday of the week the mail came in (`weeks` 0) or of a later one. */
-function fridayOf(weeks: number, sense: DateSense): [number, number, number] | undefined {
-  const came = arrivalOf(sense);
-  if (came === undefined) return undefined;
-  const day = new Date(came).getUTCDay();
-  return partsOf(came + ((5 - day + 7) % 7 + 7 * weeks) * DAY_MS);
-}
-
-function relativeDay(days: number, sense: DateSense): [number, number, number] | undefined {
-  const came = arrivalOf(sense);
-  return came === undefined ? undefined : partsOf(came + days * DAY_MS);
-}
 
 const fullYear = (y: string): number => (y.length === 2 ? 2000 + +y : +y);
-const DAY_MS = 86_400_000;
-/** A date this long before the mail came is what just happened ("shipped on the 2nd"); earlier ones are another year's or the order's. */
-const JUST_BEFORE_MS = 7 * DAY_MS;
-
-/** The year of a date written without one: the next such day after the mail came (or a few days before, for what just happened). */
-function yearless(month: number, day: number, sense: DateSense): [number, number, number] | undefined {
-  const came = arrivalOf(sense);
-  if (came === undefined || month < 1 || month > 12 || day < 1 || day > 31) return undefined;
-  const year = new Date(came).getUTCFullYear();
-  for (const y of [year - 1, year, year + 1]) {
-    if (Date.UTC(y, month - 1, day) >= came - JUST_BEFORE_MS) return [y, month, day];
-  }
-  return undefined;
-}
 
 function slashed(a: number, b: number, y: number, sense: DateSense): [number, number, number] | undefined {
   if (a > 12 && b <= 12) return [y, b, a];
@@ -212,7 +130,7 @@ const NEW_DATE_CUE = /\b(?:new|revised|updated|now|earliest|until|till|to|postpo
 /** Words before a date that make it the date of something else (the order, the buyer's mail, an absence). */
 const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|vom|du|del|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
 /** Words before a date that make it the goods' arrival, which wins over a ship date. */
-const ARRIVAL_CUE = /\b(?:deliver\w*|arriv\w*|reach\w*|eta|estimated delivery|expected|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|llegar\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$/i;
+const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|llegar\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$/i;
 /** "delivery week 42", "KW 48", "semaine 23", "w/c": a week, not a day. */
 const DELIVERY_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana)\s*\d{1,2}\b|\bw\/c\b/i;
 /** Words of a sentence about the goods' way to the buyer. */

@@ -100,7 +100,9 @@ function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, s
       if (iso) row[role] = iso;
     }
   });
-  if (/preis\s*\/\s*\d|price\s*\/\s*\d|per\s+(?:100|1000|c|m)\b|%/i.test(headerText)) row.perPack = true;
+  // "Preis %" is a price per hundred; "Rabatt %" or "MwSt %" is a column of its own, not the price's.
+  const header = headerText.replace(/\b(?:rabatt|disc(?:ount)?|remise|descuento|dto|sconto|korting|mwst|ust|vat|tax|tva|iva|btw)\.?\s*%/gi, ' ');
+  if (/preis\s*\/\s*\d|price\s*\/\s*\d|per\s+(?:100|1000|c|m)\b|%/i.test(header)) row.perPack = true;
   return row;
 }
 
@@ -121,7 +123,8 @@ function rolesFor(header: Cell[], cells: Cell[]): (Role | undefined)[] {
 
 /** Labels of fields written "Label: value" outside a table, by what their date is. */
 const LABEL_ROLES: [keyof DocumentReading['labelled'] | 'other', RegExp][] = [
-  ['other', /order date|po date|bestelldatum|belegdatum|datum|date de (?:commande|l'arc)|fecha (?:de )?(?:pedido|emisión|documento)|data ordine|invoice|rechnung|facture|factura/i],
+  // A delivery note's or invoice's number and date say when the paper was written, not when the goods come.
+  ['other', /order date|po date|bestelldatum|belegdatum|lieferschein|delivery note|packing (?:slip|list)|bon de livraison|albar[áa]n|gu[íi]a de despacho|pakbon|datum|date de (?:commande|l'arc)|fecha (?:de )?(?:pedido|emisión|documento)|data ordine|invoice|rechnung|facture|factura/i],
   ['requested', /request|need[- ]?by|wunsch|date (?:demandée|souhaitée)|fecha (?:solicitada|requerida)/i],
   ['arrival', /deliver|arriv|\beta\b|liefer|zustell|bezorg|verwacht|livraison|entrega|llegada|consegna|levering|expected|voraussichtlich|confirm|promis|commit|bestätigt|zugesagt|confirmée|confirmada|comprometida/i],
   ['ship', /ship|despatch|dispatch|versand|expédition|envío|envio|despacho|embarque|spedizione|verzend|pick-?up|abholung|enlèvement|recogida/i],
