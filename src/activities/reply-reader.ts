@@ -3,8 +3,8 @@ import type { ReplyContext, ReplyReader } from '../domain/world.js';
 import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
-import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival } from './reader/dates.js';
-import { aboutSomethingElse, isOpen, kindOf } from './reader/kind.js';
+import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, type DateSense } from './reader/dates.js';
+import { aboutSomethingElse, isOpen, kindOf, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, partialQuantity, partOfOrdered } from './reader/quantity.js';
 import { namesOnlyOtherOrders } from './reader/references.js';
@@ -33,6 +33,10 @@ function withPrices(said: string[], kind: ReplyKind, context: ReplyContext): { k
   return { kind: 'price_change', unitPrice: stated };
 }
 
+/** A partial delivery's day is its first lot's: a day in a sentence about the rest ("the remaining 800 expected w/c 15 December") is the rest's. */
+const firstLotDate = (words: string[], sense: DateSense): string | undefined =>
+  deliveryDate(words.filter((s) => !THE_REST.test(s)), sense) ?? deliveryDate(words, sense);
+
 /** What the text reads as once its document (a line table, labelled dates) is read beside its words. */
 interface Reading { kind: ReplyKind; unitPrice?: number; quantity?: number; deliveryDate?: string; charges: string[] }
 
@@ -57,6 +61,10 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   // "8 of the 12", "30 von 50 Stück", "3000 now and 2000 on the 14th": part of what was ordered comes now.
   const inParts = partOfOrdered(words, context.quantity, context.packSize) ?? firstOfLots(words, context);
   if ((kind === 'confirmed' || kind === 'delayed') && inParts !== undefined) kind = 'partial';
+  // Lots that add up to the order, with a day for them ("400 kg on 11/04, 600 kg on 11/18") are a delivery plan in
+  // parts even without a word of confirmation, when nothing in the mail is left open.
+  const lotsWithDay = () => firstOfLots(words, context) !== undefined && deliveryDate(words, sense) !== undefined;
+  if (kind === 'unclear' && !words.some(isOpen) && !aboutSomethingElse(words) && lotsWithDay()) kind = 'partial';
   const shippedNow = line && shippedOfLine(line, context);
   if (shippedNow !== undefined && (kind === 'confirmed' || kind === 'delayed')) kind = 'partial';
   const fromDocument = line?.arrival ?? doc.labelled.arrival ?? line?.ship ?? doc.labelled.ship;
@@ -64,7 +72,7 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   // kann nicht gehalten werden"); otherwise the document's columns are the surer place.
   const date = kind === 'delayed' && stated === 'delayed'
     ? deliveryDate(words, sense, context.requestedDate) ?? fromDocument
-    : fromDocument ?? deliveryDate(words, sense);
+    : fromDocument ?? (kind === 'partial' ? firstLotDate(words, sense) : deliveryDate(words, sense));
   // A price that starts after this delivery ("from 1 January the unit price is …") is not this order's.
   const thisDelivery = date ?? context.requestedDate ?? context.receivedAt;
   const priced = withPrices(notStartingLater(words, sense, thisDelivery), kind, context);

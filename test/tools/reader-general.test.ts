@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isOpen } from '../../src/activities/reader/kind.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import type { ReplyContext } from '../../src/domain/world.js';
 
@@ -66,5 +67,44 @@ describe('documents and notes that are not about the order\'s day', () => {
   it('"veuillez noter" informs, it asks nothing', async () => {
     expect(await read('Nous vous confirmons votre commande, livraison le 12 juin. Veuillez noter que nos bureaux seront fermés le 15 juin.'))
       .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+  });
+});
+
+describe('an order in parts', () => {
+  it('when the rest follows is left open without making the part that comes now a question', async () => {
+    expect(await read('We can only send 200 of the 300 pcs, they ship on 10 June. The remaining 100 will follow as soon as our next batch is released.'))
+      .toEqual({ kind: 'partial', quantity: 200, deliveryDate: day('2026-06-10') });
+    expect(isOpen('The remaining 100 will follow as soon as our next batch is released.')).toBe(false);
+    // What the buyer is asked to decide stays open.
+    expect(isOpen('Please let us know whether you want the remaining 100 at all.')).toBe(true);
+    expect(isOpen('If you agree, the rest ships as soon as it is packed.')).toBe(true);
+    expect(isOpen('The balance will follow?')).toBe(true);
+  });
+
+  it('lots that add up to the order, each with a day, are a partial delivery of the first', async () => {
+    expect(await read('We will handle your order as two deliveries: first delivery of 120 pcs on 06/12/2026, second delivery of 180 pcs on 06/26/2026.', { currency: 'USD' }))
+      .toEqual({ kind: 'partial', quantity: 120, deliveryDate: day('2026-06-12') });
+  });
+
+  it('a day given for the rest is not the first lot\'s', async () => {
+    expect(await read('We have dispatched 250 pcs on 09/06 (2 pallets). The remaining 50 pcs are expected w/c 22 June.'))
+      .toEqual({ kind: 'partial', quantity: 250, deliveryDate: day('2026-06-09') });
+  });
+
+  it('a shipped-quantity column headed "Qty Shp" is what ships now', async () => {
+    const text = [
+      'Order status for your PO below.',
+      '',
+      'Line  Item        Qty Ord  Qty Shp  Qty B/O  Ship Date  Unit Price',
+      '1     KL-200      300      120      180      06/10/26   12.40',
+    ].join('\n');
+    expect(await read(text, { currency: 'USD' })).toEqual({ kind: 'partial', quantity: 120, deliveryDate: day('2026-06-10') });
+  });
+});
+
+describe('how a mail writes its dates, from its own dates', () => {
+  it('a slashed date readable one way only settles the others', async () => {
+    expect(await read('Confirmed, lot ETD 05/06/2026, the invoice follows on 22/06/2026.', { currency: 'VND', unitPrice: 12.4 }))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-05') });
   });
 });

@@ -98,8 +98,12 @@ const DAY_FIRST_CURRENCIES = ['EUR', 'GBP', 'AUD', 'NZD', 'INR', 'CHF', 'SEK', '
  */
 export function dateSense(sentences: string[], context: { currency?: string; receivedAt?: string } = {}): DateSense {
   // Where the money is British, Australian, Indian or European, so is the order of the day and month.
-  const dayFirst = writesDayFirst(sentences) || DAY_FIRST_CURRENCIES.includes(context.currency ?? '');
-  const monthFirst = !dayFirst && (context.currency === 'USD' || sentences.some((s) => /(?<![A-Z]{1,2})\$|\bUSD\b/.test(s)));
+  // A slashed date that can be read one way only ("24/06/2025") says how the mail's others are written.
+  const slashed = sentences.flatMap((s) => [...s.matchAll(/\b(\d{1,2})\/(\d{1,2})\/(?:\d{4}|\d{2})\b/g)]);
+  const seenDayFirst = slashed.some((m) => +m[1]! > 12 && +m[2]! <= 12);
+  const seenMonthFirst = slashed.some((m) => +m[2]! > 12 && +m[1]! <= 12);
+  const dayFirst = (seenDayFirst && !seenMonthFirst) || (!seenMonthFirst && (writesDayFirst(sentences) || DAY_FIRST_CURRENCIES.includes(context.currency ?? '')));
+  const monthFirst = !dayFirst && ((seenMonthFirst && !seenDayFirst) || context.currency === 'USD' || sentences.some((s) => /(?<![A-Z]{1,2})\$|\bUSD\b/.test(s)));
   return { dayFirst, monthFirst, ...(context.receivedAt ? { receivedAt: context.receivedAt } : {}) };
 }
 

@@ -12,7 +12,7 @@ type Role = 'ordered' | 'shipped' | 'backordered' | 'unitPrice' | 'amount' | 're
 const ROLES: [Role, RegExp][] = [
   ['per', /^(?:per|pro|je|par|por|pe)\.?$/i],
   ['backordered', /\bpend\.|\bpend\b|back-?\s?order|\bb\/o\b|rückstand|offen|restmenge|reliquat|restant|en attente|pendiente|\bbalance\b|open qty|outstanding|à livrer|por (?:servir|entregar)|da evadere|nalevering/i],
-  ['shipped', /\bserv\.|\bserv\b|surtid|ship(?:ping)? now|now shipping|to ship now|this (?:lot|drop)|ship(?:ped)?\s*qty|qty\s*ship|\bshipped\b|despatched|dispatched|\bdelivered\b|this (?:shipment|delivery)|geliefert|liefermenge|versandt|expédi[ée]|livr[ée]|enviad|servid|entregad|consegnat|spedit|geleverd|verzonden/i],
+  ['shipped', /\bserv\.|\bserv\b|surtid|ship(?:ping)? now|now shipping|to ship now|this (?:lot|drop)|ship(?:ped)?\s*qty|qty\s*ship|qty\s*shp\b|\bshp\.?\s*qty|\bshipped\b|despatched|dispatched|\bdelivered\b|this (?:shipment|delivery)|geliefert|liefermenge|versandt|expédi[ée]|livr[ée]|enviad|servid|entregad|consegnat|spedit|geleverd|verzonden/i],
   ['requested', /\byour\s*(?:date|req)|\bihr\s*(?:termin|datum)|\bvotre date|\bsu fecha|request|req\.?\s*(?:date|del)|need[- ]?by|wunsch|demandée|souhaitée|solicitad|requerid|deseada|richiest|gewenst/i],
   ['arrival', /\bconf\.?\s*dat|\bdt\.?\s*conf|\bf\.\s*conf|\bdeliv\.|\bour\s*date|\bunser\s*(?:termin|datum)|\bnotre date|\bnuestra fecha|deliver|liefertermin|lieferdatum|\btermin\b|\beta\b|arrival|livraison|confirmée|confirmad[ao]|bestätigt|confermat|bevestigd|confirm\w*\s*date|promis|\bdue\b|entrega|compromiso|consegna|leverdatum|leveringsdatum/i],
   ['ship', /ship|despatch|dispatch|versand|expédition|envío|envio|despacho|spedizione|verzend/i],

@@ -29,8 +29,18 @@ const ELSEWHERE: RegExp[] = [
 
 const pick = (sentences: string[], re: RegExp) => sentences.filter((s) => re.test(s));
 
-/** Whether some sentence leaves a point open for the buyer or the supplier to settle. */
-export const isOpen = (s: string): boolean => (OPEN.test(s) || /\?\s*$/.test(s)) && !COURTESY.test(s);
+/** What is still to come of a split order: "the remaining 12 cases", "the balance", "backordered items", "le reliquat". */
+export const THE_REST = /\b(?:(?:the|die|les|los|las) (?:other|übrigen|autres|otros|otras) \d|remaining|remainder|(?:the|our) rest|rest of|balance(?! due| owing| of (?:the |your )?(?:account|invoice|payment))|back-?order(?:ed)?|b\/o|restmenge|restlichen|rückstand|le solde|le reste|reliquat|el resto|(?:los|las) restantes|lo que falta)\b/i;
+/** Words that put the next step on the buyer: then the sentence stays open, whatever it is about. */
+const ON_THE_BUYER = /^(?:if|should you|unless|wenn|falls|sofern|si|sauf)\b|\b(?:please|kindly|bitte|veuillez|merci de|por favor|let (?:me|us) know|would you|could you|can you|do you|shall we|should we|whether|which)\b|\b(?:you|your|sie|vous|usted|ustedes)\s+(?:approve|confirm|accept|agree|decide|prefer|want|wish|pay|advise|zustimmen|bestätigen|freigeben|acceptez|confirmez|aceptan?|confirm[ae]n?)\b/i;
+
+/**
+ * Whether some sentence leaves a point open for the buyer or the supplier to settle. When part of
+ * an order comes now, when the rest follows is often still open ("the balance follows once the
+ * next batch clears QC"): that is what a partial delivery is, not a question for the buyer.
+ */
+export const isOpen = (s: string): boolean => (OPEN.test(s) || /\?\s*$/.test(s)) && !COURTESY.test(s)
+  && !(THE_REST.test(s) && !/\?\s*$/.test(s) && !ON_THE_BUYER.test(s));
 
 /** What the reply's own sentences state about the order; `unclear` when they state nothing plainly. */
 /** "We cannot deliver before 21 July 2025": a refusal bounded by a date is a delay. */
