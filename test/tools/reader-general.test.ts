@@ -108,3 +108,27 @@ describe('how a mail writes its dates, from its own dates', () => {
       .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-05') });
   });
 });
+
+describe('a day is the goods\' arrival by the words on either side of it', () => {
+  it('"Freitag früh bei Ihnen" is the arrival, not the day before it goes out', async () => {
+    expect(await read('Passt, die 300 Stk gehen am Donnerstag raus, sind dann Freitag früh bei Ihnen.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+    expect(await read('Passt, geht Mittwoch raus.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-10') });
+  });
+
+  it('a dispatch moved past a closure keeps its new day', async () => {
+    expect(await read('Der Versand wurde wegen Betriebsferien auf den 29. Juni 2026 verschoben.'))
+      .toEqual({ kind: 'delayed', deliveryDate: day('2026-06-29') });
+  });
+
+  it('"ship date 6/12" in a US mail is the 12th of June', async () => {
+    expect(await read('Thanks for the order. Confirmed, ship date 6/12.', { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+  });
+
+  it('ERP columns "Del Date", "Liefer-Dat.", "Menge Teillief." and "Rest" are read for what they hold', async () => {
+    const uk = ['SALES ORDER ACKNOWLEDGEMENT', '', 'Ln  Del Date    Part No   Description        Qty   UoM  Price   Value', '1   16/06/2026  KL-200    Terminal block     300   EA   12.40   3,720.00'].join('\n');
+    expect(await read(uk, { currency: 'GBP' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+    const de = ['Lieferstatus zu Ihrer Bestellung:', '', 'Pos | Art.-Nr. | Menge best. | Menge Teillief. | Rest | ME  | Liefer-Dat.', '1   | KL-200   | 300         | 200             | 100  | Stk | 11.06.2026'].join('\n');
+    expect(await read(de)).toEqual({ kind: 'partial', quantity: 200, deliveryDate: day('2026-06-11') });
+  });
+});

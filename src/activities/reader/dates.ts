@@ -23,7 +23,7 @@ export function monthNumber(name: string): number {
 
 type Parts = (m: RegExpExecArray, sense: DateSense) => [number, number, number] | undefined;
 /** Words after which a bare "28.03." or "7/18" is a date: "am 28.03.", "ships Friday 7/18", "le 3/9". */
-const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|delivery|deliver|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì),?\\s)`;
+const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|delivery|deliver|date|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì),?\\s)`;
 const ORDINAL = '(?:st|nd|rd|th|er|re|e|º|°)?';
 /** `weak`: a date by a word ("today"), used only when the mail names no other. */
 /** `relative`: a day counted from the mail ("within 5 working days"), which names the goods' arrival itself. */
@@ -64,7 +64,7 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: new RegExp(`\\b(?:next|nächste[nr]?|kommende[nr]?|próximo|prochain)\\s+(${WEEKDAY})(?![\\wà-ÿ])(?!\\.?,?\\s+(?:the\\s+)?\\d)|\\b(${WEEKDAY})\\s+(?:prochain|próximo|que viene)\\b`, 'i'),
     parts: (m, sense) => nextWeekday(weekdayNumber((m[1] ?? m[2])!), sense) },
   // this Thursday, on Friday, am Donnerstag, will send Monday, with you Weds, consegna mercoledì: the next such weekday after the mail came
-  { re: new RegExp(`\\b(?:this|coming|on|by|until|for|ships?|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio)\\s+(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?\\d)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  { re: new RegExp(`\\b(?:this|coming|on|by|until|for|ships?|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio)\\s+(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?\\d)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // booked in for the 14th, the rest on the 18th: the next such day of the month (an ordinal, no month named)
   { re: new RegExp(`\\b(?:on|for|by|until|till|from|the)\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s+(?:of\\s+)?(?:${MONTH})\\b)`, 'i'),
     parts: (m, sense) => nextDayOfMonth(+m[1]!, sense) },
@@ -145,6 +145,8 @@ const STARTS_FROM = /\b(?:from|as of|effective|starting|beginning|valid|ab|à pa
 const CLOSURE = /\b(?:closed|closure|shut ?down|holidays?|bank holiday|betriebsferien|betriebsurlaub|geschlossen|feiertag\w*|fermé\w*|fermeture|congés|cerrad[oa]s?|cierre|vacaciones|festivo|chius[oa]|chiusura|per ferie|ferie|gesloten|vakantie)\b/i;
 
 /** "ist innerhalb von 3 Arbeitstagen bei Ihnen": the goods with the buyer. */
+/** Words right after a day that put the goods with the buyer on it: "Freitag früh bei Ihnen", "Thursday with you". */
+const WITH_YOU_AFTER = /^[^\d\n]{0,12}\b(?:bei ihnen|with you|chez vous|at your (?:site|dock|door|premises|warehouse))\b/i;
 const WITH_YOU = /\b(?:bei ihnen|with you|chez vous|en (?:sus|vuestras) instalaciones|at your (?:site|dock|door|premises|warehouse))\b/i;
 
 /** Words before a date that make it the day the buyer asked for. */
@@ -155,7 +157,7 @@ export function statedArrival(sentences: string[], sense: DateSense, ship = fals
   const cue = ship ? new RegExp(`${ARRIVAL_CUE.source}|${SHIP_CUE.source}`, 'i') : ARRIVAL_CUE;
   for (const s of sentences) {
     if (CLOSURE.test(s)) continue;
-    const d = datesIn(s, sense).find((f) => f.iso && !f.weak && (cue.test(s.slice(0, f.index)) || (f.relative && (ABOUT_DELIVERY.test(s) || WITH_YOU.test(s))))
+    const d = datesIn(s, sense).find((f) => f.iso && !f.weak && (cue.test(s.slice(0, f.index)) || WITH_YOU_AFTER.test(s.slice(f.end)) || (f.relative && (ABOUT_DELIVERY.test(s) || WITH_YOU.test(s))))
       && !OTHER_DATE_CUE.test(s.slice(0, f.index)) && !REQUESTED_CUE.test(s.slice(0, f.index)));
     if (d) return d.iso;
   }
@@ -177,7 +179,7 @@ export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst:
   let requested: string | undefined;
   const came = arrivalOf(sense) ?? Number.NEGATIVE_INFINITY;
   for (const s of sentences) {
-    if (CLOSURE.test(s) && !/\b(?:deliver|arriv|ship|dispatch|despatch|liefer|livr|expédi|entreg|env[íi]|consegn|spedi|lever)\w*/i.test(s)) continue;
+    if (CLOSURE.test(s) && !/\b(?:deliver|arriv|ship|dispatch|despatch|liefer|versand|versend|livr|expédi|entreg|env[íi]|despach|consegn|spedi|lever)\w*/i.test(s)) continue;
     for (const d of datesIn(s, sense)) {
       // A date well before the mail came is the order's or an earlier mail's, not a delivery.
       if (!d.iso || Date.parse(d.iso) < came - JUST_BEFORE_MS || d.iso.slice(0, 10) === notDay) continue;
@@ -194,7 +196,7 @@ export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst:
         if (ABOUT_DELIVERY.test(s) && !STARTS_FROM.test(before)) weakest ??= d.iso;
         continue;
       }
-      if (ARRIVAL_CUE.test(before)) arrival ??= d.iso;
+      if (ARRIVAL_CUE.test(before) || WITH_YOU_AFTER.test(s.slice(d.end))) arrival ??= d.iso;
       if (first === undefined) {
         first = d.iso;
         firstAside = !ABOUT_DELIVERY.test(s);

@@ -11,10 +11,10 @@ import { exactPerUnit, readingNear, roundPrice } from './prices.js';
 type Role = 'ordered' | 'shipped' | 'backordered' | 'unitPrice' | 'amount' | 'requested' | 'arrival' | 'ship' | 'uom' | 'per';
 const ROLES: [Role, RegExp][] = [
   ['per', /^(?:per|pro|je|par|por|pe)\.?$/i],
-  ['backordered', /\bpend\.|\bpend\b|back-?\s?order|\bb\/o\b|rückstand|offen|restmenge|reliquat|restant|en attente|pendiente|\bbalance\b|open qty|outstanding|à livrer|por (?:servir|entregar)|da evadere|nalevering/i],
-  ['shipped', /\bserv\.|\bserv\b|surtid|ship(?:ping)? now|now shipping|to ship now|this (?:lot|drop)|ship(?:ped)?\s*qty|qty\s*ship|qty\s*shp\b|\bshp\.?\s*qty|\bshipped\b|despatched|dispatched|\bdelivered\b|this (?:shipment|delivery)|geliefert|liefermenge|versandt|expédi[ée]|livr[ée]|enviad|servid|entregad|consegnat|spedit|geleverd|verzonden/i],
+  ['backordered', /\bpend\.|\bpend\b|^rest$|back-?\s?order|\bb\/o\b|rückstand|offen|restmenge|reliquat|restant|en attente|pendiente|\bbalance\b|open qty|outstanding|à livrer|por (?:servir|entregar)|da evadere|nalevering/i],
+  ['shipped', /\bserv\.|teillief\w*|\bserv\b|surtid|ship(?:ping)? now|now shipping|to ship now|this (?:lot|drop)|ship(?:ped)?\s*qty|qty\s*ship|qty\s*shp\b|\bshp\.?\s*qty|\bshipped\b|despatched|dispatched|\bdelivered\b|this (?:shipment|delivery)|geliefert|liefermenge|versandt|expédi[ée]|livr[ée]|enviad|servid|entregad|consegnat|spedit|geleverd|verzonden/i],
   ['requested', /\byour\s*(?:date|req)|\bihr\s*(?:termin|datum)|\bvotre date|\bsu fecha|request|req\.?\s*(?:date|del)|need[- ]?by|wunsch|demandée|souhaitée|solicitad|requerid|deseada|richiest|gewenst/i],
-  ['arrival', /\bconf\.?\s*dat|\bdt\.?\s*conf|\bf\.\s*conf|\bdeliv\.|\bour\s*date|\bunser\s*(?:termin|datum)|\bnotre date|\bnuestra fecha|deliver|liefertermin|lieferdatum|\btermin\b|\beta\b|arrival|livraison|confirmée|confirmad[ao]|bestätigt|confermat|bevestigd|confirm\w*\s*date|promis|\bdue\b|entrega|compromiso|consegna|leverdatum|leveringsdatum/i],
+  ['arrival', /\bconf\.?\s*dat|\bdel\.?\s*date\b|liefer-?\s*dat|\bdt\.?\s*conf|\bf\.\s*conf|\bdeliv\.|\bour\s*date|\bunser\s*(?:termin|datum)|\bnotre date|\bnuestra fecha|deliver|liefertermin|lieferdatum|\btermin\b|\beta\b|arrival|livraison|confirmée|confirmad[ao]|bestätigt|confermat|bevestigd|confirm\w*\s*date|promis|\bdue\b|entrega|compromiso|consegna|leverdatum|leveringsdatum/i],
   ['ship', /ship|despatch|dispatch|versand|expédition|envío|envio|despacho|spedizione|verzend/i],
   ['amount', /\bext\b|ext\.|extended|amount|total|betrag|gesamt|\bwert\b|montant|importe|\bvalor\b|totale|bedrag|line value|net value/i],
   ['unitPrice', /unit\s*(?:price|cost)|price|\brate\b|preis|\bp\.?\s?u\.?\b|\bprix\b|precio|prezzo|prijs|\bcost\b/i],
