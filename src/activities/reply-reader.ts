@@ -6,7 +6,7 @@ import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
 import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, type DateSense } from './reader/dates.js';
 import { aboutSomethingElse, isOpen, kindOf, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
-import { firstOfLots, partialQuantity, partOfOrdered } from './reader/quantity.js';
+import { firstOfLots, lessTheRemainder, partialQuantity, partOfOrdered } from './reader/quantity.js';
 import { namesOnlyOtherOrders } from './reader/references.js';
 import { ownLayoutLines, statements } from './reader/statements.js';
 import { inTable, isOrderDocument, readDocument, shippedOfLine, tablePrice } from './reader/document.js';
@@ -61,10 +61,11 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   // "8 of the 12", "30 von 50 Stück", "3000 now and 2000 on the 14th": part of what was ordered comes now.
   const inParts = partOfOrdered(words, context.quantity, context.packSize) ?? firstOfLots(words, context);
   if ((kind === 'confirmed' || kind === 'delayed') && inParts !== undefined) kind = 'partial';
-  // Lots that add up to the order, with a day for them ("400 kg on 11/04, 600 kg on 11/18") are a delivery plan in
-  // parts even without a word of confirmation, when nothing in the mail is left open.
-  const lotsWithDay = () => firstOfLots(words, context) !== undefined && deliveryDate(words, sense) !== undefined;
-  if (kind === 'unclear' && !words.some(isOpen) && !aboutSomethingElse(words) && lotsWithDay()) kind = 'partial';
+  // Part of the order with a day for it ("1,500 of the 2,000 … go out on Friday 16 May", "400 kg on 11/04, 600 kg on
+  // 11/18", "30 we'll send today; the other 20 …") is a delivery in parts even without a word of confirmation, when
+  // nothing in the mail is left open.
+  const partWithDay = () => (inParts ?? lessTheRemainder(words, context)) !== undefined && deliveryDate(words, sense) !== undefined;
+  if (kind === 'unclear' && !words.some(isOpen) && !aboutSomethingElse(words) && partWithDay()) kind = 'partial';
   const shippedNow = line && shippedOfLine(line, context);
   if (shippedNow !== undefined && (kind === 'confirmed' || kind === 'delayed')) kind = 'partial';
   const fromDocument = line?.arrival ?? doc.labelled.arrival ?? line?.ship ?? doc.labelled.ship;

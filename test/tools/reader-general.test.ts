@@ -132,3 +132,30 @@ describe('a day is the goods\' arrival by the words on either side of it', () =>
     expect(await read(de)).toEqual({ kind: 'partial', quantity: 200, deliveryDate: day('2026-06-11') });
   });
 });
+
+describe('plain replies without a word of confirmation', () => {
+  it('a weekday after a word of arrival is a promised day, but not when a dated day follows it', async () => {
+    expect(await read('Ok, consegna mercoledì.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-10') });
+    expect(await read('All set on your PO, delivery Tuesday, June 16th.', { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+
+  it('"delivered to you 6/12" in a US mail is the arrival', async () => {
+    expect(await read('Order received. We\'ll have these out the door by 6/10, delivered to you 6/12.', { currency: 'USD' }))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+  });
+
+  it('a lead time "of" so many business days counts from the mail', async () => {
+    expect(await read('Recibido el pedido. Tenemos el material en stock; el plazo de entrega es de 5 días hábiles a partir de hoy.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-15') });
+  });
+
+  it('"ha sido expedido hoy" is a shipment', async () => {
+    expect(await read('Le informamos de que su pedido ha sido expedido hoy 08/06/2026 con SEUR.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-08') });
+  });
+
+  it('part of the order with a day for it is a partial delivery', async () => {
+    expect(await read('Only 200 of the 300 are ready; they\'ll go out on Thursday 11 June.')).toEqual({ kind: 'partial', quantity: 200, deliveryDate: day('2026-06-11') });
+    expect(await read('We have 180 in stock which we\'ll send on 9 June; the other 120 are due in from the mill later this month.'))
+      .toEqual({ kind: 'partial', quantity: 180, deliveryDate: day('2026-06-09') });
+  });
+});

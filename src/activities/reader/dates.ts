@@ -23,7 +23,7 @@ export function monthNumber(name: string): number {
 
 type Parts = (m: RegExpExecArray, sense: DateSense) => [number, number, number] | undefined;
 /** Words after which a bare "28.03." or "7/18" is a date: "am 28.03.", "ships Friday 7/18", "le 3/9". */
-const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|delivery|deliver|date|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì),?\\s)`;
+const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|delivery|deliver|date|to you|with you|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì),?\\s)`;
 const ORDINAL = '(?:st|nd|rd|th|er|re|e|º|°)?';
 /** `weak`: a date by a word ("today"), used only when the mail names no other. */
 /** `relative`: a day counted from the mail ("within 5 working days"), which names the goods' arrival itself. */
@@ -54,17 +54,19 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: new RegExp(`\\b(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2}),?\\s+(?:on\\s+|am\\s+|le\\s+|el\\s+)?(${WEEKDAY})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[1]!, weekdayNumber(m[2]!), sense) },
   // Tuesday the 25th, Friday 3rd: the next such day that falls on that weekday
   { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:the\\s+|den\\s+|le\\s+|el\\s+)?(\\d{1,2})(?:st|nd|rd|th|er)?\\b(?![./:]?\\d)(?!\\s+(?:of\\s+|de\\s+)?(?:${MONTH})\\b)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), +m[2]!, sense) },
-  // within 5 working days, innerhalb von 3 Arbeitstagen, sous 10 jours ouvrés, en 7 días hábiles: business days from the mail
-  { re: /\b(?:within|in|innerhalb(?:\s+von)?|binnen|sous|dans|en|dentro de|entro)\s+(\d{1,2})\s+(?:working|business|work)\s+days?\b|\b(?:within|in|innerhalb(?:\s+von)?|binnen|sous|dans|en|dentro de|entro)\s+(\d{1,2})\s+(?:arbeitstag(?:en|e)?|werktag(?:en|e)?|jours?\s+ouvr(?:és|ables)|días?\s+(?:hábiles|habiles|laborables)|giorni\s+lavorativi)\b/i,
+  // within 5 working days, innerhalb von 3 Arbeitstagen, sous 10 jours ouvrés, en 7 días hábiles, a lead time "of" / "est de" /
+  // "es de" so many: business days from the mail
+  { re: /\b(?:within|in|of|innerhalb(?:\s+von)?|binnen|beträgt|sous|dans|est de|en|es de|dentro de|entro)\s+(\d{1,2})\s+(?:working|business|work)\s+days?\b|\b(?:within|in|of|innerhalb(?:\s+von)?|binnen|beträgt|sous|dans|est de|en|es de|dentro de|entro)\s+(\d{1,2})\s+(?:arbeitstag(?:en|e)?|werktag(?:en|e)?|jours?\s+ouvr(?:és|ables)|días?\s+(?:hábiles|habiles|laborables)|giorni\s+lavorativi)\b/i,
     parts: (m, sense) => businessDaysLater(+(m[1] ?? m[2])!, sense), relative: true },
   // end of next week, Ende nächster Woche, fin de la semaine prochaine, finales de la próxima semana: its Friday
   { re: /\b(?:(end of (?:next|the following) week|ende (?:der )?nächste[rn]? woche|fin de (?:la )?semaine prochaine|(?:a )?finales de la (?:próxima semana|semana que viene))|(end of (?:this|the) week|ende (?:dieser|der) woche|fin de (?:cette |la )?semaine|(?:a )?finales de (?:esta|la) semana))\b/i,
     parts: (m, sense) => fridayOf(m[1] !== undefined ? 1 : 0, sense), relative: true },
   // next Thursday, nächsten Donnerstag, jeudi prochain, el próximo jueves: a day only where "next" cannot mean this week's
-  { re: new RegExp(`\\b(?:next|nächste[nr]?|kommende[nr]?|próximo|prochain)\\s+(${WEEKDAY})(?![\\wà-ÿ])(?!\\.?,?\\s+(?:the\\s+)?\\d)|\\b(${WEEKDAY})\\s+(?:prochain|próximo|que viene)\\b`, 'i'),
+  { re: new RegExp(`\\b(?:next|nächste[nr]?|kommende[nr]?|próximo|prochain)\\s+(${WEEKDAY})(?![\\wà-ÿ])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))|\\b(${WEEKDAY})\\s+(?:prochain|próximo|que viene)\\b`, 'i'),
     parts: (m, sense) => nextWeekday(weekdayNumber((m[1] ?? m[2])!), sense) },
-  // this Thursday, on Friday, am Donnerstag, will send Monday, with you Weds, consegna mercoledì: the next such weekday after the mail came
-  { re: new RegExp(`\\b(?:this|coming|on|by|until|for|ships?|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio)\\s+(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?\\d)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  // this Thursday, on Friday, am Donnerstag, will send Monday, with you Weds, consegna mercoledì: the next such weekday after
+  // the mail came; the word before stays outside the match, where it tells an arrival from a dispatch
+  { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio)\\s+)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // booked in for the 14th, the rest on the 18th: the next such day of the month (an ordinal, no month named)
   { re: new RegExp(`\\b(?:on|for|by|until|till|from|the)\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s+(?:of\\s+)?(?:${MONTH})\\b)`, 'i'),
     parts: (m, sense) => nextDayOfMonth(+m[1]!, sense) },

@@ -49,7 +49,7 @@ const REMAINDER: RegExp[] = [
 ];
 
 /** The ordered quantity less what the text says is still to come, when it says so. */
-function lessTheRemainder(sentences: string[], context: { quantity?: number; packSize?: number }): number | undefined {
+export function lessTheRemainder(sentences: string[], context: { quantity?: number; packSize?: number }): number | undefined {
   const found = context.quantity === undefined ? undefined : firstMatch(REMAINDER, sentences);
   const rest = found && unitsOf(found.s, found.m, context.packSize);
   if (rest === undefined) return undefined;
