@@ -159,3 +159,13 @@ describe('plain replies without a word of confirmation', () => {
       .toEqual({ kind: 'partial', quantity: 180, deliveryDate: day('2026-06-09') });
   });
 });
+
+describe('a promise on a condition is not a confirmation', () => {
+  it('a condition after the promise ("we will ship Monday if the parts arrive") leaves it open', async () => {
+    expect(await read('Out of stock until Friday, we will ship Monday if the parts arrive.')).toEqual({ kind: 'unclear' });
+    expect(await read('We will deliver on 12 June if the material comes in on time.')).toEqual({ kind: 'unclear' });
+    expect(await read('Confirmed for 12 June, si la matière arrive à temps.')).toEqual({ kind: 'unclear' });
+    // An instruction for a case that may come later is no condition on the promise.
+    expect(await read('Confirmed, delivery 12 June. Call us if the goods arrive damaged.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+  });
+});
