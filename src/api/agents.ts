@@ -63,15 +63,27 @@ function summaryFrom(wf: { workflowId: string; status: { name: string }; memo?: 
   return { ...listed, ...(wf.memo?.[SUMMARY_MEMO] as Partial<AgentSummary> | undefined) };
 }
 
+/** How long a start waits for an agent told to stop to end, before it answers 409. */
+const STOPPING_WAIT_MS = 10_000;
+
 /** The Temporal side of the API: every call to the agents goes through here. */
 export class Agents {
   constructor(private readonly client: Client, private readonly taskQueue: string, private readonly rules: Rules, private readonly clock: () => number = Date.now) {}
 
   async start(sku: string): Promise<{ workflowId: string; started: boolean }> {
     const workflowId = agentId(sku);
+    const handle = this.client.workflow.getHandle(workflowId);
     try {
-      const running = await this.client.workflow.getHandle(workflowId).describe();
-      if (running.status.name === 'RUNNING') return { workflowId, started: false };
+      const running = await handle.describe();
+      if (running.status.name === 'RUNNING') {
+        // An agent told to stop runs on for a moment: "already running" would name a run about to
+        // end, and the caller's next message would find none. It is let end, then started anew.
+        if ((await this.status(sku).catch(() => null))?.status !== 'stopped') return { workflowId, started: false };
+        await this.client.withDeadline(Date.now() + STOPPING_WAIT_MS, () => handle.result()).catch((err: unknown) => {
+          if (isDeadlineExceeded(err)) throw new HttpError(409, `the agent of ${sku} is stopping; start it again once it has stopped`);
+          if (!isNotFound(err)) throw err;
+        });
+      }
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }

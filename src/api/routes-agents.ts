@@ -28,7 +28,7 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
   app.post('/agents', {
     schema: {
       summary: 'Start the agent of a SKU (idempotent)', tags: ['agents'], body: StartAgentBody,
-      response: { 201: AgentStarted.describe('started'), 200: AgentStarted.describe('already running'), 400: notASku, 404: refused('unknown SKU') },
+      response: { 201: AgentStarted.describe('started'), 200: AgentStarted.describe('already running'), 400: notASku, 404: refused('unknown SKU'), 409: refused('the agent was told to stop and has not ended yet') },
     },
   }, async (req, reply) => {
     const { sku } = req.body;

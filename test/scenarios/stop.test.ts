@@ -12,4 +12,16 @@ describe('an agent told to stop', () => {
     expect(result.status).toBe('stopped');
     expect((await stack.authed('POST', `/agents/${sku}/pause`)).status).toBe(404);
   });
+
+  it('started again the moment after it was told to stop, the agent starts anew, and the next message finds it', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const sku = stack.newSku({ onHand: 50, safetyStock: 20, targetLevel: 100 });
+    await story(stack, sku).startAgent();
+    const first = (await stack.agent(sku).describe()).runId;
+    expect((await stack.authed('POST', `/agents/${sku}/stop`)).status).toBe(202);
+    const again = await stack.authed('POST', '/agents', { sku });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect((await stack.agent(sku).describe()).runId).not.toBe(first);
+    expect((await stack.authed('POST', `/agents/${sku}/resume`)).status).toBe(202);
+  });
 });
