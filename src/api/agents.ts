@@ -63,8 +63,8 @@ function summaryFrom(wf: { workflowId: string; status: { name: string }; memo?: 
   return { ...listed, ...(wf.memo?.[SUMMARY_MEMO] as Partial<AgentSummary> | undefined) };
 }
 
-/** How long a start waits for an agent told to stop to end, before it answers 409. */
-const STOPPING_WAIT_MS = 10_000;
+/** How long a stop waits for the agent to end before it answers: an agent with nothing open ends at once. */
+const STOP_WAIT_MS = 3_000;
 
 /** The Temporal side of the API: every call to the agents goes through here. */
 export class Agents {
@@ -72,18 +72,9 @@ export class Agents {
 
   async start(sku: string): Promise<{ workflowId: string; started: boolean }> {
     const workflowId = agentId(sku);
-    const handle = this.client.workflow.getHandle(workflowId);
     try {
-      const running = await handle.describe();
-      if (running.status.name === 'RUNNING') {
-        // An agent told to stop runs on for a moment: "already running" would name a run about to
-        // end, and the caller's next message would find none. It is let end, then started anew.
-        if ((await this.status(sku).catch(() => null))?.status !== 'stopped') return { workflowId, started: false };
-        await this.client.withDeadline(Date.now() + STOPPING_WAIT_MS, () => handle.result()).catch((err: unknown) => {
-          if (isDeadlineExceeded(err)) throw new HttpError(409, `the agent of ${sku} is stopping; start it again once it has stopped`);
-          if (!isNotFound(err)) throw err;
-        });
-      }
+      const running = await this.client.workflow.getHandle(workflowId).describe();
+      if (running.status.name === 'RUNNING') return { workflowId, started: false };
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
@@ -172,12 +163,24 @@ export class Agents {
 
   async signal(sku: string, what: 'stock-changed' | 'pause' | 'resume' | 'stop'): Promise<void> {
     const signal = { 'stock-changed': stockChangedSignal, pause: pauseSignal, resume: resumeSignal, stop: stopSignal }[what];
+    const handle = this.client.workflow.getHandle(agentId(sku));
     try {
-      await this.client.workflow.getHandle(agentId(sku)).signal(signal);
+      await handle.signal(signal);
     } catch (err) {
-      if (isNotFound(err)) throw new HttpError(404, `no agent is running for ${sku}`);
+      if (isNotFound(err)) throw await this.notRunning(sku);
       throw err;
     }
+    // A stop answered while the agent still runs would let the caller's next start be told "already
+    // running" of a run about to end, and its next message find no agent: it is let end first.
+    if (what === 'stop') await this.client.withDeadline(Date.now() + STOP_WAIT_MS, () => handle.result()).catch(() => undefined);
+  }
+
+  /** Why a SKU's agent cannot be signalled: it was stopped (409, it can be started again), or never started (404). */
+  private async notRunning(sku: string): Promise<HttpError> {
+    const ended = await this.client.workflow.getHandle(agentId(sku)).describe().then(() => true, () => false);
+    return ended
+      ? new HttpError(409, `the agent of ${sku} is stopped; POST /agents with {"sku":"${sku}"} starts it again`)
+      : new HttpError(404, `no agent is running for ${sku}`);
   }
 
   /**

@@ -28,7 +28,7 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
   app.post('/agents', {
     schema: {
       summary: 'Start the agent of a SKU (idempotent)', tags: ['agents'], body: StartAgentBody,
-      response: { 201: AgentStarted.describe('started'), 200: AgentStarted.describe('already running'), 400: notASku, 404: refused('unknown SKU'), 409: refused('the agent was told to stop and has not ended yet') },
+      response: { 201: AgentStarted.describe('started'), 200: AgentStarted.describe('already running'), 400: notASku, 404: refused('unknown SKU') },
     },
   }, async (req, reply) => {
     const { sku } = req.body;
@@ -41,7 +41,10 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
     app.post(`/agents/:sku/${what}`, {
       schema: {
         summary: `${what[0]!.toUpperCase()}${what.slice(1)} the agent of a SKU`, tags: ['agents'], params: SkuParam,
-        response: { 202: AgentSignalled(what).describe('signalled'), 400: notASku, 404: refused('no agent') },
+        response: {
+          202: AgentSignalled(what).describe('signalled'), 400: notASku, 404: refused('no agent was ever started for the SKU'),
+          409: refused('the agent is stopped: POST /agents starts it again'),
+        },
       },
     }, async (req, reply) => {
       const { sku } = req.params;
@@ -55,7 +58,10 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
     config: { auth: 'manager-or-warehouse' },
     schema: {
       summary: 'Stock of a SKU changed: its agent checks now', tags: ['skus'], params: SkuParam,
-      response: { 202: AgentSignalled('woken').describe('agent woken'), 400: notASku, 404: refused('no agent') },
+      response: {
+        202: AgentSignalled('woken').describe('agent woken'), 400: notASku, 404: refused('no agent was ever started for the SKU'),
+        409: refused('the agent is stopped: POST /agents starts it again'),
+      },
     },
   }, async (req, reply) => {
     const { sku } = req.params;

@@ -482,15 +482,6 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description the agent was told to stop and has not ended yet */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
                 /** @description the request body is larger than the limit */
                 413: {
                     headers: {
@@ -587,8 +578,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description no agent */
+                /** @description no agent was ever started for the SKU */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the agent is stopped: POST /agents starts it again */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -701,8 +701,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description no agent */
+                /** @description no agent was ever started for the SKU */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the agent is stopped: POST /agents starts it again */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -815,8 +824,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description no agent */
+                /** @description no agent was ever started for the SKU */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the agent is stopped: POST /agents starts it again */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -929,8 +947,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description no agent */
+                /** @description no agent was ever started for the SKU */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the agent is stopped: POST /agents starts it again */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -10,7 +10,11 @@ describe('an agent told to stop', () => {
     expect((await stack.authed('POST', `/agents/${sku}/stop`)).status).toBe(202);
     const result = await stack.agent(sku).result();
     expect(result.status).toBe('stopped');
-    expect((await stack.authed('POST', `/agents/${sku}/pause`)).status).toBe(404);
+    // The agent is there, stopped: a conflict that says how to start it again, not an unknown agent.
+    const pause = await stack.authed('POST', `/agents/${sku}/pause`);
+    expect(pause.status).toBe(409);
+    expect(pause.body.error).toMatch(/is stopped; POST \/agents .* starts it again/);
+    expect((await stack.authed('POST', `/agents/${stack.newSku()}/pause`)).status).toBe(404);
   });
 
   it('started again the moment after it was told to stop, the agent starts anew, and the next message finds it', async () => {
