@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ServiceError, WorkflowIdConflictPolicy, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError, WorkflowUpdateStage,
-  type Client,
+  type Client, type WorkflowHandle,
 } from '@temporalio/client';
 import { ApplicationFailure, type TypedSearchAttributes } from '@temporalio/common';
 import { summaryOf, SUMMARY_MEMO, type AgentStatus, type AgentSummary } from '../domain/agent.js';
@@ -61,6 +61,14 @@ function summaryFrom(wf: { workflowId: string; status: { name: string }; memo?: 
     recentTokens: noUsage(), recentReplenishments: 0,
   };
   return { ...listed, ...(wf.memo?.[SUMMARY_MEMO] as Partial<AgentSummary> | undefined) };
+}
+
+/** Why a SKU's agent cannot be signalled: it was stopped (409, it can be started again), or never started (404). */
+async function notRunning(sku: string, agent: WorkflowHandle): Promise<HttpError> {
+  const ended = await agent.describe().then(() => true, () => false);
+  return ended
+    ? new HttpError(409, `the agent of ${sku} is stopped; POST /agents with {"sku":"${sku}"} starts it again`)
+    : new HttpError(404, `no agent is running for ${sku}`);
 }
 
 /** How long a stop waits for the agent to end before it answers: an agent with nothing open ends at once. */
@@ -167,20 +175,12 @@ export class Agents {
     try {
       await handle.signal(signal);
     } catch (err) {
-      if (isNotFound(err)) throw await this.notRunning(sku);
+      if (isNotFound(err)) throw await notRunning(sku, handle);
       throw err;
     }
     // A stop answered while the agent still runs would let the caller's next start be told "already
     // running" of a run about to end, and its next message find no agent: it is let end first.
     if (what === 'stop') await this.client.withDeadline(Date.now() + STOP_WAIT_MS, () => handle.result()).catch(() => undefined);
-  }
-
-  /** Why a SKU's agent cannot be signalled: it was stopped (409, it can be started again), or never started (404). */
-  private async notRunning(sku: string): Promise<HttpError> {
-    const ended = await this.client.workflow.getHandle(agentId(sku)).describe().then(() => true, () => false);
-    return ended
-      ? new HttpError(409, `the agent of ${sku} is stopped; POST /agents with {"sku":"${sku}"} starts it again`)
-      : new HttpError(404, `no agent is running for ${sku}`);
   }
 
   /**
