@@ -99,5 +99,6 @@ function droppedBecause(s: DecideRequest['state']): string {
 
 export const policyDecider: Decider = {
   name: 'policy',
+  needsNoIo: true,
   decide: async (req) => choosePolicy(req),
 };
