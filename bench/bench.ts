@@ -202,7 +202,8 @@ function markdown(r: Record<string, Json>): string {
   const b = r.historyBytes;
   if (b) {
     rows.push([`one replenishment's history: bytes (${b.events} events), of which activity inputs (${b.activities} activities)`, `${b.historyBytes}, ${b.activityInputBytes}`, '', '', '', '']);
-    rows.push(['activity input bytes: mean decide, largest', `${b.meanDecideInputBytes}, ${b.largestActivityInputBytes}`, '', '', '', '']);
+    rows.push(['largest activity input (bytes)', b.largestActivityInputBytes, '', '', '', '']);
+    rows.push(['decisions: in local-activity markers (mean bytes each); in decide activities (mean input bytes)', `${b.decisionMarkers} (${b.meanDecisionMarkerBytes}); ${b.decideActivities} (${b.meanDecideInputBytes})`, '', '', '', '']);
   }
   const h = r.history;
   if (h) {
