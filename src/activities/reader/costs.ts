@@ -3,6 +3,8 @@ import type { ReplyContext } from '../../domain/world.js';
 import { amountsIn, parseNumber } from './amounts.js';
 import { orderLine, type DocumentReading, type TableLine } from './document.js';
 import { dateSense } from './dates.js';
+import { PRICE_CHANGE } from './kind.js';
+import { unaccountedCount } from './quantity.js';
 import { notStartingLater, OLD_PRICE_CUE, perUnitOfPack, samePrice } from './prices.js';
 
 // Costs a reply adds beside the unit price: a reading under which the order goes on must not let
@@ -16,6 +18,18 @@ const taxOnly = (s: string): boolean => NOT_A_COST.test(s) && !FEE.test(s);
 
 /** A percentage put on top of the order: "an energy surcharge of 3.5%", "Zuschlag von 4 %", "recargo del 2 %". */
 const PERCENT_ON_TOP = /\b(?:surcharge|supplement|add-?on|\w*zuschlag\w*|teuerungszuschlag|\w*aufschlag|supplément|majoration|recargo|suplemento|sovrapprezzo|maggiorazione|toeslag)\b[^.!?\n]{0,80}?\d+(?:[.,]\d+)?\s?%|\d+(?:[.,]\d+)?\s?%[^.!?\n]{0,60}?\b(?:surcharge|supplement|\w*zuschlag\w*|\w*aufschlag|supplément|majoration|recargo|suplemento|sovrapprezzo|maggiorazione|toeslag)\b/i;
+
+/**
+ * A percentage the supplier puts on this order, whatever the charge is called ("an energy contribution of 2.5% is
+ * added", "1,8 % sera appliquée sur la facture", "rekenen wij 4%"): a verb of charging or the invoice beside it.
+ * A tolerance ("+/- 2.5%") is no charge.
+ */
+const PERCENT = /(?<!\+\/?-\s?|±\s?)\b\d+(?:[.,]\d+)?\s?%/;
+const ON_THE_INVOICE = /\b(?:invoices?|invoic(?:ed|ing)|billed|rechnung\w*|factur\w*|fattur\w*|factuur\w*|(?:be)?rekenen|berechn\w*|in rechnung)\b/i;
+const percentCharged = (s: string): boolean => PERCENT.test(s) && (FEE.test(s) || CHARGED.test(s) || ON_THE_INVOICE.test(s));
+
+/** Under a price change, a percentage rise of the price ("we have to apply a 7% price increase") is that change, not a charge beside it. */
+const theChangeItself = (s: string, kind: ReplyKind | undefined): boolean => kind === 'price_change' && PRICE_CHANGE.test(s);
 
 /** Fees by name: freight, handling, energy, tooling, small-order and the like. */
 const FEE = /\b(?:surcharge|fee|fees|charge|charges|freight|shipping|carriage|handling|pallet|packaging|tooling|set-?up|small[- ]order|minimum[- ]order|liftgate|\w*zuschlag\w*|\w*gebühr\w*|fracht\w*|versandkosten|verpackungskosten|mindermengen\w*|frais|supplément|fret|port|recargo|gastos|portes|tasa|cargo|spese|costi di|trasporto|kosten|toeslag|vracht\w*)\b/i;
@@ -36,10 +50,10 @@ const TOTAL_AFTER = /^\s*(?:total|in total|gesamt|insgesamt|au total|en total|in
 const FREE_ABOVE = /\b(?:franco|franko|free (?:shipping|freight|delivery)|frei haus|portes pagados|carriage paid)\b\s*(?:de port\s*)?(?:\(|:)?\s*(?:à partir de|dès|from|above|over|ab|desde|a partir de|oltre|vanaf)\b/i;
 
 /** What a reply adds beside the unit price of the ordered unit; null when it adds nothing. */
-export function addedCost(sentences: string[], context: Pick<ReplyContext, 'unitPrice' | 'packSize'>): string | null {
+export function addedCost(sentences: string[], context: Pick<ReplyContext, 'unitPrice' | 'packSize'>, kind?: ReplyKind): string | null {
   for (const s of sentences) {
     // VAT and payment discounts are no cost on top; a sentence that names only them adds no percentage or fee.
-    if (!taxOnly(s) && PERCENT_ON_TOP.test(s)) return s;
+    if (!taxOnly(s) && (PERCENT_ON_TOP.test(s) || (percentCharged(s) && !theChangeItself(s, kind)))) return s;
     if (!taxOnly(s) && FEE.test(s) && CHARGED.test(s) && !(NO_FEE.test(s) && !FREE_ABOVE.test(s)) && amountsIn(s).length > 0) return s;
     // A pack price says nothing of the ordered unit's unless the PO's pack converts it exactly.
     const packed = PER_PACK.test(s);
@@ -122,7 +136,9 @@ export function withoutAddedCost(
   read: ReplyFields, sentences: string[], context: ReplyContext, chargeRows: string[] = [],
 ): ReplyFields {
   if (!ACTED_ON.includes(read.kind)) return read;
-  if (chargeRows.length > 0 || addedCost(sentences, context) !== null) return { kind: 'unclear' };
+  if (chargeRows.length > 0 || addedCost(sentences, context, read.kind) !== null) return { kind: 'unclear' };
+  // A count of the goods the reading does not account for is an order going on for a quantity nobody settled.
+  if (unaccountedCount(sentences, context, read.kind === 'partial' ? read.quantity : undefined) !== null) return { kind: 'unclear' };
   // A new price brings its own amounts (the new total, the old price); the rest must add up as ordered.
   if (read.kind === 'price_change') return read;
   // Prices announced for after this delivery are not this order's money.

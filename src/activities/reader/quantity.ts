@@ -120,3 +120,69 @@ export function firstOfLots(sentences: string[], context: { quantity?: number; p
   return undefined;
 }
 
+
+/** How goods are counted: pieces by default; lengths and weights only when the mail counts the order itself in them. */
+const FAMILIES: Record<string, RegExp> = {
+  pieces: /^(?:units?|pcs|pc|pieces?|items?|stück|stk|einheiten|pièces?|unités?|unidades|piezas|uds|pzas|pzs|pz|pezzi|unità|stuks|eenheden)$/i,
+  length: /^(?:m|mts|metros|meters|metres|mètres|meter|metri)$/i,
+  weight: /^(?:kg|kgs|kilos?|kilogram\w*)$/i,
+};
+/** Containers a count may be of: a pack of the PO's pack size, never a pallet or a parcel of unknown content. */
+const OF_PACKS = '(?:ve|gebinde|cases?|boxes|box|cartons?|kartons?|colis|cajas?|packs?|packages?|drums?|reels?|rolls?|rollen|rolle|bags?|sacks?|doos|dozen)';
+/** A container or a measure right beside a count: "sac 25 kg", "25kg pail", "doos van 25 stuks", "50 mm x 50 m". */
+const CONTAINER = '(?:ve|gebinde|cases?|boxes|box|cartons?|kartons?|colis|colli|cajas?|packs?|packages?|drums?|reels?|rolls?|rollen|rolle|bags?|sacks?|sacs?|sacos?|sacchi|seaux?|pails?|buckets?|eimer|cubos?|secchi\\w*|doos|dozen|pallets?|paletten?|bultos?|bundles?|bobin\\w*|spools?|tambor\\w*|fûts?|bidons?)';
+/** A count as written, decimals of a table's column included ("3,850.000 KG", "600,00 kg"): a fraction left is a measure. */
+const COUNT_OF = new RegExp(`(?<![\\w.,/-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+(?:[.,]\\d+)?|\\d+(?:[.,]\\d+)?)\\s*(?:(${UNITS.slice(3, -1)})|(${OF_PACKS}))\\b`, 'gi');
+/**
+ * Words before a count that make it no count of this order: a pack's content ("à 25 Stück", "x 25 kg"), a
+ * rate ("€ je 1.000 Stück"), a threshold ("minimum 500 pcs"), a weight or an estimate ("gross 486 kg").
+ */
+const NOT_THE_ORDER_BEFORE = new RegExp(`(?:\\b${CONTAINER}\\s*(?:of|à|a|de|x|mit|con|van|da|zu)?|\\b(?:per|pro|je|par|por|each|à|x|min(?:imum)?|moq|from|above|over|ab|dès|à partir de|desde|a partir de|oltre|vanaf|mindest\\w*|up to|bis zu|jusqu'à|hasta|gross|net|weight|bruto|brut|gewicht\\w*|brutto\\w*|netto\\w*|poids|peso|lordo|approx\\.?|about|around|ca\\.?|circa|env\\.?|environ|aprox\\.?)|[/x×~]|(?:usd|eur|gbp|chf|[€$£])|\\d[.,]\\d{2})\\s*[:]?\\s*$`, 'i');
+/** Words after a count that make it a pack's content or a measure of the item: "5,000 pcs each", "25kg pail", "500 m per drum". */
+const NOT_THE_ORDER_AFTER = new RegExp(`^\\s*(?:each|per|pro|je|par|por|a piece|chacun\\w*|cada|jeweils|ciascun\\w*|elk|\\/|${CONTAINER}\\b)`, 'i');
+
+/** A count in ordered units; `family` undefined for packs converted through the PO's pack size. */
+interface StatedCount { n: number; family: string | undefined }
+
+/** The counts of goods a sentence states: units with their family, or packs of the PO's pack size in ordered units. */
+function countsIn(s: string, packSize: number | undefined): StatedCount[] {
+  const counts: StatedCount[] = [];
+  for (const m of s.matchAll(COUNT_OF)) {
+    const end = m.index + m[0].length;
+    if (NOT_THE_ORDER_BEFORE.test(s.slice(Math.max(0, m.index - 25), m.index)) || NOT_THE_ORDER_AFTER.test(s.slice(end))) continue;
+    if (m[3] !== undefined) {
+      if (packSize !== undefined && /^\d+$/.test(m[1]!)) counts.push({ n: Number(m[1]) * packSize, family: undefined });
+      continue;
+    }
+    // "2.000 Stk", "1 200 pièces": marks that only group thousands; otherwise the last mark is a decimal one.
+    const n = /^\d{1,3}([,. \u00a0\u202f])\d{3}(?:\1\d{3})*$/.test(m[1]!) ? count(m[1]!) : parseNumber(m[1]!.replace(/[\s\u00a0\u202f]/g, ''));
+    const family = Object.keys(FAMILIES).find((f) => FAMILIES[f]!.test(m[2]!));
+    if (family !== undefined && Number.isInteger(n)) counts.push({ n, family });
+  }
+  return counts;
+}
+
+/**
+ * A sentence stating a count of the goods that the reading does not account for: a confirmation of
+ * the whole order that names fewer or more ("your complete order … 240 pcs" of 300), or a partial
+ * delivery that names a second count for the same lot. The order must not go on for a count nobody
+ * ordered; null when every count is the ordered quantity, the part that comes now, or the rest.
+ * Lengths and weights count only when the mail gives the ordered quantity in them: otherwise they
+ * are the item's measures or the parcel's weight.
+ */
+export function unaccountedCount(sentences: string[], context: { quantity?: number; packSize?: number }, shipped?: number): string | null {
+  const ordered = context.quantity;
+  if (ordered === undefined) return null;
+  const stated = sentences.map((s) => ({ s, counts: countsIn(s, context.packSize) }));
+  const orderedIn = new Set(stated.flatMap(({ counts }) => counts.filter((c) => c.n === ordered).map((c) => c.family)));
+  const ofTheOrder = (c: StatedCount) => c.family === undefined || (orderedIn.size > 0 ? orderedIn.has(c.family) : c.family === 'pieces');
+  const accounted = shipped === undefined ? [ordered] : [ordered, shipped, ordered - shipped];
+  for (const { s, counts } of stated) {
+    // What is still to come of a split order may come in lots of its own.
+    if (shipped !== undefined && THE_REST_WORDS.test(s)) continue;
+    if (counts.some((c) => ofTheOrder(c) && !accounted.includes(c.n))) return s;
+  }
+  return null;
+}
+
+const THE_REST_WORDS = /\b(?:remaining|remainder|rest|balance|back-?order\w*|to follow|restlichen|restmenge|rückstand|übrigen|folgen|le solde|le reste|reliquat|suivr\w*|el resto|restantes|pendientes?|il saldo|rimanenti|overige|resterende|volgen)\b/i;

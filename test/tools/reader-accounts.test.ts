@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { patternReader } from '../../src/activities/reply-reader.js';
+import type { ReplyContext } from '../../src/domain/world.js';
+
+// A reading under which the order goes on must account for what the supplier's own sentences state:
+// every percentage charged on the order and every count of the goods. Mail written here, not taken
+// from the labelled corpora.
+
+const PO: ReplyContext = { unitPrice: 4.8, currency: 'EUR', quantity: 400, requestedDate: '2026-03-20', receivedAt: '2026-03-09T08:00:00Z' };
+const read = (text: string, context: Partial<ReplyContext> = {}) => patternReader.read(text, {}, { ...PO, ...context });
+const day = (d: string) => `${d}T00:00:00.000Z`;
+
+describe('a percentage charged on the order, whatever the charge is called', () => {
+  it('a percentage added to the invoice or applied to the order is for a person', async () => {
+    expect(await read('Order confirmed for 18 March. A climate levy of 1.5% will be added to the invoice.')).toEqual({ kind: 'unclear' });
+    expect(await read('Commande confirmée pour le 18 mars. Une participation transport de 2 % est appliquée.')).toEqual({ kind: 'unclear' });
+    expect(await read('Wir bestätigen Ihre Bestellung, Lieferung am 18.03.2026. Wir berechnen 3 % Logistikbeitrag.')).toEqual({ kind: 'unclear' });
+    expect(await read('Bestelling bevestigd, levering op 18 maart. Wij rekenen 2,5% milieubijdrage over het factuurbedrag.')).toEqual({ kind: 'unclear' });
+  });
+
+  it('a tolerance, a tax or a later price list is no charge on this order', async () => {
+    expect(await read('Order confirmed for 18 March; weights invoiced as delivered, +/- 2% per coil.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-18') });
+    expect(await read('Order confirmed for 18 March. Our list prices rise by 3% from 1 June 2026.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-18') });
+  });
+});
+
+describe('every count of the goods a going-on reading leaves standing', () => {
+  it('a confirmation of the whole order that names another count is for a person', async () => {
+    expect(await read('The full order ships on 17 March: 360 pcs on one pallet.')).toEqual({ kind: 'unclear' });
+    expect(await read('Gesamte Bestellung bestätigt, 380 Stück, Versand am 17.03.2026.')).toEqual({ kind: 'unclear' });
+  });
+
+  it('the ordered count, a pack of the PO\'s pack size, a weight or a rate leaves it standing', async () => {
+    expect(await read('Confirmed: 400 pcs, shipping 17 March, gross weight 212 kg.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-17') });
+    expect(await read('Confirmed: 16 cartons of 25 pcs, shipping 17 March.', { packSize: 25 })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-17') });
+    expect(await read('Bestätigt, 2.000 Stück à 4,80 €, Preis je 1.000 Stück 4.800,00 €, Versand am 17.03.2026.', { quantity: 2000 }))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-17') });
+  });
+
+  it('a partial delivery that names two counts for its first lot is for a person', async () => {
+    expect(await read('We can send 250 pcs on 16 March. The delivery note shows 220 pcs for this lot; the rest follows in April.')).toEqual({ kind: 'unclear' });
+    expect(await read('We can send 250 pcs on 16 March; the remaining 150 pcs follow in April.'))
+      .toEqual({ kind: 'partial', quantity: 250, deliveryDate: day('2026-03-16') });
+  });
+});
