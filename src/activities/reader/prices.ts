@@ -128,8 +128,11 @@ function namesLaterStart(sentence: string, sense: DateSense, delivery: string): 
     const starts = m[1] ? `${m[2]}-${String(monthNumber(m[1])).padStart(2, '0')}-01` : `${m[2]}-01-01`;
     if (starts > day && /\b(?:from|effective|as of|starting|beginning|for|in|ab|für|à partir de|dès|pour|a partir de|desde|para|en|dal|a partire da|per|vanaf|voor)\s*(?:the\s+|le\s+|el\s+|dem\s+)?$/i.test(sentence.slice(0, m.index))) return true;
   }
-  return NEXT_YEAR.test(sentence);
+  return NEXT_YEAR.test(sentence) || LATER_ORDERS.test(sentence);
 }
+
+/** Orders after this one: "from your next order", "für künftige Bestellungen", "pour les commandes futures", "para futuros pedidos". */
+const LATER_ORDERS = /\b(?:(?:next|future|subsequent|following|later) (?:orders?|pos?|purchase orders?|deliveries)|(?:nächste\w*|künftige\w*|zukünftige\w*|folgende\w*) (?:bestellung\w*|aufträge\w*|auftrag\w*|lieferungen)|(?:prochaine\w*|futures?) (?:commandes?|livraisons)|commandes? (?:futures?|suivantes?|ultérieures?)|(?:próxim\w*|futur\w*) pedidos?|pedidos? (?:futuros?|siguientes|posteriores)|(?:prossim\w*|futur\w*) ordin\w*|ordini (?:futuri|successivi)|(?:volgende|toekomstige) (?:bestelling\w*|orders?))\b/i;
 
 /** Words of a price list's change, whichever prices it is for. */
 const PRICE_NOTICE = /\b(?:price (?:increase|rise|adjustment|change|list)s?|prices? (?:will )?(?:increase|rise|go up)|preis(?:erhöhung|anpassung|liste)\w*|listenpreis\w*|augmentation (?:de|des) (?:prix|tarifs?)|hausse (?:de|des) (?:prix|tarifs?)|nouveaux? tarifs?|(?:aumento|incremento|subida|ajuste) (?:de|del|en) (?:los )?precios?|lista de precios|aumento di prezzo|listino|prijsverhoging)\b/i;

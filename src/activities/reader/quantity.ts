@@ -108,14 +108,22 @@ const GOODS_COUNT = new RegExp(`${COUNT}(?:\\s*${OF_UNITS}|(?=\\s+(?:and|&|und|e
 export function firstOfLots(sentences: string[], context: { quantity?: number; packSize?: number }): number | undefined {
   if (context.quantity === undefined) return undefined;
   const lots: number[] = [];
+  // "40 rollen …, de overige 20 rollen": packs of a size nobody gave, which between them make the ordered count, are the ordered units.
+  const packLots: number[] = [];
   for (const s of sentences) {
     for (const m of s.matchAll(GOODS_COUNT)) {
       const n = unitsOf(s, m, context.packSize);
       if (n !== undefined && n > 0 && n < context.quantity) lots.push(n);
+      if (n === undefined && context.packSize === undefined) packLots.push(count(m[1]!));
     }
   }
+  return firstPairMaking(lots, context.quantity) ?? firstPairMaking(packLots, context.quantity);
+}
+
+/** The first of two counts, in order, that add up to the whole. */
+function firstPairMaking(lots: number[], whole: number): number | undefined {
   for (let i = 0; i < lots.length; i++) {
-    if (lots.slice(i + 1).some((later) => lots[i]! + later === context.quantity)) return lots[i];
+    if (lots[i]! > 0 && lots.slice(i + 1).some((later) => lots[i]! + later === whole)) return lots[i];
   }
   return undefined;
 }
