@@ -4,7 +4,7 @@ import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
 import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, type DateSense } from './reader/dates.js';
-import { aboutSomethingElse, isOpen, kindOf, THE_REST } from './reader/kind.js';
+import { aboutSomethingElse, isOpen, kindOf, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, lessTheRemainder, partialQuantity, partOfOrdered } from './reader/quantity.js';
 import { namesOnlyOtherOrders } from './reader/references.js';
@@ -12,6 +12,9 @@ import { ownLayoutLines, statements } from './reader/statements.js';
 import { inTable, isOrderDocument, readDocument, shippedOfLine, tablePrice } from './reader/document.js';
 
 export { visibleText, statements };
+
+/** Kinds under which the order goes on. */
+const GOES_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial', 'price_change'];
 
 /** Kinds whose reading a unit price other than the PO's turns into a price change. */
 const REPRICED_BY_A_PRICE: ReplyKind[] = ['confirmed', 'delayed', 'unclear', 'price_change'];
@@ -38,7 +41,7 @@ const firstLotDate = (words: string[], sense: DateSense): string | undefined =>
   deliveryDate(words.filter((s) => !THE_REST.test(s)), sense) ?? deliveryDate(words, sense);
 
 /** What the text reads as once its document (a line table, labelled dates) is read beside its words. */
-interface Reading { kind: ReplyKind; unitPrice?: number; quantity?: number; deliveryDate?: string; charges: string[] }
+interface Reading { kind: ReplyKind; unitPrice?: number; quantity?: number; deliveryDate?: string; charges: string[]; tableRows?: string[] }
 
 /** `noOtherMoney`: the visible text, set-aside sentences included, names no money but the PO's unit price. */
 function read(said: string[], lines: string[], context: ReplyContext, noOtherMoney: boolean): Reading {
@@ -66,6 +69,8 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   // nothing in the mail is left open.
   const partWithDay = () => (inParts ?? lessTheRemainder(words, context)) !== undefined && deliveryDate(words, sense) !== undefined;
   if (kind === 'unclear' && !words.some(isOpen) && !aboutSomethingElse(words) && partWithDay()) kind = 'partial';
+  // Another item in place of the ordered one: the order placed does not go on, whatever else the reply settles.
+  if (GOES_ON.includes(kind) && substitutesTheItem(words)) return { kind: 'unclear', charges };
   const shippedNow = line && shippedOfLine(line, context);
   if (shippedNow !== undefined && (kind === 'confirmed' || kind === 'delayed')) kind = 'partial';
   const fromDocument = line?.arrival ?? doc.labelled.arrival ?? line?.ship ?? doc.labelled.ship;
@@ -83,7 +88,7 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   if (docArrival && wordsArrival && docArrival !== wordsArrival) return { kind: 'unclear', charges };
   if (kind !== 'refused' && offersTwoDays(words, sense)) return { kind: 'unclear', charges };
   // Two days promised for the same goods; a delay names its old day and its new one, a partial its lots.
-  if ((kind === 'confirmed' || kind === 'unclear') && stated !== 'delayed' && promisesTwoDays(words, sense)) return { kind: 'unclear', charges };
+  if ((kind === 'confirmed' || kind === 'unclear') && stated !== 'delayed' && promisesTwoDays(words, sense, line?.ship ?? doc.labelled.ship)) return { kind: 'unclear', charges };
   // A day the words give beside a line's promised day that is not it: which one holds is for a person.
   const wordsDay = line?.arrival && stated !== 'delayed' ? statedArrival(words, sense, true) : undefined;
   if (wordsDay && wordsDay !== line!.arrival && wordsDay !== line!.ship) return { kind: 'unclear', charges };
@@ -103,6 +108,7 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
     quantity: laterKind === 'partial' ? shippedNow ?? partialQuantity(words, context) : undefined,
     deliveryDate: date,
     charges,
+    tableRows: said.filter((s) => inTable(doc, s)),
   };
 }
 
@@ -148,7 +154,7 @@ export const patternReader: ReplyReader = {
     const reading = read(said, ownLayoutLines(visibleLayout(text)), context, noOtherMoney);
     const fields = hints.kind ? fromHints(reading, { ...hints, kind: hints.kind }) : { ...fromText(reading), ...defined(hints) };
     if (fields.kind === 'confirmed' && fields.unitPrice !== undefined && !samePrice(fields.unitPrice, context.unitPrice)) fields.kind = 'price_change';
-    return withoutAddedCost(ReplyFields.parse(defined(fields)), said, context, reading.charges);
+    return withoutAddedCost(ReplyFields.parse(defined(fields)), said, context, reading.charges, reading.tableRows);
   },
 };
 

@@ -45,3 +45,61 @@ describe('every count of the goods a going-on reading leaves standing', () => {
       .toEqual({ kind: 'partial', quantity: 250, deliveryDate: day('2026-03-16') });
   });
 });
+
+describe('days that cannot all hold', () => {
+  it('a bare day after a dated one is of that month, and two arrival days are for a person', async () => {
+    expect(await read('Su pedido sale el 12 de marzo y le llega el 14.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-14') });
+    expect(await read('Su pedido sale el 12 de marzo y le llega el 14. La fecha de entrega confirmada es el 19 de marzo.')).toEqual({ kind: 'unclear' });
+    expect(await read('Ihre Bestellung wird am 16.03. bei Ihnen angeliefert. Liefertermin laut System: 18.03.2026.')).toEqual({ kind: 'unclear' });
+  });
+
+  it('goods that leave after the day they are to arrive are for a person', async () => {
+    expect(await read('Commande confirmée, livraison prévue le 16 mars. Expédition prévue le 18 mars.')).toEqual({ kind: 'unclear' });
+    expect(await read('Order confirmed, ships 13 March and arrives with you on 16 March.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-16') });
+  });
+});
+
+describe('another item in place of the ordered one', () => {
+  it('an order going on for a substitute or an equivalent is for a person', async () => {
+    expect(await read('Your order went out today; we sent the Bosch equivalent since the Makita model is sold out.')).toEqual({ kind: 'unclear' });
+    expect(await read('Le modèle commandé est épuisé ; nous pouvons livrer un article équivalent le 17 mars.')).toEqual({ kind: 'unclear' });
+  });
+
+  it('a reply that says there is no replacement still confirms', async () => {
+    expect(await read('Order confirmed for 18 March, the exact part number you ordered, no substitutes.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-18') });
+  });
+});
+
+describe('a price for orders after this one', () => {
+  it('a price named for the next or future orders is not this order\'s', async () => {
+    expect(await read('Order confirmed at the current price, delivery 18 March. For future orders the unit price will be €5.10.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-18') });
+    expect(await read('Bestellung bestätigt, Lieferung am 18.03.2026. Ab Ihrer nächsten Bestellung beträgt der Stückpreis 5,10 €.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-18') });
+  });
+});
+
+describe('lots counted in packs of a size nobody gave', () => {
+  it('two lots that make the ordered count between them are a delivery in parts', async () => {
+    expect(await read('We deliver 250 reels on 16 March, the other 150 reels follow in April.'))
+      .toEqual({ kind: 'partial', quantity: 250, deliveryDate: day('2026-03-16') });
+  });
+});
+
+describe('counts in a document\'s table', () => {
+  it('another line of an acknowledgement table leaves the order\'s line standing', async () => {
+    const ack = [
+      'ORDER ACKNOWLEDGEMENT',
+      '',
+      'Pos  Item       Qty   Unit  Price   Ship date',
+      '10   BR-22-ZN   400   pcs   4.80    17.03.2026',
+      '20   BR-24-ZN   150   pcs   5.10    17.03.2026',
+    ].join('\n');
+    expect(await read(ack)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-17') });
+  });
+
+  it('the whole of the order in a percentage is no charge', async () => {
+    expect(await read('100% of the order ships on 17 March, freight prepaid by us.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-17') });
+  });
+});

@@ -22,9 +22,9 @@ const PERCENT_ON_TOP = /\b(?:surcharge|supplement|add-?on|\w*zuschlag\w*|teuerun
 /**
  * A percentage the supplier puts on this order, whatever the charge is called ("an energy contribution of 2.5% is
  * added", "1,8 % sera appliquée sur la facture", "rekenen wij 4%"): a verb of charging or the invoice beside it.
- * A tolerance ("+/- 2.5%") is no charge.
+ * A tolerance ("+/- 2.5%") and the whole ("100% of the order") are no charge.
  */
-const PERCENT = /(?<!\+\/?-\s?|±\s?)\b\d+(?:[.,]\d+)?\s?%/;
+const PERCENT = /(?<!\+\/?-\s?|±\s?)\b(?!100\s?%)\d+(?:[.,]\d+)?\s?%/;
 const ON_THE_INVOICE = /\b(?:invoices?|invoic(?:ed|ing)|billed|rechnung\w*|factur\w*|fattur\w*|factuur\w*|(?:be)?rekenen|berechn\w*|in rechnung)\b/i;
 const percentCharged = (s: string): boolean => PERCENT.test(s) && (FEE.test(s) || CHARGED.test(s) || ON_THE_INVOICE.test(s));
 
@@ -133,12 +133,14 @@ const ACTED_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial', 'price_change'
  * does not state is `unclear`, so the supplier is asked and then the manager, who sees its sentence.
  */
 export function withoutAddedCost(
-  read: ReplyFields, sentences: string[], context: ReplyContext, chargeRows: string[] = [],
+  read: ReplyFields, sentences: string[], context: ReplyContext, chargeRows: string[] = [], tableRows: string[] = [],
 ): ReplyFields {
   if (!ACTED_ON.includes(read.kind)) return read;
   if (chargeRows.length > 0 || addedCost(sentences, context, read.kind) !== null) return { kind: 'unclear' };
-  // A count of the goods the reading does not account for is an order going on for a quantity nobody settled.
-  if (unaccountedCount(sentences, context, read.kind === 'partial' ? read.quantity : undefined) !== null) return { kind: 'unclear' };
+  // A count of the goods the reading does not account for is an order going on for a quantity nobody settled. A table's
+  // rows (`tableRows`) may be other lines of the document, whose counts its reading of the order's line has settled.
+  const prose = sentences.filter((s) => !tableRows.includes(s));
+  if (unaccountedCount(prose, context, read.kind === 'partial' ? read.quantity : undefined) !== null) return { kind: 'unclear' };
   // A new price brings its own amounts (the new total, the old price); the rest must add up as ordered.
   if (read.kind === 'price_change') return read;
   // Prices announced for after this delivery are not this order's money.

@@ -128,7 +128,25 @@ export function datesIn(s: string, how: DateSense | boolean = {}): FoundDate[] {
       found.push({ iso: p && isoDate(...p), index: start, end: start + m[0].length, ...(weak ? { weak } : {}), ...(relative ? { relative } : {}) });
     }
   }
-  return found.sort((a, b) => a.index - b.index);
+  return withElidedMonths(s, found.sort((a, b) => a.index - b.index));
+}
+
+/** "sale el 10 de junio y os llega el 12", "ships on 3 March, with you on the 5th": a bare day after a dated one, in its month. */
+const ELIDED_DAY = /\b(?:el|le|il|am|op|on|the|al|au|zum|for)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th|er|\.)?(?![\d.,:/%\u2013-]|\s*(?:[\p{L}€$£]))/giu;
+
+/** Bare days of the month that follow a full date in the same sentence take that date's month, or the next when earlier. */
+function withElidedMonths(s: string, found: FoundDate[]): FoundDate[] {
+  const out = [...found];
+  for (const m of s.matchAll(ELIDED_DAY)) {
+    if (out.some((f) => m.index < f.end && f.index < m.index + m[0].length)) continue;
+    const earlier = out.filter((f) => f.iso !== undefined && !f.weak && !f.relative && f.end <= m.index).at(-1);
+    if (earlier === undefined) continue;
+    const [y, month, day] = earlier.iso!.slice(0, 10).split('-').map(Number) as [number, number, number];
+    const d = +m[1]!;
+    const iso = d > day ? isoDate(y, month, d) : d < day ? isoDate(month === 12 ? y + 1 : y, month === 12 ? 1 : month + 1, d) : undefined;
+    if (iso !== undefined) out.push({ iso, index: m.index, end: m.index + m[0].length });
+  }
+  return out.sort((a, b) => a.index - b.index);
 }
 
 /** Words before a date that make it the new one ("moved from X to Y", "new delivery date Y", "neuer Liefertermin"). */
@@ -136,7 +154,7 @@ const NEW_DATE_CUE = /\b(?:new|revised|updated|now|earliest|until|till|to|postpo
 /** Words before a date that make it the date of something else (the order, the buyer's mail, an absence). */
 const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|vom|du|del|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
 /** Words before a date that make it the goods' arrival, which wins over a ship date. */
-const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|llegar\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$/i;
+const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$/i;
 /** "delivery week 42", "KW 48", "semaine 23", "w/c": a week, not a day. */
 const DELIVERY_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana)\s*\d{1,2}\b|\bw\/c\b/i;
 /** Words of a sentence about the goods' way to the buyer. */
@@ -168,6 +186,8 @@ export function statedArrival(sentences: string[], sense: DateSense, ship = fals
 
 /** Words before a date that make it the goods' dispatch. */
 const SHIP_CUE = /\b(?:ship\w*|dispatch\w*|despatch\w*|versand\w*|versend\w*|expédi\w*|env[íi]\w*|despach\w*|spedi\w*|verzend\w*)\b[^\d\n]{0,30}$/;
+/** The same, as a sentence may begin with them ("Expédition prévue le 18 mars"). */
+const SHIP_WORDS = new RegExp(SHIP_CUE.source, 'i');
 
 /**
  * The delivery date: the first stated as the new one, else the first stated as the goods' arrival,
@@ -230,17 +250,22 @@ const PAYMENT = /\b(?:invoice\w*|payment|payable|due|fällig\w*|zahlbar|zahlung\
 /**
  * Whether the words promise the goods on two different days, each after words of arrival ("livraison
  * le 2 décembre … livraison prévue le 4"): which one holds is for a person. A day the buyer asked for,
- * a new day after an old one, and a closure's days are not promises of their own.
+ * a new day after an old one, and a closure's days are not promises of their own. Goods that leave, by the words or
+ * by a document's labelled field (`labelledShip`), after the day they are to arrive are for a person too.
  */
-export function promisesTwoDays(sentences: string[], sense: DateSense): boolean {
-  const days = new Set<string>();
+export function promisesTwoDays(sentences: string[], sense: DateSense, labelledShip?: string): boolean {
+  const arrivals = new Set<string>();
+  const ships: string[] = labelledShip === undefined ? [] : [labelledShip];
   for (const s of sentences) {
     if (CLOSURE.test(s) || PAYMENT.test(s)) continue;
     for (const d of datesIn(s, sense)) {
       const before = s.slice(0, d.index);
-      if (!d.iso || d.weak || !ARRIVAL_CUE.test(before) || REQUESTED_CUE.test(before) || OTHER_DATE_CUE.test(before) || NEW_DATE_CUE.test(before)) continue;
-      days.add(d.iso);
+      if (!d.iso || d.weak || REQUESTED_CUE.test(before) || OTHER_DATE_CUE.test(before) || NEW_DATE_CUE.test(before)) continue;
+      if (ARRIVAL_CUE.test(before) || WITH_YOU_AFTER.test(s.slice(d.end))) arrivals.add(d.iso);
+      else if (SHIP_WORDS.test(before)) ships.push(d.iso);
     }
   }
-  return days.size > 1;
+  // Goods that leave after the day they are promised to arrive ("livraison le 5 juin … expédition le 10 juin"): one of the days is wrong.
+  const lastArrival = [...arrivals].sort().at(-1);
+  return arrivals.size > 1 || (lastArrival !== undefined && ships.some((d) => d > lastArrival));
 }
