@@ -5,11 +5,11 @@ import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
 import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, type DateSense } from './reader/dates.js';
 import { aboutSomethingElse, isOpen, kindOf, substitutesTheItem, THE_REST } from './reader/kind.js';
-import { notStartingLater, plausiblePrice, readingNear, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
+import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, lessTheRemainder, partialQuantity, partOfOrdered } from './reader/quantity.js';
 import { namesOnlyOtherOrders } from './reader/references.js';
 import { ownLayoutLines, statements } from './reader/statements.js';
-import { inTable, isOrderDocument, readDocument, shippedOfLine, tablePrice } from './reader/document.js';
+import { inTable, isOrderDocument, readDocument, shippedOfLine, tablePrice, type DocumentReading, type TableLine } from './reader/document.js';
 
 export { visibleText, statements };
 
@@ -56,8 +56,8 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   const stated = wordsKind === 'price_change' ? kindOf(notStartingLater(words, sense, context.requestedDate ?? context.receivedAt)) : wordsKind;
   let kind = stated;
   // An acknowledgement or a shipment notice confirms by what it is, when its words leave nothing open.
-  // So does a day given for the goods ("ETA your dock: Thursday 11 December") when no money stands anywhere in the
-  // mail (a price in a sentence set aside is no confirmation's).
+  // So does a day given for the goods ("ETA your dock: Thursday 11 December", "Estimated delivery: 30-May-2025") when no
+  // money but the order's stands anywhere in the mail (a price in a sentence set aside is no confirmation's).
   const documented = isOrderDocument(words) || line?.arrival !== undefined || line?.ship !== undefined;
   const promised = () => noOtherMoney && statedArrival(words, sense, true) !== undefined;
   if (kind === 'unclear' && !words.some(isOpen) && !aboutSomethingElse(words) && (documented || promised())) kind = 'confirmed';
@@ -108,8 +108,23 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
     quantity: laterKind === 'partial' ? shippedNow ?? partialQuantity(words, context) : undefined,
     deliveryDate: date,
     charges,
-    tableRows: said.filter((s) => inTable(doc, s)),
+    tableRows: otherLinesOf(doc, line, said),
   };
+}
+
+/** The PO's unit price, or its price of a pack, a hundred, a thousand or the whole order ("EUR 38.00 per 1000 pcs" at 0.038). */
+const theOrdersMoney = (value: number, context: ReplyContext): boolean =>
+  [1, context.packSize, 100, 1000, context.quantity].some((n) => n !== undefined && samePrice(value, roundPrice(context.unitPrice * n)));
+
+const flat = (s: string): string => s.replace(/\s+/g, ' ').trim();
+/**
+ * The sentences that are rows of other lines of the document than the order's: their counts are other items'. Without
+ * the order's line found, no row is known to be another's.
+ */
+function otherLinesOf(doc: DocumentReading, line: TableLine | undefined, said: string[]): string[] {
+  if (line === undefined) return [];
+  const others = doc.rows.filter((r) => r !== line).map((r) => flat(r.text));
+  return said.filter((s) => others.some((r) => r.includes(flat(s))));
 }
 
 /** The fields the text states, for what its kind can carry: a refusal or an unclear reply carries nothing else. */
@@ -150,7 +165,7 @@ export const patternReader: ReplyReader = {
   async read(text, hints, context) {
     const visible = visibleText(text);
     const said = statements(visible);
-    const noOtherMoney = amountsIn(visible).every((a) => a.currency === undefined || samePrice(a.value, context.unitPrice));
+    const noOtherMoney = amountsIn(visible).every((a) => a.currency === undefined || theOrdersMoney(a.value, context));
     const reading = read(said, ownLayoutLines(visibleLayout(text)), context, noOtherMoney);
     const fields = hints.kind ? fromHints(reading, { ...hints, kind: hints.kind }) : { ...fromText(reading), ...defined(hints) };
     if (fields.kind === 'confirmed' && fields.unitPrice !== undefined && !samePrice(fields.unitPrice, context.unitPrice)) fields.kind = 'price_change';

@@ -103,3 +103,26 @@ describe('counts in a document\'s table', () => {
     expect(await read('100% of the order ships on 17 March, freight prepaid by us.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-17') });
   });
 });
+
+describe('plain replies the order can act on', () => {
+  it('carriage offered free above a threshold the order passes is no cost', async () => {
+    expect(await read('Commande confirmée, expédition le 17/03/2026. Votre commande dépassant 1 000 € HT, le transport vous est offert.', { quantity: 400 }))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-17') });
+  });
+
+  it('a price in capitalised German cents is a price', async () => {
+    expect(await read('Leider müssen wir den Stückpreis für diese Bestellung auf 495 Cent statt 480 Cent anpassen. Lieferung am 18.03.2026.'))
+      .toEqual({ kind: 'price_change', unitPrice: 4.95, deliveryDate: day('2026-03-18') });
+  });
+
+  it('a notice of labelled fields alone, with the order\'s own money, confirms', async () => {
+    const notice = ['Item: hinge HG-40', 'Qty: 400 pcs', 'Price: EUR 4,800.00 per 1000 pcs', 'Expected delivery: 18.03.2026'].join('\n');
+    expect(await read(notice)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-18') });
+    expect(await read(notice.replace('4,800.00', '5,100.00'))).not.toMatchObject({ kind: 'confirmed' });
+  });
+
+  it('"the PO shipped" with a word between confirms, and "400 of 400 EA" is a count, not a price', async () => {
+    expect(await read('PO-5521 shipped in full today, 400 pcs on one pallet.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-09') });
+    expect(await read('Lines 1 of 1 shipped: 400 of 400 EA. Delivery 12 March.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-12') });
+  });
+});

@@ -28,7 +28,8 @@ const CODE = `\\b(?:${CODES.join('|')})\\b`;
 const ATTACHED_CODE = `(?<=\\d)(?:${CODES.join('|')})\\b`;
 const WORD = '\\b(?:euros?|dollars?)\\b';
 /** Hundredths of the currency: "52 cents", "38 ct/Stk", "46¢", "45 céntimos". */
-const CENTS = '(?:cents?|cts?|centimes?|céntimos?|centavos?|centesimi|eurocent|pence)\\b\\.?|¢';
+// German writes its nouns capitalised: "42 Cent", "38 Ct".
+const CENTS = '(?:[Cc]ents?|[Cc]ts?|[Cc]entimes?|[Cc]éntimos?|[Cc]entavos?|[Cc]entesimi|[Ee]urocents?|[Pp]ence)\\b\\.?|¢';
 /** Pence written onto the digits: "64p each". Apart ("64 p") it may be a page or a piece. */
 const PENCE = "(?<=\\d)p(?![\\w'’])";
 /** Digits with thousands groups (1,250 / 1.250 / 1 250 / 1'250) and decimals (.60 / ,60). */
@@ -98,6 +99,8 @@ export function amountsIn(s: string): Amount[] {
     // "40W", "4000K", "M8x40": a whole number with a letter right after it is a measure or a part's name.
     if (!before && !after && integer && /^[a-zà-ÿ]/i.test(dated.slice(numberAt + digits!.length))) continue;
     if (!before && !after && integer && QUANTITY_BEFORE.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
+    // "qty 400 of 400 EA", "3 von 5": the whole a count is part of is a count too.
+    if (!before && !after && integer && /\d\s+(?:of|von|sur|de|su|van)\s+$/i.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
     if (!before && integer && REFERENCE_BEFORE.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
     if (/^\d{1,2}:\d{2}/.test(dated.slice(numberAt))) continue;
     if (!before && !after && integer && PACK_COUNT_BEFORE.test(dated.slice(Math.max(0, numberAt - 30), numberAt))) continue;

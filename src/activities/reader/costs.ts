@@ -36,7 +36,7 @@ const FEE = /\b(?:surcharge|fee|fees|charge|charges|freight|shipping|carriage|ha
 /** Words that put a fee on this order: "will be added", "berechnen wir", "facturés en sus", "aplicaremos". */
 const CHARGED = /\b(?:will be (?:added|charged|invoiced|billed)|will be extra|can (?:either )?add|(?:is|are) (?:added|charged|payable)|we (?:will |shall )?(?:add|charge|invoice|bill)|applies|apply|plus|extra|additional|on top|separate line|berechne\w*|zzgl\.?|zuzüglich|fällt an|fallen an|kommt hinzu|kommen hinzu|en sus|factur\w+ en plus|s'ajoute\w*|ajout\w*|appliqu\w*|aplicar\w*|se añad\w*|adicional\w*|se cobrar\w*|facturar\w*|addebit\w*|aggiunt\w*|in aggiunta|worden berekend|extra)\b/i;
 /** Words that say the order carries no such cost: "free shipping", "freight included", "franco". */
-const NO_FEE = /\b(?:free (?:of charge|shipping|freight|delivery)|freight (?:free|included|prepaid and included)|carriage paid|no (?:extra |additional )?(?:charge|fee|surcharge)s?|included|inclus\w*|inbegriffen|inklusive|frei haus|franco|franko|sin (?:coste|cargo)|incluid[oa]s?|gratuit\w*|kostenlos|gratis)\b/i;
+const NO_FEE = /\b(?:free (?:of charge|shipping|freight|delivery)|freight (?:free|included|prepaid and included)|carriage paid|no (?:extra |additional )?(?:charge|fee|surcharge)s?|included|inclus\w*|inbegriffen|inklusive|frei haus|franco|franko|sin (?:coste|cargo)|incluid[oa]s?|gratuit\w*|kostenlos|gratis|offerts?|offertes?|waived|entfällt|entfallen)\b/i;
 
 /** A pack, case or box named anywhere in the sentence: an amount beside it may be a pack's price. */
 const PER_PACK = /\b(?:per|a|each|pro|je|par|por|al|la|le|el)\s+(?:case|pack|packet|box|carton|bag|roll|karton|packung|ve|kiste|paket|rolle|colis|boîte|paquet|caja|paquete|bolsa|rollo|scatola|confezione|doos|verpakking)\b|\/\s*(?:case|pack|box|carton|ctn|kt|krt|cs|bx)\b/i;
@@ -69,7 +69,7 @@ export function addedCost(sentences: string[], context: Pick<ReplyContext, 'unit
 }
 
 /** A threshold the order must reach: "franco from 800 €", "minimum order value 250 €", "Mindestbestellwert". */
-const THRESHOLD_BEFORE = /\b(?:from|above|over|ab|dès|à partir de|desde|a partir de|oltre|vanaf|min(?:imum)?\.?(?:\s+order)?(?:\s+value)?|mindest\w*|commande minimum|minimum de commande|pedido mínimo|importe mínimo)\b[^\d]{0,12}$/i;
+const THRESHOLD_BEFORE = /\b(?:from|above|over|exceed\w*|more than|ab|über|dès|à partir de|dépass\w*|supérieur\w* à|plus de|desde|a partir de|superior\w* a|más de|oltre|superiore a|vanaf|meer dan|boven|min(?:imum)?\.?(?:\s+order)?(?:\s+value)?|mindest\w*|commande minimum|minimum de commande|pedido mínimo|importe mínimo)\b[^\d]{0,12}$/i;
 
 /** Tax named anywhere in the mail: then a total with tax on top of the order's is the order's too. */
 const TAX = /\b(?:vat|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|gst|hst|btw|moms|sales tax|tax)\b/i;
