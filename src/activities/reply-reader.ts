@@ -6,7 +6,7 @@ import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
 import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, type DateSense } from './reader/dates.js';
 import { aboutSomethingElse, isOpen, kindOf, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
-import { firstOfLots, lessTheRemainder, partialQuantity, partOfOrdered } from './reader/quantity.js';
+import { firstOfLots, forLargerOrders, lessTheRemainder, partialQuantity, partOfOrdered } from './reader/quantity.js';
 import { namesOnlyOtherOrders } from './reader/references.js';
 import { ownLayoutLines, statements } from './reader/statements.js';
 import { inTable, isOrderDocument, readDocument, shippedOfLine, tablePrice, type DocumentReading, type TableLine } from './reader/document.js';
@@ -47,7 +47,8 @@ interface Reading { kind: ReplyKind; unitPrice?: number; quantity?: number; deli
 function read(said: string[], lines: string[], context: ReplyContext, noOtherMoney: boolean): Reading {
   const sense = dateSense(said, context);
   const doc = readDocument(lines, sense);
-  const words = said.filter((s) => !inTable(doc, s));
+  // A sentence about larger orders than this one ("for 2,000 pcs or more we can offer …") says nothing of this one.
+  const words = said.filter((s) => !inTable(doc, s) && !forLargerOrders(s, context));
   const { line, charges } = orderAndCharges(doc, context.quantity);
   // A reply that names the buyer's orders, none of them this one, is about another order.
   if (namesOnlyOtherOrders(said, context.poNumber)) return { kind: 'unclear', charges };

@@ -126,3 +126,30 @@ describe('plain replies the order can act on', () => {
     expect(await read('Lines 1 of 1 shipped: 400 of 400 EA. Delivery 12 March.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-12') });
   });
 });
+
+describe('counts and percentages that are not the order\'s', () => {
+  it('stock held, a minimum quantity and a tier for larger orders are not counts of this order', async () => {
+    expect(await read('Confirmed: 400 pcs, delivery 18 March. We keep 12,000 pcs on hand for you.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-18') });
+    expect(await read('Bestätigt, 400 Stück, Lieferung am 18.03.2026; die Mindestabnahme von 250 Stück ist erreicht.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-18') });
+    expect(await read('Confirmed at €4.80 each, delivery 18 March. For 2,000 pcs or more we can offer €4.40.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-18') });
+  });
+
+  it('three lots that make up the order are a delivery in parts, the first now', async () => {
+    expect(await read('We ship 200 pcs on 12 March, 100 pcs on 19 March and the final 100 pcs on 26 March.'))
+      .toEqual({ kind: 'partial', quantity: 200, deliveryDate: day('2026-03-12') });
+  });
+
+  it('a percentage that measures the goods is no charge, even beside the invoice', async () => {
+    expect(await read('Confirmed: 400 pcs of cotton rags (polyester under 5%), delivery 18 March, invoice with the goods.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-18') });
+  });
+});
+
+describe('words of a delay or a confirmation in other orders of words', () => {
+  it('"won\'t be ready until" is a delay; Dutch "wordt op … geleverd" confirms', async () => {
+    expect(await read('Sorry, the brackets won\'t be ready until 27 March.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-03-27') });
+    expect(await read('Uw bestelling wordt op 18 maart geleverd.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-18') });
+  });
+});

@@ -4,7 +4,7 @@ import { amountsIn, parseNumber } from './amounts.js';
 import { orderLine, type DocumentReading, type TableLine } from './document.js';
 import { dateSense } from './dates.js';
 import { PRICE_CHANGE } from './kind.js';
-import { unaccountedCount } from './quantity.js';
+import { forLargerOrders, unaccountedCount } from './quantity.js';
 import { notStartingLater, OLD_PRICE_CUE, perUnitOfPack, samePrice } from './prices.js';
 
 // Costs a reply adds beside the unit price: a reading under which the order goes on must not let
@@ -24,9 +24,16 @@ const PERCENT_ON_TOP = /\b(?:surcharge|supplement|add-?on|\w*zuschlag\w*|teuerun
  * added", "1,8 % sera appliquée sur la facture", "rekenen wij 4%"): a verb of charging or the invoice beside it.
  * A tolerance ("+/- 2.5%") and the whole ("100% of the order") are no charge.
  */
-const PERCENT = /(?<!\+\/?-\s?|±\s?)\b(?!100\s?%)\d+(?:[.,]\d+)?\s?%/;
+const PERCENT = /(?<!\+\/?-\s?|±\s?)\b(?!100\s?%)\d+(?:[.,]\d+)?\s?%/g;
 const ON_THE_INVOICE = /\b(?:invoices?|invoic(?:ed|ing)|billed|rechnung\w*|factur\w*|fattur\w*|factuur\w*|(?:be)?rekenen|berechn\w*|in rechnung)\b/i;
-const percentCharged = (s: string): boolean => PERCENT.test(s) && (FEE.test(s) || CHARGED.test(s) || ON_THE_INVOICE.test(s));
+/** "moisture below 10%", "max. 2 %", "au moins 95 %": a measure of the goods, not a charge. */
+const MEASURE_BEFORE = /\b(?:below|under|less than|more than|above|max(?:imum)?|min(?:imum)?|at least|up to|unter|über|höchstens|mindestens|moins de|plus de|au moins|jusqu'à|menos de|más de|hasta|al menos|inferiore a|superiore a|minder dan|meer dan)\.?\s*$/i;
+/** A charge named within a few words of a percentage: the two are one statement. */
+const percentCharged = (s: string): boolean => [...s.matchAll(PERCENT)].some((m) => {
+  if (MEASURE_BEFORE.test(s.slice(Math.max(0, m.index - 20), m.index))) return false;
+  const near = s.slice(Math.max(0, m.index - 60), m.index + m[0].length + 60);
+  return FEE.test(near) || CHARGED.test(near) || ON_THE_INVOICE.test(near);
+});
 
 /** Under a price change, a percentage rise of the price ("we have to apply a 7% price increase") is that change, not a charge beside it. */
 const theChangeItself = (s: string, kind: ReplyKind | undefined): boolean => kind === 'price_change' && PRICE_CHANGE.test(s);
@@ -143,9 +150,9 @@ export function withoutAddedCost(
   if (unaccountedCount(prose, context, read.kind === 'partial' ? read.quantity : undefined) !== null) return { kind: 'unclear' };
   // A new price brings its own amounts (the new total, the old price); the rest must add up as ordered.
   if (read.kind === 'price_change') return read;
-  // Prices announced for after this delivery are not this order's money.
+  // Prices announced for after this delivery or for larger orders are not this order's money.
   const thisDelivery = read.deliveryDate ?? context.requestedDate ?? context.receivedAt;
-  const forThisOrder = notStartingLater(sentences, dateSense(sentences, context), thisDelivery);
+  const forThisOrder = notStartingLater(sentences, dateSense(sentences, context), thisDelivery).filter((s) => !forLargerOrders(s, context));
   if (unexplainedAmount(forThisOrder, context, read.quantity) !== null) return { kind: 'unclear' };
   return read;
 }

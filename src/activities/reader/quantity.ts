@@ -8,7 +8,7 @@ const UNITS = '(?:units|pcs|pc|pieces|items|stück|stk|einheiten|pièces|unités
 /** Packs a count may be given in: "18 cases", "15 Kartons à 50 Stück", "30 cases of 12". */
 const PACKS = '(?:cases|case|boxes|box|cartons|carton|kartons|karton|colis|cajas|caja|packs|pack|packages|ve|gebinde|scatole|dozen|drums|drum|reels|reel|rolls|roll|bags|bag|sacks|sack|tambores|tambor|fûts|fût|bidons|bidon|rollen|rolle|bobinas|bobina|bobines|bobine|spools|spool|pallets|pallet|paletten|palette|palés|palé|ibcs|ibc)';
 /** The ordered units or packs after a count: the pack word and what a pack holds are captured. */
-const OF_UNITS = `(?:${UNITS}|(${PACKS})\\b(?:\\s+(?:of|à|a|de|x|mit|con|van|da)\\s+(\\d+)(?:\\s*${UNITS})?)?)`;
+const OF_UNITS = `(?:${UNITS}\\b|(${PACKS})\\b(?:\\s+(?:of|à|a|de|x|mit|con|van|da)\\s+(\\d+)(?:\\s*${UNITS})?)?)`;
 const PARTIAL_QUANTITY: RegExp[] = [
   new RegExp(`\\b(?:only|just|nur|seulement|solo|sólo|solamente)\\s+(?:have\\s+|got\\s+|had\\s+|haben\\s+)?${COUNT}\\s*${OF_UNITS}?`, 'i'),
   new RegExp(`\\b(?:partial|part)\\s+(?:shipment|delivery|order|quantity|dispatch)\\s+of\\s+${COUNT}\\b`, 'i'),
@@ -117,13 +117,14 @@ export function firstOfLots(sentences: string[], context: { quantity?: number; p
       if (n === undefined && context.packSize === undefined) packLots.push(count(m[1]!));
     }
   }
-  return firstPairMaking(lots, context.quantity) ?? firstPairMaking(packLots, context.quantity);
+  return firstLotMaking(lots, context.quantity) ?? firstLotMaking(packLots, context.quantity);
 }
 
-/** The first of two counts, in order, that add up to the whole. */
-function firstPairMaking(lots: number[], whole: number): number | undefined {
+/** The first of counts, in order, that add up to the whole: with one later count, or with all of them (three lots or more). */
+function firstLotMaking(lots: number[], whole: number): number | undefined {
   for (let i = 0; i < lots.length; i++) {
-    if (lots[i]! > 0 && lots.slice(i + 1).some((later) => lots[i]! + later === whole)) return lots[i];
+    const later = lots.slice(i + 1);
+    if (lots[i]! > 0 && (later.some((n) => lots[i]! + n === whole) || (later.length > 1 && lots[i]! + later.reduce((a, b) => a + b, 0) === whole))) return lots[i];
   }
   return undefined;
 }
@@ -143,29 +144,36 @@ const CONTAINER = '(?:ve|gebinde|cases?|boxes|box|cartons?|kartons?|colis|colli|
 const COUNT_OF = new RegExp(`(?<![\\w.,/-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+(?:[.,]\\d+)?|\\d+(?:[.,]\\d+)?)\\s*(?:(${UNITS.slice(3, -1)})|(${OF_PACKS}))\\b`, 'gi');
 /**
  * Words before a count that make it no count of this order: a pack's content ("à 25 Stück", "x 25 kg"), a
- * rate ("€ je 1.000 Stück"), a threshold ("minimum 500 pcs"), a weight or an estimate ("gross 486 kg").
+ * rate ("€ je 1.000 Stück"), a weight or an estimate ("gross 486 kg").
  */
-const NOT_THE_ORDER_BEFORE = new RegExp(`(?:\\b${CONTAINER}\\s*(?:of|à|a|de|x|mit|con|van|da|zu)?|\\b(?:per|pro|je|par|por|each|à|x|min(?:imum)?|moq|from|above|over|ab|dès|à partir de|desde|a partir de|oltre|vanaf|mindest\\w*|up to|bis zu|jusqu'à|hasta|gross|net|weight|bruto|brut|gewicht\\w*|brutto\\w*|netto\\w*|poids|peso|lordo|approx\\.?|about|around|ca\\.?|circa|env\\.?|environ|aprox\\.?)|[/x×~]|(?:usd|eur|gbp|chf|[€$£])|\\d[.,]\\d{2})\\s*[:]?\\s*$`, 'i');
+const NOT_THE_ORDER_BEFORE = new RegExp(`(?:\\b${CONTAINER}\\s*(?:of|à|a|de|x|mit|con|van|da|zu)?|\\b(?:per|pro|je|par|por|each|à|x|gross|net|weight|bruto|brut|gewicht\\w*|brutto\\w*|netto\\w*|poids|peso|lordo|approx\\.?|about|around|ca\\.?|circa|env\\.?|environ|aprox\\.?)|[/x×~]|(?:usd|eur|gbp|chf|[€$£])|\\d[.,]\\d{2})\\s*[:]?\\s*$`, 'i');
 /** Words after a count that make it a pack's content or a measure of the item: "5,000 pcs each", "25kg pail", "500 m per drum". */
 const NOT_THE_ORDER_AFTER = new RegExp(`^\\s*(?:each|per|pro|je|par|por|a piece|chacun\\w*|cada|jeweils|ciascun\\w*|elk|\\/|${CONTAINER}\\b)`, 'i');
+/** A threshold, not this order's count: "minimum 500 pcs", "Mindestbestellmenge von 500 Stück", "from 5,000 pcs and above". */
+const THRESHOLD_BEFORE = /\b(?:min(?:imum)?|moq|from|above|over|more than|at least|ab|über|mehr als|dès|à partir de|plus de|au moins|desde|a partir de|más de|oltre|vanaf|meer dan|mindest\w*|up to|bis zu|jusqu'à|hasta)\b[^\d.;]{0,20}$/i;
+const THRESHOLD_AFTER = /^\s*(?:and (?:above|over|more|up)|or more|\+|und mehr|oder mehr|et plus|ou plus|o más|y más|e oltre|of meer|en meer)/i;
+/** What the supplier holds, not what ships: "5,000 pcs in stock", "2.000 unidades en stock", "1.000 stuks op voorraad". */
+const STOCK_AFTER = /^\s*(?:[\p{L}-]+\s+){0,2}(?:in stock|on stock|on hand|auf lager|am lager|vorrätig|lagernd|en stock|en existencia|op voorraad|in voorraad|a magazzino|in giacenza|disponibles? en stock)\b/iu;
 
 /** A count in ordered units; `family` undefined for packs converted through the PO's pack size. */
-interface StatedCount { n: number; family: string | undefined }
+interface StatedCount { n: number; family: string | undefined; threshold: boolean }
 
 /** The counts of goods a sentence states: units with their family, or packs of the PO's pack size in ordered units. */
 function countsIn(s: string, packSize: number | undefined): StatedCount[] {
   const counts: StatedCount[] = [];
   for (const m of s.matchAll(COUNT_OF)) {
     const end = m.index + m[0].length;
-    if (NOT_THE_ORDER_BEFORE.test(s.slice(Math.max(0, m.index - 25), m.index)) || NOT_THE_ORDER_AFTER.test(s.slice(end))) continue;
+    const [before, after] = [s.slice(Math.max(0, m.index - 30), m.index), s.slice(end)];
+    if (NOT_THE_ORDER_BEFORE.test(before) || NOT_THE_ORDER_AFTER.test(after) || STOCK_AFTER.test(after)) continue;
+    const threshold = THRESHOLD_BEFORE.test(before) || THRESHOLD_AFTER.test(after);
     if (m[3] !== undefined) {
-      if (packSize !== undefined && /^\d+$/.test(m[1]!)) counts.push({ n: Number(m[1]) * packSize, family: undefined });
+      if (packSize !== undefined && /^\d+$/.test(m[1]!)) counts.push({ n: Number(m[1]) * packSize, family: undefined, threshold });
       continue;
     }
     // "2.000 Stk", "1 200 pièces": marks that only group thousands; otherwise the last mark is a decimal one.
     const n = /^\d{1,3}([,. \u00a0\u202f])\d{3}(?:\1\d{3})*$/.test(m[1]!) ? count(m[1]!) : parseNumber(m[1]!.replace(/[\s\u00a0\u202f]/g, ''));
     const family = Object.keys(FAMILIES).find((f) => FAMILIES[f]!.test(m[2]!));
-    if (family !== undefined && Number.isInteger(n)) counts.push({ n, family });
+    if (family !== undefined && Number.isInteger(n)) counts.push({ n, family, threshold });
   }
   return counts;
 }
@@ -185,12 +193,20 @@ export function unaccountedCount(sentences: string[], context: { quantity?: numb
   const orderedIn = new Set(stated.flatMap(({ counts }) => counts.filter((c) => c.n === ordered).map((c) => c.family)));
   const ofTheOrder = (c: StatedCount) => c.family === undefined || (orderedIn.size > 0 ? orderedIn.has(c.family) : c.family === 'pieces');
   const accounted = shipped === undefined ? [ordered] : [ordered, shipped, ordered - shipped];
-  for (const { s, counts } of stated) {
+  const unaccounted = stated
     // What is still to come of a split order may come in lots of its own.
-    if (shipped !== undefined && THE_REST_WORDS.test(s)) continue;
-    if (counts.some((c) => ofTheOrder(c) && !accounted.includes(c.n))) return s;
-  }
-  return null;
+    .filter(({ s }) => !(shipped !== undefined && THE_REST_WORDS.test(s)))
+    .flatMap(({ s, counts }) => counts.filter((c) => !c.threshold && ofTheOrder(c) && !accounted.includes(c.n)).map((c) => ({ s, n: c.n })));
+  // "400 pcs on the 10th, 300 on the 17th and the last 300 on the 24th": later lots that make up the order with the first.
+  if (shipped !== undefined && shipped + unaccounted.reduce((sum, c) => sum + c.n, 0) === ordered) return null;
+  return unaccounted[0]?.s ?? null;
 }
+
+/**
+ * Whether a sentence speaks of orders larger than this one ("from 5,000 pcs and above the unit price is …"):
+ * its prices are not this order's.
+ */
+export const forLargerOrders = (s: string, context: { quantity?: number; packSize?: number }): boolean =>
+  context.quantity !== undefined && countsIn(s, context.packSize).some((c) => c.threshold && c.n > context.quantity!);
 
 const THE_REST_WORDS = /\b(?:remaining|remainder|rest|balance|back-?order\w*|to follow|restlichen|restmenge|rückstand|übrigen|folgen|le solde|le reste|reliquat|suivr\w*|el resto|restantes|pendientes?|il saldo|rimanenti|overige|resterende|volgen)\b/i;
