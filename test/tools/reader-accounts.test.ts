@@ -153,3 +153,16 @@ describe('words of a delay or a confirmation in other orders of words', () => {
     expect(await read('Uw bestelling wordt op 18 maart geleverd.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-18') });
   });
 });
+
+describe('a new price beside the PO\'s own price of a pack', () => {
+  const packs = { unitPrice: 0.48, packSize: 20, quantity: 400 };
+  it('the old price of a pack that converts to the PO\'s price is accounted for', async () => {
+    expect(await read('For this order the carton price rises from €9.60 to €10.40 per carton of 20. Delivery 18 March.', packs))
+      .toEqual({ kind: 'price_change', unitPrice: 0.52, deliveryDate: day('2026-03-18') });
+  });
+
+  it('Swiss Rappen are money and "Liefertermin 18.03." a day', async () => {
+    expect(await read('Für diesen Auftrag müssen wir den Stückpreis auf 52 Rappen anheben (bisher 48 Rappen). Liefertermin 18.03. bleibt.', { unitPrice: 0.48, currency: 'CHF' }))
+      .toEqual({ kind: 'price_change', unitPrice: 0.52, deliveryDate: day('2026-03-18') });
+  });
+});

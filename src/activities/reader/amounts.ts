@@ -28,8 +28,8 @@ const CODE = `\\b(?:${CODES.join('|')})\\b`;
 const ATTACHED_CODE = `(?<=\\d)(?:${CODES.join('|')})\\b`;
 const WORD = '\\b(?:euros?|dollars?)\\b';
 /** Hundredths of the currency: "52 cents", "38 ct/Stk", "46¢", "45 céntimos". */
-// German writes its nouns capitalised: "42 Cent", "38 Ct".
-const CENTS = '(?:[Cc]ents?|[Cc]ts?|[Cc]entimes?|[Cc]éntimos?|[Cc]entavos?|[Cc]entesimi|[Ee]urocents?|[Pp]ence)\\b\\.?|¢';
+// German writes its nouns capitalised: "42 Cent", "38 Ct", "85 Rappen".
+const CENTS = '(?:[Cc]ents?|[Cc]ts?|[Cc]entimes?|[Cc]éntimos?|[Cc]entavos?|[Cc]entesimi|[Ee]urocents?|[Pp]ence|[Rr]appen)\\b\\.?|¢';
 /** Pence written onto the digits: "64p each". Apart ("64 p") it may be a page or a piece. */
 const PENCE = "(?<=\\d)p(?![\\w'’])";
 /** Digits with thousands groups (1,250 / 1.250 / 1 250 / 1'250) and decimals (.60 / ,60). */

@@ -5,7 +5,7 @@ import { orderLine, type DocumentReading, type TableLine } from './document.js';
 import { dateSense } from './dates.js';
 import { PRICE_CHANGE } from './kind.js';
 import { forLargerOrders, unaccountedCount } from './quantity.js';
-import { notStartingLater, OLD_PRICE_CUE, perUnitOfPack, samePrice } from './prices.js';
+import { notStartingLater, OLD_PRICE_CUE, perUnitOfPack, roundPrice, samePrice } from './prices.js';
 
 // Costs a reply adds beside the unit price: a reading under which the order goes on must not let
 // them through unseen, whatever the reply's kind, because nothing in the PO states them.
@@ -66,7 +66,9 @@ export function addedCost(sentences: string[], context: Pick<ReplyContext, 'unit
     const packed = PER_PACK.test(s);
     for (const a of amountsIn(s)) {
       const before = s.slice(Math.max(0, a.index - 40), a.index);
-      if (samePrice(a.value, context.unitPrice) || TOTAL_BEFORE.test(before.slice(-25)) || OLD_PRICE_CUE.test(before)) continue;
+      // The PO's own price of a pack ("gone up from £18.00 to £19.50 per box of 50" at 0.36 a unit) is no price nobody approved.
+      const posPackPrice = context.packSize !== undefined && samePrice(a.value, roundPrice(context.unitPrice * context.packSize));
+      if (samePrice(a.value, context.unitPrice) || posPackPrice || TOTAL_BEFORE.test(before.slice(-25)) || OLD_PRICE_CUE.test(before)) continue;
       const perUnit = perUnitOfPack(s.slice(Math.max(0, a.index - 40), a.index), s.slice(a.end, a.end + 40), a.value, context.packSize);
       // Beside a pack, money (a currency or cents) that is neither the PO's price nor converts is a price nobody approved.
       if (perUnit === null || (perUnit === undefined && packed && (a.currency !== undefined || /[.,]\d{2}$/.test(s.slice(a.index, a.end).trim())) && !TOTAL_AFTER.test(s.slice(a.end, a.end + 15)))) return s;
