@@ -166,3 +166,10 @@ describe('a new price beside the PO\'s own price of a pack', () => {
       .toEqual({ kind: 'price_change', unitPrice: 0.52, deliveryDate: day('2026-03-18') });
   });
 });
+
+describe('spare parts are no substitute', () => {
+  it('an order of spare parts confirms', async () => {
+    expect(await read('Your replacement parts order is confirmed, delivery 18 March.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-18') });
+    expect(await read('Ihre Ersatzteilbestellung ist bestätigt, Lieferung am 18.03.2026.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-18') });
+  });
+});

@@ -63,8 +63,11 @@ export function kindOf(sentences: string[]): ReplyKind {
 /** Whether the reply is an absence notice, talks of money owed or makes an offer: a price in it is not this order's price. */
 export const aboutSomethingElse = (sentences: string[]): boolean => ELSEWHERE.some((re) => sentences.some((s) => re.test(s)));
 
-/** Another item than the one ordered, offered or sent in its place: "the equivalent DIN 125 part", "en remplacement", "Ersatzartikel". */
-const SUBSTITUTE = /(?<!\p{L})(?:substitut\p{L}*|equivalent|équivalent\p{L}*|equivalente|alternativ\p{L}*|replacement|remplacement|ersatz\p{L}*|gleichwertig\p{L}*|sustitu\p{L}*|sostitu\p{L}*|vervang\p{L}*|superseded|successor|nachfolge\p{L}*)(?!\p{L})/iu;
+/**
+ * Another item than the one ordered, offered or sent in its place: "the equivalent DIN 125 part", "en remplacement",
+ * "Ersatzartikel". Not spare parts ("Ersatzteile", "replacement parts"), which may be what was ordered.
+ */
+const SUBSTITUTE = /(?<!\p{L})(?:substitut\p{L}*|equivalent|équivalent\p{L}*|equivalente|alternativ\p{L}*|(?:as (?:a |the )?|drop-in )replacement|replacement (?:for|item|product|part number|model|type)|en remplacement|remplacé\p{L}* par|ersatz(?:artikel|produkt|typ|modell)\p{L}*|als ersatz|gleichwertig\p{L}*|sustitu\p{L}*|sostitu\p{L}*|ter vervanging|vervangen door|vervangend\p{L}*|superseded|successor|nachfolge(?:artikel|produkt|modell|typ)\p{L}*)(?!\p{L})/iu;
 /** "no replacement", "kein Ersatz", "pas d'équivalent": no other item is on the table. */
 const NO_SUBSTITUTE = /\b(?:no|not|kein\w*|nicht|pas d[e']|aucun\w*|ning[úu]n\w*|sin|nessun\w*|geen)\b[^.;]{0,30}$/i;
 
