@@ -202,8 +202,7 @@ function markdown(r: Record<string, Json>): string {
   const b = r.historyBytes;
   if (b) {
     rows.push([`one replenishment's history: bytes (${b.events} events), of which activity inputs (${b.activities} activities)`, `${b.historyBytes}, ${b.activityInputBytes}`, '', '', '', '']);
-    rows.push(['largest activity input (bytes)', b.largestActivityInputBytes, '', '', '', '']);
-    rows.push(['decisions: in local-activity markers (mean bytes each); in decide activities (mean input bytes)', `${b.decisionMarkers} (${b.meanDecisionMarkerBytes}); ${b.decideActivities} (${b.meanDecideInputBytes})`, '', '', '', '']);
+    rows.push(['activity input bytes: mean decide, largest', `${b.meanDecideInputBytes}, ${b.largestActivityInputBytes}`, '', '', '', '']);
   }
   const h = r.history;
   if (h) {

@@ -32,8 +32,6 @@ export interface Choice {
   at?: string;
   /** The model could not give an acceptable choice, so `decider` made this one; `why` says what the model did. */
   fallback?: { decider: string; why: string };
-  /** The turn it answers, in a choice made in a local activity (whose marker carries no activity id to say so). */
-  turn?: number;
 }
 
 export interface StockCheck { stock: StockLevel; rules?: Rules }
@@ -50,12 +48,6 @@ export interface RunToolRequest {
 /** The activities as workflows see them; createActivities must satisfy this. */
 export interface Activities {
   decide(req: DecideRequest): Promise<Choice>;
-  /**
-   * The choice of a decider that needs no I/O (the policy), made in a local activity: its marker
-   * records the choice and its reason, and the turn costs no task of its own. Null when the
-   * worker's decider calls out (a model): the run then asks `decide`.
-   */
-  decideHere(req: DecideRequest): Promise<Choice | null>;
   runTool(req: RunToolRequest): Promise<unknown>;
   /**
    * The SKU's stock, with the rules the service is configured with now: the agent takes them for
@@ -76,7 +68,5 @@ export interface Activities {
 
 export interface Decider {
   readonly name: string;
-  /** It decides from the request alone, in microseconds, with no I/O: the run may ask it in a local activity. */
-  readonly needsNoIo?: boolean;
   decide(req: DecideRequest): Promise<Choice>;
 }

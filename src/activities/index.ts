@@ -48,20 +48,6 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
       }
     },
 
-    async decideHere(req) {
-      if (!decider.needsNoIo) return null;
-      const started = performance.now();
-      const decided = (ok: boolean) => metrics?.decided({ decider: decider.name, seconds: (performance.now() - started) / 1000, ok });
-      try {
-        const choice = { ...(await decider.decide(req)), at: new Date().toISOString(), turn: req.turn };
-        decided(true);
-        return choice;
-      } catch (err) {
-        decided(false);
-        throw err;
-      }
-    },
-
     async runTool({ tool: name, input, state, rules, idempotencyKey }: RunToolRequest) {
       const tool = toolByName(name);
       if (!tool || tool.kind !== 'call') {

@@ -37,8 +37,6 @@ export interface EventAttributes {
   timerStartedEventAttributes?: { timerId?: string | null; startToFireTimeout?: Ts | null } | null;
   timerFiredEventAttributes?: { timerId?: string | null } | null;
   timerCanceledEventAttributes?: { timerId?: string | null } | null;
-  /** A local activity's marker: `details.data` says which (type, attempt, when scheduled), `details.result` its answer. */
-  markerRecordedEventAttributes?: { markerName?: string | null; details?: Record<string, Payloads> | null; failure?: FailureLike | null } | null;
 }
 
 export interface Ev extends EventAttributes {

@@ -1,16 +1,11 @@
-import type { Activities } from '../activities/contract.js';
 import { parseActivityId } from '../domain/ids.js';
 import { toolByName } from '../tools/index.js';
 import {
   failureText, first, idOf, iso, readEvents, record, summaryOf, text, timeOf, ms,
-  type EventDecoders, type Ev, type Num, type RetryPolicyLike, type Ts,
+  type EventDecoders, type Ev, type Num, type RetryPolicyLike,
 } from './decode.js';
 import { retriesOf } from './retries.js';
 import type { CallSpan, Outcome, RunStatus, TurnMark, WaitMessage, WaitSpan, WorkerChange } from './types.js';
-
-/** How sdk-core names a local activity's marker, and the local activity a decider needing no I/O answers in. */
-const LOCAL_ACTIVITY_MARKER = 'core_local_activity';
-const DECIDE_HERE: keyof Activities = 'decideHere';
 
 type ActivityEntry = { kind: 'decide'; mark: TurnMark } | { kind: 'call'; span: CallSpan; policy: RetryPolicyLike | null | undefined };
 
@@ -119,22 +114,6 @@ const RUN_DECODERS: EventDecoders<RunReading> = {
   activityTaskFailedEventAttributes: (a, e, run) => closeActivity(run, e, a.scheduledEventId, 'failed', failureText(a.failure)),
   activityTaskTimedOutEventAttributes: (a, e, run) => closeActivity(run, e, a.scheduledEventId, 'timed out', failureText(a.failure)),
   activityTaskCanceledEventAttributes: (a, e, run) => closeActivity(run, e, a.scheduledEventId, 'canceled', null),
-
-  markerRecordedEventAttributes: (a, e, run) => {
-    const data = record(first(a.details?.data));
-    if (a.markerName !== LOCAL_ACTIVITY_MARKER || data.activity_type !== DECIDE_HERE) return;
-    const scheduled = record(data.original_schedule_time);
-    const at = scheduled.seconds === undefined ? timeOf(e) : ms(scheduled as Ts);
-    const choice = record(first(a.details?.result));
-    // A decider that calls out answers null here; its `decide` activity follows and makes the turn.
-    if (!a.failure && choice.tool === undefined) return;
-    const turn = typeof choice.turn === 'number' ? choice.turn : run.turns.length + 1;
-    run.turn = {
-      turn, at: iso(at), tool: text(choice.tool), reason: a.failure ? failureText(a.failure) ?? 'the decider failed' : text(choice.reason),
-      summary: null, attempts: typeof data.attempt === 'number' ? data.attempt : 1,
-    };
-    run.turns.push(run.turn);
-  },
 
   timerStartedEventAttributes: (a, e, run) => {
     const summary = summaryOf(e);

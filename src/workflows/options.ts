@@ -1,4 +1,4 @@
-import { proxyLocalActivities, type ActivityOptions, type LocalActivityOptions } from '@temporalio/workflow';
+import { proxyLocalActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities/contract.js';
 import type { Rules } from '../domain/rules.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
@@ -69,13 +69,3 @@ export const inboxWriter = proxyLocalActivities<Pick<Activities, 'showInInbox' |
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
-
-/**
- * A decider that needs no I/O (the policy) decides in a local activity: a marker in history holds
- * its choice and reason, and the turn goes on in the same workflow task. It is pure code, so a
- * failure is a fault no retry mends beyond a few tries.
- */
-export const decideHereActivity: LocalActivityOptions = {
-  startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
-};

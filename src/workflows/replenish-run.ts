@@ -1,8 +1,8 @@
 import {
   ActivityFailure, ApplicationFailure, CancellationScope, condition, getExternalWorkflowHandle, log, proxyActivities,
-  proxyLocalActivities, setCurrentDetails, setHandler, workflowInfo, type ActivityOptions,
+  setCurrentDetails, setHandler, workflowInfo, type ActivityOptions,
 } from '@temporalio/workflow';
-import type { Activities, Choice, DecideRequest } from '../activities/contract.js';
+import type { Activities, Choice } from '../activities/contract.js';
 import { forDecider, withoutLog } from '../domain/activity-input.js';
 import type { AgentMemory } from '../domain/memory.js';
 import { GOAL } from '../domain/goal.js';
@@ -17,7 +17,7 @@ import { requestApproval } from '../tools/request-approval.js';
 import { afterCall, afterWait, type CallOutcome, type Step } from '../tools/turn.js';
 import { MessageDesk } from './message-desk.js';
 import { deliverSignal, replenishStateQuery, verdictSignal, type ReplenishView } from './messages.js';
-import { decideActivity, decideHereActivity, inboxWriter, recordActivity, toolActivity } from './options.js';
+import { decideActivity, inboxWriter, recordActivity, toolActivity } from './options.js';
 import { Publisher } from './publisher.js';
 import { RunClock } from './run-clock.js';
 import { showInSearch } from './search-attributes.js';
@@ -61,8 +61,6 @@ export class ReplenishRun {
   private readonly goal: string;
   private readonly workflowId: string;
   private waiting: ReplenishView['waiting'] = null;
-  /** The worker's decider calls out (a model): from then on each turn asks the `decide` activity directly. */
-  private decidesRemotely = false;
 
   constructor(input: ReplenishInput) {
     const { workflowId, runId, startTime } = workflowInfo();
@@ -115,8 +113,8 @@ export class ReplenishRun {
   /** The decider's choice, or null when the manager cancels first (the decide call is then cancelled). */
   async decideUnlessCancelled(turn: number, names: string[], waits: WaitLimit[]): Promise<Choice | null> {
     const deciding = new CancellationScope();
-    const request: DecideRequest = { goal: this.goal, ...forDecider(this.state), allowed: names, waits, turn, now: new Date().toISOString() };
-    const choice = deciding.run(() => this.decide(request));
+    const choice = deciding.run(() => activities({ ...decideActivity, summary: `decide turn ${turn}: one of ${names.join(', ')}` }, decideActivityId(turn))
+      .decide({ goal: this.goal, ...forDecider(this.state), allowed: names, waits, turn, now: new Date().toISOString() }));
     const watching = new CancellationScope();
     const cancelled = watching.run(() => condition(() => this.desk.inbox.has(['cancel'])));
     try {
@@ -130,24 +128,6 @@ export class ReplenishRun {
       watching.cancel();
       cancelled.catch(() => undefined);
     }
-  }
-
-  /**
-   * A decider that needs no I/O answers in a local activity, within the task that ran the last step;
-   * one that calls out answers null there once, and every later turn of the run is a `decide` activity
-   * with its own retries, timeout and heartbeats.
-   */
-  private async decide(request: DecideRequest): Promise<Choice> {
-    if (!this.decidesRemotely) {
-      // Local activities in flight at once resolve in an order replay need not repeat, and what the
-      // run schedules next depends on it: the publisher's writes finish before the decider is asked.
-      await this.publisher.flushed();
-      const here = await proxyLocalActivities<Activities>(decideHereActivity).decideHere(request);
-      if (here) return here;
-      this.decidesRemotely = true;
-    }
-    const summary = `decide turn ${request.turn}: one of ${request.allowed.join(', ')}`;
-    return activities({ ...decideActivity, summary }, decideActivityId(request.turn)).decide(request);
   }
 
   /** The manager stops the run: an order placed is cancelled at the supplier, and the outcome says who and why. */

@@ -7,12 +7,7 @@ import { historiesDir } from '../support/histories.js';
 const LATER_MS = 30 * 86_400_000;
 const later = (iso: string) => new Date(Date.parse(iso) + LATER_MS).toISOString();
 
-type Payloads = { payloads?: { data: string }[] };
-type EventJson = {
-  eventType: string; eventTime: string;
-  activityTaskCompletedEventAttributes?: { result?: Payloads };
-  markerRecordedEventAttributes?: { details?: { result?: Payloads } };
-};
+type EventJson = { eventType: string; eventTime: string; activityTaskCompletedEventAttributes?: { result?: { payloads?: { data: string }[] } } };
 const events = (file: string): EventJson[] => JSON.parse(readFileSync(historiesDir + file, 'utf8')).events;
 const replay = (file: string, evs: EventJson[]) =>
   Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, historyFromJSON({ events: evs }), file);
@@ -26,27 +21,16 @@ function tasksStartedLater(file: string): EventJson[] {
   return events(file).map((e) => (e.eventType === 'EVENT_TYPE_WORKFLOW_TASK_STARTED' ? { ...e, eventTime: later(e.eventTime) } : e));
 }
 
-/** A choice's payload with its `at` moved 30 days on; any other payload as it was. */
-function madeLater(result: Payloads | undefined): Payloads | undefined {
-  const payload = result?.payloads?.[0];
-  // An activity that returns nothing (the record's write) completes with a payload without data.
-  if (!payload?.data) return result;
-  const value = JSON.parse(Buffer.from(payload.data, 'base64').toString('utf8'));
-  if (typeof value?.tool !== 'string' || typeof value.at !== 'string') return result;
-  return { payloads: [{ ...payload, data: Buffer.from(JSON.stringify({ ...value, at: later(value.at) })).toString('base64') }] };
-}
-
-/**
- * The decider's choices recorded as made 30 days later: the times the run's clock is built from,
- * in a `decide` activity's result or a `decideHere` local activity's marker.
- */
+/** The decider's choices recorded as made 30 days later: the times the run's clock is built from. */
 function choicesMadeLater(file: string): EventJson[] {
   return events(file).map((e) => {
-    const activity = e.activityTaskCompletedEventAttributes;
-    if (activity) return { ...e, activityTaskCompletedEventAttributes: { ...activity, result: madeLater(activity.result) } };
-    const marker = e.markerRecordedEventAttributes;
-    if (marker?.details) return { ...e, markerRecordedEventAttributes: { ...marker, details: { ...marker.details, result: madeLater(marker.details.result) } } };
-    return e;
+    const payload = e.activityTaskCompletedEventAttributes?.result?.payloads?.[0];
+    // An activity that returns nothing (the record's write) completes with a payload without data.
+    if (!payload?.data) return e;
+    const value = JSON.parse(Buffer.from(payload.data, 'base64').toString('utf8'));
+    if (typeof value?.tool !== 'string' || typeof value.at !== 'string') return e;
+    const data = Buffer.from(JSON.stringify({ ...value, at: later(value.at) })).toString('base64');
+    return { ...e, activityTaskCompletedEventAttributes: { ...e.activityTaskCompletedEventAttributes, result: { payloads: [{ ...payload, data }] } } };
   });
 }
 

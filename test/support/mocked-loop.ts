@@ -87,11 +87,6 @@ export async function startMockedLoop(opts: MockedLoopOptions = {}) {
       asked.decides.push(req);
       return decider.decide(req);
     },
-    async decideHere(req) {
-      if (!decider.needsNoIo) return null;
-      asked.decides.push(req);
-      return { ...(await decider.decide(req)), turn: req.turn };
-    },
     async runTool(req) {
       asked.tools.push(req);
       if (req.tool === readSupplierReply.name) {

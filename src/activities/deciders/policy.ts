@@ -99,6 +99,5 @@ function droppedBecause(s: DecideRequest['state']): string {
 
 export const policyDecider: Decider = {
   name: 'policy',
-  needsNoIo: true,
   decide: async (req) => choosePolicy(req),
 };
