@@ -4,7 +4,7 @@ import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
 import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, type DateSense } from './reader/dates.js';
-import { aboutSomethingElse, isOpen, kindOf, substitutesTheItem, THE_REST } from './reader/kind.js';
+import { aboutSomethingElse, GOES_ON, isOpen, kindOf, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, partialQuantity, partOfOrdered } from './reader/quantity.js';
 import { namesOnlyOtherOrders } from './reader/references.js';
@@ -12,9 +12,6 @@ import { ownLayoutLines, statements } from './reader/statements.js';
 import { inTable, isOrderDocument, readDocument, shippedOfLine, tablePrice, type DocumentReading, type TableLine } from './reader/document.js';
 
 export { visibleText, statements };
-
-/** Kinds under which the order goes on. */
-const GOES_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial', 'price_change'];
 
 /** Kinds whose reading a unit price other than the PO's turns into a price change. */
 const REPRICED_BY_A_PRICE: ReplyKind[] = ['confirmed', 'delayed', 'unclear', 'price_change'];

@@ -3,7 +3,7 @@ import type { ReplyContext } from '../../domain/world.js';
 import { amountsIn, parseNumber } from './amounts.js';
 import { orderLine, type DocumentReading, type TableLine } from './document.js';
 import { dateSense } from './dates.js';
-import { PRICE_CHANGE } from './kind.js';
+import { GOES_ON, PRICE_CHANGE } from './kind.js';
 import { forLargerOrders, unaccountedCount } from './quantity.js';
 import { notStartingLater, OLD_PRICE_CUE, perUnitOfPack, roundPrice, samePrice } from './prices.js';
 
@@ -134,9 +134,6 @@ export function orderAndCharges(doc: DocumentReading, quantity: number | undefin
   return { line, charges: doc.rows.filter((r) => r !== line && isChargeRow(r.text)).map((r) => r.text) };
 }
 
-/** Kinds the agent acts on: the order goes on, at the PO's price or a new one. */
-const ACTED_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial', 'price_change'];
-
 /**
  * The one rule both readers end with: a reading under which the order would go on at a cost the PO
  * does not state is `unclear`, so the supplier is asked and then the manager, who sees its sentence.
@@ -144,7 +141,7 @@ const ACTED_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial', 'price_change'
 export function withoutAddedCost(
   read: ReplyFields, sentences: string[], context: ReplyContext, chargeRows: string[] = [], tableRows: string[] = [],
 ): ReplyFields {
-  if (!ACTED_ON.includes(read.kind)) return read;
+  if (!GOES_ON.includes(read.kind)) return read;
   if (chargeRows.length > 0 || addedCost(sentences, context, read.kind) !== null) return { kind: 'unclear' };
   // A count of the goods the reading does not account for is an order going on for a quantity nobody settled. A table's
   // rows (`tableRows`) may be other lines of the document, whose counts its reading of the order's line has settled.

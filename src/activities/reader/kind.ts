@@ -27,6 +27,9 @@ const ELSEWHERE: RegExp[] = [
   /\b(?:special offer|promotion|promo\b|(?<!\b(?:delivery|date|lead time|slot|ship date)\b[^.]{0,15})we (?:can|could|would like to|are pleased to) offer|may we offer|would you be interested|also available|upgrade to|as an alternative|alternatively|new (?:product|catalog(?:ue)?|price list)|sonderangebot|als alternative|alternativ|bieten (?:wir )?ihnen|en alternative|como alternativa|offre spéciale|nous pouvons vous proposer|oferta especial|promoción|le ofrecemos)\b/i,
 ];
 
+/** Kinds the agent acts on: the order goes on, at the PO's price or a new one. */
+export const GOES_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial', 'price_change'];
+
 const pick = (sentences: string[], re: RegExp) => sentences.filter((s) => re.test(s));
 
 /** What is still to come of a split order: "the remaining 12 cases", "the balance", "backordered items", "le reliquat". */
