@@ -52,7 +52,7 @@ export function createMetrics(opts: MetricsOptions = {}): Metrics {
 
   const decideSeconds = new Histogram({
     name: 'replenisher_decide_duration_seconds',
-    help: 'Duration of one decide activity attempt (the decider choosing the next tool)',
+    help: 'Duration of one decide activity attempt (the model choosing the next tool; the policy chooses in workflow code, with no activity)',
     labelNames: ['decider', 'result'] as const,
     buckets: [0.005, 0.05, 0.25, 1, 2.5, 5, 10, 30, 60, 120],
     registers: [registry],

@@ -52,7 +52,7 @@ export async function HandWrittenReplenish({ sku, replenishment, rules }: HandWr
   });
 
   const call = async (tool: AnyCallTool, input: unknown = {}) => {
-    const result = await runTool({
+    const { result } = await runTool({
       tool: tool.name, input, state: withoutLog(state), rules, idempotencyKey: `${workflowInfo().workflowId}/${tool.name}`,
     });
     state = afterCall(state, { kind: 'call', tool, input, summary: tool.name }, { kind: 'ok', result }, rules, now()).state;

@@ -34,7 +34,12 @@ export interface Choice {
   fallback?: { decider: string; why: string };
 }
 
-export interface StockCheck { stock: StockLevel; rules?: Rules }
+export interface StockCheck {
+  stock: StockLevel;
+  rules?: Rules;
+  /** The worker's decider is the policy, which needs no I/O: the run computes its choices in workflow code. */
+  policyDecides?: true;
+}
 
 export interface RunToolRequest {
   tool: string;
@@ -45,10 +50,13 @@ export interface RunToolRequest {
   idempotencyKey: string;
 }
 
+/** A tool's answer, and when it came (the worker's clock): history keeps it, so replay moves the run's clock the same way. */
+export interface ToolRan { result: unknown; at?: string }
+
 /** The activities as workflows see them; createActivities must satisfy this. */
 export interface Activities {
   decide(req: DecideRequest): Promise<Choice>;
-  runTool(req: RunToolRequest): Promise<unknown>;
+  runTool(req: RunToolRequest): Promise<ToolRan>;
   /**
    * The SKU's stock, with the rules the service is configured with now: the agent takes them for
    * its next replenishment, so a configuration change reaches every agent at its next check.
@@ -68,5 +76,7 @@ export interface Activities {
 
 export interface Decider {
   readonly name: string;
+  /** It decides from the request alone, with no I/O (the policy): a run may compute its choice in workflow code. */
+  readonly needsNoIo?: boolean;
   decide(req: DecideRequest): Promise<Choice>;
 }

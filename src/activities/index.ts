@@ -59,11 +59,11 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
       try {
         const result = await whileHeartbeating(() => tool.execute(parsed.data, state, { world, reader, rules: rules as Rules, idempotencyKey, approvalPolicy }));
         metrics?.toolRan(name, 'ok');
-        return result;
+        return { result, at: new Date().toISOString() };
       } catch (err) {
         if (err instanceof Error && err.name === BUSINESS_REFUSAL) {
           metrics?.toolRan(name, 'refused');
-          throw ApplicationFailure.nonRetryable(err.message, BUSINESS_REFUSAL);
+          throw ApplicationFailure.create({ message: err.message, type: BUSINESS_REFUSAL, nonRetryable: true, details: [{ at: new Date().toISOString() }] });
         }
         metrics?.toolRan(name, 'failed');
         throw err;
@@ -73,7 +73,7 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
     async checkStock(sku) {
       try {
         const stock = await whileHeartbeating(() => world.stock(sku));
-        return configured ? { stock, rules: configured } : { stock };
+        return { stock, ...(configured ? { rules: configured } : {}), ...(decider.needsNoIo ? { policyDecides: true as const } : {}) };
       } catch (err) {
         if (err instanceof Error && err.name === BUSINESS_REFUSAL) throw ApplicationFailure.nonRetryable(err.message, BUSINESS_REFUSAL);
         throw err;

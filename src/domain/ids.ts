@@ -83,3 +83,17 @@ export function parseActivityId(id: string): ActivityRef {
   const turn = m ? Number(m[2]) : null;
   return name === DECIDE ? { kind: 'decide', turn } : { kind: 'tool', name, turn };
 }
+
+/**
+ * A step whose choice was made in workflow code (the policy) has no decide activity: the summary of
+ * its activity or timer carries the turn and the reason instead, so history alone still says which
+ * turn chose what and why, and the Temporal Web UI shows it beside the step. A turn whose tool runs
+ * nothing itself (`done`) rides on the step that follows it (the record), and names its tool.
+ */
+export const decidedStepSummary = (summary: string, turn: number, reason: string, tool?: string): string =>
+  `${summary} · turn ${turn}${tool ? `, ${tool}` : ''}: ${reason}`;
+
+export function parseDecidedStep(shown: string): { summary: string; turn: number; tool: string | null; reason: string } | null {
+  const m = /^(.*?) · turn (\d+)(?:, (\w+))?: (.*)$/s.exec(shown);
+  return m ? { summary: m[1]!, turn: Number(m[2]), tool: m[3] ?? null, reason: m[4]! } : null;
+}

@@ -1,4 +1,4 @@
-import { parseActivityId } from '../domain/ids.js';
+import { parseActivityId, parseDecidedStep } from '../domain/ids.js';
 import { toolByName } from '../tools/index.js';
 import {
   failureText, first, idOf, iso, readEvents, record, summaryOf, text, timeOf, ms,
@@ -43,6 +43,20 @@ function waitToolOf(turn: TurnMark | null, summary: string | null): string | nul
   return waitTool(turn?.tool) ?? waitTool(summary && /^\w+/.exec(summary)?.[0]) ?? turn?.tool ?? null;
 }
 
+/**
+ * A step whose choice was made in workflow code (the policy) opens its turn itself: its summary
+ * carries the turn and the reason that a decide activity's answer would (src/domain/ids.ts).
+ */
+function turnOfDecidedStep(run: RunReading, at: string, tool: string | null, shown: string | null): string | null {
+  const decided = shown ? parseDecidedStep(shown) : null;
+  if (!decided) return shown;
+  if (run.turn?.turn !== decided.turn) {
+    run.turn = { turn: decided.turn, at, tool: decided.tool ?? tool, reason: decided.reason, summary: decided.summary, attempts: 1 };
+    run.turns.push(run.turn);
+  }
+  return decided.summary;
+}
+
 function closeActivity(run: RunReading, e: Ev, scheduledEventId: Num | null | undefined, result: CallSpan['result'], failure: string | null, answer?: unknown) {
   const entry = run.activities.get(idOf(scheduledEventId));
   if (entry?.kind === 'decide') {
@@ -85,7 +99,7 @@ const RUN_DECODERS: EventDecoders<RunReading> = {
       run.activities.set(idOf(e.eventId), { kind: 'decide', mark: run.turn });
       return;
     }
-    const summary = summaryOf(e);
+    const summary = turnOfDecidedStep(run, iso(t), ref.name, summaryOf(e));
     const span: CallSpan = {
       turn: run.turn?.turn ?? ref.turn, activityId, tool: ref.name, summary, scheduledAt: iso(t), startedAt: null, endedAt: null,
       attempts: 1, retries: [], lastFailure: null, result: 'running', failure: null,
@@ -116,7 +130,8 @@ const RUN_DECODERS: EventDecoders<RunReading> = {
   activityTaskCanceledEventAttributes: (a, e, run) => closeActivity(run, e, a.scheduledEventId, 'canceled', null),
 
   timerStartedEventAttributes: (a, e, run) => {
-    const summary = summaryOf(e);
+    const shown = summaryOf(e);
+    const summary = turnOfDecidedStep(run, iso(timeOf(e)), shown && waitToolOf(null, shown), shown);
     const span: WaitSpan = {
       turn: run.turn?.turn ?? null, timerId: a.timerId ?? '', tool: waitToolOf(run.turn, summary), summary,
       startedAt: iso(timeOf(e)), endedAt: null, timeoutMs: ms(a.startToFireTimeout), ended: 'waiting', message: null,

@@ -3,15 +3,17 @@ import {
   setCurrentDetails, setHandler, workflowInfo, type ActivityOptions,
 } from '@temporalio/workflow';
 import type { Activities, Choice } from '../activities/contract.js';
+import { choosePolicy } from '../tools/policy.js';
 import { forDecider, withoutLog } from '../domain/activity-input.js';
 import type { AgentMemory } from '../domain/memory.js';
 import { GOAL } from '../domain/goal.js';
-import { decideActivityId, toolActivityId } from '../domain/ids.js';
+import { decidedStepSummary, decideActivityId, toolActivityId } from '../domain/ids.js';
 import { gate, phase } from '../domain/phase.js';
 import { policyOf, type Rules } from '../domain/rules.js';
 import { appendTurn, initialState, type Message, type ReplenishState } from '../domain/state.js';
 import type { ReplenishmentResult, StockLevel, Turn, TurnResult } from '../domain/types.js';
 import { cancelPurchaseOrder } from '../tools/cancel-purchase-order.js';
+import { done } from '../tools/done.js';
 import type { WaitLimit } from '../tools/index.js';
 import { requestApproval } from '../tools/request-approval.js';
 import { afterCall, afterWait, type CallOutcome, type Step } from '../tools/turn.js';
@@ -29,6 +31,8 @@ export interface ReplenishInput {
   goal?: string;
   /** What the agent learned of its suppliers (reliability, prices, lead times): it breaks ties between quotes. */
   memory?: Pick<AgentMemory, 'suppliers'>;
+  /** The worker's decider is the policy: each choice is computed here, from the state history rebuilds. */
+  policyDecides?: boolean;
 }
 
 export type CancelMessage = Extract<Message, { event: 'cancel' }>;
@@ -46,6 +50,13 @@ export const failureMessage = (err: unknown): string => {
 const isBusinessRefusal = (err: unknown): boolean =>
   err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.nonRetryable === true;
 
+/** When a refusal came, which the activity sends with it (src/activities/index.ts). */
+const refusedAt = (err: unknown): string | undefined => {
+  const details = err instanceof ActivityFailure && err.cause instanceof ApplicationFailure ? err.cause.details : undefined;
+  const at = (details?.[0] as { at?: unknown } | undefined)?.at;
+  return typeof at === 'string' ? at : undefined;
+};
+
 /**
  * One replenishment's parts and the steps of its turns: the business state, the message desk, the
  * publisher and the run's clock, and the I/O each kind of step runs (a decision, a tool's call, a
@@ -59,13 +70,17 @@ export class ReplenishRun {
   readonly clock: RunClock;
   readonly publisher: Publisher;
   private readonly goal: string;
+  private readonly policyDecides: boolean;
   private readonly workflowId: string;
   private waiting: ReplenishView['waiting'] = null;
+  /** The turn that chose `done` here: it has no step of its own, so the record's summary carries it. */
+  settledBy: { turn: number; reason: string | undefined } | null = null;
 
   constructor(input: ReplenishInput) {
     const { workflowId, runId, startTime } = workflowInfo();
     this.rules = input.rules;
     this.goal = input.goal ?? GOAL;
+    this.policyDecides = input.policyDecides ?? false;
     this.workflowId = workflowId;
     this.state = initialState(input.stock, input.replenishment, input.memory, policyOf(input.rules));
     this.desk = new MessageDesk(() => this.state, this.rules);
@@ -110,8 +125,14 @@ export class ReplenishRun {
     this.show();
   }
 
-  /** The decider's choice, or null when the manager cancels first (the decide call is then cancelled). */
+  /**
+   * The decider's choice, or null when the manager cancels first (the decide call is then cancelled).
+   * The policy needs no I/O, so its choice is made here, at the run's clock, with no round trip: the
+   * step it starts carries the turn and the reason into history (`shown`), as a decide activity would.
+   * A change to the policy is then a change to workflow code (docs/changing-workflows.md).
+   */
   async decideUnlessCancelled(turn: number, names: string[], waits: WaitLimit[]): Promise<Choice | null> {
+    if (this.policyDecides) return choosePolicy({ state: this.state, allowed: names, now: this.clock.now() });
     const deciding = new CancellationScope();
     const choice = deciding.run(() => activities({ ...decideActivity, summary: `decide turn ${turn}: one of ${names.join(', ')}` }, decideActivityId(turn))
       .decide({ goal: this.goal, ...forDecider(this.state), allowed: names, waits, turn, now: new Date().toISOString() }));
@@ -164,8 +185,14 @@ export class ReplenishRun {
       `The model could not choose turn ${turn}: ${why}\nThe ${decider} decider takes the turns the model cannot; the run goes on. Phase: ${phase(this.state)}.`);
   }
 
-  async runWait(step: Extract<Step, { kind: 'wait' }>, turn: number, entry: Entry): Promise<void> {
-    const { tool, summary } = step;
+  /** What history and the Web UI show of a step: with its turn and reason when the choice was made here. */
+  shown(summary: string, turn: number, reason: string | undefined, tool?: string): string {
+    return this.policyDecides && reason ? decidedStepSummary(summary, turn, reason, tool) : summary;
+  }
+
+  async runWait(step: Extract<Step, { kind: 'wait' }>, turn: number, entry: Entry, why?: string): Promise<void> {
+    const { tool } = step;
+    const summary = this.shown(step.summary, turn, why);
     const timeoutMs = tool.timeoutMs(this.state, this.rules, this.clock.now());
     const since = this.clock.millis;
     this.waiting = { tool: tool.name, events: tool.events, since: this.clock.now(), until: new Date(Date.now() + timeoutMs).toISOString() };
@@ -184,15 +211,18 @@ export class ReplenishRun {
     this.record(entry(settled.result, settled.summary));
   }
 
-  async runCall(step: Extract<Step, { kind: 'call' }>, turn: number, entry: Entry): Promise<void> {
-    const settled = afterCall(this.state, step, await this.callOutcome(step, turn), this.rules, this.clock.now());
+  async runCall(step: Extract<Step, { kind: 'call' }>, turn: number, entry: Entry, why?: string): Promise<void> {
+    const outcome = await this.callOutcome({ ...step, summary: this.shown(step.summary, turn, why) }, turn);
+    const settled = afterCall(this.state, step, outcome, this.rules, this.clock.now());
     this.state = settled.state;
     this.record(entry(settled.result, settled.summary));
   }
 
   /** The run's entry in the purchasing record, written once it has ended. */
   async recordPurchase(result: ReplenishmentResult): Promise<void> {
-    await activities({ ...recordActivity, summary: `record ${result.poNumber ?? this.state.poBase}` }, 'record')
+    const summary = `record ${result.poNumber ?? this.state.poBase}`;
+    const shown = this.settledBy ? this.shown(summary, this.settledBy.turn, this.settledBy.reason, done.name) : summary;
+    await activities({ ...recordActivity, summary: shown }, 'record')
       .recordPurchase({ state: this.state, result, rules: this.rules });
   }
 
@@ -214,11 +244,17 @@ export class ReplenishRun {
     const activityId = toolActivityId(tool.name, turn);
     const idempotencyKey = tool.key?.(this.state) ?? `${this.workflowId}/${activityId}`;
     try {
-      const result = await activities({ ...toolActivity(this.rules), summary }, activityId)
+      const { result, at } = await activities({ ...toolActivity(this.rules), summary }, activityId)
         .runTool({ tool: tool.name, input, state: withoutLog(this.state), rules: this.rules, idempotencyKey });
+      // The answer is applied at the time it came, which history holds with it.
+      this.clock.advance(at);
       return { kind: 'ok', result };
     } catch (err) {
-      return { kind: isBusinessRefusal(err) ? 'refused' : 'unanswered', why: failureMessage(err) };
+      if (isBusinessRefusal(err)) {
+        this.clock.advance(refusedAt(err));
+        return { kind: 'refused', why: failureMessage(err) };
+      }
+      return { kind: 'unanswered', why: failureMessage(err) };
     }
   }
 }

@@ -67,11 +67,12 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     }
     if (step.kind === 'done') {
       run.state = { ...run.state, finished: true };
+      run.settledBy = { turn, reason: chosen.reason };
       run.record(entry('ok', done.name));
       break;
     }
-    if (step.kind === 'wait') await run.runWait(step, turn, entry);
-    else await run.runCall(step, turn, entry);
+    if (step.kind === 'wait') await run.runWait(step, turn, entry, chosen.reason);
+    else await run.runCall(step, turn, entry, chosen.reason);
   }
   if (!isFinal(run.state)) log.info('replenishment ran out of turns', { turns: lastTurn(run.state, rules, placeOrder.name) });
   desk.end();

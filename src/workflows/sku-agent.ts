@@ -42,6 +42,8 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   let stopping = false;
   let stock: StockLevel | null = null;
   let active: ActiveReplenishment | null = null;
+  /** What the last stock check said of the worker's decider: the policy's choices are made in the run's own code. */
+  let policyDecides = false;
   /** Verdicts of the running replenishment, by the id of the Update waiting for each (null: not yet). */
   const verdicts = new Map<string, Verdict | null>();
   const notWaiting = (why: string) => ApplicationFailure.nonRetryable(why, 'NotWaiting');
@@ -116,6 +118,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
       stock = checked.stock;
       // The rules configured now reach this agent here; a replenishment already running keeps its own.
       rules = checked.rules ?? rules;
+      policyDecides = checked.policyDecides === true;
       error = null;
     } catch (err) {
       // The agent stays, says why, and checks again on a stock change or at the next check.
@@ -156,7 +159,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
         return await executeChild(Replenish, {
           workflowId,
           workflowIdReusePolicy: 'REJECT_DUPLICATE',
-          args: [{ stock: level, replenishment: replenishments, rules, memory: { suppliers: memory.suppliers } }],
+          args: [{ stock: level, replenishment: replenishments, rules, memory: { suppliers: memory.suppliers }, ...(policyDecides ? { policyDecides } : {}) }],
           // Listed under its SKU and phase from its first moment (the child keeps them up to date).
           typedSearchAttributes: [{ key: SKU, value: sku }, { key: PHASE, value: phase(initialState(level, replenishments)) }],
         });

@@ -81,6 +81,8 @@ describe('a replenishment where Claude picks each step', () => {
       expect(allowedIn(req), `turn ${log[i]!.turn}`).toEqual(log[i]!.allowed);
       expect(offeredTools(req)).toEqual(TOOL_NAMES);
     });
+    // The replay suite's run decided by a model: each choice a decide activity, at the time it returns.
+    await story(stack, sku).keep('claude-decides');
   });
 
   it('the tokens of every decide and the model\'s reason reach the turn log', async () => {

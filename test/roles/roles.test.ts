@@ -57,9 +57,9 @@ describe('roles: npm run worker, npm run api', () => {
     expect((await s.runToReceived()).outcome).toBe('received');
     expect(await s.orders()).toHaveLength(1);
 
-    // The decisions were made in the worker process: its scrape has them, and the SDK's own figures.
+    // The tools ran in the worker process (the policy chooses in workflow code): its scrape has them, and the SDK's own figures.
     const metrics = (await get(`${worker!.url}/metrics`)).body as string;
-    expect(metrics).toMatch(/^replenisher_decide_duration_seconds_count\{decider="policy",result="ok"\} [1-9]/m);
+    expect(metrics).toMatch(/^replenisher_tool_calls_total\{tool="get_quotes",result="ok"\} [1-9]/m);
     expect(metrics).toMatch(/^temporal_\w+/m);
 
     // Without a worker, the API is still ready (it needs none); the worker drains and exits 0 on SIGTERM.

@@ -1,6 +1,7 @@
 import { defaultPayloadConverter } from '@temporalio/common';
 import type { temporal } from '@temporalio/proto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseDecidedStep } from '../../src/domain/ids.js';
 import { OUTCOME, PHASE, PO_NUMBER, SKU } from '../../src/workflows/search-attributes.js';
 import { afterThisFile, eventually, startStack, type Stack } from '../support/stack.js';
 import { story } from './story.js';
@@ -87,14 +88,19 @@ describe('an engineer finds a SKU\'s workflows in the Web UI and reads their sto
 
     const events = (await stack.client.workflow.getHandle(`replenish-${sku}-1`).fetchHistory()).events ?? [];
     const activities = events.filter((e) => e.activityTaskScheduledEventAttributes).map(summaryOf);
-    expect(activities).toContain(`place_order ${po} to acme-industrial, 90 units at 5.10`);
-    expect(activities).toContain(`request_approval ${po} at 5.10`);
     const timers = events.filter((e) => e.timerStartedEventAttributes).map(summaryOf);
-    expect(timers).toContain(`wait_for_approval of ${po}`);
+    // The policy chooses in workflow code: each step's summary names the turn that chose it and why.
+    const steps = [...activities, ...timers].flatMap((shown) => (shown && parseDecidedStep(shown) ? [parseDecidedStep(shown)!] : []));
+    expect(steps.map((x) => x.summary)).toContain(`place_order ${po} to acme-industrial, 90 units at 5.10`);
+    expect(steps.map((x) => x.summary)).toContain(`request_approval ${po} at 5.10`);
+    expect(steps.find((x) => x.summary === `wait_for_approval of ${po}`)?.reason).toBe('approval requested');
     expect(timers.every((t) => t !== null)).toBe(true);
     const upserts = events.filter((e) => e.upsertWorkflowSearchAttributesEventAttributes);
     expect(upserts.length).toBeGreaterThanOrEqual(3);
     expect(activities.every((a) => a !== null), JSON.stringify(activities)).toBe(true);
-    expect(activities.filter((a) => a?.startsWith('decide turn ')).length).toBeGreaterThanOrEqual(11);
+    // Eleven turns, each with its reason: ten ran a call or a wait, and `done` rides on the record.
+    expect(new Set(steps.map((x) => x.turn))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]));
+    expect(steps.find((x) => x.turn === 11)).toMatchObject({ summary: `record ${po}`, tool: 'done' });
+    expect(steps.every((x) => x.reason.length > 0)).toBe(true);
   });
 });

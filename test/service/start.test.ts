@@ -66,7 +66,7 @@ describe('npm start', () => {
     // the worker's exporter answers empty until its first figures are recorded.
     const metrics = await eventually(() => fetch(`http://127.0.0.1:${ports.api}/metrics`).then((r) => r.text()),
       (text) => /^replenisher_approvals_pending [1-9]/m.test(text) && /^temporal_\w+/m.test(text), 30_000, 'the pending approval and the worker\'s figures in /metrics');
-    expect(metrics).toMatch(/^replenisher_decide_duration_seconds_count\{decider="policy",result="ok"\} [1-9]/m);
+    expect(metrics).toMatch(/^replenisher_tool_calls_total\{tool="get_quotes",result="ok"\} [1-9]/m);
     expect(metrics).toMatch(/^temporal_\w+/m);
     const types = [...metrics.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]);
     expect(new Set(types).size).toBe(types.length);

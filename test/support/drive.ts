@@ -1,5 +1,5 @@
 import type { Choice, DecideRequest } from '../../src/activities/contract.js';
-import { choosePolicy } from '../../src/activities/deciders/policy.js';
+import { choosePolicy } from '../../src/tools/policy.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import { forDecider } from '../../src/domain/activity-input.js';
 import { GOAL } from '../../src/domain/goal.js';
@@ -95,7 +95,7 @@ export async function walk(
     const names = allowed.map((t) => t.name);
     const choice = decide
       ? await decide({ goal: GOAL, ...forDecider(state), allowed: names, waits: waitLimits(allowed, state, rules, now), turn, now })
-      : choosePolicy({ goal: GOAL, state, allowed: names, turn, now });
+      : choosePolicy({ state, allowed: names, now });
     const judged = judge(state, allowed, now, choice);
     const step: Step = { turn, now, allowed: names, choice, before: state, after: state };
     if (judged.kind === 'refused') {

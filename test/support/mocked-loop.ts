@@ -91,12 +91,13 @@ export async function startMockedLoop(opts: MockedLoopOptions = {}) {
       asked.tools.push(req);
       if (req.tool === readSupplierReply.name) {
         // The real tool, with the real reader: it fetches a text sent by reference from the document store.
-        return readSupplierReply.execute({}, req.state, { world: documentWorld, reader: opts.reader ?? patternReader, rules: req.rules as Rules, idempotencyKey: req.idempotencyKey });
+        const result = await readSupplierReply.execute({}, req.state, { world: documentWorld, reader: opts.reader ?? patternReader, rules: req.rules as Rules, idempotencyKey: req.idempotencyKey });
+        return { result, at: workflowNow() };
       }
       const answer = worldAnswers[req.tool];
       if (!answer) throw new Error(`the mocked world does not answer ${req.tool}`);
       const now = workflowNow();
-      return answer(req.state, req.input, scripted((opts.quotes ?? defaultQuotes)(now)), req.rules, now);
+      return { result: await answer(req.state, req.input, scripted((opts.quotes ?? defaultQuotes)(now)), req.rules, now), at: now };
     },
     async checkStock(sku) {
       const level = stocks.get(sku)!;

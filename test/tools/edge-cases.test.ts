@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosePolicy } from '../../src/activities/deciders/policy.js';
+import { choosePolicy } from '../../src/tools/policy.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import { outcome } from '../../src/domain/outcome.js';
 import type { ReplenishState } from '../../src/domain/state.js';
@@ -14,7 +14,7 @@ const R = rules({ maxChases: 2, maxApprovalRequests: 2 });
 /** The PO these replies answer: the quoted 2.50, in the default currency. */
 const AT_2_50 = { unitPrice: 2.5, currency: 'USD' };
 const choose = (s: ReplenishState, now = T0) =>
-  choosePolicy({ goal: 'replenish', state: s, allowed: allowedTools(s, R, now).map((t) => t.name), turn: 1, now });
+  choosePolicy({ state: s, allowed: allowedTools(s, R, now).map((t) => t.name), now });
 
 describe('edge cases a purchasing manager would trip over', () => {
   it('when no supplier quotes, the agent cancels telling the manager no supplier quoted the SKU', async () => {

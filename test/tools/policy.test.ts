@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosePolicy } from '../../src/activities/deciders/policy.js';
+import { choosePolicy } from '../../src/tools/policy.js';
 import { outcome } from '../../src/domain/outcome.js';
 import type { ReplenishState } from '../../src/domain/state.js';
 import { chaseSupplier } from '../../src/tools/chase-supplier.js';
@@ -13,7 +13,7 @@ import { approve, receive, reject, reply, scripted, silence, walk } from '../sup
 
 const R = rules({ maxChases: 2, maxApprovalRequests: 2 });
 const choose = (s: ReplenishState, now = T0) =>
-  choosePolicy({ goal: 'replenish', state: s, allowed: allowedTools(s, R, now).map((t) => t.name), turn: 1, now });
+  choosePolicy({ state: s, allowed: allowedTools(s, R, now).map((t) => t.name), now });
 const chased = (s: ReplenishState): ReplenishState => chaseSupplier.apply(s, {}, { chased: true }, T0);
 
 describe('the policy decider\'s choices', () => {

@@ -48,3 +48,24 @@ describe('tool names on a timeline', () => {
     expect(t.waits.map((w) => w.tool)).toEqual(['wait_for_approval', 'wait_for_supplier_reply', 'wait_for_goods']);
   });
 });
+
+describe('turns of a run whose policy chose in workflow code', () => {
+  const recorded = (): { events: JsonEvent[] } =>
+    JSON.parse(readFileSync(fileURLToPath(new URL('../histories/happy-path.replenish0.json', import.meta.url)), 'utf8'));
+
+  it('come from the summaries of its steps: each turn with its tool and reason, each call and wait in its turn', () => {
+    const h = recorded();
+    expect(h.events.some((e) => scheduledOf(e)?.activityId.startsWith('decide-'))).toBe(false);
+    const t = timelineOf(historyFromJSON(h));
+    expect(t.turns.map((m) => m.tool)).toEqual([
+      'get_quotes', 'draft_purchase_order', 'request_approval', 'wait_for_approval', 'check_before_order', 'place_order',
+      'wait_for_supplier_reply', 'read_supplier_reply', 'wait_for_goods', 'close_purchase_order', 'done',
+    ]);
+    expect(t.turns.map((m) => m.turn)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(t.turns.at(-1)?.reason).toBe('the purchase order is settled');
+    expect(t.turns.find((m) => m.tool === 'wait_for_approval')?.reason).toBe('approval requested');
+    expect(t.turns.every((m) => m.reason && !m.summary?.includes(' · turn '))).toBe(true);
+    expect(t.waits.map((w) => [w.turn, w.tool])).toEqual([[4, 'wait_for_approval'], [7, 'wait_for_supplier_reply'], [9, 'wait_for_goods']]);
+    for (const c of t.calls) expect(t.turns.find((m) => m.turn === c.turn)?.tool, c.activityId).toBe(c.tool === 'record' ? 'done' : c.tool);
+  });
+});

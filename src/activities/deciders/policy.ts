@@ -1,103 +1,12 @@
-import type { Choice, DecideRequest, Decider } from '../contract.js';
-import { planContext, planPurchase } from '../../domain/purchase-plan.js';
-import { placeOrder, quoteStillValid } from '../../tools/place-order.js';
-import { askManagerAboutPrice } from '../../tools/ask-manager-about-price.js';
-import { askManagerAboutReply } from '../../tools/ask-manager-about-reply.js';
-import { askSupplierToHonourPrice } from '../../tools/ask-supplier-to-honour-price.js';
-import { askSupplierToClarify } from '../../tools/ask-supplier-to-clarify.js';
-import { cancelPurchaseOrder } from '../../tools/cancel-purchase-order.js';
-import { chaseSupplier } from '../../tools/chase-supplier.js';
-import { checkBeforeOrder } from '../../tools/check-before-order.js';
-import { closePurchaseOrder } from '../../tools/close-purchase-order.js';
-import { done } from '../../tools/done.js';
-import { draftPurchaseOrder } from '../../tools/draft-purchase-order.js';
-import { escalateToManager } from '../../tools/escalate-to-manager.js';
-import { findOrder } from '../../tools/find-order.js';
-import { getQuotes } from '../../tools/get-quotes.js';
-import { readSupplierReply } from '../../tools/read-supplier-reply.js';
-import { reorderElsewhere, whySupplierDropped } from '../../tools/reorder-elsewhere.js';
-import { requestApproval } from '../../tools/request-approval.js';
-import { waitForApproval } from '../../tools/wait-for-approval.js';
-import { waitForGoods } from '../../tools/wait-for-goods.js';
-import { waitForSupplierReply } from '../../tools/wait-for-supplier-reply.js';
-import type { Tool } from '../../tools/tool.js';
+import { choosePolicy } from '../../tools/policy.js';
+import type { Decider } from '../contract.js';
 
 /**
- * A deterministic decider so the service runs with no model: the choices a careful buyer makes,
- * in order of precedence, among the tools the rules allow.
+ * The policy as an activity: how a run decides when it was started before the policy was computed
+ * in workflow code, and how the evaluation and fallback paths call it.
  */
-export function choosePolicy({ state: s, allowed, now }: Omit<DecideRequest, 'recent' | 'spent' | 'waits'>): Choice {
-  const can = (tool: Tool) => allowed.includes(tool.name);
-  const pick = (tool: Tool, reason: string, input: unknown = {}): Choice => ({ tool: tool.name, input, reason });
-
-  if (can(done)) return pick(done, 'the purchase order is settled');
-  if (s.orderUnknown) {
-    if (can(escalateToManager) && s.lookupsFailed >= 2) return pick(escalateToManager, 'the supplier cannot be reached to say whether it took the order');
-    if (can(findOrder)) return pick(findOrder, 'the order was sent but no answer came back: look it up before anything else');
-  }
-  if (s.stockRecovered && can(cancelPurchaseOrder)) {
-    const reason = `stock recovered to ${s.stock.onHand} (safety stock ${s.stock.safetyStock}) while waiting; nothing was ordered`;
-    return pick(cancelPurchaseOrder, reason, { reason });
-  }
-  if (can(readSupplierReply)) return pick(readSupplierReply, 'a supplier message is waiting to be read');
-  if (can(askSupplierToClarify)) return pick(askSupplierToClarify, 'the supplier\'s message says nothing the order can act on');
-  if (can(askManagerAboutReply)) return pick(askManagerAboutReply, 'the supplier\'s message is still unreadable after asking it to restate');
-  // A price raised after the order: the supplier is asked to keep its quote, then the manager decides.
-  if (can(askSupplierToHonourPrice)) return pick(askSupplierToHonourPrice, `${s.po?.supplier} asks ${s.repricedTo} after the order was placed at ${s.po?.unitPrice}: ask it to keep the ordered price`);
-  if (can(waitForSupplierReply) && s.awaitingHonour) return pick(waitForSupplierReply, 'the supplier was asked to keep the ordered price');
-  if (can(escalateToManager) && s.repricedTo !== null) return pick(escalateToManager, 'the manager has not decided on the raised price after every request: a person takes the purchase order over');
-  if (can(askManagerAboutPrice)) return pick(askManagerAboutPrice, `${s.po?.supplier} still asks ${s.repricedTo}: the manager decides whether to pay it, buy elsewhere or cancel`);
-  if (can(closePurchaseOrder)) return pick(closePurchaseOrder, 'the goods are in');
-  // A refusal or silence after the order is not a reason to go without: the next supplier is asked.
-  if (can(reorderElsewhere)) return pick(reorderElsewhere, `${whySupplierDropped(s)}: cancel it there and buy from another supplier`);
-  if (can(cancelPurchaseOrder) && s.order && (s.refused || s.priceRejected)) {
-    const reason = whySupplierDropped(s);
-    return pick(cancelPurchaseOrder, reason, { reason });
-  }
-  if (can(getQuotes)) return pick(getQuotes, 'no valid quotes yet');
-  if (can(draftPurchaseOrder)) {
-    const { maxUnitPrice, ...open } = planContext(s, now);
-    // An expired quote means a new price and a new question; a low ceiling on a valid quote means asking again.
-    const expired = s.po !== null && !quoteStillValid(s, now);
-    // With no line within a ceiling the manager set, the agent asks again (below) rather than redraft.
-    const plan = planPurchase(s.quotes ?? [], { ...open, maxUnitPrice }) ??
-      (maxUnitPrice === undefined || expired ? planPurchase(s.quotes ?? [], open) : null);
-    if (plan) return pick(draftPurchaseOrder, plan.reason, { quoteId: plan.quote.quoteId });
-  }
-  if (can(requestApproval)) return pick(requestApproval, 'the price needs the manager\'s approval');
-  if (can(waitForApproval)) return pick(waitForApproval, 'approval requested');
-  if (can(checkBeforeOrder)) return pick(checkBeforeOrder, 'approved: re-read stock and price before committing money');
-  if (can(placeOrder)) return pick(placeOrder, 'approved within the ceiling');
-  if (can(chaseSupplier)) return pick(chaseSupplier, 'the supplier is overdue');
-  if (can(waitForSupplierReply)) return pick(waitForSupplierReply, 'the order awaits the supplier\'s confirmation');
-  if (can(waitForGoods)) return pick(waitForGoods, 'the order is confirmed');
-  if (can(cancelPurchaseOrder)) {
-    const reason = cancelReason(s);
-    return pick(cancelPurchaseOrder, reason, { reason });
-  }
-  return { tool: allowed[0] ?? done.name, input: {}, reason: 'the only step left' };
-}
-
-function cancelReason(s: DecideRequest['state']): string {
-  if (s.order) return `${s.po?.supplier} did not answer after ${s.chases} chases`;
-  if (s.decision?.kind === 'approved' && s.po && s.po.unitPrice > s.decision.maxUnitPrice) {
-    return `the manager approved up to ${s.decision.maxUnitPrice} but no valid quote is within it (drafted at ${s.po.unitPrice})`;
-  }
-  if (s.approvalTimeouts > 0 && !s.approvalPending) return `no decision from the manager after ${s.approvalRequests} requests`;
-  if (s.quotes && s.quotes.length === 0) {
-    if (s.droppedSuppliers.length) return `no supplier left for ${s.sku}: ${droppedBecause(s)}`;
-    return s.expiredOnArrival ? `no valid quote for ${s.sku}: all ${s.expiredOnArrival} quotes had expired when they came` : `no supplier quoted ${s.sku}`;
-  }
-  return 'no way forward within the rules';
-}
-
-/** Why each dropped supplier was dropped: silent after the order, or refused it (at its gateway or by email). */
-function droppedBecause(s: DecideRequest['state']): string {
-  const silent = (supplier: string) => s.cancelledOrders?.some((o) => o.supplier === supplier && o.why === 'silent');
-  return s.droppedSuppliers.map((x) => (silent(x) ? `${x} did not answer` : `${x} refused the order`)).join(', ');
-}
-
 export const policyDecider: Decider = {
   name: 'policy',
+  needsNoIo: true,
   decide: async (req) => choosePolicy(req),
 };
