@@ -72,9 +72,10 @@ export interface ApprovalRequest {
 }
 
 /** What a replenishment shows the approvals inbox: its PO and what the manager is asked, or that nothing is asked any more. */
-export type InboxEntry =
+export type InboxEntry = (
   | { workflowId: string; sku: string; poNumber: string; request: ApprovalRequest }
-  | { workflowId: string; request: null };
+  | { workflowId: string; request: null }
+) & { /** The run's count of its writes: an older one landing late is dropped. */ version?: number };
 
 /** What the manager is asked, without when: enough to check an approval's ceiling against. */
 function approvalQuestion(s: ReplenishState): Omit<ApprovalRequest, 'requestedAt'> | null {

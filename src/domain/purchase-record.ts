@@ -115,7 +115,12 @@ export interface OpenPurchaseOrder extends Omit<PurchaseRecord, 'outcome' | 'rea
 }
 
 /** What a run shows the purchase order list: its PO as it stands, or that it has none open any more. */
-export interface OpenOrderEntry { workflowId: string; order: OpenPurchaseOrder | null }
+export interface OpenOrderEntry {
+  workflowId: string;
+  order: OpenPurchaseOrder | null;
+  /** The run's count of its writes: an older one landing late is dropped. */
+  version?: number;
+}
 
 /** The run's PO as it stands, or null before one is drafted. Deterministic: the workflow builds it. */
 export function openPurchaseOrder(o: { replenishmentId: string; runId: string; state: ReplenishState; currency: string; updatedAt: string }): OpenPurchaseOrder | null {

@@ -1,5 +1,6 @@
 import type { ApprovalRequest, InboxEntry } from '../domain/phase.js';
 import type { RecordsDb } from './database.js';
+import { publishInOrder } from './published.js';
 
 /** A purchase order in the approvals inbox. */
 export interface ApprovalWaiting extends ApprovalRequest {
@@ -13,22 +14,24 @@ export interface ApprovalWaiting extends ApprovalRequest {
  * The approvals inbox as a table: each replenishment writes its own row when it starts waiting for
  * a manager, rewrites it as approvals come in, and deletes it when it stops waiting. Reading 500
  * waiting POs is then one indexed query, where Temporal's visibility lists them at about 0.3 ms a
- * run on the dev server (docs/benchmarks.md). A run writes its row in order (one local activity
- * after another), and a write is the run's whole current answer, so a retried write is harmless.
+ * run on the dev server (docs/benchmarks.md). A run numbers its writes, and one older than the row is
+ * dropped (src/records/published.ts); a write is the run's whole current answer, so a retried write is harmless.
  */
 export class ApprovalsWaiting {
   constructor(private readonly db: RecordsDb) {}
 
   async show(entry: InboxEntry): Promise<void> {
-    if (!entry.request) {
-      await this.clear(entry.workflowId);
-      return;
-    }
-    const { workflowId, sku, poNumber, request } = entry;
-    const row = { sku, poNumber, request: JSON.stringify(request), requestedAt: request.requestedAt };
-    await this.db.insertInto('approvalsWaiting').values({ replenishmentId: workflowId, ...row })
-      .onConflict((oc) => oc.column('replenishmentId').doUpdateSet(row))
-      .execute();
+    await publishInOrder(this.db, { workflowId: entry.workflowId, what: 'inbox', version: entry.version }, async (db) => {
+      if (!entry.request) {
+        await db.deleteFrom('approvalsWaiting').where('replenishmentId', '=', entry.workflowId).execute();
+        return;
+      }
+      const { workflowId, sku, poNumber, request } = entry;
+      const row = { sku, poNumber, request: JSON.stringify(request), requestedAt: request.requestedAt };
+      await db.insertInto('approvalsWaiting').values({ replenishmentId: workflowId, ...row })
+        .onConflict((oc) => oc.column('replenishmentId').doUpdateSet(row))
+        .execute();
+    });
   }
 
   async clear(workflowId: string): Promise<void> {

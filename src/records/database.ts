@@ -36,9 +36,16 @@ export type OpenPurchaseOrdersTable = Omit<OpenPurchaseOrder, 'approvals'> & {
   spendAmount: number | null;
 };
 
+/**
+ * The newest write of each of a run's rows (`what`: its inbox row, its open order) by the run's own
+ * count: the run sends its writes at once, one local activity each, so they may land out of order,
+ * and one older than what is there is dropped (src/records/published.ts).
+ */
+export interface PublishedVersionsTable { replenishmentId: string; what: string; version: number }
+
 export interface Tables {
   purchaseRecords: PurchaseRecordsTable; budgetMonths: BudgetMonthsTable; budgetReservations: BudgetReservationsTable;
-  approvalsWaiting: ApprovalsWaitingTable; openPurchaseOrders: OpenPurchaseOrdersTable;
+  approvalsWaiting: ApprovalsWaitingTable; openPurchaseOrders: OpenPurchaseOrdersTable; publishedVersions: PublishedVersionsTable;
 }
 export type RecordsDb = Kysely<Tables>;
 
@@ -141,6 +148,16 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('open_purchase_orders_updated').on('open_purchase_orders').columns(['updated_at', 'replenishment_id']).execute();
       await db.schema.createIndex('open_purchase_orders_sku').on('open_purchase_orders').column('sku').execute();
       await db.schema.createIndex('open_purchase_orders_po').on('open_purchase_orders').column('po_number').execute();
+    },
+  },
+  '005-published-versions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('published_versions')
+        .addColumn('replenishment_id', 'text', (c) => c.notNull())
+        .addColumn('what', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('published_versions_pk', ['replenishment_id', 'what'])
+        .execute();
     },
   },
 };

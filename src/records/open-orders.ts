@@ -3,6 +3,7 @@ import type { OpenOrderEntry, OpenPurchaseOrder } from '../domain/purchase-recor
 import type { Phase } from '../domain/phase.js';
 import type { OpenPurchaseOrdersTable, RecordsDb } from './database.js';
 import { derivedColumns, sharedFields } from './po-columns.js';
+import { publishInOrder } from './published.js';
 
 export const toOpenRow = (o: OpenPurchaseOrder): OpenPurchaseOrdersTable => ({ ...o, ...derivedColumns({ ...o, outcome: o.phase }) });
 
@@ -12,7 +13,8 @@ export const fromOpenRow = (row: Selectable<OpenPurchaseOrdersTable>): OpenPurch
 
 /**
  * POs still worked on, as a table beside the record: each run writes its row as its PO changes
- * (one local activity after another, each its whole current line, so a retried write is harmless),
+ * (a local activity each, numbered, so a write older than the row is dropped; each is its whole
+ * current line, so a retried write is harmless),
  * and the write of its record deletes it in the same transaction. Lists then read open and settled
  * POs from the database alike, and never ask a run.
  */
@@ -20,13 +22,15 @@ export class OpenOrders {
   constructor(private readonly db: RecordsDb) {}
 
   async show(entry: OpenOrderEntry): Promise<void> {
-    if (!entry.order) {
-      await this.db.deleteFrom('openPurchaseOrders').where('replenishmentId', '=', entry.workflowId).execute();
-      return;
-    }
-    const { replenishmentId, ...rest } = toOpenRow(entry.order);
-    await this.db.insertInto('openPurchaseOrders').values({ replenishmentId, ...rest })
-      .onConflict((oc) => oc.column('replenishmentId').doUpdateSet(rest))
-      .execute();
+    await publishInOrder(this.db, { workflowId: entry.workflowId, what: 'open-order', version: entry.version }, async (db) => {
+      if (!entry.order) {
+        await db.deleteFrom('openPurchaseOrders').where('replenishmentId', '=', entry.workflowId).execute();
+        return;
+      }
+      const { replenishmentId, ...rest } = toOpenRow(entry.order);
+      await db.insertInto('openPurchaseOrders').values({ replenishmentId, ...rest })
+        .onConflict((oc) => oc.column('replenishmentId').doUpdateSet(rest))
+        .execute();
+    });
   }
 }

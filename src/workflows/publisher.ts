@@ -17,12 +17,19 @@ export interface Outlets {
  * What the world outside the run reads of it: SKU, PO, phase and, once settled, outcome as search
  * attributes, so the Web UI and the API find this run (`PoNumber = "…"`); what the manager is asked,
  * in the approvals inbox; and the PO as it stands, in the open purchase orders. Only changed values
- * are written, one write after another, so each table holds the latest.
+ * are written.
+ *
+ * Each write is sent at once, numbered, and the database drops one older than what it holds
+ * (src/records/published.ts). Never one after another: a write sent when the one before it resolves
+ * is a command whose place depends on when that resolution reaches the run, and replay hands it
+ * over elsewhere (a signal in the same task comes first), so the run's commands come out in
+ * another order and the replay fails (`Missing associated machine for LocalActivity`).
  */
 export class Publisher {
   private shownApproval = 'null';
   private shownOrder = 'null';
-  private written: Promise<void> = Promise.resolve();
+  private version = 0;
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly ids: { workflowId: string; runId: string },
@@ -43,23 +50,27 @@ export class Publisher {
       const order = openPurchaseOrder({ replenishmentId: workflowId, runId, state, currency: currencyOf(this.rules), updatedAt: '' });
       if (JSON.stringify(order) !== this.shownOrder) {
         this.shownOrder = JSON.stringify(order);
-        const entry: OpenOrderEntry = { workflowId, order: order && { ...order, updatedAt: at } };
-        this.write('the open purchase order', () => this.out.openOrder(entry));
+        const entry: OpenOrderEntry = { workflowId, order: order && { ...order, updatedAt: at }, version: ++this.version };
+        this.write('the open purchase order', this.out.openOrder(entry));
       }
     }
     const request = ended ? null : this.gateOf(state).approval;
     if (JSON.stringify(request) === this.shownApproval) return;
     this.shownApproval = JSON.stringify(request);
-    const entry: InboxEntry = request && state.po ? { workflowId, sku: state.sku, poNumber: state.po.poNumber, request } : { workflowId, request: null };
-    this.write('the approvals inbox', () => this.out.inbox(entry));
+    const version = ++this.version;
+    const entry: InboxEntry = request && state.po ? { workflowId, sku: state.sku, poNumber: state.po.poNumber, request, version } : { workflowId, request: null, version };
+    this.write('the approvals inbox', this.out.inbox(entry));
   }
 
   /** Settles once every write asked for so far is done (or logged as failed). */
-  flushed(): Promise<void> {
-    return this.written;
+  async flushed(): Promise<void> {
+    await Promise.all([...this.inFlight]);
   }
 
-  private write(what: string, w: () => Promise<void>): void {
-    this.written = this.written.then(w).catch((err: unknown) => this.out.failed(what, err));
+  private write(what: string, sent: Promise<void>): void {
+    const settled = sent.catch((err: unknown) => this.out.failed(what, err)).then(() => {
+      this.inFlight.delete(settled);
+    });
+    this.inFlight.add(settled);
   }
 }

@@ -42,4 +42,20 @@ describe.each(recordsLocations(afterFile))('the approvals inbox table in %s', (_
     await inbox.clear('replenish-ZED-1');
     expect(await inbox.summary()).toEqual({ waiting: 0, oldestRequestedAt: null });
   });
+
+  it('a run\'s writes land in any order and its newest stays: an older one arriving late is dropped', async () => {
+    const inbox = records.waiting;
+    const workflowId = 'replenish-LATE-1';
+    const asked = { workflowId, sku: 'LATE', poNumber: 'PO-LATE-1', request: request() };
+    // Sent 1 (asked), 2 (cleared: approved); the database takes 2 first.
+    await inbox.show({ workflowId, request: null, version: 2 });
+    await inbox.show({ ...asked, version: 1 });
+    expect((await inbox.list()).map((p) => p.poNumber)).not.toContain('PO-LATE-1');
+    // Then 3 (asked again, a redraft), and a retry of 1 that comes last.
+    await inbox.show({ ...asked, poNumber: 'PO-LATE-1-R1', version: 3 });
+    await inbox.show({ ...asked, version: 1 });
+    expect((await inbox.list()).filter((p) => p.workflowId === workflowId).map((p) => p.poNumber)).toEqual(['PO-LATE-1-R1']);
+    await inbox.show({ workflowId, request: null, version: 4 });
+
+  });
 });

@@ -27,7 +27,7 @@ describe('migrating the records database', () => {
       try {
         const names = db.prepare('select name from kysely_migration order by name').all().map((r) => (r as { name: string }).name);
         expect(names).toEqual([...new Set(names)]);
-        expect(names.at(-1)).toBe('004-open-purchase-orders');
+        expect(names.at(-1)).toBe('005-published-versions');
         expect(db.prepare("select count(*) as n from sqlite_master where type = 'table' and name = 'open_purchase_orders'").get()).toEqual({ n: 1 });
       } finally {
         db.close();

@@ -110,6 +110,19 @@ describe.each(recordsLocations(afterFile))('the purchasing record in %s', (_name
       await records.open.show({ workflowId: 'replenish-OPEN-1-3', order: open(ordered(), { replenishmentId: 'replenish-OPEN-1-3', sku, updatedAt: day(4), orderedAt: day(4) }) });
     });
 
+    it('an older write of a run\'s open order that lands after a newer one is dropped', async () => {
+      const replenishmentId = 'replenish-OPEN-9-1';
+      const at = (version: number, state: Parameters<typeof outcome>[0], updatedAt: string) =>
+        records.open.show({ workflowId: replenishmentId, order: open(state, { replenishmentId, sku: 'OPEN-9', updatedAt }), version });
+      await at(2, ordered(), day(3));
+      await at(1, awaitingApproval(), day(2));
+      const phases = async () => (await records.db.selectFrom('openPurchaseOrders').select('phase').where('replenishmentId', '=', replenishmentId).execute()).map((r) => r.phase);
+      expect(await phases()).toEqual(['ordered']);
+      await records.open.show({ workflowId: replenishmentId, order: null, version: 3 });
+      await at(2, ordered(), day(3));
+      expect(await phases()).toEqual([]);
+    });
+
     it('lists open and settled POs together, newest change first, each with its status', async () => {
       const page = await records.list({ sku }, { limit: 10 });
       expect(page.items.map((i) => [i.replenishmentId, i.status])).toEqual([

@@ -79,7 +79,7 @@ describe('the publisher', () => {
   const publisherOf = (o: ReturnType<typeof outlets>) =>
     new Publisher({ workflowId: 'replenish-SKU-1-1', runId: 'run-1' }, rules(), (s) => gate('replenish-SKU-1-1', s, rules(), requestApproval.name), o.out as never);
 
-  it('writes what the manager is asked and the open order only when they change, one after another', async () => {
+  it('writes what the manager is asked and the open order only when they change', async () => {
     const o = outlets();
     const p = publisherOf(o);
     p.show(awaitingApproval(), false, '2026-05-04T09:00:00Z');
@@ -105,6 +105,19 @@ describe('the publisher', () => {
     const p = publisherOf(o);
     p.show(awaitingApproval(), false, '2026-05-04T09:00:00Z');
     await p.flushed();
-    expect(o.written).toEqual(['failed the open purchase order', 'inbox asked']);
+    expect(o.written.sort()).toEqual(['failed the open purchase order', 'inbox asked']);
+  });
+
+  it('sends each write at once, numbered, without waiting for the one before to land', async () => {
+    const sent: { what: string; version: number | undefined }[] = [];
+    const never = new Promise<void>(() => undefined);
+    const o = outlets();
+    o.out.openOrder = (e: { order: unknown; version?: number }) => { sent.push({ what: 'order', version: e.version }); return never; };
+    o.out.inbox = async (e: { request: unknown; version?: number }) => { sent.push({ what: 'inbox', version: e.version }); };
+    const p = publisherOf(o);
+    p.show(awaitingApproval(), false, '2026-05-04T09:00:00Z');
+    p.show(awaitingApproval(), true, '2026-05-04T10:00:00Z');
+    // The open order's write never lands, and the inbox's two writes went out all the same, in the same task.
+    expect(sent).toEqual([{ what: 'order', version: 1 }, { what: 'inbox', version: 2 }, { what: 'inbox', version: 3 }]);
   });
 });

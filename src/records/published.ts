@@ -1,0 +1,25 @@
+import type { Transaction } from 'kysely';
+import type { RecordsDb, Tables } from './database.js';
+
+/**
+ * Runs `write` unless a newer write of the same row was published before it: the run numbers its
+ * writes and sends them at once (src/workflows/publisher.ts), so a slow or retried one may land after
+ * a later one. The version and the write commit together; a write without a version always applies.
+ */
+export async function publishInOrder(
+  db: RecordsDb, row: { workflowId: string; what: string; version?: number | undefined },
+  write: (trx: Transaction<Tables> | RecordsDb) => Promise<unknown>,
+): Promise<void> {
+  const { version } = row;
+  if (version === undefined) {
+    await write(db);
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    const newer = await trx.insertInto('publishedVersions').values({ replenishmentId: row.workflowId, what: row.what, version })
+      .onConflict((oc) => oc.columns(['replenishmentId', 'what']).doUpdateSet({ version }).where('publishedVersions.version', '<', version))
+      .returning('version')
+      .executeTakeFirst();
+    if (newer) await write(trx);
+  });
+}
