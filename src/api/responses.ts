@@ -153,6 +153,7 @@ export const Decided = Delivered.extend({ by: z.string().describe('the approver 
 const Approval = open({
   decision: z.enum(['approved', 'rejected']), by: z.string().describe('the approver the token proved'),
   rule: z.string().nullable().describe('the approval rule that decided, when no person did'), at: z.string(),
+  channel: z.string().nullable().optional().describe('where the decision was made: page, api, cli, email-link, slack; policy for a rule\'s'),
 });
 
 export const PurchaseRecordView = open({

@@ -9,6 +9,8 @@ import { BulkDecided, Decided, Delivered, refused } from './responses.js';
 import { approvalLimitOf, approverOf, supplierOf } from './security.js';
 import { BulkDecisionBody, CancelBody, DecisionBody, PoParam, ReceiptBody, SupplierReplyBody, type Api } from './schemas.js';
 import { PO_NUMBER_RULE, parsePoNumber, skuOfPo } from '../domain/ids.js';
+import type { DecisionChannel } from '../domain/types.js';
+import { channelOf } from './channel.js';
 
 /** Longer supplier texts are stored in the world's document store and sent by reference. */
 export const INLINE_TEXT_CHARS = 2_000;
@@ -30,9 +32,9 @@ const BULK_CONCURRENCY = 8;
 
 type Decision = z.infer<typeof DecisionBody>;
 /** The approval message a decision makes; the approver is who the token proves, whatever the body's `by` says. */
-const approvalOf = (d: Decision, by: string, limit: number | undefined): ApprovalPayload => (d.decision === 'approve'
-  ? { approved: true, maxUnitPrice: d.maxUnitPrice, by, ...(d.note ? { note: d.note } : {}), ...(limit !== undefined ? { limit } : {}) }
-  : { approved: false, reason: d.reason, by });
+const approvalOf = (d: Decision, by: string, limit: number | undefined, channel: DecisionChannel): ApprovalPayload => (d.decision === 'approve'
+  ? { approved: true, maxUnitPrice: d.maxUnitPrice, by, ...(d.note ? { note: d.note } : {}), ...(limit !== undefined ? { limit } : {}), channel }
+  : { approved: false, reason: d.reason, by, channel });
 
 /** 202 for a message the agent takes now, 200 for one it already has. */
 const accepted = (result: DeliverResult): 200 | 202 => (result.status === 'duplicate' ? 200 : 202);
@@ -57,7 +59,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
   }, async (req, reply) => {
     const { params: { po }, body } = req;
     const by = approverOf(req);
-    const result = await agents.deliver(skuOfPo(po), { event: 'approval', poNumber: po, payload: approvalOf(body, by, approvalLimitOf(req)), ...repeatable('approval', by, req.headers) });
+    const result = await agents.deliver(skuOfPo(po), { event: 'approval', poNumber: po, payload: approvalOf(body, by, approvalLimitOf(req), channelOf(req)), ...repeatable('approval', by, req.headers) });
     return reply.code(accepted(result)).send({ poNumber: po, ...result, by });
   });
 
@@ -85,7 +87,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
       try {
         // One key for the list: each decision's message id adds its PO.
         const result = await agents.deliver(skuOfPo(poNumber), {
-          event: 'approval', poNumber, payload: approvalOf(decision, by, approvalLimitOf(req)), ...repeatable('approval', by, req.headers, poNumber),
+          event: 'approval', poNumber, payload: approvalOf(decision, by, approvalLimitOf(req), channelOf(req)), ...repeatable('approval', by, req.headers, poNumber),
         });
         return { poNumber, status: accepted(result), result: result.status, workflowId: result.workflowId, by };
       } catch (err) {

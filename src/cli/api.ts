@@ -82,7 +82,8 @@ export class Api {
 
   private async send(method: string, path: string, body: unknown, sender?: Sender): Promise<Response> {
     const raw = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    // Decisions record where they were made (src/api/channel.ts).
+    const headers: Record<string, string> = { accept: 'application/json', 'x-replenisher-client': 'cli' };
     if (raw !== undefined) headers['content-type'] = 'application/json';
     if (this.opts.token) headers.authorization = `Bearer ${this.opts.token}`;
     const secret = sender && (sender.as === 'supplier' ? this.opts.supplierSecret : this.opts.warehouseSecret);

@@ -5,9 +5,10 @@ import type { SkuView } from './views.js';
 
 const FINAL = new Set(['received', 'cancelled', 'rejected', 'failed']);
 
+const via = (d: Decision): string => (d.channel ? ` via ${d.channel}` : '');
 const decisionText = (d: Decision, now: number): string => (d.kind === 'approved'
-  ? `approved by ${d.by} up to ${money(d.maxUnitPrice)} (${ago(d.at, now)})${d.note ? `: ${d.note}` : ''}`
-  : `rejected by ${d.by} (${ago(d.at, now)}): ${d.reason}`);
+  ? `approved by ${d.by}${via(d)} up to ${money(d.maxUnitPrice)} (${ago(d.at, now)})${d.note ? `: ${d.note}` : ''}`
+  : `rejected by ${d.by}${via(d)} (${ago(d.at, now)}): ${d.reason}`);
 
 function logLines(log: Turn[]): string[] {
   const toolWidth = Math.max(...log.map((t) => t.tool.length));

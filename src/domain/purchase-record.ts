@@ -2,13 +2,17 @@ import { outcome } from './outcome.js';
 import { phase, type Phase } from './phase.js';
 import { lineTotal } from './quantity.js';
 import type { ReplenishState } from './state.js';
-import type { OutcomeKind, ReplenishmentResult, TurnResult } from './types.js';
+import type { DecisionChannel, OutcomeKind, ReplenishmentResult, TurnResult } from './types.js';
 
-/** One decision on the PO. `rule` names the approval rule that decided, when no person did. */
+/**
+ * One decision on the PO. `rule` names the approval rule that decided, when no person did;
+ * `channel` where it was made (`policy` for a rule's; null for a decision recorded before channels were).
+ */
 export interface ApprovalEntry {
   decision: 'approved' | 'rejected';
   by: string;
   rule: string | null;
+  channel?: DecisionChannel | 'policy' | null;
   at: string;
   maxUnitPrice?: number;
   reason?: string;
@@ -62,11 +66,11 @@ export function purchaseRecord(o: {
   const { state, result } = o;
   const d = state.decision;
   const first: ApprovalEntry[] = (state.firstApprovals ?? []).map((a) => ({
-    decision: 'approved', by: a.by, rule: null, at: a.at, maxUnitPrice: a.maxUnitPrice, ...(a.note ? { note: a.note } : {}),
+    decision: 'approved', by: a.by, rule: null, channel: a.channel ?? null, at: a.at, maxUnitPrice: a.maxUnitPrice, ...(a.note ? { note: a.note } : {}),
   }));
   const last: ApprovalEntry[] = !d ? [] : d.kind === 'approved'
-    ? [{ decision: 'approved', by: d.by, rule: d.rule ?? null, at: d.at, maxUnitPrice: d.maxUnitPrice, ...(d.note ? { note: d.note } : {}) }]
-    : [{ decision: 'rejected', by: d.by, rule: null, at: d.at, reason: d.reason }];
+    ? [{ decision: 'approved', by: d.by, rule: d.rule ?? null, channel: d.channel ?? (d.rule ? 'policy' : null), at: d.at, maxUnitPrice: d.maxUnitPrice, ...(d.note ? { note: d.note } : {}) }]
+    : [{ decision: 'rejected', by: d.by, rule: null, channel: d.channel ?? null, at: d.at, reason: d.reason }];
   const approvals = [...first, ...last];
   const ordered = result.quantityOrdered > 0 && result.unitPrice !== null;
   return {

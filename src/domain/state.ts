@@ -1,5 +1,5 @@
 import type {
-  CancelledOrder, Decision, OrderAck, PurchaseOrder, Quote, Receipt, StockLevel, SupplierReply, Turn,
+  CancelledOrder, Decision, DecisionChannel, OrderAck, PurchaseOrder, Quote, Receipt, StockLevel, SupplierReply, Turn,
 } from './types.js';
 import { poNumber } from './ids.js';
 import { quantityNeeded } from './quantity.js';
@@ -11,9 +11,9 @@ import type { AgentMemory, SupplierMemory } from './memory.js';
 export type EventName = 'approval' | 'supplier-reply' | 'goods-receipt' | 'cancel';
 
 /** `limit`: the approver's approval limit (the largest PO total they may approve), when they have one. */
-export interface ApprovalPayload { approved: boolean; maxUnitPrice?: number; reason?: string; note?: string; by: string; limit?: number }
+export interface ApprovalPayload { approved: boolean; maxUnitPrice?: number; reason?: string; note?: string; by: string; limit?: number; channel?: DecisionChannel }
 /** An approval that counts toward a PO needing more than one; the decision follows with the last. */
-export interface FirstApproval { by: string; at: string; maxUnitPrice: number; note?: string }
+export interface FirstApproval { by: string; at: string; maxUnitPrice: number; note?: string; channel?: DecisionChannel }
 /** `text` is at most an excerpt when the whole message is kept outside the history under `documentRef`. */
 export interface SupplierMessagePayload {
   text: string;
@@ -85,7 +85,7 @@ export interface ReplenishState {
   /** Times the manager was asked about a price raised after the order (absent until asked). */
   priceQuestions?: number;
   /** The manager would not pay the raised price: the order is to be bought elsewhere. */
-  priceRejected?: { by: string; reason: string; at: string };
+  priceRejected?: { by: string; reason: string; at: string; channel?: DecisionChannel };
   expectedDelivery: string | null;
   supplierOverdue: boolean;
   chases: number;

@@ -69,13 +69,20 @@ export const OrderAck = z.object({
 });
 export type OrderAck = z.infer<typeof OrderAck>;
 
+/**
+ * Where a person's decision was made: the manager's page, the REST API, the command line, an
+ * approval link from an email, a Slack button. A decision by rule has none (its `rule` says it).
+ */
+export const DECISION_CHANNELS = ['page', 'api', 'cli', 'email-link', 'slack'] as const;
+export type DecisionChannel = (typeof DECISION_CHANNELS)[number];
+
 export type Decision =
   /**
  * An approval binds to what was approved: this supplier, up to this quantity, at or below this price.
  * `rule` names the approval rule that decided when no person did (src/domain/approval-policy.ts).
  */
-  | { kind: 'approved'; maxUnitPrice: number; supplier: string; quantity: number; by: string; at: string; note?: string; rule?: string }
-  | { kind: 'rejected'; reason: string; by: string; at: string };
+  | { kind: 'approved'; maxUnitPrice: number; supplier: string; quantity: number; by: string; at: string; note?: string; rule?: string; channel?: DecisionChannel }
+  | { kind: 'rejected'; reason: string; by: string; at: string; channel?: DecisionChannel };
 
 /** `unclear`: the text states none of the others plainly; a person has to resolve it, nothing about the order changes. */
 export const ReplyKind = z.enum(['confirmed', 'delayed', 'price_change', 'refused', 'partial', 'unclear']);
@@ -104,6 +111,12 @@ export const Notification = z.object({
   body: z.string(),
   sku: z.string().optional(),
   poNumber: z.string().optional(),
+  /** An approval request's terms: approval links are made for them (src/world/approval-links.ts). */
+  approval: z.object({ supplier: z.string(), quantity: z.number(), unitPrice: z.number() }).optional(),
+  /** Signed single-use links to approve (up to the unit price asked) or reject, for the manager it is sent `to`. */
+  links: z.object({ approve: z.string(), reject: z.string(), expiresAt: z.string() }).optional(),
+  /** The same as Slack Block Kit blocks, buttons included, for a Slack incoming webhook (NOTIFY_WEBHOOK_URL). */
+  blocks: z.array(z.record(z.string(), z.unknown())).optional(),
 });
 export type Notification = z.infer<typeof Notification>;
 

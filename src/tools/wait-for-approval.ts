@@ -3,14 +3,17 @@ import { days } from '../domain/rules.js';
 import { isSettled, priceQuestionOpen, withoutFirstApprovals, type ApprovalPayload, type ReplenishState } from '../domain/state.js';
 import { noInput, waitTool } from './tool.js';
 
+/** Where the decision was made, when the message says. */
+const channelOf = (p: ApprovalPayload) => (p.channel ? { channel: p.channel } : {});
+
 /** The manager's answer to a price the supplier raised after the order: the new terms, or buy elsewhere. */
 function settlePriceQuestion(s: ReplenishState, p: ApprovalPayload, ceiling: number, now: string): ReplenishState {
   const po = s.po!;
   const asked = s.repricedTo!;
   const { approvalsNeeded: _two, ...rest } = withoutFirstApprovals(s);
-  if (!p.approved) return { ...rest, approvalPending: false, priceRejected: { by: p.by, reason: p.reason ?? 'no reason given', at: now } };
+  if (!p.approved) return { ...rest, approvalPending: false, priceRejected: { by: p.by, reason: p.reason ?? 'no reason given', at: now, ...channelOf(p) } };
   // An approval is bound to the terms it approved: this supplier, this quantity, the new price.
-  const decision = { kind: 'approved' as const, maxUnitPrice: ceiling, supplier: po.supplier, quantity: po.quantity, by: p.by, at: now, ...(p.note ? { note: p.note } : {}) };
+  const decision = { kind: 'approved' as const, maxUnitPrice: ceiling, supplier: po.supplier, quantity: po.quantity, by: p.by, at: now, ...(p.note ? { note: p.note } : {}), ...channelOf(p) };
   return {
     ...rest, approvalPending: false, decision, repricedTo: null, confirmed: true,
     po: { ...po, unitPrice: asked, total: lineTotal(po.quantity, asked) },
@@ -32,14 +35,14 @@ export const waitForApproval = waitTool({
     const earlier = s.firstApprovals ?? [];
     // Above the second threshold the first approval is kept and the PO still waits, for another manager.
     if (p.approved && earlier.length + 1 < (s.approvalsNeeded ?? 1)) {
-      return { ...s, firstApprovals: [...earlier, { by: p.by, at: now, maxUnitPrice, ...(p.note ? { note: p.note } : {}) }] };
+      return { ...s, firstApprovals: [...earlier, { by: p.by, at: now, maxUnitPrice, ...(p.note ? { note: p.note } : {}), ...channelOf(p) }] };
     }
     // Every approver's ceiling binds: the order may cost no more than the lowest of them allowed.
     const ceiling = Math.min(maxUnitPrice, ...earlier.map((a) => a.maxUnitPrice));
     if (question) return settlePriceQuestion(s, p, ceiling, now);
     const decision = p.approved
-      ? { kind: 'approved' as const, maxUnitPrice: ceiling, supplier: s.po!.supplier, quantity: s.po!.quantity, by: p.by, at: now, ...(p.note ? { note: p.note } : {}) }
-      : { kind: 'rejected' as const, reason: p.reason ?? 'no reason given', by: p.by, at: now };
+      ? { kind: 'approved' as const, maxUnitPrice: ceiling, supplier: s.po!.supplier, quantity: s.po!.quantity, by: p.by, at: now, ...(p.note ? { note: p.note } : {}), ...channelOf(p) }
+      : { kind: 'rejected' as const, reason: p.reason ?? 'no reason given', by: p.by, at: now, ...channelOf(p) };
     return { ...s, approvalPending: false, decision };
   },
   describe: (s) => `wait_for_approval of ${s.po?.poNumber}${priceQuestionOpen(s) ? ` at the raised price ${s.repricedTo}` : ''}`,

@@ -13,7 +13,8 @@ export class ApiError extends Error {
 export const token = () => localStorage.getItem(TOKEN_KEY) || '';
 
 export async function request(method, path, { body, headers = {}, accept = 'application/json' } = {}) {
-  const all = { accept, ...headers };
+  // Decisions record where they were made (src/api/channel.ts).
+  const all = { accept, 'x-replenisher-client': 'page', ...headers };
   if (token()) all.authorization = `Bearer ${token()}`;
   if (body !== undefined) all['content-type'] = 'application/json';
   let res;

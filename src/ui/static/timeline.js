@@ -58,8 +58,9 @@ function statusLine(view, workflowId, current) {
     parts.push(`Phase: ${r.phase}`);
     if (r.waiting) parts.push(`waiting for ${r.waiting.events.join(' or ')} until ${clock(r.waiting.until)}`);
     const d = r.decision;
-    if (d && d.kind === 'approved') parts.push(`approved up to ${price(d.maxUnitPrice)} by ${d.by}${d.rule && d.note ? ` (${d.note})` : ''}`);
-    if (d && d.kind === 'rejected') parts.push(`rejected by ${d.by}: ${d.reason}`);
+    const via = d && d.channel ? ` via ${d.channel}` : '';
+    if (d && d.kind === 'approved') parts.push(`approved up to ${price(d.maxUnitPrice)} by ${d.by}${via}${d.rule && d.note ? ` (${d.note})` : ''}`);
+    if (d && d.kind === 'rejected') parts.push(`rejected by ${d.by}${via}: ${d.reason}`);
     if (r.order) parts.push(`ordered from ${r.order.supplier}, expected ${clock(r.order.expectedDelivery)}`);
   }
   const past = (view.pastOutcomes || []).find((o) => o.workflowId === workflowId);
