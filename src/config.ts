@@ -47,8 +47,27 @@ const limits = z.string().transform((raw, ctx) => {
   }
   return out;
 });
+/** `slackUser:name,slackUser:name`: which Slack user (U…) is which manager. */
+const slackUsers = z.string().transform((raw, ctx) => {
+  const out: Record<string, string> = {};
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [user = '', name = '', ...rest] = part.split(':').map((x) => x.trim());
+    const problem = !/^[A-Z0-9]{2,30}$/.test(user) || !NAME.test(name) || rest.length > 0 ? 'expected slackUserId:manager pairs separated by commas, e.g. U024BE7LH:dana'
+      : Object.hasOwn(out, user) ? `${user} is given twice` : null;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    out[user] = name;
+  }
+  if (Object.keys(out).length === 0) ctx.addIssue({ code: 'custom', message: 'expected at least one slackUserId:manager pair' });
+  return out;
+});
 /** Never echoed in a configuration error. */
-const SECRETS = new Set(['DATABASE_URL', 'ANTHROPIC_API_KEY', 'NOTIFY_WEBHOOK_URL', 'NOTIFY_WEBHOOK_SECRET', 'MANAGER_TOKENS', 'JWT_SECRET', 'SUPPLIER_SECRETS', 'WAREHOUSE_SECRET', 'TEMPORAL_API_KEY']);
+const SECRETS = new Set([
+  'DATABASE_URL', 'ANTHROPIC_API_KEY', 'NOTIFY_WEBHOOK_URL', 'NOTIFY_WEBHOOK_SECRET', 'MANAGER_TOKENS', 'JWT_SECRET', 'SUPPLIER_SECRETS', 'WAREHOUSE_SECRET',
+  'TEMPORAL_API_KEY', 'APPROVAL_LINK_SECRET', 'SLACK_SIGNING_SECRET',
+]);
 
 /** Every setting the service reads, from the environment, checked once at start-up. */
 
@@ -193,6 +212,16 @@ export const Env = z.object({
   }).optional(),
   /** /metrics, /docs and /openapi.json need a manager's token (/health and /ready stay open). */
   OPERATIONS_REQUIRE_AUTH: flag.default(false),
+  /** Signs approval links (HMAC-SHA256); every process of a deployment needs the same. Unset: made up in the demo, no links with WORLD_URL. */
+  APPROVAL_LINK_SECRET: secret(32).optional(),
+  /** How long an approval link lasts. */
+  APPROVAL_LINK_TTL_HOURS: positive.default(72),
+  /** Where people reach the API (links in notifications are built on it); default http://<API_HOST>:<API_PORT>. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The Slack app's signing secret: POST /slack/interactions takes only requests Slack signed with it. */
+  SLACK_SIGNING_SECRET: secret(16).optional(),
+  /** Which Slack user is which manager, `U024BE7LH:dana,...`: only they decide from Slack, as that manager. */
+  SLACK_APPROVERS: slackUsers.optional(),
 });
 export type Env = z.infer<typeof Env>;
 
@@ -235,6 +264,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.AUTO_APPROVE_BELOW !== undefined && env.TWO_APPROVALS_ABOVE !== undefined && env.AUTO_APPROVE_BELOW > env.TWO_APPROVALS_ABOVE) {
     throw new ConfigError('invalid configuration:\n  AUTO_APPROVE_BELOW is above TWO_APPROVALS_ABOVE: a PO that needs two managers would be approved by rule');
   }
+  if (env.SLACK_SIGNING_SECRET && !env.SLACK_APPROVERS) {
+    throw new ConfigError('invalid configuration:\n  SLACK_SIGNING_SECRET needs SLACK_APPROVERS: which Slack user is which manager (U024BE7LH:dana,...)');
+  }
   const unsigned = [!env.SUPPLIER_SECRETS && 'SUPPLIER_SECRETS', !env.WAREHOUSE_SECRET && 'WAREHOUSE_SECRET'].filter(Boolean);
   if (env.WORLD_URL && unsigned.length) {
     throw new ConfigError(`invalid configuration:\n  WORLD_URL needs ${unsigned.join(' and ')}: messages from a real world must be signed (only the embedded demo sandbox makes up its own secrets)`);
@@ -267,6 +299,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return { env, rules };
 }
 
+/** Where people reach the API: PUBLIC_URL, else the address it listens on (a wildcard address read as this machine). */
+const publicUrlOf = (env: Env): string => env.PUBLIC_URL
+  ?? `http://${['0.0.0.0', '::', '[::]'].includes(env.API_HOST) ? 'localhost' : env.API_HOST}:${env.API_PORT}`;
+
 /** A random secret for a demo run. */
 const generated = (): string => randomBytes(24).toString('base64url');
 
@@ -288,6 +324,11 @@ export function securityOf(env: Env, sandboxSuppliers: readonly string[] = []): 
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     ...(env.TRUST_PROXY !== undefined ? { trustProxy: env.TRUST_PROXY } : {}),
     operationsRequireAuth: env.OPERATIONS_REQUIRE_AUTH,
+    // A made-up secret holds in one process only: the demo's. A real world needs every process to sign alike.
+    ...(env.APPROVAL_LINK_SECRET || !env.WORLD_URL ? { approvalLinks: {
+      secret: env.APPROVAL_LINK_SECRET ?? generated(), ttlSeconds: Math.round(env.APPROVAL_LINK_TTL_HOURS * 3600), baseUrl: publicUrlOf(env),
+    } } : {}),
+    ...(env.SLACK_SIGNING_SECRET && env.SLACK_APPROVERS ? { slack: { signingSecret: env.SLACK_SIGNING_SECRET, approvers: env.SLACK_APPROVERS } } : {}),
   };
   return { security, generatedManagerToken };
 }

@@ -17,6 +17,8 @@ import { agentFigures, operationRoutes } from './routes-operations.js';
 import { purchaseOrderRoutes } from './routes-purchase-orders.js';
 import { repairRoutes, withStuckRuns, type RepairDeps } from './routes-repair.js';
 import { uiRoutes } from './routes-ui.js';
+import { approvalLinkRoutes } from './routes-approval-links.js';
+import { slackRoutes } from './routes-slack.js';
 import { secureApp, type Security } from './security.js';
 import { bundleWorkflows } from '../worker.js';
 import { stuckRuns } from '../repair/stuck-runs.js';
@@ -87,6 +89,9 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     agentRoutes(api, agents, deps.world, deps.rules, deps.records.waiting);
     messageRoutes(api, agents, deps.world);
     purchaseOrderRoutes(api, agents, deps.records, deps.rules);
+    const links = { agents, records: deps.records, signer: deps.security.approvalLinks, managerLimits: deps.security.managerLimits ?? {}, currency: currencyOf(deps.rules) };
+    approvalLinkRoutes(api, links);
+    slackRoutes(api, { ...links, slack: deps.security.slack });
     uiRoutes(api, { client: deps.client, temporalUiUrl: deps.temporalUiUrl, currency: currencyOf(deps.rules) });
   });
   return app;

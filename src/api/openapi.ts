@@ -70,6 +70,10 @@ export function openApi(app: FastifyInstance, info: { title: string; version: st
             type: 'apiKey', in: 'header', name: 'X-Signature',
             description: 'HMAC-SHA256 of the timestamp and the raw body with the sender\'s secret; with X-Supplier and X-Timestamp',
           },
+          slackSignature: {
+            type: 'apiKey', in: 'header', name: 'X-Slack-Signature',
+            description: 'Slack\'s request signature: v0=<hex HMAC-SHA256 of "v0:<X-Slack-Request-Timestamp>:<raw body>"> with the app\'s signing secret',
+          },
         },
       },
     },

@@ -6,6 +6,8 @@ import { errors, jwtVerify } from 'jose';
 import { HttpError } from './errors.js';
 import { declareAnswer } from './responses.js';
 import { checkTimestamp, verify, WAREHOUSE } from './signatures.js';
+import type { LinkSigner } from './approval-links.js';
+import type { SlackSettings } from './routes-slack.js';
 
 /**
  * Who may call a route. Unless a route says otherwise, a POST needs a manager and a GET needs
@@ -49,6 +51,10 @@ export interface Security {
   trustProxy?: boolean | number | string[];
   /** /metrics, /docs and /openapi.json need a manager's token. */
   operationsRequireAuth?: boolean;
+  /** Signed single-use approval links: their secret, lifetime and base URL; absent, none are made or taken. */
+  approvalLinks?: LinkSigner;
+  /** Slack's interactive endpoint: the app's signing secret and the managers' Slack users; absent, it answers 404. */
+  slack?: SlackSettings;
 }
 
 /** Strict by default; the manager's page gets its scripts and styles from files of its own origin. */

@@ -44,6 +44,12 @@ export class ApprovalsWaiting {
     return rows.map((r) => ({ ...(JSON.parse(r.request) as ApprovalRequest), sku: r.sku, workflowId: r.replenishmentId, poNumber: r.poNumber }));
   }
 
+  /** What the replenishment is waiting for the manager about now, or null when it waits for nothing. */
+  async of(workflowId: string): Promise<ApprovalWaiting | null> {
+    const r = await this.db.selectFrom('approvalsWaiting').selectAll().where('replenishmentId', '=', workflowId).executeTakeFirst();
+    return r ? { ...(JSON.parse(r.request) as ApprovalRequest), sku: r.sku, workflowId: r.replenishmentId, poNumber: r.poNumber } : null;
+  }
+
   /** How many POs wait, and since when the oldest asked (null when none has a time). */
   async summary(): Promise<{ waiting: number; oldestRequestedAt: string | null }> {
     const row = await this.db.selectFrom('approvalsWaiting')

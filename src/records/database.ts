@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import type { OpenPurchaseOrder, PurchaseRecord } from '../domain/purchase-record.js';
+import type { UsedKey } from './used-keys.js';
 
 /**
  * One row per replenishment: the record's fields, with the approvals and the decision log as JSON
@@ -43,9 +44,13 @@ export type OpenPurchaseOrdersTable = Omit<OpenPurchaseOrder, 'approvals'> & {
  */
 export interface PublishedVersionsTable { replenishmentId: string; what: string; version: number }
 
+/** A single-use key spent: an approval link's nonce, a chat delivery taken (src/records/used-keys.ts). */
+export type UsedKeysTable = UsedKey;
+
 export interface Tables {
   purchaseRecords: PurchaseRecordsTable; budgetMonths: BudgetMonthsTable; budgetReservations: BudgetReservationsTable;
   approvalsWaiting: ApprovalsWaitingTable; openPurchaseOrders: OpenPurchaseOrdersTable; publishedVersions: PublishedVersionsTable;
+  usedKeys: UsedKeysTable;
 }
 export type RecordsDb = Kysely<Tables>;
 
@@ -157,6 +162,19 @@ const migrations: Record<string, Migration> = {
         .addColumn('what', 'text', (c) => c.notNull())
         .addColumn('version', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('published_versions_pk', ['replenishment_id', 'what'])
+        .execute();
+    },
+  },
+  '006-used-keys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('used_keys')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('po_number', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('manager', 'text', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text')
         .execute();
     },
   },

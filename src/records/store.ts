@@ -8,6 +8,7 @@ import { BudgetLedger } from './budget.js';
 import { openRecordsDb, type OpenPurchaseOrdersTable, type PurchaseRecordsTable, type RecordsDb, type RecordsLocation } from './database.js';
 import { fromOpenRow, OpenOrders } from './open-orders.js';
 import { derivedColumns, sharedFields } from './po-columns.js';
+import { UsedKeys } from './used-keys.js';
 
 export interface RecordFilter {
   sku?: string;
@@ -74,11 +75,14 @@ export class PurchaseRecords {
   readonly waiting: ApprovalsWaiting;
   /** POs still worked on, which the runs write as they change. */
   readonly open: OpenOrders;
+  /** Approval links used, chat deliveries taken: each may count once. */
+  readonly used: UsedKeys;
 
   constructor(readonly db: RecordsDb) {
     this.budget = new BudgetLedger(db);
     this.waiting = new ApprovalsWaiting(db);
     this.open = new OpenOrders(db);
+    this.used = new UsedKeys(db);
   }
 
   /**

@@ -9,6 +9,8 @@ import { seedCatalogue } from '../sandbox/seed.js';
 import { SandboxStore } from '../sandbox/store.js';
 import { createWorldClient } from '../world/client.js';
 import { withNotifyWebhook } from '../world/webhook.js';
+import { withApprovalLinks } from '../world/approval-links.js';
+import { currencyOf } from '../domain/rules.js';
 import type { Stop } from './lifecycle.js';
 
 export interface WorldStarted {
@@ -40,8 +42,10 @@ export async function startWorld(env: Env, rules: Rules, security: Security, dat
     log.info(`sandbox world on ${worldUrl}${env.SANDBOX_DEMO ? ' (demo: suppliers and warehouse act on their own)' : ''}; a business day lasts ${rules.dayMs} ms`);
   }
   const client = createWorldClient({ baseUrl: worldUrl });
-  const world = env.NOTIFY_WEBHOOK_URL
+  const delivered = env.NOTIFY_WEBHOOK_URL
     ? withNotifyWebhook(client, { url: env.NOTIFY_WEBHOOK_URL, ...(env.NOTIFY_WEBHOOK_SECRET ? { secret: env.NOTIFY_WEBHOOK_SECRET } : {}) })
     : client;
+  // Outermost, so that the webhook and the world's inbox both get the links.
+  const world = security.approvalLinks ? withApprovalLinks(delivered, security.approvalLinks, currencyOf(rules)) : delivered;
   return { worldUrl, world, ...(stop ? { stop } : {}) };
 }

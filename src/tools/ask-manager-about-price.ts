@@ -49,6 +49,7 @@ export const askManagerAboutPrice = callTool({
       ].filter(Boolean).join('\n'),
       sku: po.sku,
       poNumber: po.poNumber,
+      approval: { supplier: po.supplier, quantity: po.quantity, unitPrice: po.unitPrice },
     });
     return { sentTo: ctx.rules.manager, ...(verdict ? { notByRule: verdict.why } : {}), ...(two ? { approvalsNeeded: 2 } : {}) };
   },

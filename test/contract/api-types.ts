@@ -2288,6 +2288,8 @@ export interface paths {
                                     /** @description the approval rule that decided, when no person did */
                                     rule: string | null;
                                     at: string;
+                                    /** @description where the decision was made: page, api, cli, email-link, slack; policy for a rule's */
+                                    channel?: string | null;
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -2575,6 +2577,8 @@ export interface paths {
                                     /** @description the approval rule that decided, when no person did */
                                     rule: string | null;
                                     at: string;
+                                    /** @description where the decision was made: page, api, cli, email-link, slack; policy for a rule's */
+                                    channel?: string | null;
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -2705,6 +2709,8 @@ export interface paths {
                                 /** @description the approval rule that decided, when no person did */
                                 rule: string | null;
                                 at: string;
+                                /** @description where the decision was made: page, api, cli, email-link, slack; policy for a rule's */
+                                channel?: string | null;
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -2740,6 +2746,125 @@ export interface paths {
                 };
                 /** @description not settled, or no such purchase order */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/{po}/approval-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signed single-use links to approve or reject a PO waiting for approval, made for the calling manager (for an email or a chat message) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    po: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the two links and their terms */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            poNumber: string;
+                            sku: string;
+                            supplier: string;
+                            quantity: number;
+                            unitPrice: number;
+                            total: number;
+                            currency: string;
+                            /** @description who the links decide as: the token's manager */
+                            manager: string;
+                            expiresAt: string;
+                            /** @description opens the confirmation page of an approval up to the unit price asked */
+                            approve: string;
+                            /** @description opens the confirmation page of a rejection */
+                            reject: string;
+                            approveToken: string;
+                            /** @description the tokens alone, for a chat button's value */
+                            rejectToken: string;
+                        };
+                    };
+                };
+                /** @description a body, path parameter or query that is not valid; the message names the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no valid manager token (Authorization: Bearer) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description approval links are not enabled on this service */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the PO is not waiting for a manager's decision */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3607,6 +3732,366 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approval-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The confirmation page of an approval link: the PO's terms and one button. Opening it decides nothing */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the token of an approval link, as the link carries it */
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the confirmation page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description not a token of an approval link */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the link's signature is not valid */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description approval links are not enabled on this service */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the link expired, was used, or its PO moved on */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Decide by an approval link (the confirmation page's form, or JSON): approve up to the price asked, or reject, once
+         * @description The same decision as POST /purchase-orders/{po}/decision by the link's manager, recorded with channel email-link. A form post is answered with a page, JSON with JSON.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the token of an approval link, as the link carries it */
+                        token: string;
+                        /** @description with a reject link: why (optional) */
+                        reason?: string;
+                        /** @description with an approve link: a note for the record (optional) */
+                        note?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description the token of an approval link, as the link carries it */
+                        token: string;
+                        /** @description with a reject link: why (optional) */
+                        reason?: string;
+                        /** @description with an approve link: a note for the record (optional) */
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description a repeat of a decision already delivered */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": {
+                            poNumber: string;
+                            /** @enum {string} */
+                            status: "delivered" | "held" | "duplicate" | "queued";
+                            workflowId: string;
+                            /** @description the approver the token proved */
+                            by: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description delivered to the agent */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": {
+                            poNumber: string;
+                            /** @enum {string} */
+                            status: "delivered" | "held" | "duplicate" | "queued";
+                            workflowId: string;
+                            /** @description the approver the token proved */
+                            by: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description not a token of an approval link, or a bad body */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the link's signature is not valid, or the approval is above the manager's limit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description approval links are not enabled on this service, or no agent works on the PO */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the PO is not waiting for this decision */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the link expired, was used, or its PO moved on */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a body that is neither JSON nor a form */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/slack/interactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Slack's interactive endpoint: a manager approves or rejects from an approval request's buttons (block_actions)
+         * @description Signed by Slack (X-Slack-Signature, X-Slack-Request-Timestamp within 5 minutes). Answered at once with an empty 200; the decision follows and its result is posted to the payload's response_url. A delivery Slack retries (X-Slack-Retry-Num) of a click already taken is acknowledged and dropped.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @description the interaction as JSON, as Slack sends it */
+                        payload: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description acknowledged (empty); the result goes to the response_url */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description a payload that is not a block_actions interaction */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not signed by Slack with this app's signing secret, or a timestamp more than 5 minutes off */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Slack is not enabled on this service (SLACK_SIGNING_SECRET) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a body that is not a form */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

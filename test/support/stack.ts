@@ -18,6 +18,8 @@ import { Rules } from '../../src/domain/rules.js';
 import { createMetrics } from '../../src/metrics.js';
 import { createWorker } from '../../src/worker.js';
 import { withNotifyWebhook } from '../../src/world/webhook.js';
+import { withApprovalLinks } from '../../src/world/approval-links.js';
+import { currencyOf } from '../../src/domain/rules.js';
 import { openRecords } from '../../src/records/store.js';
 import { recordsLocation } from '../../src/records/database.js';
 import { afterThisTest, startSandbox, tempFile, type Cleanup } from './sandbox.js';
@@ -100,7 +102,10 @@ export async function startStack(opts: StackOptions) {
 
   // One registry for the worker's activities and the API, as in src/main.ts; agent figures read fresh on every scrape.
   const metrics = createMetrics({ agentFiguresTtlMs: 0 });
-  const activityWorld = opts.notifyWebhookUrl ? withNotifyWebhook(sandbox.world, { url: opts.notifyWebhookUrl }) : sandbox.world;
+  const security = testSecurity(opts.security);
+  const delivered = opts.notifyWebhookUrl ? withNotifyWebhook(sandbox.world, { url: opts.notifyWebhookUrl }) : sandbox.world;
+  // As src/startup/world.ts: with approval links configured, approval requests carry them.
+  const activityWorld = security.approvalLinks ? withApprovalLinks(delivered, security.approvalLinks, currencyOf(rules)) : delivered;
   let worker: Worker | undefined;
   let running: Promise<void> | undefined;
   /** `configured`: the rules of a redeployed service (by default the stack's); `bundlePath`: its workflow code. */
@@ -120,7 +125,6 @@ export async function startStack(opts: StackOptions) {
   };
   if (opts.inProcessWorker !== false) await startWorker(rules);
 
-  const security = testSecurity(opts.security);
   const app = buildApp({
     client, world: sandbox.world, taskQueue, rules, security, metrics, records,
     repair: { bundle: async () => ({ codePath: inject('workflowBundlePath') }) },
