@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replenishmentIdOfPo } from '../domain/ids.js';
-import { LINK_PATH, makeLinks, MAX_TOKEN_LENGTH, termsOf } from './approval-links.js';
+import { LINK_PATH, makeLinks, MAX_TOKEN_LENGTH, termsOf, TOKEN_PATTERN, TOKEN_RULE } from './approval-links.js';
 import { confirmationPage, resultPage } from './approval-page.js';
 import { HttpError } from './errors.js';
 import { FORM_TYPE, formBodies } from './form-bodies.js';
@@ -11,7 +11,7 @@ import { Decided, ErrorBody, refused } from './responses.js';
 import { approverOf } from './security.js';
 import { PoParam, type Api } from './schemas.js';
 
-const Token = z.string().min(1, 'token: the link\'s token is empty').max(MAX_TOKEN_LENGTH, `token: a link's token is at most ${MAX_TOKEN_LENGTH} characters`)
+const Token = z.string().max(MAX_TOKEN_LENGTH, `a link's token is at most ${MAX_TOKEN_LENGTH} characters`).regex(TOKEN_PATTERN, TOKEN_RULE)
   .describe('the token of an approval link, as the link carries it');
 const LinkQuery = z.object({ token: Token }).strict();
 const LinkBody = z.object({
