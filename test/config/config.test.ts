@@ -16,6 +16,28 @@ describe('configuration is checked at start-up', () => {
 
   const signed = { SUPPLIER_SECRETS: 'acme-industrial:acme-secret-0123456789', WAREHOUSE_SECRET: 'warehouse-secret-0123456789' };
 
+  it('approval links: made up in the demo, none with a real world unless signed, built on PUBLIC_URL; the secret is never echoed', () => {
+    const demo = securityOf(loadConfig({}).env).security.approvalLinks;
+    expect(demo).toMatchObject({ ttlSeconds: 72 * 3600, baseUrl: 'http://127.0.0.1:3000' });
+    expect(demo!.secret.length).toBeGreaterThanOrEqual(32);
+    expect(securityOf(loadConfig({ WORLD_URL: 'http://erp.local:8080', ...signed }).env).security.approvalLinks).toBeUndefined();
+    const secret = 'link-secret-'.padEnd(40, 'x');
+    expect(securityOf(loadConfig({ WORLD_URL: 'http://erp.local:8080', ...signed, APPROVAL_LINK_SECRET: secret, PUBLIC_URL: 'https://buy.example.com', APPROVAL_LINK_TTL_HOURS: '2' }).env).security.approvalLinks)
+      .toEqual({ secret, ttlSeconds: 7200, baseUrl: 'https://buy.example.com' });
+    expect(() => loadConfig({ APPROVAL_LINK_SECRET: 'short-and-secret' })).toThrow(/APPROVAL_LINK_SECRET: must be at least 32 characters \(value hidden\)/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('Slack: a signing secret needs the managers\' Slack users, written as user:manager pairs', () => {
+    const secret = 'slack-signing-secret-0123';
+    expect(() => loadConfig({ SLACK_SIGNING_SECRET: secret })).toThrow(/SLACK_SIGNING_SECRET needs SLACK_APPROVERS/);
+    expect(() => loadConfig({ SLACK_SIGNING_SECRET: secret, SLACK_APPROVERS: 'dana' })).toThrow(/SLACK_APPROVERS: expected slackUserId:manager pairs/);
+    expect(() => loadConfig({ SLACK_SIGNING_SECRET: 'short' })).toThrow(/SLACK_SIGNING_SECRET: .*\(value hidden\)/);
+    const { env } = loadConfig({ SLACK_SIGNING_SECRET: secret, SLACK_APPROVERS: 'U024BE7LH:dana, U0G9QF9C6:lee' });
+    expect(securityOf(env).security.slack).toEqual({ signingSecret: secret, approvers: { U024BE7LH: 'dana', U0G9QF9C6: 'lee' } });
+    expect(securityOf(loadConfig({}).env).security.slack).toBeUndefined();
+  });
+
   it('a real world means real days', () => {
     expect(loadConfig({ WORLD_URL: 'http://erp.local:8080', ...signed }).rules.dayMs).toBe(86_400_000);
   });
