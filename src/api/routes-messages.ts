@@ -37,11 +37,34 @@ const approvalOf = (d: Decision, by: string, limit: number | undefined, channel:
   : { approved: false, reason: d.reason, by, channel });
 
 /** 202 for a message the agent takes now, 200 for one it already has. */
-const accepted = (result: DeliverResult): 200 | 202 => (result.status === 'duplicate' ? 200 : 202);
+export const accepted = (result: DeliverResult): 200 | 202 => (result.status === 'duplicate' ? 200 : 202);
 
 const delivered = Delivered.describe('delivered to the agent');
 const repeat = Delivered.describe('a repeat of a message already delivered');
 const unsigned = refused('unsigned or badly signed');
+
+export type SupplierReply = Pick<z.infer<typeof SupplierReplyBody>, 'messageId' | 'text' | 'fields' | 'receivedAt'>;
+
+/**
+ * A supplier's reply on its way to the PO's run, whichever door it came in by (a signed JSON POST,
+ * an email): the one path to the reader and the run's judgement. Refusals throw as HttpError.
+ */
+export async function deliverSupplierReply(agents: Agents, world: World, po: string, supplier: string, body: SupplierReply): Promise<DeliverResult> {
+  // A long email travels by reference: workflow histories carry at most an excerpt of it.
+  const large = body.text.length > INLINE_TEXT_CHARS;
+  const documentRef = large ? await world.storeDocument(body.text, po) : undefined;
+  return agents.deliver(skuOfPo(po), {
+    // Each supplier numbers its own messages: the same id from two suppliers is two messages.
+    event: 'supplier-reply', poNumber: po, messageId: `reply:${supplier}:${body.messageId}`,
+    payload: {
+      text: large ? body.text.slice(0, INLINE_TEXT_CHARS) : body.text,
+      ...(documentRef ? { documentRef } : {}),
+      ...(body.fields ? { fields: body.fields } : {}),
+      ...(body.receivedAt ? { receivedAt: new Date(body.receivedAt).toISOString() } : {}),
+      supplier,
+    },
+  });
+}
 
 /** Messages from the manager, suppliers and the warehouse, each addressed by PO number. */
 export function messageRoutes(app: Api, agents: Agents, world: World): void {
@@ -132,21 +155,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
   }, async (req, reply) => {
     const { params: { po }, body } = req;
     // The run compares it with its PO's supplier: a reply from another is a 403.
-    const supplier = supplierOf(req);
-    // A long email travels by reference: workflow histories carry at most an excerpt of it.
-    const large = body.text.length > INLINE_TEXT_CHARS;
-    const documentRef = large ? await world.storeDocument(body.text, po) : undefined;
-    const result = await agents.deliver(skuOfPo(po), {
-      // Each supplier numbers its own messages: the same id from two suppliers is two messages.
-      event: 'supplier-reply', poNumber: po, messageId: `reply:${supplier}:${body.messageId}`,
-      payload: {
-        text: large ? body.text.slice(0, INLINE_TEXT_CHARS) : body.text,
-        ...(documentRef ? { documentRef } : {}),
-        ...(body.fields ? { fields: body.fields } : {}),
-        ...(body.receivedAt ? { receivedAt: new Date(body.receivedAt).toISOString() } : {}),
-        supplier,
-      },
-    });
+    const result = await deliverSupplierReply(agents, world, po, supplierOf(req), body);
     return reply.code(accepted(result)).send({ poNumber: po, ...result });
   });
 
