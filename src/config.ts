@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Security } from './api/security.js';
 import { Rules } from './domain/rules.js';
+import { MAIL_ENV, MAIL_SECRETS, mailConfigProblem } from './mail/settings.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positive = z.coerce.number().positive();
@@ -66,7 +67,7 @@ const slackUsers = z.string().transform((raw, ctx) => {
 /** Never echoed in a configuration error. */
 const SECRETS = new Set([
   'DATABASE_URL', 'ANTHROPIC_API_KEY', 'NOTIFY_WEBHOOK_URL', 'NOTIFY_WEBHOOK_SECRET', 'MANAGER_TOKENS', 'JWT_SECRET', 'SUPPLIER_SECRETS', 'WAREHOUSE_SECRET',
-  'TEMPORAL_API_KEY', 'APPROVAL_LINK_SECRET', 'SLACK_SIGNING_SECRET',
+  'TEMPORAL_API_KEY', 'APPROVAL_LINK_SECRET', 'SLACK_SIGNING_SECRET', ...MAIL_SECRETS,
 ]);
 
 /** Every setting the service reads, from the environment, checked once at start-up. */
@@ -222,6 +223,8 @@ export const Env = z.object({
   SLACK_SIGNING_SECRET: secret(16).optional(),
   /** Which Slack user is which manager, `U024BE7LH:dana,...`: only they decide from Slack, as that manager. */
   SLACK_APPROVERS: slackUsers.optional(),
+  /** Mail to and from suppliers (docs/email.md). */
+  ...MAIL_ENV,
 });
 export type Env = z.infer<typeof Env>;
 
@@ -267,6 +270,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.SLACK_SIGNING_SECRET && !env.SLACK_APPROVERS) {
     throw new ConfigError('invalid configuration:\n  SLACK_SIGNING_SECRET needs SLACK_APPROVERS: which Slack user is which manager (U024BE7LH:dana,...)');
   }
+  const mail = mailConfigProblem(env);
+  if (mail) throw new ConfigError(`invalid configuration:\n  ${mail}`);
   const unsigned = [!env.SUPPLIER_SECRETS && 'SUPPLIER_SECRETS', !env.WAREHOUSE_SECRET && 'WAREHOUSE_SECRET'].filter(Boolean);
   if (env.WORLD_URL && unsigned.length) {
     throw new ConfigError(`invalid configuration:\n  WORLD_URL needs ${unsigned.join(' and ')}: messages from a real world must be signed (only the embedded demo sandbox makes up its own secrets)`);

@@ -12,6 +12,7 @@ import { waitForHandlersOnClose } from './in-flight.js';
 import { openApi } from './openapi.js';
 import type { Health } from './responses.js';
 import { agentRoutes } from './routes-agents.js';
+import { inboundMailRoutes } from './routes-inbound-mail.js';
 import { messageRoutes } from './routes-messages.js';
 import { agentFigures, operationRoutes } from './routes-operations.js';
 import { purchaseOrderRoutes } from './routes-purchase-orders.js';
@@ -22,6 +23,7 @@ import { slackRoutes } from './routes-slack.js';
 import { secureApp, type Security } from './security.js';
 import { bundleWorkflows } from '../worker.js';
 import { stuckRuns } from '../repair/stuck-runs.js';
+import type { InboundMailSettings } from '../mail/settings.js';
 
 export interface AppDeps {
   client: Client;
@@ -46,6 +48,8 @@ export interface AppDeps {
   repair?: Partial<Omit<RepairDeps, 'client'>>;
   /** When a message arrives, as the agents record it; wall time unless a simulation moves the clock (npm run eval:year). */
   clock?: () => number;
+  /** Supplier mail from a provider's inbound-parse webhook (docs/email.md); without it, POST /inbound-mail answers 401. */
+  inboundMail?: InboundMailSettings;
 }
 
 let bundled: ReturnType<typeof bundleWorkflows> | undefined;
@@ -88,6 +92,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     repairRoutes(api, repair);
     agentRoutes(api, agents, deps.world, deps.rules, deps.records.waiting);
     messageRoutes(api, agents, deps.world);
+    inboundMailRoutes(api, agents, deps.world, deps.records.db, deps.inboundMail);
     purchaseOrderRoutes(api, agents, deps.records, deps.rules);
     const links = { agents, records: deps.records, signer: deps.security.approvalLinks, managerLimits: deps.security.managerLimits ?? {}, currency: currencyOf(deps.rules) };
     approvalLinkRoutes(api, links);

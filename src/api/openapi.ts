@@ -74,6 +74,7 @@ export function openApi(app: FastifyInstance, info: { title: string; version: st
             type: 'apiKey', in: 'header', name: 'X-Slack-Signature',
             description: 'Slack\'s request signature: v0=<hex HMAC-SHA256 of "v0:<X-Slack-Request-Timestamp>:<raw body>"> with the app\'s signing secret',
           },
+          inboundMailSecret: { type: 'http', scheme: 'bearer', description: 'the inbound-mail webhook\'s shared secret (INBOUND_MAIL_SECRET); Basic credentials with it as the password do too' },
         },
       },
     },

@@ -47,10 +47,18 @@ export interface PublishedVersionsTable { replenishmentId: string; what: string;
 /** A single-use key spent: an approval link's nonce, a chat delivery taken (src/records/used-keys.ts). */
 export type UsedKeysTable = UsedKey;
 
+/** A mail the agent sent a supplier, by its Message-ID: a reply's In-Reply-To finds its PO here (src/mail/log.ts). */
+export interface MailSentTable { messageId: string; poNumber: string; supplier: string; kind: string; toAddress: string; subject: string; sentAt: string }
+/** A mail that reached the inbound route, by the digest of its bytes, with what became of it (src/mail/log.ts). */
+export interface MailReceivedTable {
+  id: string; messageId: string | null; receivedAt: string; status: string; reason: string; fromAddress: string | null; supplier: string | null;
+  poNumber: string | null; subject: string | null; sizeBytes: number; attachments: string; text: string | null; attempts: number;
+}
+
 export interface Tables {
   purchaseRecords: PurchaseRecordsTable; budgetMonths: BudgetMonthsTable; budgetReservations: BudgetReservationsTable;
   approvalsWaiting: ApprovalsWaitingTable; openPurchaseOrders: OpenPurchaseOrdersTable; publishedVersions: PublishedVersionsTable;
-  usedKeys: UsedKeysTable;
+  usedKeys: UsedKeysTable; mailSent: MailSentTable; mailReceived: MailReceivedTable;
 }
 export type RecordsDb = Kysely<Tables>;
 
@@ -176,6 +184,36 @@ const migrations: Record<string, Migration> = {
         .addColumn('used_at', 'text', (c) => c.notNull())
         .addColumn('outcome', 'text')
         .execute();
+    },
+  },
+  '007-mail': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('mail_sent')
+        .addColumn('message_id', 'text', (c) => c.primaryKey())
+        .addColumn('po_number', 'text', (c) => c.notNull())
+        .addColumn('supplier', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('to_address', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('mail_sent_po').on('mail_sent').columns(['po_number', 'sent_at']).execute();
+      await db.schema.createTable('mail_received')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('message_id', 'text')
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('from_address', 'text')
+        .addColumn('supplier', 'text')
+        .addColumn('po_number', 'text')
+        .addColumn('subject', 'text')
+        .addColumn('size_bytes', 'integer', (c) => c.notNull())
+        .addColumn('attachments', 'text', (c) => c.notNull())
+        .addColumn('text', 'text')
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('mail_received_status').on('mail_received').columns(['status', 'received_at']).execute();
     },
   },
 };

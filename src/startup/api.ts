@@ -12,6 +12,7 @@ import type { Health } from '../api/responses.js';
 import type { Metrics } from '../metrics.js';
 import type { PurchaseRecords } from '../records/store.js';
 import { stuckRuns } from '../repair/stuck-runs.js';
+import { inboundMailOf } from '../mail/settings.js';
 import { READINESS, type Role } from '../roles/role.js';
 import { listenWorkerEndpoints } from '../roles/worker-endpoints.js';
 import type { Stop } from './lifecycle.js';
@@ -39,6 +40,7 @@ export async function startApi(p: ApiParts): Promise<{ stop: Stop }> {
     logger: p.log.child({ part: 'api' }),
     security: p.security,
     temporalUiUrl: p.temporalUiUrl,
+    inboundMail: inboundMailOf(p.env),
   });
   await app.listen({ port: p.env.API_PORT, host: p.env.API_HOST });
   p.log.info(`REST API on http://${p.env.API_HOST}:${p.env.API_PORT} (try /health, /skus, /approvals; docs at /docs, metrics at /metrics)`);

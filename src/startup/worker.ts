@@ -9,6 +9,7 @@ import type { World } from '../domain/world.js';
 import type { Metrics } from '../metrics.js';
 import type { PurchaseRecords } from '../records/store.js';
 import { createWorker } from '../worker.js';
+import { mailingWorld } from '../mail/outgoing.js';
 import type { Stop } from './lifecycle.js';
 
 /** How long a stop waits for the worker's tasks in hand before it stops without them. */
@@ -41,7 +42,7 @@ export async function startWorker({ env, rules, world, records, metrics, log, co
     connection: nativeConnection,
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue: env.TEMPORAL_TASK_QUEUE,
-    activities: createActivities({ world, reader, decider, metrics, rules, records }),
+    activities: createActivities({ world: mailingWorld(env, rules, world, records, log), reader, decider, metrics, rules, records }),
     maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
     stickyQueueTimeoutMs: env.WORKER_STICKY_TIMEOUT_MS,
     ...(env.TEMPORAL_DEPLOYMENT_NAME && env.TEMPORAL_BUILD_ID ? {

@@ -24,11 +24,13 @@ const secret = () => randomBytes(16).toString('hex');
 const token = secret();
 const supplier = { name: 'acme-industrial', secret: secret() };
 const warehouse = secret();
+const mailSecret = secret();
 const api = randomPort();
 const dataDir = mkdtempSync(join(tmpdir(), 'contract-'));
 const env = {
   ...process.env,
   MANAGER_TOKENS: `contract:${token}`, SUPPLIER_SECRETS: `${supplier.name}:${supplier.secret}`, WAREHOUSE_SECRET: warehouse,
+  INBOUND_MAIL_SECRET: mailSecret, SUPPLIER_EMAILS: `${supplier.name}:orders@${supplier.name}.example`,
   // The fuzzer sends far more than a person; the rate limit has tests of its own.
   RATE_LIMIT_PER_MINUTE: '1000000',
   API_PORT: String(api), TEMPORAL_PORT: String(randomPort()), TEMPORAL_UI_PORT: String(randomPort()), SANDBOX_PORT: String(randomPort()),
@@ -53,7 +55,7 @@ try {
     spawn(st, ['--config-file', join(here, 'schemathesis.toml'), '--no-color', 'run', `${base}/openapi.json`, '--checks', 'all',
       '-H', `Authorization: Bearer ${token}`, '--workers', '1', ...process.argv.slice(2)], {
       stdio: 'inherit',
-      env: { ...process.env, SCHEMATHESIS_HOOKS: 'hooks', PYTHONPATH: here, CONTRACT_SUPPLIER: supplier.name, CONTRACT_SUPPLIER_SECRET: supplier.secret, CONTRACT_WAREHOUSE_SECRET: warehouse },
+      env: { ...process.env, SCHEMATHESIS_HOOKS: 'hooks', PYTHONPATH: here, CONTRACT_SUPPLIER: supplier.name, CONTRACT_SUPPLIER_SECRET: supplier.secret, CONTRACT_WAREHOUSE_SECRET: warehouse, CONTRACT_MAIL_SECRET: mailSecret },
     }).on('exit', (c) => done(c ?? 1));
   });
   process.exitCode = code;

@@ -21,10 +21,13 @@ interface Probe {
 }
 
 type Auth = 'none' | 'manager' | 'bad-bearer' | 'basic' | 'foreign-jwt' | 'expired-jwt' | 'supplier' | 'other-supplier'
-  | 'warehouse' | 'bad-signature' | 'stale-signature' | 'unknown-sender';
+  | 'warehouse' | 'bad-signature' | 'stale-signature' | 'unknown-sender' | 'mail-secret';
 
 const AUTHS: Auth[] = ['none', 'manager', 'bad-bearer', 'basic', 'foreign-jwt', 'expired-jwt', 'supplier', 'other-supplier',
-  'warehouse', 'bad-signature', 'stale-signature', 'unknown-sender'];
+  'warehouse', 'bad-signature', 'stale-signature', 'unknown-sender', 'mail-secret'];
+
+/** The inbound-mail webhook's secret in the fuzzed stack; no verdict on any sender comes with it, so no mail is ever taken. */
+const MAIL_SECRET = 'fuzz-inbound-mail-secret-0123456789';
 
 /** Prototype-pollution keys, written into the JSON text itself (JSON.stringify would drop `__proto__`). */
 const POISON = [
@@ -79,6 +82,20 @@ const bodyText = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(1.5, 7).map((mib) => JSON.stringify({ messageId: 'big', text: 'x'.repeat(mib * 1024 * 1024) })) },
 );
 
+/** Messages for the inbound-mail webhook: near-mails, absurd headers, forged verdicts, senders of every kind. */
+const header = fc.tuple(fc.oneof(fc.constantFrom('From', 'Subject', 'In-Reply-To', 'References', 'Message-ID', 'Authentication-Results', 'Content-Type'), unicode), weird);
+const mailText = fc.oneof(
+  fc.tuple(fc.array(header, { maxLength: 8 }), unicode).map(([hs, body]) => `${hs.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`),
+  fc.tuple(fc.constantFrom('orders@acme-industrial.example', 'sales@quickparts.example', 'nobody@evil.example', 'a@b', '<>', ''), unicode, weird).map(([from, body, subject]) =>
+    `From: ${from}\r\nSubject: Re: ${subject}\r\nAuthentication-Results: mx.forged.example; spf=pass smtp.mailfrom=${from}; dkim=pass header.d=quickparts.example\r\n\r\n${body}`),
+  fc.constantFrom(
+    `From: sales@quickparts.example\r\n${'X-Junk: 1\r\n'.repeat(2_500)}\r\nbody`,
+    `From: sales@quickparts.example\r\nSubject: ${'PO-X-1 '.repeat(20_000)}\r\n\r\nbody`,
+    'From: sales@quickparts.example\r\nContent-Type: multipart/mixed; boundary="x"\r\n\r\n--x\r\nContent-Type: text/plain; charset=x-unknown\r\n\r\n\xff\xfe\r\n--x',
+    'From: =?UTF-8?B?////?= <sales@quickparts.example>\r\nSubject: =?ISO-8859-1?Q?=FF=?=\r\n\r\n',
+  ),
+);
+
 describe('bad input at every route', () => {
   let stack: Stack;
   let sku: string;
@@ -86,7 +103,8 @@ describe('bad input at every route', () => {
   let supplier: string;
 
   beforeAll(async () => {
-    stack = await startStack({ temporal: 'dev', cleanup: afterThisFile });
+    const directory = { 'acme-industrial': { addresses: ['orders@acme-industrial.example'], domains: [] }, quickparts: { addresses: [], domains: ['quickparts.example'] } };
+    stack = await startStack({ temporal: 'dev', cleanup: afterThisFile, mail: { inbound: { secret: MAIL_SECRET, directory, maxBytes: 1024 * 1024 } } });
     sku = stack.newSku();
     const s = story(stack, sku);
     po = (await s.parkAtApproval()).poNumber;
@@ -120,6 +138,7 @@ describe('bad input at every route', () => {
       case 'bad-signature': return { ...stack.sign(supplier, raw), 'x-signature': `sha256=${'0'.repeat(64)}` };
       case 'stale-signature': return stack.sign(supplier, raw, Date.now() - 3_600_000);
       case 'unknown-sender': return stack.sign('nobody-we-know', raw);
+      case 'mail-secret': return { authorization: `Bearer ${MAIL_SECRET}` };
     }
   }
 
@@ -148,6 +167,12 @@ describe('bad input at every route', () => {
         get(seg(poId).map((p) => `/purchase-orders/${p}`)),
         get(seg(poId).map((p) => `/purchase-orders/${p}/record`)),
         post(fc.constant('/approvals/decisions')),
+        fc.record({
+          method: fc.constant('POST' as const), path: fc.constant('/inbound-mail'), body: fc.option(fc.oneof({ weight: 3, arbitrary: mailText }, { weight: 1, arbitrary: bodyText }), { nil: undefined }),
+          // Mostly as a provider sends mail, so that most requests reach the reading of the message.
+          type: fc.constantFrom('message/rfc822', 'message/rfc822', 'message/rfc822', 'text/plain'),
+        }),
+        get(fc.constantFrom('/inbound-mail', '/inbound-mail/log', '/inbound-mail/log?status=held', '/inbound-mail/log?status=nope', '/inbound-mail/log?limit=0')),
         get(fc.tuple(
           fc.constantFrom('/purchase-orders', '/purchase-orders.csv', '/purchase-orders/spend'),
           fc.constantFrom('sku', 'supplier', 'outcome', 'from', 'to', 'limit', 'after', 'format', 'nope'), weird,
@@ -157,7 +182,7 @@ describe('bad input at every route', () => {
         get(seg(weird).map((s) => `/${s}`)),
       ),
       auth: fc.oneof(fc.constant('right' as const), fc.constantFrom(...AUTHS)),
-      contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1'),
+      contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'message/rfc822'),
     });
   };
 
@@ -179,7 +204,7 @@ describe('bad input at every route', () => {
   }
 
   /** The credential the route's real caller has. */
-  const rightFor = (path: string): Auth => path.endsWith('/supplier-replies') ? 'supplier' : path.endsWith('/receipts') ? 'warehouse' : 'manager';
+  const rightFor = (path: string): Auth => path.endsWith('/supplier-replies') ? 'supplier' : path.endsWith('/receipts') ? 'warehouse' : path === '/inbound-mail' ? 'mail-secret' : 'manager';
 
   async function send(p: Probe) {
     const res = await fetch(stack.apiUrl + p.path, { method: p.method, headers: p.headers, body: p.body, signal: AbortSignal.timeout(20_000) });
@@ -195,7 +220,8 @@ describe('bad input at every route', () => {
         const body = 'body' in route ? route.body : undefined;
         const auth = chosen === 'right' ? rightFor(route.path) : chosen;
         fc.pre(!mightBeAccepted(route.method, route.path, auth, body));
-        const headers = { ...(body === undefined ? {} : { 'content-type': contentType }), ...(await credentials(auth, body ?? '')) };
+        const type = 'type' in route ? route.type : contentType;
+        const headers = { ...(body === undefined ? {} : { 'content-type': type }), ...(await credentials(auth, body ?? '')) };
         const { status, text } = await send({ method: route.method, path: route.path, body, headers });
         expect(status, `${route.method} ${route.path} → ${status} ${text.slice(0, 300)}`).toBeLessThan(500);
         seen[status] = (seen[status] ?? 0) + 1;

@@ -14,18 +14,20 @@ import type { ReplyReader } from '../../src/domain/world.js';
 import { buildApp } from '../../src/api/app.js';
 import { agentId } from '../../src/domain/ids.js';
 import type { Security } from '../../src/api/security.js';
-import { Rules } from '../../src/domain/rules.js';
+import { currencyOf, Rules } from '../../src/domain/rules.js';
 import { createMetrics } from '../../src/metrics.js';
 import { createWorker } from '../../src/worker.js';
 import { withNotifyWebhook } from '../../src/world/webhook.js';
 import { withApprovalLinks } from '../../src/world/approval-links.js';
-import { currencyOf } from '../../src/domain/rules.js';
 import { openRecords } from '../../src/records/store.js';
 import { recordsLocation } from '../../src/records/database.js';
 import { afterThisTest, startSandbox, tempFile, type Cleanup } from './sandbox.js';
 import { installRuntime } from './runtime.js';
 import { startTimeSkipping } from './time-skipping.js';
 import type { SandboxStore } from '../../src/sandbox/store.js';
+import { MailLog } from '../../src/mail/log.js';
+import { withSupplierMail, type SupplierMailOptions } from '../../src/mail/outgoing.js';
+import type { InboundMailSettings } from '../../src/mail/settings.js';
 
 export type TemporalKind = 'dev' | 'time-skipping';
 
@@ -49,6 +51,8 @@ export interface StackOptions {
   databaseUrl?: string;
   /** With `time-skipping`: a server the file shares (test/support/time-skipping.ts), left running when the stack stops; else one of the stack's own. */
   server?: Promise<TestWorkflowEnvironment>;
+  /** Mail to suppliers through this transport (as SMTP_URL does), and the inbound-mail webhook's settings (as INBOUND_MAIL_SECRET does). */
+  mail?: { outgoing?: Pick<SupplierMailOptions, 'transport' | 'from' | 'directory'>; inbound?: InboundMailSettings };
 }
 
 export const TEST_ISSUER = 'stock-replenisher-tests';
@@ -103,9 +107,12 @@ export async function startStack(opts: StackOptions) {
   // One registry for the worker's activities and the API, as in src/main.ts; agent figures read fresh on every scrape.
   const metrics = createMetrics({ agentFiguresTtlMs: 0 });
   const security = testSecurity(opts.security);
-  const delivered = opts.notifyWebhookUrl ? withNotifyWebhook(sandbox.world, { url: opts.notifyWebhookUrl }) : sandbox.world;
+  const notifying = opts.notifyWebhookUrl ? withNotifyWebhook(sandbox.world, { url: opts.notifyWebhookUrl }) : sandbox.world;
   // As src/startup/world.ts: with approval links configured, approval requests carry them.
-  const activityWorld = security.approvalLinks ? withApprovalLinks(delivered, security.approvalLinks, currencyOf(rules)) : delivered;
+  const linked = security.approvalLinks ? withApprovalLinks(notifying, security.approvalLinks, currencyOf(rules)) : notifying;
+  const activityWorld = opts.mail?.outgoing
+    ? withSupplierMail(linked, { ...opts.mail.outgoing, log: new MailLog(records.db), currency: currencyOf(rules) })
+    : linked;
   let worker: Worker | undefined;
   let running: Promise<void> | undefined;
   /** `configured`: the rules of a redeployed service (by default the stack's); `bundlePath`: its workflow code. */
@@ -126,7 +133,7 @@ export async function startStack(opts: StackOptions) {
   if (opts.inProcessWorker !== false) await startWorker(rules);
 
   const app = buildApp({
-    client, world: sandbox.world, taskQueue, rules, security, metrics, records,
+    client, world: sandbox.world, taskQueue, rules, security, metrics, records, ...(opts.mail?.inbound ? { inboundMail: opts.mail.inbound } : {}),
     repair: { bundle: async () => ({ codePath: inject('workflowBundlePath') }) },
   });
   const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import type { Agents } from '../api/agents.js';
+import { HttpError } from '../api/errors.js';
+import { accepted, deliverSupplierReply } from '../api/routes-messages.js';
+import { SupplierReplyBody } from '../api/schemas.js';
+import type { World } from '../domain/world.js';
+import { vouchesFor, parseAuthenticationResults, type AuthResult } from './authentication.js';
+import { supplierOfAddress } from './directory.js';
+import type { MailLog, MailReceived } from './log.js';
+import { posNamedIn } from './purchase-order.js';
+import { NotAMail, readMail, type Attachment, type ReceivedMail } from './read-mail.js';
+import type { InboundMailSettings } from './settings.js';
+
+export interface InboundDeps {
+  agents: Agents;
+  world: World;
+  log: MailLog;
+  settings: InboundMailSettings;
+}
+
+/** What the inbound route answers for a mail it took: delivered to the run (as the JSON route answers), or held for the manager. */
+export interface MailTaken {
+  code: 200 | 202;
+  body: {
+    status: 'delivered' | 'held' | 'duplicate' | 'queued' | 'held for the manager';
+    mailId: string;
+    poNumber: string | null;
+    workflowId?: string;
+    reason?: string;
+    attachments: Attachment[];
+  };
+}
+
+export const digestOf = (raw: Buffer): string => createHash('sha256').update(raw).digest('hex');
+
+/**
+ * Results the service believes: the webhook's own header when it sends one (the webhook is
+ * authenticated); otherwise the topmost in-message header of the provider's authserv-id, which the
+ * provider adds above whatever the sender wrote (a forged one further down is never read).
+ */
+function believedResults(mail: ReceivedMail, webhookVerdict: string | undefined, authservId: string | undefined): AuthResult[] {
+  if (webhookVerdict) return parseAuthenticationResults(webhookVerdict)?.results ?? [];
+  if (!authservId) return [];
+  return mail.authenticationResults.map(parseAuthenticationResults).find((r) => r?.authservId === authservId)?.results ?? [];
+}
+
+/** The PO a mail is about, or why it cannot be told: never a guess. */
+async function poOf(mail: ReceivedMail, log: MailLog): Promise<{ po: string } | { why: string }> {
+  const thread = await log.poOfThread(mail.inReplyTo);
+  const named = posNamedIn(mail.subject);
+  const inText = named.length > 0 ? named : posNamedIn(mail.text);
+  if (thread) {
+    const others = named.filter((p) => p !== thread.poNumber);
+    if (others.length > 0) return { why: `it answers the mail about ${thread.poNumber} but its subject names ${others.join(', ')}` };
+    return { po: thread.poNumber };
+  }
+  if (inText.length === 1) return { po: inText[0]! };
+  if (inText.length > 1) return { why: `it names ${inText.length} purchase orders (${inText.slice(0, 5).join(', ')}), not one` };
+  return { why: 'it names no purchase order (PO-…) and answers no mail the agent sent' };
+}
+
+/** A Message-ID as the reply's id: each supplier's messages are its own (reply:<supplier>:mail:<id>). */
+const replyIdOf = (mail: ReceivedMail): string =>
+  (mail.messageId.length <= 190 ? `mail:${mail.messageId}` : `mail:sha256:${createHash('sha256').update(mail.messageId).digest('hex')}`);
+
+/**
+ * One mail, from its bytes to the run: read, its sender checked against the directory and the
+ * provider's verdict, its PO found, and its own words delivered as the signed JSON route delivers a
+ * reply. Every mail that is a mail is recorded with what became of it. A refusal throws HttpError.
+ */
+export async function receiveMail(raw: Buffer, webhookVerdict: string | undefined, deps: InboundDeps): Promise<MailTaken> {
+  let mail: ReceivedMail;
+  try {
+    mail = await readMail(raw);
+  } catch (err) {
+    if (err instanceof NotAMail) throw new HttpError(400, err.message);
+    throw err;
+  }
+  const id = digestOf(raw);
+  const entry: Omit<MailReceived, 'attempts' | 'status' | 'reason'> = {
+    id, messageId: mail.messageId, receivedAt: new Date().toISOString(), from: mail.from, supplier: null, poNumber: null,
+    subject: mail.subject, sizeBytes: raw.length, attachments: mail.attachments, text: mail.text,
+  };
+  const refuse = async (status: number, reason: string, more: Partial<MailReceived> = {}): Promise<never> => {
+    await deps.log.received({ ...entry, ...more, status: 'refused', reason });
+    throw new HttpError(status, reason);
+  };
+  const hold = async (reason: string, more: Partial<MailReceived> = {}): Promise<MailTaken> => {
+    await deps.log.received({ ...entry, ...more, status: 'held', reason });
+    return { code: 202, body: { status: 'held for the manager', mailId: id, poNumber: more.poNumber ?? null, reason, attachments: mail.attachments } };
+  };
+
+  const supplier = supplierOfAddress(deps.settings.directory, mail.from);
+  if (!supplier) return refuse(403, `the sender ${mail.from} is not a registered supplier address or domain`);
+  const verdict = vouchesFor(believedResults(mail, webhookVerdict, deps.settings.authservId), mail.fromDomain);
+  if (!verdict.ok) return refuse(403, `the sender ${mail.from} is not authenticated: ${verdict.why}`, { supplier });
+
+  const found = await poOf(mail, deps.log);
+  if ('why' in found) return hold(found.why, { supplier });
+  const { po } = found;
+  // The one check of a reply's text, the JSON route's: a mail with nothing of its own to read goes to a person.
+  if (!SupplierReplyBody.shape.text.safeParse(mail.text).success) {
+    return hold(`nothing to read above the quoted history${mail.attachments.length ? ` (${mail.attachments.length} attachment(s), not opened)` : ''}`, { supplier, poNumber: po });
+  }
+  try {
+    const result = await deliverSupplierReply(deps.agents, deps.world, po, supplier, {
+      messageId: replyIdOf(mail), text: mail.text, ...(mail.date ? { receivedAt: mail.date } : {}),
+    });
+    await deps.log.received({ ...entry, supplier, poNumber: po, status: 'delivered', reason: `${result.status} (${result.workflowId})` });
+    return { code: accepted(result), body: { status: result.status, mailId: id, poNumber: po, workflowId: result.workflowId, attachments: mail.attachments } };
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    // No agent works on the PO's SKU: a PO this service does not know, which a person looks at.
+    if (err.status === 404) return hold(`no purchase order ${po} is being worked on (${err.message})`, { supplier, poNumber: po });
+    return refuse(err.status, err.message, { supplier, poNumber: po });
+  }
+}

@@ -1,0 +1,106 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Context } from '@temporalio/activity';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { parseActivityId } from '../domain/ids.js';
+import { formatMoney } from '../domain/money.js';
+import type { OrderAck, PurchaseOrder } from '../domain/types.js';
+import type { World } from '../domain/world.js';
+import { domainOf, mailboxOf, type SupplierDirectory } from './directory.js';
+import type { Logger } from 'pino';
+import { currencyOf, type Rules } from '../domain/rules.js';
+import type { PurchaseRecords } from '../records/store.js';
+import { MailLog } from './log.js';
+import { outgoingMailOf, type MailEnv } from './settings.js';
+
+/** What a mail to a supplier is about: the tool that sent it decides. */
+export type MailKind = 'order' | 'chase' | 'clarification' | 'cancellation';
+
+export interface SupplierMailOptions {
+  /** An SMTP URL (nodemailer's), or a transport already made. */
+  transport: string | Transporter;
+  from: string;
+  directory: SupplierDirectory;
+  log: MailLog;
+  currency: string;
+}
+
+/**
+ * Stable across the retries of the activity that sends it, so a retry sends the same Message-ID
+ * (and sends nothing when the first attempt's mail is recorded); distinct for each turn.
+ */
+function callId(): { id: string; tool: string | null } {
+  try {
+    const info = Context.current().info;
+    const ref = parseActivityId(info.activityId);
+    return { id: `${info.workflowExecution?.workflowId ?? info.activityType}/${info.activityId}`, tool: ref.kind === 'tool' ? ref.name : null };
+  } catch {
+    return { id: randomUUID(), tool: null };
+  }
+}
+
+const orderText = (po: PurchaseOrder, ack: OrderAck, currency: string): string => [
+  'Dear supplier,',
+  '',
+  `please supply the following under our purchase order ${po.poNumber} (your reference ${ack.supplierRef}):`,
+  '',
+  `  ${po.quantity} × ${po.sku} at ${formatMoney(po.unitPrice, currency)} each, ${formatMoney(po.total, currency)} in total`,
+  `  expected delivery: ${ack.expectedDelivery.slice(0, 10)}`,
+  '',
+  `Please confirm the order and its delivery date by answering this mail; keep ${po.poNumber} in the subject.`,
+].join('\n');
+
+/**
+ * Mail to suppliers beside the supplier gateway: the order, reminders, questions and cancellations
+ * also go by mail to each supplier with an address in the directory, each with a Message-ID recorded
+ * so that the reply's In-Reply-To finds its PO. The gateway's call comes first and stays the record;
+ * a mail that cannot be sent fails the call, and its retry finds the gateway's answer unchanged
+ * (the order is idempotent on its key) and sends the same Message-ID again. A supplier without an
+ * address gets no mail, and the world behaves as it did.
+ */
+export function withSupplierMail(world: World, opts: SupplierMailOptions): World {
+  const transport = typeof opts.transport === 'string' ? nodemailer.createTransport(opts.transport) : opts.transport;
+  const domain = domainOf(opts.from) ?? 'localhost';
+
+  async function send(kind: MailKind, supplier: string, poNumber: string, text: string, call = callId()): Promise<void> {
+    const to = mailboxOf(opts.directory, supplier);
+    if (!to) return;
+    const messageId = `${kind}.${poNumber}.${createHash('sha256').update(call.id).digest('hex').slice(0, 24)}@${domain}`;
+    if (await opts.log.wasSent(messageId)) return;
+    const thread = await opts.log.lastAbout(poNumber);
+    const subject = kind === 'order' || !thread ? `Purchase order ${poNumber}${kind === 'order' ? '' : ` (${kind})`}` : `Re: ${thread.subject.replace(/^Re: /, '')}`;
+    await transport.sendMail({
+      from: opts.from, to, subject, text, messageId: `<${messageId}>`,
+      ...(thread && kind !== 'order' ? { inReplyTo: `<${thread.messageId}>`, references: [`<${thread.messageId}>`] } : {}),
+      headers: { 'X-PO-Number': poNumber },
+    });
+    await opts.log.sent({ messageId, poNumber, supplier, kind, toAddress: to, subject, sentAt: new Date().toISOString() });
+  }
+
+  const kindOfChase = (tool: string | null): MailKind => (tool === 'ask_supplier_to_clarify' ? 'clarification' : 'chase');
+
+  return {
+    ...world,
+    async placeOrder(po, idempotencyKey) {
+      const ack = await world.placeOrder(po, idempotencyKey);
+      await send('order', po.supplier, po.poNumber, orderText(po, ack, opts.currency));
+      return ack;
+    },
+    async chase(supplier, poNumber, message) {
+      await world.chase(supplier, poNumber, message);
+      const call = callId();
+      await send(kindOfChase(call.tool), supplier, poNumber, `Dear supplier,\n\n${message}\n\nPlease answer this mail; keep ${poNumber} in the subject.`, call);
+    },
+    async cancelOrder(supplier, poNumber, reason) {
+      await world.cancelOrder(supplier, poNumber, reason);
+      await send('cancellation', supplier, poNumber, `Dear supplier,\n\nwe cancel our purchase order ${poNumber}: ${reason}\n\nPlease confirm the cancellation by answering this mail.`);
+    },
+  };
+}
+
+/** The activities' world with mail to suppliers when SMTP_URL is configured; the same world otherwise. */
+export function mailingWorld(env: MailEnv, rules: Rules, world: World, records: PurchaseRecords, log: Logger): World {
+  const settings = outgoingMailOf(env);
+  if (!settings) return world;
+  log.info(`mail to suppliers from ${settings.from} for ${Object.keys(settings.directory).filter((s) => mailboxOf(settings.directory, s)).join(', ') || 'no supplier with an address'}`);
+  return withSupplierMail(world, { transport: settings.smtpUrl, from: settings.from, directory: settings.directory, log: new MailLog(records.db), currency: currencyOf(rules) });
+}
