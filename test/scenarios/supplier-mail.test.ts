@@ -164,6 +164,30 @@ describe('supplier mail', () => {
     expect((await s.view()).replenishment.phase).toBe('awaiting approval');
   });
 
+  it("a chase to a quiet supplier answers the order's mail in its thread, and the reply to the chase finds the PO by it", async () => {
+    // A supplier wait of about 1.7 s on the dev server's real clock, as the silent-supplier scenario does.
+    const quiet = await startStack({ temporal: 'dev', rules: { supplierReplyDays: 0.00002 }, mail: {
+      outgoing: { transport: smtp.url, from: 'purchasing@buyer.example', directory },
+      inbound: { secret: SECRET, directory, authservId: AUTHSERV, maxBytes: 1024 * 1024 },
+    } });
+    const sku = quiet.newSku();
+    const s = story(quiet, sku);
+    const { poNumber: po, unitPrice } = await s.parkAtApproval();
+    await s.decide(po, { decision: 'approve', maxUnitPrice: unitPrice });
+    const order = await smtp.next((m) => m.parsed.subject === `Purchase order ${po}`, 'the order mail');
+    const chase = await smtp.next((m) => m.parsed.messageId!.startsWith(`<chase.${po}.`), 'the first chase mail');
+    expect(chase.parsed).toMatchObject({ subject: `Re: Purchase order ${po}`, inReplyTo: order.parsed.messageId, references: order.parsed.messageId });
+    expect(chase.parsed.text).toMatch(new RegExp(`Reminder: we are waiting for a confirmation of the order on ${po}`));
+
+    const res = await fetch(`${quiet.apiUrl}/inbound-mail`, {
+      method: 'POST', headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${SECRET}`, 'authentication-results': verdict('acme.example') },
+      body: rawMail({ from: 'orders@acme.example', subject: 'Re: reminder', headers: [`In-Reply-To: ${chase.parsed.messageId}`], text: 'Sorry for the delay: we confirm, delivery on 2026-12-01.' }),
+    });
+    expect(res.status, await res.clone().text()).toBe(202);
+    expect(await res.json()).toMatchObject({ status: 'delivered', poNumber: po });
+    await s.phase('awaiting goods');
+  });
+
   it('bad input on the webhook is a 4xx saying what is wrong, never a 5xx', async () => {
     const mail = rawMail({ from: 'orders@acme.example', subject: 'Re: PO-X-1', text: 'ok' });
     const post = async (body: string | Buffer, headers: Record<string, string>) => {
