@@ -76,7 +76,8 @@ export function withSupplierMail(world: World, opts: SupplierMailOptions): World
     await opts.log.sent({ messageId, poNumber, supplier, kind, toAddress: to, subject, sentAt: new Date().toISOString() });
   }
 
-  const kindOfChase = (tool: string | null): MailKind => (tool === 'ask_supplier_to_clarify' ? 'clarification' : 'chase');
+  // The agent's questions to a supplier (restate a reply, keep the ordered price) travel as the world's chase call.
+  const kindOfChase = (tool: string | null): MailKind => (tool?.startsWith('ask_supplier_') ? 'clarification' : 'chase');
 
   return {
     ...world,
