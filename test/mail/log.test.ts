@@ -1,0 +1,48 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MailLog } from '../../src/mail/log.js';
+import { openRecords, type PurchaseRecords } from '../../src/records/store.js';
+import { recordsLocations } from '../support/records.js';
+import { fileScope } from '../support/sandbox.js';
+
+const { cleanup: afterFile } = fileScope();
+
+const received = (id: string, status: 'delivered' | 'held' | 'refused', receivedAt: string) => ({
+  id, messageId: `${id}@acme.example`, receivedAt, status, reason: `why ${id}`, from: 'orders@acme.example', supplier: 'acme-industrial',
+  poNumber: null, subject: `subject ${id}`, sizeBytes: 100, attachments: [{ filename: 'a.pdf', contentType: 'application/pdf', size: 3 }], text: 'words',
+});
+
+describe.each(recordsLocations(afterFile))('the mail log in %s', (_name, where) => {
+  let records: PurchaseRecords;
+  let log: MailLog;
+  beforeAll(async () => {
+    records = await openRecords(await where());
+    afterFile(() => records.close());
+    log = new MailLog(records.db);
+  });
+
+  it('finds the PO of a thread by the first Message-ID the agent sent, and the last mail about a PO', async () => {
+    const sent = (messageId: string, poNumber: string, sentAt: string) => log.sent({ messageId, poNumber, supplier: 'acme-industrial', kind: 'order', toAddress: 'orders@acme.example', subject: `Purchase order ${poNumber}`, sentAt });
+    await sent('order.PO-A-1.x@buyer.example', 'PO-A-1', '2026-11-10T09:00:00.000Z');
+    await sent('chase.PO-A-1.y@buyer.example', 'PO-A-1', '2026-11-12T09:00:00.000Z');
+    await sent('order.PO-B-1.z@buyer.example', 'PO-B-1', '2026-11-11T09:00:00.000Z');
+    // Sent again after a retry: one entry.
+    await sent('order.PO-A-1.x@buyer.example', 'PO-A-1', '2026-11-10T09:05:00.000Z');
+    expect((await log.poOfThread(['someone-else@acme.example', 'order.PO-B-1.z@buyer.example', 'order.PO-A-1.x@buyer.example']))?.poNumber).toBe('PO-B-1');
+    expect(await log.poOfThread(['nobody@x'])).toBeNull();
+    expect(await log.poOfThread([])).toBeNull();
+    expect((await log.lastAbout('PO-A-1'))?.messageId).toBe('chase.PO-A-1.y@buyer.example');
+    expect(await log.wasSent('order.PO-A-1.x@buyer.example')).toBe(true);
+    expect(await log.wasSent('order.PO-C-1.x@buyer.example')).toBe(false);
+  });
+
+  it('keeps every mail received, one entry per message counting its attempts, newest first by status', async () => {
+    await log.received(received('m1', 'held', '2026-11-10T09:00:00.000Z'));
+    await log.received(received('m2', 'refused', '2026-11-10T10:00:00.000Z'));
+    await log.received(received('m3', 'held', '2026-11-10T11:00:00.000Z'));
+    await log.received({ ...received('m1', 'delivered', '2026-11-10T12:00:00.000Z'), reason: 'delivered (replenish-A-1)' });
+    expect((await log.list('held')).map((m) => m.id)).toEqual(['m3']);
+    expect((await log.list()).map((m) => [m.id, m.status, m.attempts])).toEqual([['m1', 'delivered', 2], ['m3', 'held', 1], ['m2', 'refused', 1]]);
+    expect((await log.list('refused'))[0]).toMatchObject({ reason: 'why m2', attachments: [{ filename: 'a.pdf', contentType: 'application/pdf', size: 3 }], sizeBytes: 100, text: 'words' });
+    expect(await log.list(undefined, 1)).toHaveLength(1);
+  });
+});
