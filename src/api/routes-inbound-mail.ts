@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { World } from '../domain/world.js';
-import { receiveMail, digestOf } from '../mail/inbound.js';
+import { receiveMail, refuseTooLarge } from '../mail/inbound.js';
 import { MAIL_STATUSES, MailLog } from '../mail/log.js';
 import type { InboundMailSettings } from '../mail/settings.js';
 import type { RecordsDb } from '../records/database.js';
@@ -50,13 +50,6 @@ function secretGiven(req: FastifyRequest): string | undefined {
   return decoded.includes(':') ? decoded.slice(decoded.indexOf(':') + 1) : undefined;
 }
 
-/** What the start of a message says of itself, for the record of one refused unread. */
-function glimpse(head: Buffer): { from: string | null; subject: string | null; messageId: string | null } {
-  const text = head.subarray(0, 64 * 1024).toString('latin1').split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  const field = (name: string) => new RegExp(`^${name}[ \\t]*:[ \\t]*(.{0,500})`, 'im').exec(text)?.[1]?.trim() ?? null;
-  return { from: field('from'), subject: field('subject'), messageId: field('message-id')?.replace(/^<|>$/g, '') ?? null };
-}
-
 /**
  * Supplier mail as mail providers deliver it (an inbound-parse webhook POSTing the raw RFC 822
  * message), and the log of what became of each. The reading and the judgement are the JSON route's
@@ -79,13 +72,7 @@ export function inboundMailRoutes(app: Api, agents: Agents, world: World, db: Re
       }
       const raw = Buffer.concat(chunks);
       if (size <= maxBytes) return raw;
-      const reason = `552 5.3.4 message too big: this service takes mail of up to ${maxBytes} bytes and this one has ${size > maxBytes + DRAIN_BYTES ? 'more than ' : ''}${size}; `
-        + 'send large documents as a link or in several mails';
-      const seen = glimpse(raw);
-      await log.received({
-        id: digestOf(raw), messageId: seen.messageId, receivedAt: new Date().toISOString(), status: 'refused', reason, from: seen.from,
-        supplier: null, poNumber: null, subject: seen.subject, sizeBytes: size, attachments: [], text: null,
-      });
+      const reason = await refuseTooLarge(raw, size, size > maxBytes + DRAIN_BYTES, maxBytes, log);
       throw new HttpError(413, reason);
     });
 

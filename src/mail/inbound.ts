@@ -33,6 +33,28 @@ export interface MailTaken {
 
 export const digestOf = (raw: Buffer): string => createHash('sha256').update(raw).digest('hex');
 
+/** What the start of a message says of itself, for the record of one refused unread. */
+function glimpse(head: Buffer): { from: string | null; subject: string | null; messageId: string | null } {
+  const text = head.subarray(0, 64 * 1024).toString('latin1').split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const field = (name: string) => new RegExp(`^${name}[ \\t]*:[ \\t]*(.{0,500})`, 'im').exec(text)?.[1]?.trim() ?? null;
+  return { from: field('from'), subject: field('subject'), messageId: field('message-id')?.replace(/^<|>$/g, '') ?? null };
+}
+
+/**
+ * Records a message refused for its size from what its start says, and returns the bounce reason.
+ * `cut`: the sender kept sending past what is read, so the size is at least `size`.
+ */
+export async function refuseTooLarge(head: Buffer, size: number, cut: boolean, maxBytes: number, log: MailLog): Promise<string> {
+  const reason = `552 5.3.4 message too big: this service takes mail of up to ${maxBytes} bytes and this one has ${cut ? 'more than ' : ''}${size}; `
+    + 'send large documents as a link or in several mails';
+  const seen = glimpse(head);
+  await log.received({
+    id: digestOf(head), messageId: seen.messageId, receivedAt: new Date().toISOString(), status: 'refused', reason, from: seen.from,
+    supplier: null, poNumber: null, subject: seen.subject, sizeBytes: size, attachments: [], text: null,
+  });
+  return reason;
+}
+
 /**
  * Results the service believes: the webhook's own header when it sends one (the webhook is
  * authenticated); otherwise the topmost in-message header of the provider's authserv-id, which the

@@ -24,6 +24,12 @@ export const MAIL_ENV = {
   INBOUND_MAIL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The mail provider's authserv-id: its Authentication-Results headers inside a message are believed. */
   INBOUND_MAIL_AUTHSERV_ID: z.string().trim().min(1).max(255).optional(),
+  /** An SMTP listener for a relay that hands mail on by SMTP; unset, none. */
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  /** PEM files for the listener's STARTTLS; needed when it listens beyond this host. */
+  INBOUND_SMTP_TLS_CERT: z.string().min(1).optional(),
+  INBOUND_SMTP_TLS_KEY: z.string().min(1).optional(),
   INBOUND_MAIL_MAX_BYTES: z.coerce.number().int().min(1024).max(HARD_MAX_BYTES, `must be at most ${HARD_MAX_BYTES}`).default(INBOUND_MAIL_MAX_BYTES),
 };
 export const MailEnv = z.object(MAIL_ENV);
@@ -39,11 +45,18 @@ export interface InboundMailSettings {
   maxBytes: number;
 }
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
 /** Why the mail settings do not hold together, or null. */
 export function mailConfigProblem(env: MailEnv): string | null {
   if (env.SMTP_URL && !env.MAIL_FROM) return 'SMTP_URL needs MAIL_FROM: the address the agent\'s mail to suppliers comes from';
   if (env.SMTP_URL && !env.SUPPLIER_EMAILS) return 'SMTP_URL needs SUPPLIER_EMAILS: the addresses the agent writes to';
   if (env.INBOUND_MAIL_SECRET && !env.SUPPLIER_EMAILS) return 'INBOUND_MAIL_SECRET needs SUPPLIER_EMAILS: mail is only taken from a supplier\'s registered address or domain';
+  if (env.INBOUND_SMTP_PORT !== undefined && !env.INBOUND_MAIL_SECRET) return 'INBOUND_SMTP_PORT needs INBOUND_MAIL_SECRET: the relay signs in with it';
+  if ((env.INBOUND_SMTP_TLS_CERT === undefined) !== (env.INBOUND_SMTP_TLS_KEY === undefined)) return 'INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY go together: the certificate and its key, or neither';
+  if (env.INBOUND_SMTP_PORT !== undefined && !env.INBOUND_SMTP_TLS_CERT && !LOOPBACK.has(env.INBOUND_SMTP_HOST)) {
+    return `INBOUND_SMTP_HOST ${env.INBOUND_SMTP_HOST} is beyond this host: the relay's password would cross the network in clear; set INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY`;
+  }
   return null;
 }
 
@@ -54,4 +67,12 @@ export const inboundMailOf = (env: MailEnv): InboundMailSettings | undefined =>
   (env.INBOUND_MAIL_SECRET && env.SUPPLIER_EMAILS ? {
     secret: env.INBOUND_MAIL_SECRET, directory: env.SUPPLIER_EMAILS, maxBytes: env.INBOUND_MAIL_MAX_BYTES,
     ...(env.INBOUND_MAIL_AUTHSERV_ID ? { authservId: env.INBOUND_MAIL_AUTHSERV_ID.toLowerCase() } : {}),
+  } : undefined);
+
+export interface SmtpListenerSettings { host: string; port: number; tls?: { certFile: string; keyFile: string } }
+
+export const smtpListenerOf = (env: MailEnv): SmtpListenerSettings | undefined =>
+  (env.INBOUND_SMTP_PORT !== undefined && env.INBOUND_MAIL_SECRET ? {
+    host: env.INBOUND_SMTP_HOST, port: env.INBOUND_SMTP_PORT,
+    ...(env.INBOUND_SMTP_TLS_CERT && env.INBOUND_SMTP_TLS_KEY ? { tls: { certFile: env.INBOUND_SMTP_TLS_CERT, keyFile: env.INBOUND_SMTP_TLS_KEY } } : {}),
   } : undefined);

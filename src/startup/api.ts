@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Client } from '@temporalio/client';
 import type { Logger } from 'pino';
 import { Agents } from '../api/agents.js';
@@ -12,7 +13,9 @@ import type { Health } from '../api/responses.js';
 import type { Metrics } from '../metrics.js';
 import type { PurchaseRecords } from '../records/store.js';
 import { stuckRuns } from '../repair/stuck-runs.js';
-import { inboundMailOf } from '../mail/settings.js';
+import { inboundMailOf, smtpListenerOf } from '../mail/settings.js';
+import { MailLog } from '../mail/log.js';
+import { listenSmtp } from '../mail/smtp-listener.js';
 import { READINESS, type Role } from '../roles/role.js';
 import { listenWorkerEndpoints } from '../roles/worker-endpoints.js';
 import type { Stop } from './lifecycle.js';
@@ -44,7 +47,22 @@ export async function startApi(p: ApiParts): Promise<{ stop: Stop }> {
   });
   await app.listen({ port: p.env.API_PORT, host: p.env.API_HOST });
   p.log.info(`REST API on http://${p.env.API_HOST}:${p.env.API_PORT} (try /health, /skus, /approvals; docs at /docs, metrics at /metrics)`);
-  return { stop: () => app.close() };
+  const smtp = await startSmtpListener(p);
+  return { stop: async () => { await smtp?.close(); await app.close(); } };
+}
+
+/** Supplier mail over SMTP from a relay, when INBOUND_SMTP_PORT is set; the webhook's code behind it. */
+async function startSmtpListener(p: ApiParts) {
+  const inbound = inboundMailOf(p.env);
+  const at = smtpListenerOf(p.env);
+  if (!inbound || !at) return undefined;
+  const listener = await listenSmtp({
+    host: at.host, port: at.port, settings: inbound, logger: p.log.child({ part: 'smtp' }),
+    agents: new Agents(p.client, p.env.TEMPORAL_TASK_QUEUE, p.rules), world: p.world, log: new MailLog(p.records.db),
+    ...(at.tls ? { tls: { cert: readFileSync(at.tls.certFile), key: readFileSync(at.tls.keyFile) } } : {}),
+  });
+  p.log.info(`supplier mail over SMTP on ${at.host}:${listener.port}${at.tls ? ' (STARTTLS)' : ''}`);
+  return listener;
 }
 
 /** A worker alone still answers /health, /ready and /metrics; the runs it saw fail on nondeterminism show on its /health. */

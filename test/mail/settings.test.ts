@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { inboundMailOf, outgoingMailOf } from '../../src/mail/settings.js';
+import { inboundMailOf, outgoingMailOf, smtpListenerOf } from '../../src/mail/settings.js';
 
 describe('mail settings are checked at start-up', () => {
   const directory = { SUPPLIER_EMAILS: 'acme-industrial:orders@acme.example|acme.example' };
@@ -21,5 +21,16 @@ describe('mail settings are checked at start-up', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://u:hunter2@relay.example' })).toThrow(/SMTP_URL: expected an smtp:\/\/ or smtps:\/\/ URL \(value hidden\)/);
     expect(() => loadConfig({ INBOUND_MAIL_SECRET: 'hunter2' })).toThrow(/INBOUND_MAIL_SECRET: must be at least 16 characters \(value hidden\)/);
     expect(() => loadConfig({ SUPPLIER_EMAILS: 'acme:orders@acme.example|acme.example,quickparts:@acme.example' })).toThrow(/SUPPLIER_EMAILS: acme.example is given for both acme and quickparts/);
+  });
+
+  it('the SMTP listener needs the secret its relay signs in with, and TLS to listen beyond this host', () => {
+    const inbound = { INBOUND_MAIL_SECRET: 's'.repeat(16), ...directory };
+    expect(smtpListenerOf(loadConfig({ ...inbound }).env)).toBeUndefined();
+    expect(smtpListenerOf(loadConfig({ ...inbound, INBOUND_SMTP_PORT: '2525' }).env)).toEqual({ host: '127.0.0.1', port: 2525 });
+    expect(() => loadConfig({ INBOUND_SMTP_PORT: '2525' })).toThrow(/INBOUND_SMTP_PORT needs INBOUND_MAIL_SECRET/);
+    expect(() => loadConfig({ ...inbound, INBOUND_SMTP_PORT: '2525', INBOUND_SMTP_HOST: '0.0.0.0' })).toThrow(/INBOUND_SMTP_HOST 0\.0\.0\.0 is beyond this host/);
+    expect(() => loadConfig({ ...inbound, INBOUND_SMTP_TLS_CERT: 'cert.pem' })).toThrow(/go together/);
+    expect(smtpListenerOf(loadConfig({ ...inbound, INBOUND_SMTP_PORT: '25', INBOUND_SMTP_HOST: '0.0.0.0', INBOUND_SMTP_TLS_CERT: 'c.pem', INBOUND_SMTP_TLS_KEY: 'k.pem' }).env))
+      .toEqual({ host: '0.0.0.0', port: 25, tls: { certFile: 'c.pem', keyFile: 'k.pem' } });
   });
 });

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import nodemailer from 'nodemailer';
+import pino from 'pino';
+import { Agents } from '../../src/api/agents.js';
 import { MailLog } from '../../src/mail/log.js';
+import { listenSmtp } from '../../src/mail/smtp-listener.js';
 import { parseDirectory, type SupplierDirectory } from '../../src/mail/directory.js';
 import { afterThisFile, eventually, startStack, type Stack } from '../support/stack.js';
 import { rawMail, startSmtpSink, verdict } from '../support/mail.js';
@@ -186,6 +190,31 @@ describe('supplier mail', () => {
     expect(res.status, await res.clone().text()).toBe(202);
     expect(await res.json()).toMatchObject({ status: 'delivered', poNumber: po });
     await s.phase('awaiting goods');
+  });
+
+  it("a relay that hands mail on by SMTP feeds the same checks: the supplier's reply is delivered, a spoofed or oversized one bounced with its reason", async () => {
+    const { sku, po } = await ordered();
+    const listener = await listenSmtp({
+      host: '127.0.0.1', port: 0, settings: { secret: SECRET, directory, authservId: AUTHSERV, maxBytes: 64 * 1024 }, logger: pino({ level: 'silent' }),
+      agents: new Agents(stack.client, stack.taskQueue, stack.rules), world: stack.world, log: mailLog(),
+    });
+    afterThisFile(() => listener.close());
+    const relay = (pass: string) => nodemailer.createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true, auth: { user: 'relay', pass } });
+    const hand = (pass: string, raw: Buffer) => relay(pass).sendMail({ envelope: { from: 'bounces@acme.example', to: ['purchasing@buyer.example'] }, raw });
+    const mail = (result: 'pass' | 'fail', id: string, extra = '') => rawMail({
+      from: 'orders@acme.example', subject: `Re: Purchase order ${po}`, messageId: `${id}-${sku}@acme.example`,
+      headers: [`Authentication-Results: ${verdict('acme.example', result, AUTHSERV)}`], text: `We confirm ${po}, delivery on 2026-12-03.${extra}`,
+    });
+
+    await expect(hand('not-the-secret', mail('pass', 'smtp-0'))).rejects.toMatchObject({ responseCode: 535 });
+    await expect(hand(SECRET, mail('fail', 'smtp-1'))).rejects.toMatchObject({ responseCode: 550, response: expect.stringMatching(/5\.7\.1 the sender orders@acme\.example is not authenticated/) });
+    await expect(hand(SECRET, mail('pass', 'smtp-2', 'x'.repeat(100 * 1024)))).rejects.toMatchObject({ responseCode: 552, response: expect.stringMatching(/message too big/) });
+    const sent = await hand(SECRET, mail('pass', 'smtp-3'));
+    expect(sent.response).toMatch(new RegExp(`^250 2\\.0\\.0 delivered for ${po}`));
+    const replies = await eventually(() => repliesOf(sku), (r) => r.length > 0, 30_000, 'the relayed mail to be read');
+    expect(replies.map((r) => [r.messageId, r.kind, r.deliveryDate?.slice(0, 10)])).toEqual([[`reply:acme-industrial:mail:smtp-3-${sku}@acme.example`, 'confirmed', '2026-12-03']]);
+    const refused = (await mailLog().list('refused')).filter((m) => m.messageId?.endsWith(`${sku}@acme.example`)).map((m) => m.messageId);
+    expect(refused.sort()).toEqual([`smtp-1-${sku}@acme.example`, `smtp-2-${sku}@acme.example`]);
   });
 
   it('bad input on the webhook is a 4xx saying what is wrong, never a 5xx', async () => {
