@@ -58,7 +58,10 @@ const orderText = (po: PurchaseOrder, ack: OrderAck, currency: string): string =
  * address gets no mail, and the world behaves as it did.
  */
 export function withSupplierMail(world: World, opts: SupplierMailOptions): World {
-  const transport = typeof opts.transport === 'string' ? nodemailer.createTransport(opts.transport) : opts.transport;
+  // Within the tool activity's 30 s: a relay that hangs fails the call, which Temporal retries.
+  const transport = typeof opts.transport === 'string'
+    ? nodemailer.createTransport({ url: opts.transport, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 })
+    : opts.transport;
   const domain = domainOf(opts.from) ?? 'localhost';
 
   async function send(kind: MailKind, supplier: string, poNumber: string, text: string, call = callId()): Promise<void> {

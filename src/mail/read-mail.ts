@@ -56,7 +56,12 @@ const single = (a: AddressObject | AddressObject[] | undefined): string[] =>
 /** Parses a raw message (charsets and transfer encodings decoded); throws NotAMail for what is not one. */
 export async function readMail(raw: Buffer): Promise<ReceivedMail> {
   checkHeader(raw);
-  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true });
+  let parsed: Awaited<ReturnType<typeof simpleParser>>;
+  try {
+    parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true });
+  } catch (err) {
+    throw new NotAMail(`the message could not be parsed as MIME: ${err instanceof Error ? err.message.slice(0, 200) : String(err)}`);
+  }
   const from = single(parsed.from);
   if (from.length !== 1) throw new NotAMail(`the From header must name one address; it names ${from.length}`);
   const fromDomain = domainOf(from[0]!);
