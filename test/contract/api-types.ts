@@ -2221,6 +2221,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inbound-mail/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supplier mail received, newest first: held for the manager, refused with its bounce reason, or delivered */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description held: waiting for the manager; refused: bounced with a reason; delivered: reached a run */
+                    status?: "delivered" | "held" | "refused";
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                messageId: string | null;
+                                receivedAt: string;
+                                /** @enum {string} */
+                                status: "delivered" | "held" | "refused";
+                                reason: string;
+                                from: string | null;
+                                supplier: string | null;
+                                poNumber: string | null;
+                                subject: string | null;
+                                sizeBytes: number;
+                                attachments: {
+                                    filename: string | null;
+                                    contentType: string;
+                                    size: number;
+                                }[];
+                                text: string | null;
+                                attempts: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description a body, path parameter or query that is not valid; the message names the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no valid manager token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/purchase-orders": {
         parameters: {
             query?: never;
@@ -3732,6 +3829,165 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbound-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A supplier's email, as a mail provider's inbound-parse webhook delivers it (the raw RFC 822 message)
+         * @description Content-Type: message/rfc822. The webhook authenticates with the shared secret INBOUND_MAIL_SECRET (Authorization: Bearer <secret>, or as the password of Basic credentials) and may carry the provider's SPF/DKIM/DMARC verdict in an Authentication-Results header. The sender must be a supplier's registered address or domain and pass SPF, DKIM or DMARC for it. The PO is the one the mail answers (In-Reply-To/References of the agent's mail) or names (PO-…); a mail without one is held for the manager. Its own words (quoted history cut) are delivered as POST /purchase-orders/{po}/supplier-replies delivers a reply.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description the raw RFC 822 message, as the provider received it */
+            requestBody: {
+                content: {
+                    "message/rfc822": unknown;
+                };
+            };
+            responses: {
+                /** @description a repeat of a mail already delivered */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description delivered, held (until the order is placed), duplicate or queued: as the JSON route answers; held for the manager: no PO could be told, or no agent works on it
+                             * @enum {string}
+                             */
+                            status: "delivered" | "held" | "duplicate" | "queued" | "held for the manager";
+                            /** @description sha256 of the message: its entry in GET /inbound-mail/log */
+                            mailId: string;
+                            poNumber: string | null;
+                            workflowId?: string;
+                            reason?: string;
+                            /** @description listed, never opened */
+                            attachments: {
+                                filename: string | null;
+                                contentType: string;
+                                size: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description delivered to the agent, or held for the manager */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description delivered, held (until the order is placed), duplicate or queued: as the JSON route answers; held for the manager: no PO could be told, or no agent works on it
+                             * @enum {string}
+                             */
+                            status: "delivered" | "held" | "duplicate" | "queued" | "held for the manager";
+                            /** @description sha256 of the message: its entry in GET /inbound-mail/log */
+                            mailId: string;
+                            poNumber: string | null;
+                            workflowId?: string;
+                            reason?: string;
+                            /** @description listed, never opened */
+                            attachments: {
+                                filename: string | null;
+                                contentType: string;
+                                size: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description not an RFC 822 message: empty, no header, no From, or a header past its bounds */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no valid webhook secret, or inbound mail is not configured */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the sender is not a registered supplier address, is not authenticated (SPF/DKIM/DMARC), or the PO was sent to another supplier */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the PO is not waiting for a reply */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the message is larger than the limit: the reason is the bounce to send back */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the body is not a message (Content-Type: message/rfc822) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
