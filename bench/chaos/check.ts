@@ -1,3 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
 import proto from '@temporalio/proto';
 import type { Client } from '@temporalio/client';
 import type { temporal } from '@temporalio/proto';
@@ -155,7 +159,13 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; bund
   // take fails only when a worker next replays it, which may be after the soak.
   const disagreed: string[] = [];
   for await (const r of Worker.runReplayHistories({ workflowBundle: { codePath: deps.bundlePath } }, replenishments)) {
-    if (r.error) disagreed.push(`${r.workflowId}: ${r.error.message.slice(0, 200)}`);
+    if (!r.error) continue;
+    // The message wraps the core's in a long preamble: keep the core's own words, and the history to replay it again.
+    const history = replenishments.find((x) => x.workflowId === r.workflowId)?.history;
+    const kept = history ? join(tmpdir(), `chaos-replay-${r.workflowId.replace(/[^\w-]/g, '_')}.json`) : null;
+    if (kept) writeFileSync(kept, historyToJSON(history!));
+    const core = /\[TMPRL\d+\][^"]*/.exec(r.error.message)?.[0] ?? r.error.message.slice(0, 200);
+    disagreed.push(`${r.workflowId}: ${core.slice(0, 300)}${kept ? ` (history kept in ${kept})` : ''}`);
   }
   checks.push(result('every replenishment replays as it ran', `${replenishments.length} replenishment histories replayed`, disagreed));
   return checks;

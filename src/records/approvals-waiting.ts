@@ -1,6 +1,6 @@
 import type { ApprovalRequest, InboxEntry } from '../domain/phase.js';
 import type { RecordsDb } from './database.js';
-import { publishInOrder } from './published.js';
+import { INBOX, publishInOrder } from './published.js';
 
 /** A purchase order in the approvals inbox. */
 export interface ApprovalWaiting extends ApprovalRequest {
@@ -21,7 +21,7 @@ export class ApprovalsWaiting {
   constructor(private readonly db: RecordsDb) {}
 
   async show(entry: InboxEntry): Promise<void> {
-    await publishInOrder(this.db, { workflowId: entry.workflowId, what: 'inbox', version: entry.version }, async (db) => {
+    await publishInOrder(this.db, { workflowId: entry.workflowId, what: INBOX, version: entry.version }, async (db) => {
       if (!entry.request) {
         await db.deleteFrom('approvalsWaiting').where('replenishmentId', '=', entry.workflowId).execute();
         return;

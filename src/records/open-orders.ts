@@ -3,7 +3,7 @@ import type { OpenOrderEntry, OpenPurchaseOrder } from '../domain/purchase-recor
 import type { Phase } from '../domain/phase.js';
 import type { OpenPurchaseOrdersTable, RecordsDb } from './database.js';
 import { derivedColumns, sharedFields } from './po-columns.js';
-import { publishInOrder } from './published.js';
+import { OPEN_ORDER, publishInOrder } from './published.js';
 
 export const toOpenRow = (o: OpenPurchaseOrder): OpenPurchaseOrdersTable => ({ ...o, ...derivedColumns({ ...o, outcome: o.phase }) });
 
@@ -22,7 +22,7 @@ export class OpenOrders {
   constructor(private readonly db: RecordsDb) {}
 
   async show(entry: OpenOrderEntry): Promise<void> {
-    await publishInOrder(this.db, { workflowId: entry.workflowId, what: 'open-order', version: entry.version }, async (db) => {
+    await publishInOrder(this.db, { workflowId: entry.workflowId, what: OPEN_ORDER, version: entry.version }, async (db) => {
       if (!entry.order) {
         await db.deleteFrom('openPurchaseOrders').where('replenishmentId', '=', entry.workflowId).execute();
         return;

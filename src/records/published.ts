@@ -1,6 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { RecordsDb, Tables } from './database.js';
 
+/** The run's rows its writes keep in order, each with its own count. */
+export const OPEN_ORDER = 'open-order';
+export const INBOX = 'inbox';
+
 /**
  * Runs `write` unless a newer write of the same row was published before it: the run numbers its
  * writes and sends them at once (src/workflows/publisher.ts), so a slow or retried one may land after
@@ -22,4 +26,14 @@ export async function publishInOrder(
       .executeTakeFirst();
     if (newer) await write(trx);
   });
+}
+
+/** Above any count a run reaches: what the record writes so no late write of the run's open order lands after it. */
+const CLOSED = 2_147_483_647;
+
+/** The run's open order is settled (its record written): any write of it still on its way is dropped. */
+export async function closePublished(db: Transaction<Tables> | RecordsDb, workflowId: string, what: string): Promise<void> {
+  await db.insertInto('publishedVersions').values({ replenishmentId: workflowId, what, version: CLOSED })
+    .onConflict((oc) => oc.columns(['replenishmentId', 'what']).doUpdateSet({ version: CLOSED }))
+    .execute();
 }

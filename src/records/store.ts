@@ -8,6 +8,7 @@ import { BudgetLedger } from './budget.js';
 import { openRecordsDb, type OpenPurchaseOrdersTable, type PurchaseRecordsTable, type RecordsDb, type RecordsLocation } from './database.js';
 import { fromOpenRow, OpenOrders } from './open-orders.js';
 import { derivedColumns, sharedFields } from './po-columns.js';
+import { closePublished, OPEN_ORDER } from './published.js';
 import { UsedKeys } from './used-keys.js';
 
 export interface RecordFilter {
@@ -88,7 +89,8 @@ export class PurchaseRecords {
   /**
    * Writes the record of a replenishment, keyed by its id: a retried activity, or the same run
    * recorded again, leaves one row holding the latest write. The PO leaves the open list in the
-   * same transaction, so a list never shows it twice or not at all.
+   * same transaction, so a list never shows it twice or not at all, and a write of its open line
+   * still on its way is dropped when it lands (the run does not wait for its writes before this).
    */
   async save(record: PurchaseRecord): Promise<void> {
     const { replenishmentId, ...rest } = toRow(record);
@@ -97,6 +99,7 @@ export class PurchaseRecords {
         .onConflict((oc) => oc.column('replenishmentId').doUpdateSet(rest))
         .execute();
       await tx.deleteFrom('openPurchaseOrders').where('replenishmentId', '=', replenishmentId).execute();
+      await closePublished(tx, replenishmentId, OPEN_ORDER);
     });
   }
 
@@ -114,6 +117,7 @@ export class PurchaseRecords {
       const record: PurchaseRecord = { ...sofar, outcome: 'failed', reason, settledAt, turns: [] };
       await tx.insertInto('purchaseRecords').values(toRow(record)).onConflict((oc) => oc.column('replenishmentId').doNothing()).execute();
       await tx.deleteFrom('openPurchaseOrders').where('replenishmentId', '=', replenishmentId).execute();
+      await closePublished(tx, replenishmentId, OPEN_ORDER);
       return record;
     });
   }

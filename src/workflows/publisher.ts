@@ -62,7 +62,10 @@ export class Publisher {
     this.write('the approvals inbox', this.out.inbox(entry));
   }
 
-  /** Settles once every write asked for so far is done (or logged as failed). */
+  /**
+   * Settles once every write asked for so far is done (or logged as failed). For a caller outside a
+   * workflow's loop (tests): a workflow command issued after it would be placed by when the writes resolve.
+   */
   async flushed(): Promise<void> {
     await Promise.all([...this.inFlight]);
   }

@@ -80,7 +80,9 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   const result = outcome(run.state);
   setCurrentDetails(`**${result.outcome}** · ${result.reason}`);
   run.show();
-  await run.publisher.flushed();
+  // Not after the table writes' resolution: a command that waits for one falls where that resolution
+  // reaches the run, which replay can place elsewhere (src/workflows/publisher.ts). The record's own
+  // transaction drops a write of the open line that lands after it (src/records/published.ts).
   await run.recordPurchase(result);
   await condition(allHandlersFinished);
   return result;

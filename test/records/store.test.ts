@@ -123,6 +123,17 @@ describe.each(recordsLocations(afterFile))('the purchasing record in %s', (_name
       expect(await phases()).toEqual([]);
     });
 
+    it('a write of a run\'s open line that lands after its record is dropped: the PO stays settled', async () => {
+      const replenishmentId = 'replenish-OPEN-9-2';
+      const line = (version: number) => records.open.show({ workflowId: replenishmentId, order: open(ordered(), { replenishmentId, sku: 'OPEN-9', updatedAt: day(3) }), version });
+      await line(1);
+      await records.save(record({ replenishmentId }));
+      await line(2);
+      const rows = await records.db.selectFrom('openPurchaseOrders').select('replenishmentId').where('replenishmentId', '=', replenishmentId).execute();
+      expect(rows).toEqual([]);
+      expect((await records.get(replenishmentId))?.outcome).toBe('received');
+    });
+
     it('lists open and settled POs together, newest change first, each with its status', async () => {
       const page = await records.list({ sku }, { limit: 10 });
       expect(page.items.map((i) => [i.replenishmentId, i.status])).toEqual([
