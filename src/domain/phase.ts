@@ -3,6 +3,7 @@ import {
   accepts, approvalRequestedAt, approvedSoFar, backorder, fromAnotherSupplier, isRejected, priceQuestionOpen, type ApprovalPayload, type EventName, type Message, type ReplenishState,
 } from './state.js';
 import { lineTotal } from './quantity.js';
+import { changesPo, editedLine } from './approval-edit.js';
 import type { Quote } from './types.js';
 
 export const PHASES = [
@@ -104,11 +105,11 @@ export const priceChangeExcerpt = (s: ReplenishState): string | null =>
  * (`NotWaiting`, a 409). Null when it can.
  */
 export function approverRefusal(
-  request: Pick<ApprovalRequest, 'total' | 'approvedBy' | 'approvalsNeeded'>, poNumber: string, p: ApprovalPayload,
+  request: Pick<ApprovalRequest, 'total' | 'approvedBy' | 'approvalsNeeded'>, poNumber: string, p: ApprovalPayload, what: string = poNumber,
 ): { type: 'OverLimit' | 'NotWaiting'; why: string } | null {
   if (!p.approved) return null;
   if (p.limit !== undefined && request.total > p.limit) {
-    return { type: 'OverLimit', why: `${p.by} may approve purchase orders up to ${p.limit.toFixed(2)}; ${poNumber} totals ${request.total.toFixed(2)}: a manager with a higher approval limit must approve it` };
+    return { type: 'OverLimit', why: `${p.by} may approve purchase orders up to ${p.limit.toFixed(2)}; ${what} totals ${request.total.toFixed(2)}: a manager with a higher approval limit must approve it` };
   }
   if (request.approvedBy?.includes(p.by)) {
     return { type: 'NotWaiting', why: `${p.by} has already approved ${poNumber}; it needs ${request.approvalsNeeded ?? 1} approvals by different managers, so another manager must approve it` };
@@ -165,11 +166,12 @@ export function doorFor(
 
 /**
  * Why a replenishment does not take a message now, or null when it does: the one judgement of a
- * message, made by the run on its own state. `pending` says which messages already wait to be carried
- * out: after a cancellation nothing is taken, and a second decision has nothing to change.
+ * message, made by the run on its own state at `now` (the run's clock as it takes the message).
+ * `pending` says which messages already wait to be carried out: after a cancellation nothing is
+ * taken, and a second decision has nothing to change.
  */
 export function refusalOf(
-  s: ReplenishState, m: Message, rules: Pick<Rules, 'maxApprovalRequests'>, pending: (e: EventName) => boolean,
+  s: ReplenishState, m: Message, rules: Pick<Rules, 'maxApprovalRequests' | 'twoApprovalsAbove'>, pending: (e: EventName) => boolean, now: string = m.at,
 ): Refusal | null {
   // Only the supplier the PO went to may answer it.
   if (fromAnotherSupplier(s, m)) {
@@ -179,6 +181,7 @@ export function refusalOf(
   if (closed) return closed;
   const request = m.event === 'approval' ? approvalQuestion(s) : null;
   if (m.event === 'approval' && request) {
+    if (m.payload.approved && m.payload.edit) return editRefusal(s, request, m.poNumber, m.payload, rules, now);
     const byApprover = approverRefusal(request, m.poNumber, m.payload);
     if (byApprover) return byApprover;
     const tooLow = m.payload.approved && m.payload.maxUnitPrice !== undefined ? approvalTooLow(request, m.poNumber, m.payload.maxUnitPrice) : null;
@@ -186,6 +189,38 @@ export function refusalOf(
   }
   return null;
 }
+
+/**
+ * An approval with edits is judged on the edited line, by every rule the drafted PO keeps
+ * (`editedLine`), then as any approval of its total: the approver's limit (403). Its ceiling must
+ * cover the edited unit price, and one manager's edit never reaches a total two must approve.
+ */
+function editRefusal(
+  s: ReplenishState, request: Omit<ApprovalRequest, 'requestedAt'>, poNumber: string, p: ApprovalPayload,
+  rules: Pick<Rules, 'twoApprovalsAbove'>, now: string,
+): Refusal | null {
+  if (request.priceChange) return notWaiting(`${poNumber} is already placed; approve or reject the price its supplier raised, it is not edited`);
+  const edited = editedLine(s, p.edit!, now);
+  if (!edited.ok) return notWaiting(`the edit of ${poNumber} cannot be ordered: ${edited.why}`);
+  const { line } = edited;
+  if (!changesPo(s, line)) return approverRefusal(request, poNumber, p) ?? (p.maxUnitPrice !== undefined ? tooLowFor(request, poNumber, p.maxUnitPrice) : null);
+  const terms = `${line.quantity} from ${line.quote.supplier} at ${line.unitPrice} (${line.total.toFixed(2)})`;
+  // The other approvals a PO above the threshold needs were given to the drafted terms, not these.
+  const byApprover = approverRefusal({ total: line.total }, poNumber, p, `${poNumber} edited to ${terms}`);
+  if (byApprover) return byApprover;
+  if (p.maxUnitPrice !== undefined && p.maxUnitPrice < line.unitPrice) {
+    return notWaiting(`an approval up to ${p.maxUnitPrice} is below the unit price ${line.unitPrice} of ${poNumber} edited to ${terms}; approve at least ${line.unitPrice}, or leave the ceiling out`);
+  }
+  if (rules.twoApprovalsAbove !== undefined && line.total > rules.twoApprovalsAbove) {
+    return notWaiting(`${poNumber} edited to ${terms} is above ${rules.twoApprovalsAbove.toFixed(2)}, where two managers must approve; one manager's edit cannot approve it: edit it to at most that, or approve it as drafted`);
+  }
+  return null;
+}
+
+const tooLowFor = (request: Omit<ApprovalRequest, 'requestedAt'>, poNumber: string, maxUnitPrice: number): Refusal | null => {
+  const why = approvalTooLow(request, poNumber, maxUnitPrice);
+  return why ? notWaiting(why) : null;
+};
 
 /**
  * `askingTool` names the tool whose turns ask the manager (the domain knows no tool by name);

@@ -2,7 +2,7 @@ import { outcome } from './outcome.js';
 import { phase, type Phase } from './phase.js';
 import { lineTotal } from './quantity.js';
 import type { ReplenishState } from './state.js';
-import type { DecisionChannel, OutcomeKind, ReplenishmentResult, TurnResult } from './types.js';
+import type { DecisionChannel, OutcomeKind, PoTerms, ReplenishmentResult, TurnResult } from './types.js';
 
 /**
  * One decision on the PO. `rule` names the approval rule that decided, when no person did;
@@ -17,6 +17,8 @@ export interface ApprovalEntry {
   maxUnitPrice?: number;
   reason?: string;
   note?: string;
+  /** The approval was for other terms than those drafted: what was drafted, and what was approved. */
+  edit?: { drafted: PoTerms; approved: PoTerms };
 }
 
 /** A line of the decision log as the record keeps it (without the model's token usage). */
@@ -69,7 +71,7 @@ export function purchaseRecord(o: {
     decision: 'approved', by: a.by, rule: null, channel: a.channel ?? null, at: a.at, maxUnitPrice: a.maxUnitPrice, ...(a.note ? { note: a.note } : {}),
   }));
   const last: ApprovalEntry[] = !d ? [] : d.kind === 'approved'
-    ? [{ decision: 'approved', by: d.by, rule: d.rule ?? null, channel: d.channel ?? (d.rule ? 'policy' : null), at: d.at, maxUnitPrice: d.maxUnitPrice, ...(d.note ? { note: d.note } : {}) }]
+    ? [{ decision: 'approved', by: d.by, rule: d.rule ?? null, channel: d.channel ?? (d.rule ? 'policy' : null), at: d.at, maxUnitPrice: d.maxUnitPrice, ...(d.note ? { note: d.note } : {}), ...(d.edit ? { edit: d.edit } : {}) }]
     : [{ decision: 'rejected', by: d.by, rule: null, channel: d.channel ?? null, at: d.at, reason: d.reason }];
   const approvals = [...first, ...last];
   const ordered = result.quantityOrdered > 0 && result.unitPrice !== null;

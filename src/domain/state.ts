@@ -1,5 +1,5 @@
 import type {
-  CancelledOrder, Decision, DecisionChannel, OrderAck, PurchaseOrder, Quote, Receipt, StockLevel, SupplierReply, Turn,
+  ApprovalEdit, CancelledOrder, Decision, DecisionChannel, OrderAck, PurchaseOrder, Quote, Receipt, StockLevel, SupplierReply, Turn,
 } from './types.js';
 import { poNumber } from './ids.js';
 import { quantityNeeded } from './quantity.js';
@@ -10,8 +10,13 @@ import type { AgentMemory, SupplierMemory } from './memory.js';
 /** An incoming message as it waits in a replenishment's inbox, before a wait tool applies it. */
 export type EventName = 'approval' | 'supplier-reply' | 'goods-receipt' | 'cancel';
 
-/** `limit`: the approver's approval limit (the largest PO total they may approve), when they have one. */
-export interface ApprovalPayload { approved: boolean; maxUnitPrice?: number; reason?: string; note?: string; by: string; limit?: number; channel?: DecisionChannel }
+/**
+ * `limit`: the approver's approval limit (the largest PO total they may approve), when they have one;
+ * `edit`: other terms the approval is for (src/domain/approval-edit.ts).
+ */
+export interface ApprovalPayload {
+  approved: boolean; maxUnitPrice?: number; reason?: string; note?: string; by: string; limit?: number; channel?: DecisionChannel; edit?: ApprovalEdit;
+}
 /** An approval that counts toward a PO needing more than one; the decision follows with the last. */
 export interface FirstApproval { by: string; at: string; maxUnitPrice: number; note?: string; channel?: DecisionChannel }
 /** `text` is at most an excerpt when the whole message is kept outside the history under `documentRef`. */

@@ -70,6 +70,15 @@ export const OrderAck = z.object({
 export type OrderAck = z.infer<typeof OrderAck>;
 
 /**
+ * What a manager changed when approving: another quantity, another quote the run already holds
+ * for the PO (the approvals inbox lists them), or both. Absent fields keep the draft's.
+ */
+export interface ApprovalEdit { quantity?: number; quoteId?: string }
+
+/** A PO's terms: as the manager saw them drafted, and as they approved them edited. */
+export type PoTerms = Pick<PurchaseOrder, 'poNumber' | 'supplier' | 'quoteId' | 'quantity' | 'unitPrice' | 'total'>;
+
+/**
  * Where a person's decision was made: the manager's page, the REST API, the command line, an
  * approval link from an email, a Slack button. A decision by rule has none (its `rule` says it).
  */
@@ -81,7 +90,11 @@ export type Decision =
  * An approval binds to what was approved: this supplier, up to this quantity, at or below this price.
  * `rule` names the approval rule that decided when no person did (src/domain/approval-policy.ts).
  */
-  | { kind: 'approved'; maxUnitPrice: number; supplier: string; quantity: number; by: string; at: string; note?: string; rule?: string; channel?: DecisionChannel }
+  | {
+    kind: 'approved'; maxUnitPrice: number; supplier: string; quantity: number; by: string; at: string; note?: string; rule?: string; channel?: DecisionChannel;
+    /** The manager approved other terms than those drafted: both, as the purchasing record shows them. */
+    edit?: { drafted: PoTerms; approved: PoTerms };
+  }
   | { kind: 'rejected'; reason: string; by: string; at: string; channel?: DecisionChannel };
 
 /** `unclear`: the text states none of the others plainly; a person has to resolve it, nothing about the order changes. */

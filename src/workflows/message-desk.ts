@@ -15,7 +15,8 @@ export class MessageDesk {
   private cancelling = false;
   private ended = false;
 
-  constructor(private readonly state: () => ReplenishState, private readonly rules: Rules) {}
+  /** `now`: the run's clock, which a message's arrival moves no earlier than its `at` when a wait takes it. */
+  constructor(private readonly state: () => ReplenishState, private readonly rules: Rules, private readonly now: () => number) {}
 
   /** Whether an event already waits to be read (a cancellation: whether one came at all). */
   readonly pending = (e: EventName): boolean => (e === 'cancel' ? this.cancelling : this.inbox.has([e]));
@@ -65,7 +66,8 @@ export class MessageDesk {
   }
 
   private refusal(m: Message) {
-    return refusalOf(this.state(), m, this.rules, this.pending)
+    const at = new Date(Math.max(this.now(), Date.parse(m.at))).toISOString();
+    return refusalOf(this.state(), m, this.rules, this.pending, at)
       ?? (this.ended ? { type: 'NotWaiting' as const, why: `${m.poNumber} takes no more messages: replenishment ${this.state().poBase} has already ended` } : null);
   }
 }

@@ -83,8 +83,8 @@ export class ReplenishRun {
     this.policyDecides = input.policyDecides ?? false;
     this.workflowId = workflowId;
     this.state = initialState(input.stock, input.replenishment, input.memory, policyOf(input.rules));
-    this.desk = new MessageDesk(() => this.state, this.rules);
     this.clock = new RunClock(startTime.getTime());
+    this.desk = new MessageDesk(() => this.state, this.rules, () => this.clock.millis);
     this.publisher = new Publisher({ workflowId, runId }, this.rules, (s) => this.gateOf(s), {
       search: showInSearch,
       openOrder: (entry) => inboxWriter.showOpenOrder(entry),

@@ -5,7 +5,7 @@ import { requestApproval } from '../../src/tools/request-approval.js';
 import { MessageDesk } from '../../src/workflows/message-desk.js';
 import { Publisher } from '../../src/workflows/publisher.js';
 import { RunClock } from '../../src/workflows/run-clock.js';
-import { approvalMessage, approved, awaitingApproval, ordered, rules, supplierMessage } from '../support/states.js';
+import { approvalMessage, approved, awaitingApproval, ordered, rules, supplierMessage, T0 } from '../support/states.js';
 
 // The parts Replenish turns on, outside a workflow: they hold no I/O of their own.
 
@@ -22,7 +22,7 @@ describe('the run\'s clock', () => {
 describe('the message desk', () => {
   const deskAt = (s: ReplenishState) => {
     const box = { state: s };
-    return { desk: new MessageDesk(() => box.state, rules()), box };
+    return { desk: new MessageDesk(() => box.state, rules(), () => Date.parse(T0)), box };
   };
 
   it('takes a message that fits, says so once, and calls a second delivery of it a duplicate', () => {
