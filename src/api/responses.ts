@@ -138,6 +138,10 @@ export const Approvals = z.object({
   items: z.array(open({
     sku: z.string(), workflowId: z.string(), poNumber: z.string(), supplier: z.string(),
     quantity: z.number(), unitPrice: z.number(), total: z.number(), requestedAt: z.string().nullable(),
+    alternatives: z.array(open({
+      quoteId: z.string().describe('approve this quote instead with {"decision":"approve","quoteId":…}'), supplier: z.string(), unitPrice: z.number(),
+      moq: z.number(), orderMultiple: z.number().optional(), leadTimeDays: z.number(), validUntil: z.string(),
+    })).describe('the other quotes the agent holds for the PO'),
   })),
 });
 
@@ -150,10 +154,13 @@ export const Delivered = open({
 });
 export const Decided = Delivered.extend({ by: z.string().describe('the approver the token proved') });
 
+const PoTerms = open({ poNumber: z.string(), supplier: z.string(), quoteId: z.string(), quantity: z.number(), unitPrice: z.number(), total: z.number() });
+
 const Approval = open({
   decision: z.enum(['approved', 'rejected']), by: z.string().describe('the approver the token proved'),
   rule: z.string().nullable().describe('the approval rule that decided, when no person did'), at: z.string(),
   channel: z.string().nullable().optional().describe('where the decision was made: page, api, cli, email-link, slack; policy for a rule\'s'),
+  edit: open({ drafted: PoTerms, approved: PoTerms }).optional().describe('the manager approved other terms than those drafted: both'),
 });
 
 export const PurchaseRecordView = open({

@@ -33,8 +33,17 @@ const BULK_CONCURRENCY = 8;
 type Decision = z.infer<typeof DecisionBody>;
 /** The approval message a decision makes; the approver is who the token proves, whatever the body's `by` says. */
 const approvalOf = (d: Decision, by: string, limit: number | undefined, channel: DecisionChannel): ApprovalPayload => (d.decision === 'approve'
-  ? { approved: true, maxUnitPrice: d.maxUnitPrice, by, ...(d.note ? { note: d.note } : {}), ...(limit !== undefined ? { limit } : {}), channel }
+  ? {
+    approved: true, by, channel, ...(d.maxUnitPrice !== undefined ? { maxUnitPrice: d.maxUnitPrice } : {}), ...(d.note ? { note: d.note } : {}),
+    ...(limit !== undefined ? { limit } : {}), ...editOf(d),
+  }
   : { approved: false, reason: d.reason, by, channel });
+
+/** The terms an approval edits, when it edits any. */
+function editOf(d: Extract<Decision, { decision: 'approve' }>): Pick<ApprovalPayload, 'edit'> {
+  if (d.quantity === undefined && d.quoteId === undefined) return {};
+  return { edit: { ...(d.quantity !== undefined ? { quantity: d.quantity } : {}), ...(d.quoteId !== undefined ? { quoteId: d.quoteId } : {}) } };
+}
 
 /** 202 for a message the agent takes now, 200 for one it already has. */
 export const accepted = (result: DeliverResult): 200 | 202 => (result.status === 'duplicate' ? 200 : 202);
@@ -70,13 +79,16 @@ export async function deliverSupplierReply(agents: Agents, world: World, po: str
 export function messageRoutes(app: Api, agents: Agents, world: World): void {
   app.post('/purchase-orders/:po/decision', {
     schema: {
-      summary: 'The manager approves (up to a unit price) or rejects a purchase order', tags: ['purchase orders'],
+      summary: 'The manager approves (up to a unit price, or with edits: another quantity or quote) or rejects a purchase order', tags: ['purchase orders'],
+      description: 'An approval may edit the PO: another `quantity`, another `quoteId` the agent holds for it, or both. The agent checks the edit against the rules '
+        + 'a drafted PO keeps (the quote still valid, the supplier\'s minimum and packs, what the replenishment may order, lead time against the stock-out, '
+        + 'the manager\'s approval limit) and answers 409 (403 for the limit) naming the rule; an edit taken redrafts the PO as a revision (…-R<k>) and orders it.',
       params: PoParam, body: DecisionBody,
       response: {
         202: Decided.describe('delivered to the agent'), 200: Decided.describe('a repeat of a decision already delivered'),
         400: refused('invalid decision or PO number'), 401: refused('no valid manager token'), 404: refused('no agent for the SKU'),
-        403: refused('an approval above the manager\'s approval limit'),
-        409: refused('the PO is not waiting for a decision, or this manager already gave its first approval'),
+        403: refused('an approval (or its edited total) above the manager\'s approval limit'),
+        409: refused('the PO is not waiting for a decision, this manager already gave its first approval, or an edit breaks a rule (named)'),
       },
     },
   }, async (req, reply) => {

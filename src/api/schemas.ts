@@ -39,13 +39,27 @@ const by = z.string().min(1).max(100).optional();
 /** The manager stops a replenishment; the reason goes into its record and the supplier's cancellation. */
 export const CancelBody = z.object({ reason: z.string().trim().min(1, 'say why the purchase order is cancelled').max(500) }).strict();
 
-const approveFields = { decision: z.literal('approve'), maxUnitPrice: z.number().positive().finite(), by, note: z.string().max(500).optional() };
+/** Other terms an approval may be for: the run checks them against the rules a drafted PO keeps (src/domain/approval-edit.ts). */
+const editFields = {
+  quantity: z.number().int('quantity is a whole number of units').positive('quantity must be above 0').optional()
+    .describe('approve this many units instead of the drafted quantity: at least the supplier\'s minimum, in whole packs, and within what the replenishment may order'),
+  quoteId: z.string().min(1).max(200).optional()
+    .describe('approve another quote the agent holds for this PO (the approvals inbox lists them under alternatives); without quantity, the quantity the agent would draft from it'),
+};
+const approveFields = {
+  decision: z.literal('approve'),
+  maxUnitPrice: z.number().positive().finite().optional()
+    .describe('the highest unit price approved; required unless quantity or quoteId is given, when it defaults to the edited line\'s unit price'),
+  by, note: z.string().max(500).optional(), ...editFields,
+};
 const rejectFields = { decision: z.literal('reject'), reason: z.string().min(1).max(500), by };
-const DECISION_KIND = "decision must be 'approve' (with maxUnitPrice) or 'reject' (with reason)";
+const DECISION_KIND = "decision must be 'approve' (with maxUnitPrice, or an edit: quantity, quoteId) or 'reject' (with reason)";
+const CEILING = 'an approval needs maxUnitPrice, unless it edits the PO (quantity or quoteId)';
+const hasCeiling = (a: { maxUnitPrice?: number; quantity?: number; quoteId?: string }) =>
+  a.maxUnitPrice !== undefined || a.quantity !== undefined || a.quoteId !== undefined;
 
-export const DecisionBody = z.discriminatedUnion('decision', [
-  z.object(approveFields).strict(), z.object(rejectFields).strict(),
-], { error: DECISION_KIND });
+const Approve = z.object(approveFields).strict().refine(hasCeiling, { error: CEILING, path: ['maxUnitPrice'] });
+export const DecisionBody = z.discriminatedUnion('decision', [Approve, z.object(rejectFields).strict()], { error: DECISION_KIND });
 
 /** Most decisions one bulk request carries: every one is an Update to an agent. */
 export const MAX_BULK_DECISIONS = 500;
@@ -58,7 +72,7 @@ const poNumber = z.string({ error: 'poNumber is required' }).max(200, 'a PO numb
 /** A list of decisions, each answered on its own; a PO may appear once. */
 export const BulkDecisionBody = z.object({
   decisions: z.array(z.discriminatedUnion('decision', [
-    z.object({ poNumber, ...approveFields }).strict(), z.object({ poNumber, ...rejectFields }).strict(),
+    z.object({ poNumber, ...approveFields }).strict().refine(hasCeiling, { error: CEILING, path: ['maxUnitPrice'] }), z.object({ poNumber, ...rejectFields }).strict(),
   ], { error: DECISION_KIND })).min(1, 'give at least one decision').max(MAX_BULK_DECISIONS, `at most ${MAX_BULK_DECISIONS} decisions in one request`)
     .describe('a PO given again later in the list is answered 409 for that item: only its first decision counts'),
 }).strict();

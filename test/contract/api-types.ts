@@ -1409,6 +1409,19 @@ export interface paths {
                                 unitPrice: number;
                                 total: number;
                                 requestedAt: string | null;
+                                /** @description the other quotes the agent holds for the PO */
+                                alternatives: ({
+                                    /** @description approve this quote instead with {"decision":"approve","quoteId":…} */
+                                    quoteId: string;
+                                    supplier: string;
+                                    unitPrice: number;
+                                    moq: number;
+                                    orderMultiple?: number;
+                                    leadTimeDays: number;
+                                    validUntil: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -1452,7 +1465,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The manager approves (up to a unit price) or rejects a purchase order */
+        /**
+         * The manager approves (up to a unit price, or with edits: another quantity or quote) or rejects a purchase order
+         * @description An approval may edit the PO: another `quantity`, another `quoteId` the agent holds for it, or both. The agent checks the edit against the rules a drafted PO keeps (the quote still valid, the supplier's minimum and packs, what the replenishment may order, lead time against the stock-out, the manager's approval limit) and answers 409 (403 for the limit) naming the rule; an edit taken redrafts the PO as a revision (…-R<k>) and orders it.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1467,9 +1483,14 @@ export interface paths {
                     "application/json": {
                         /** @enum {string} */
                         decision: "approve";
-                        maxUnitPrice: number;
+                        /** @description the highest unit price approved; required unless quantity or quoteId is given, when it defaults to the edited line's unit price */
+                        maxUnitPrice?: number;
                         by?: string;
                         note?: string;
+                        /** @description approve this many units instead of the drafted quantity: at least the supplier's minimum, in whole packs, and within what the replenishment may order */
+                        quantity?: number;
+                        /** @description approve another quote the agent holds for this PO (the approvals inbox lists them under alternatives); without quantity, the quantity the agent would draft from it */
+                        quoteId?: string;
                     } | {
                         /** @enum {string} */
                         decision: "reject";
@@ -1533,7 +1554,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description an approval above the manager's approval limit */
+                /** @description an approval (or its edited total) above the manager's approval limit */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1551,7 +1572,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description the PO is not waiting for a decision, or this manager already gave its first approval */
+                /** @description the PO is not waiting for a decision, this manager already gave its first approval, or an edit breaks a rule (named) */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1642,9 +1663,14 @@ export interface paths {
                             poNumber: string;
                             /** @enum {string} */
                             decision: "approve";
-                            maxUnitPrice: number;
+                            /** @description the highest unit price approved; required unless quantity or quoteId is given, when it defaults to the edited line's unit price */
+                            maxUnitPrice?: number;
                             by?: string;
                             note?: string;
+                            /** @description approve this many units instead of the drafted quantity: at least the supplier's minimum, in whole packs, and within what the replenishment may order */
+                            quantity?: number;
+                            /** @description approve another quote the agent holds for this PO (the approvals inbox lists them under alternatives); without quantity, the quantity the agent would draft from it */
+                            quoteId?: string;
                         } | {
                             /** @description the PO number; one that cannot exist (blank included) is that item's 404 */
                             poNumber: string;
@@ -2387,6 +2413,31 @@ export interface paths {
                                     at: string;
                                     /** @description where the decision was made: page, api, cli, email-link, slack; policy for a rule's */
                                     channel?: string | null;
+                                    /** @description the manager approved other terms than those drafted: both */
+                                    edit?: {
+                                        drafted: {
+                                            poNumber: string;
+                                            supplier: string;
+                                            quoteId: string;
+                                            quantity: number;
+                                            unitPrice: number;
+                                            total: number;
+                                        } & {
+                                            [key: string]: unknown;
+                                        };
+                                        approved: {
+                                            poNumber: string;
+                                            supplier: string;
+                                            quoteId: string;
+                                            quantity: number;
+                                            unitPrice: number;
+                                            total: number;
+                                        } & {
+                                            [key: string]: unknown;
+                                        };
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -2676,6 +2727,31 @@ export interface paths {
                                     at: string;
                                     /** @description where the decision was made: page, api, cli, email-link, slack; policy for a rule's */
                                     channel?: string | null;
+                                    /** @description the manager approved other terms than those drafted: both */
+                                    edit?: {
+                                        drafted: {
+                                            poNumber: string;
+                                            supplier: string;
+                                            quoteId: string;
+                                            quantity: number;
+                                            unitPrice: number;
+                                            total: number;
+                                        } & {
+                                            [key: string]: unknown;
+                                        };
+                                        approved: {
+                                            poNumber: string;
+                                            supplier: string;
+                                            quoteId: string;
+                                            quantity: number;
+                                            unitPrice: number;
+                                            total: number;
+                                        } & {
+                                            [key: string]: unknown;
+                                        };
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -2808,6 +2884,31 @@ export interface paths {
                                 at: string;
                                 /** @description where the decision was made: page, api, cli, email-link, slack; policy for a rule's */
                                 channel?: string | null;
+                                /** @description the manager approved other terms than those drafted: both */
+                                edit?: {
+                                    drafted: {
+                                        poNumber: string;
+                                        supplier: string;
+                                        quoteId: string;
+                                        quantity: number;
+                                        unitPrice: number;
+                                        total: number;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    approved: {
+                                        poNumber: string;
+                                        supplier: string;
+                                        quoteId: string;
+                                        quantity: number;
+                                        unitPrice: number;
+                                        total: number;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                } & {
+                                    [key: string]: unknown;
+                                };
                             } & {
                                 [key: string]: unknown;
                             })[];
