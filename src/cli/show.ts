@@ -6,8 +6,13 @@ import type { SkuView } from './views.js';
 const FINAL = new Set(['received', 'cancelled', 'rejected', 'failed']);
 
 const via = (d: Decision): string => (d.channel ? ` via ${d.channel}` : '');
+const editText = (d: Extract<Decision, { kind: 'approved' }>): string => {
+  if (!d.edit) return '';
+  const { drafted: was, approved: now } = d.edit;
+  return `, edited from ${was.quantity} × ${money(was.unitPrice)} from ${was.supplier} (${was.poNumber}) to ${now.quantity} × ${money(now.unitPrice)} from ${now.supplier}`;
+};
 const decisionText = (d: Decision, now: number): string => (d.kind === 'approved'
-  ? `approved by ${d.by}${via(d)} up to ${money(d.maxUnitPrice)} (${ago(d.at, now)})${d.note ? `: ${d.note}` : ''}`
+  ? `approved by ${d.by}${via(d)} up to ${money(d.maxUnitPrice)}${editText(d)} (${ago(d.at, now)})${d.note ? `: ${d.note}` : ''}`
   : `rejected by ${d.by}${via(d)} (${ago(d.at, now)}): ${d.reason}`);
 
 function logLines(log: Turn[]): string[] {

@@ -94,6 +94,23 @@ describe('the replenisher CLI against a running service', () => {
     expect(await eventually(() => stack.sandbox.orders(sku), (o) => o.length > 0)).toHaveLength(1);
   });
 
+  it('approve --quantity approves with an edit: the agent orders the edited quantity, and show says what was edited', async () => {
+    const edited = stack.newSku();
+    const s = story(stack, edited);
+    const request = await s.parkAtApproval();
+    const res = await run('approve', request.poNumber, '--quantity', '50', '--wait');
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(new RegExp(`^${request.poNumber}: approved by \\S+ with edits \\(50 units\\); following replenish-${edited}-1`));
+    expect(res.stdout).toContain(`now working on ${request.poNumber}-R1`);
+    const [order] = await eventually(() => stack.sandbox.orders(edited), (o) => o.length > 0);
+    expect(order).toMatchObject({ poNumber: `${request.poNumber}-R1`, quantity: 50 });
+    const shown = await run('show', edited);
+    expect(shown.stdout).toMatch(new RegExp(`decision +approved by \\S+ via cli up to 5\\.10, edited from 90 × 5\\.10 from acme-industrial \\(${request.poNumber}\\) to 50 × 5\\.10 from acme-industrial`));
+    // The drafted PO number takes no decision any more: the revision replaced it.
+    const refused = await run('approve', request.poNumber, '--max-price', '5.10');
+    expect(refused.code).toBe(4);
+  });
+
   it('approving the same PO again is a conflict: exit 4 and the reason on stderr', async () => {
     const res = await run('approve', po, '--max-price', '100');
     expect(res.code).toBe(4);
@@ -121,7 +138,7 @@ describe('the replenisher CLI against a running service', () => {
     const out = res.stdout;
     expect(out).toContain(`Replenishment replenish-${sku}-1: received (finished)`);
     expect(out).toMatch(new RegExp(`PO +${po}: \\d+ × 5\\.10 from acme-industrial`));
-    expect(out).toMatch(/decision +approved by \S+ up to 100\.00/);
+    expect(out).toMatch(/decision +approved by \S+ via cli up to 100\.00/);
     expect(out).toMatch(/Decision log\n +1 +get_quotes +ok +/);
     expect(out).toMatch(/ +\d+ +place_order +ok +/);
     expect(out).toMatch(/Timeline .*\n +\+0\.0s +1 +get_quotes +●/);
@@ -183,11 +200,13 @@ describe('the replenisher CLI against a running service', () => {
   });
 
   it.each([
-    [['approve'], /missing <PO> \(or --all\)/, /Usage: replenisher approve <PO> --max-price <n> \| --all \[options\]/],
+    [['approve'], /missing <PO> \(or --all\)/, /Usage: replenisher approve <PO> --max-price <n> \| <PO> --quantity <n> --quote <id> \| --all \[options\]/],
     [['approve', 'PO-X-1', '--all'], /give a PO or --all, not both/, /Usage: replenisher approve/],
     [['approve', 'PO-X-1', '--max-price', '1', '--supplier', 'acme'], /--supplier goes with --all/, /Usage: replenisher approve/],
     [['approve', '--all', '--max-total', 'lots'], /--max-total must be a number above 0, not "lots"/, /Usage: replenisher approve/],
-    [['approve', 'PO-X-1'], /--max-price is required/, /Usage: replenisher approve/],
+    [['approve', 'PO-X-1'], /--max-price is required \(or an edit: --quantity, --quote\)/, /Usage: replenisher approve/],
+    [['approve', 'PO-X-1', '--quantity', '2.5'], /--quantity must be a whole number above 0, not "2.5"/, /Usage: replenisher approve/],
+    [['approve', '--all', '--quote', 'q-1'], /--quote edits one PO; it does not go with --all/, /Usage: replenisher approve/],
     [['approve', 'PO-X-1', '--max-price', 'cheap'], /--max-price must be a number above 0, not "cheap"/, /Usage: replenisher approve/],
     [['reply', 'PO-X-1', '--text', 'hi', '--kind', 'maybe'], /--kind must be one of confirmed, delayed, price_change, refused, partial/, /Usage: replenisher reply/],
     [['show', 'A', 'B'], /unexpected argument "B"/, /Usage: replenisher show <SKU>/],
@@ -206,7 +225,7 @@ describe('the replenisher CLI against a running service', () => {
   it('--help is exit 0 with the options of the command', async () => {
     const res = await run('approve', '--help');
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(/--max-price <n> +the highest unit price you accept \(required with a PO\)/);
+    expect(res.stdout).toMatch(/--max-price <n> +the highest unit price you accept \(required with a PO, unless you edit it\)/);
     expect(res.stdout).toMatch(/--all +every PO waiting for approval that passes the filters/);
     expect(res.stdout).toMatch(/--wait +follow the replenishment/);
     expect((await run('--help')).stdout).toMatch(/Exit codes: 0 ok, 1 .* 5 unauthorized/);

@@ -32,11 +32,13 @@ const approvals: Command = {
 
 const approve: Command = {
   name: 'approve',
-  args: '<PO> --max-price <n> | --all',
-  summary: 'approve a purchase order up to a unit price, or --all waiting ones that pass the filters',
+  args: '<PO> --max-price <n> | <PO> --quantity <n> --quote <id> | --all',
+  summary: 'approve a purchase order up to a unit price, or with edits (another quantity or quote), or --all waiting ones that pass the filters',
   positionals: { min: 0, max: 1 },
   options: {
-    'max-price': { type: 'string', value: 'n', help: 'the highest unit price you accept (required with a PO)' },
+    'max-price': { type: 'string', value: 'n', help: 'the highest unit price you accept (required with a PO, unless you edit it)' },
+    quantity: { type: 'string', value: 'n', help: 'approve this many units instead of the drafted quantity (the agent checks minimum, packs and limits)' },
+    quote: { type: 'string', value: 'id', help: 'approve another quote the agent holds for the PO (`approvals --json` lists their quoteIds)' },
     note: { type: 'string', value: 'text', help: 'a note kept with the decision' },
     wait: { type: 'boolean', help: 'follow the replenishment until it has moved past approval, printing its phases' },
     timeout: { type: 'string', value: 'seconds', help: 'how long --wait waits (default 60)' },
@@ -49,6 +51,8 @@ const approve: Command = {
   examples: [
     'replenisher approve PO-SKU-100-1 --max-price 5.50',
     'replenisher approve PO-SKU-100-1 --max-price 5.50 --note "ok for Q3" --wait',
+    'replenisher approve PO-SKU-100-1 --quantity 50',
+    'replenisher approve PO-SKU-100-1 --quote q-quickparts-7 --quantity 60',
     'replenisher approve --all --sku-prefix WASHER- --max-total 500 --dry-run',
   ],
   async run(ctx, input) {
@@ -61,11 +65,18 @@ const approve: Command = {
     const allOnly = ['sku-prefix', 'supplier', 'max-total', 'dry-run'].find((o) => values[o] !== undefined);
     if (allOnly) throw new UsageError(`--${allOnly} goes with --all`, approve);
     const maxUnitPrice = number(values, 'max-price', 'positive', approve);
-    if (maxUnitPrice === undefined) throw new UsageError('--max-price is required', approve);
+    const quantity = number(values, 'quantity', 'count', approve);
+    const quoteId = text(values, 'quote');
+    const edit = { ...(quantity !== undefined ? { quantity } : {}), ...(quoteId !== undefined ? { quoteId } : {}) };
+    const edited = Object.keys(edit).length > 0;
+    if (maxUnitPrice === undefined && !edited) throw new UsageError('--max-price is required (or an edit: --quantity, --quote)', approve);
     const timeoutS = number(values, 'timeout', 'positive', approve) ?? 60;
     const note = text(values, 'note');
-    const result = await ctx.api.post<Decided>(decisionPath(po), { decision: 'approve', maxUnitPrice, ...(note ? { note } : {}) });
-    const said = `${po}: approved${byWhom(result)} up to ${money(maxUnitPrice)}`;
+    const result = await ctx.api.post<Decided>(decisionPath(po), {
+      decision: 'approve', ...(maxUnitPrice !== undefined ? { maxUnitPrice } : {}), ...edit, ...(note ? { note } : {}),
+    });
+    const terms = [quantity !== undefined ? `${quantity} units` : '', quoteId !== undefined ? `quote ${quoteId}` : ''].filter(Boolean).join(' from ');
+    const said = `${po}: approved${byWhom(result)}${edited ? ` with edits (${terms})` : ''}${maxUnitPrice !== undefined ? ` up to ${money(maxUnitPrice)}` : ''}`;
     if (!values.wait) return ctx.out(ctx.json ? json(result) : `${said} (${result.status} to ${result.workflowId})`);
     if (!ctx.json) ctx.out(`${said}; following ${result.workflowId}`);
     const phases = await followPastApproval(ctx, skuOfPo(po), po, timeoutS * 1000);
@@ -82,6 +93,8 @@ const BULK_LIMIT = 500;
 async function approveAll(ctx: Context, values: Values): Promise<number | void> {
   if (values.wait) throw new UsageError('--wait follows one PO; it does not go with --all', approve);
   if (values['max-price'] !== undefined) throw new UsageError('--all approves each PO up to its own drafted price; use --max-total to leave out large ones', approve);
+  const editing = ['quantity', 'quote'].find((o) => values[o] !== undefined);
+  if (editing) throw new UsageError(`--${editing} edits one PO; it does not go with --all`, approve);
   const prefix = text(values, 'sku-prefix');
   const supplier = text(values, 'supplier');
   const maxTotal = number(values, 'max-total', 'positive', approve);
