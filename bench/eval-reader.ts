@@ -16,17 +16,24 @@ import { claudeReaderAt, faithfulModel } from '../test/support/scripted-reader.j
  * ANTHROPIC_READER_MODEL and ANTHROPIC_BASE_URL apply). `--scripted` adds the Claude reader against
  * a local scripted Messages API whose model answers with the labels, each with a sentence of the
  * reply as evidence: its figures are what the evidence check lets through of perfect answers.
- * `--misses` lists every miss. The third column is the newest held-out file alone: scored once
+ * `--misses` lists every miss; `--split development` scores one split alone. The third column is the newest held-out file alone: scored once
  * before any rule is changed after it, it is the measure of mail nobody tuned for.
  */
 /** The newest held-out file alone: the one measure no rule was yet changed after seeing. */
 const newest = SPLITS['held-out'].at(-1)!;
-const splits = {
+const all = {
   development: loadReplyCorpus('development'),
   'held-out': loadReplyCorpus('held-out'),
   [newest.replace(/\.json$/, '')]: loadReplyCorpus('held-out', [newest]),
 };
-const corpus = [...splits.development!, ...splits['held-out']!];
+/**
+ * `--split development` scores that split alone, so a rule writer can list its misses without
+ * seeing a held-out reply (the held-out lines name replies and their labels).
+ */
+const only = process.argv.includes('--split') ? process.argv[process.argv.indexOf('--split') + 1] : undefined;
+if (only !== undefined && !(only in all)) throw new Error(`--split takes one of ${Object.keys(all).join(', ')}`);
+const splits = only === undefined ? all : { [only]: all[only]! };
+const corpus = [...all.development!, ...all['held-out']!];
 const hostile = loadHostile();
 const PO = 'PO-EVAL-1-1';
 const fallbacks: string[] = [];
