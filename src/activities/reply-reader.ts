@@ -3,8 +3,8 @@ import type { ReplyContext, ReplyReader } from '../domain/world.js';
 import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
-import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, type DateSense } from './reader/dates.js';
-import { aboutSomethingElse, GOES_ON, isOpen, kindOf, substitutesTheItem, THE_REST } from './reader/kind.js';
+import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
+import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, partialQuantity, partOfOrdered } from './reader/quantity.js';
 import { namesOnlyOtherOrders } from './reader/references.js';
@@ -59,6 +59,10 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   const documented = isOrderDocument(words) || line?.arrival !== undefined || line?.ship !== undefined;
   const promised = () => noOtherMoney && statedArrival(words, sense, true) !== undefined;
   if (kind === 'unclear' && !words.some(isOpen) && !aboutSomethingElse(words) && (documented || promised())) kind = 'confirmed';
+  // A day or span for the goods after the one placed for, beside nothing open but a promise of news, is a delay.
+  const onlyNewsOpen = words.filter(isOpen).every(promisesNews);
+  const laterThanAsked = () => laterThanPlaced(statedArrival(words, sense, true), context) || laterThanPlaced(statedPeriod(words, sense)?.start, context);
+  if (kind === 'unclear' && noOtherMoney && onlyNewsOpen && !aboutSomethingElse(words) && laterThanAsked()) kind = 'delayed';
   // "8 of the 12", "30 von 50 Stück", "3000 now and 2000 on the 14th": part of what was ordered comes now.
   const inParts = partOfOrdered(words, context.quantity, context.packSize) ?? firstOfLots(words, context);
   if ((kind === 'confirmed' || kind === 'delayed') && inParts !== undefined) kind = 'partial';
@@ -99,7 +103,10 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
     priced.unitPrice = table;
   }
   const placedFor = { requestedDate: context.requestedDate ?? line?.requested ?? doc.labelled.requested };
-  const laterKind = priced.kind === 'confirmed' && laterThanPlaced(date, placedFor) ? 'delayed' : priced.kind;
+  // Without a day, a week or a part of a month for the goods ("delivery week 27", "fin juillet") that starts after the
+  // day placed for is a delay all the same.
+  const later = laterThanPlaced(date, placedFor) || (date === undefined && laterThanPlaced(statedPeriod(words, sense)?.start, placedFor));
+  const laterKind = priced.kind === 'confirmed' && later ? 'delayed' : priced.kind;
   return {
     kind: laterKind,
     unitPrice: priced.unitPrice,

@@ -229,6 +229,33 @@ export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst:
   return arrival ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? requested ?? weakest;
 }
 
+/** "KW 27", "week 27", "semaine 27": a calendar week without its day. */
+const A_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana|vecka)\s*(\d{1,2})\b/i;
+/** "early July", "Mitte Juli", "fin juillet", "a finales de julio": a third of a month. */
+const PART_OF_MONTH = new RegExp(`\\b(?:(early|beginning of|start of|anfang|beginn|début|debut|principios de|comienzos de|inicios? de|inizio|begin|início de)|(mid-?|middle of|mitte|mi-|à la mi-|mediados de|metà|half|meados de)|(end of|late|ende|fin(?: de)?|finales de|fines de|fine|eind|final de|fim de))\\s*(?:the\\s+month\\s+of\\s+)?(${MONTH})\\b`, 'i');
+
+/**
+ * The span of days a sentence about the goods gives when it names no day: a calendar week or a third of a month. A
+ * span that starts after the day the order was placed for is a delay, though no day of it is promised.
+ */
+export function statedPeriod(sentences: string[], sense: DateSense): { start: string; end: string } | undefined {
+  for (const s of sentences) {
+    if (CLOSURE.test(s) || PAYMENT.test(s) || !(ABOUT_DELIVERY.test(s) || WITH_YOU.test(s))) continue;
+    const week = A_WEEK.exec(s);
+    const monday = week ? inIsoWeek(+week[1]!, 1, sense) : undefined;
+    if (monday) return span(monday, 0, 6);
+    const part = PART_OF_MONTH.exec(s);
+    const first = part ? yearless(monthNumber(part[4]!), 1, sense) : undefined;
+    if (part && first) return part[1] ? span(first, 0, 9) : part[2] ? span(first, 10, 19) : span(first, 20, 20);
+  }
+  return undefined;
+}
+
+const span = ([y, m, d]: [number, number, number], from: number, to: number) => ({
+  start: new Date(Date.UTC(y, m - 1, d + from)).toISOString(),
+  end: new Date(Date.UTC(y, m - 1, d + to)).toISOString(),
+});
+
 /** A confirmation whose date falls after the day the order was placed for is a delay. */
 export const laterThanPlaced = (date: string | undefined, context: { requestedDate?: string }): boolean =>
   date !== undefined && context.requestedDate !== undefined && date.slice(0, 10) > context.requestedDate.slice(0, 10);
