@@ -46,3 +46,21 @@ describe('a reply that adds a cost the PO does not state', () => {
     expect(await patternReader.read(text, {}, CONTEXT)).toEqual({ kind: 'unclear' });
   });
 });
+
+/** A price change goes on at a new price; without one stated, nobody knows what the order costs. */
+describe('a price change that names no unit price', () => {
+  it.each([
+    ['a percentage rise on open orders', 'We have to apply a 7% price increase on all open orders from 1 July 2026.'],
+    ['a rise announced beside a delivery day', 'Thanks for PO-SKU-1-1, we can deliver on 12 March. Please note our 5% price increase takes effect on 1 March.'],
+    ['a rise with no figure', 'Please note a price increase on this line.'],
+  ])('%s is unclear, with either reader', async (_what, text) => {
+    expect(await patternReader.read(text, {}, { ...CONTEXT, receivedAt: '2026-02-20T09:00:00Z' })).toEqual({ kind: 'unclear' });
+    const said = statementsOf(visibleText(text));
+    const sentence = said.said.find((s) => /increase/.test(s))!;
+    expect(checkReport({ kind: 'price_change', evidence: { kind: sentence } } as never, said, CONTEXT)).toEqual({ kind: 'unclear' });
+  });
+
+  it('a new unit price stated is still a price change', async () => {
+    expect(await patternReader.read('The unit price for PO-SKU-1-1 is now 4.60 EUR.', {}, CONTEXT)).toEqual({ kind: 'price_change', unitPrice: 4.6 });
+  });
+});

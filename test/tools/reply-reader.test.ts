@@ -14,7 +14,7 @@ describe('reading a supplier\'s free text into reply fields', () => {
     ['We must decline.', 'refused'],
     ['We can ship only 40 units this week, the rest follows.', 'partial'],
     ['Partial shipment today.', 'partial'],
-    ['Please note a price increase on this line.', 'price_change'],
+    ['Please note a price increase on this line.', 'unclear'],
     ['The item now costs 3.10 per unit.', 'price_change'],
     ['Shipment is delayed by a week.', 'delayed'],
     ['New delivery date to follow.', 'delayed'],

@@ -136,12 +136,14 @@ export function orderAndCharges(doc: DocumentReading, quantity: number | undefin
 
 /**
  * The one rule both readers end with: a reading under which the order would go on at a cost the PO
- * does not state is `unclear`, so the supplier is asked and then the manager, who sees its sentence.
+ * does not state, or at a new price it does not name, is `unclear`, so the supplier is asked and then the manager, who sees its sentence.
  */
 export function withoutAddedCost(
   read: ReplyFields, sentences: string[], context: ReplyContext, chargeRows: string[] = [], tableRows: string[] = [],
 ): ReplyFields {
   if (!GOES_ON.includes(read.kind)) return read;
+  // A price change with no price ("our 5% price increase takes effect on 1 May") leaves the order's price unknown.
+  if (read.kind === 'price_change' && read.unitPrice === undefined) return { kind: 'unclear' };
   if (chargeRows.length > 0 || addedCost(sentences, context, read.kind) !== null) return { kind: 'unclear' };
   // A count of the goods the reading does not account for is an order going on for a quantity nobody settled. A table's
   // rows (`tableRows`) may be other lines of the document, whose counts its reading of the order's line has settled.
