@@ -22,3 +22,31 @@ describe('a week or part of a month after the day asked for', () => {
     expect(await read('Delivery in week 27, price to be confirmed.')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('dates as ERPs, carriers and people write them', () => {
+  const confirmedOn = (d: string) => ({ kind: 'confirmed', deliveryDate: `${d}T00:00:00.000Z` });
+
+  it('year first with dots or slashes, day-month-year run together, a Roman month', async () => {
+    expect(await read('We confirm your PO-7731. Delivery date: 2026.06.18.')).toEqual(confirmedOn('2026-06-18'));
+    expect(await read('Order PO-7731 confirmed. ETA 16JUN26 at your dock.')).toEqual(confirmedOn('2026-06-16'));
+    expect(await read('We confirm your order PO-7731. Delivery: 17.VI.2026.')).toEqual(confirmedOn('2026-06-17'));
+  });
+
+  it('eight digits are a date only where a day is asked for', async () => {
+    expect(await read('PO-7731 acknowledged. Ship date 20260616.')).toEqual(confirmedOn('2026-06-16'));
+    expect(await read('Your order 20260616 is confirmed.', { poNumber: '20260616' })).toEqual({ kind: 'confirmed' });
+  });
+
+  it('a Roman numeral between numbers with spaces is no month', async () => {
+    expect(await read('Order PO-7731 confirmed: 12 X 2050 mm bars, delivery 16.06.2026.')).toEqual(confirmedOn('2026-06-16'));
+  });
+
+  it('a weekday shortened with a dot or in two letters before its day', async () => {
+    expect(await read('Die Bestellung PO-7731 ist bestätigt, Anlieferung am Mi. 17.6.')).toEqual(confirmedOn('2026-06-17'));
+    expect(await read('Order PO-7731 is bevestigd, levering do 18/06.')).toEqual(confirmedOn('2026-06-18'));
+  });
+
+  it('a US day after "new ship date is"', async () => {
+    expect(await read('PO-7731 got pushed out a week - new ship date is 6/26.', { currency: 'USD' })).toEqual({ kind: 'delayed', deliveryDate: '2026-06-26T00:00:00.000Z' });
+  });
+});

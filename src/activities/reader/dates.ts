@@ -23,12 +23,20 @@ export function monthNumber(name: string): number {
 
 type Parts = (m: RegExpExecArray, sense: DateSense) => [number, number, number] | undefined;
 /** Words after which a bare "28.03." or "7/18" is a date: "am 28.03.", "ships Friday 7/18", "le 3/9". */
-const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|delivery|deliver|date|liefertermin|lieferdatum|liefertag|termin|to you|with you|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì),?\\s)`;
+const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|delivery|deliver|date|liefertermin|lieferdatum|liefertag|termin|to you|with you|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì|expected|(?:date|eta|etd) (?:is|is now|now|will be)|(?:mo|di|mi|do|fr|sa|ma|wo|vr)\\.?),?\\s)`;
 const ORDINAL = '(?:st|nd|rd|th|er|re|e|º|°)?';
 /** `weak`: a date by a word ("today"), used only when the mail names no other. */
 /** `relative`: a day counted from the mail ("within 5 working days"), which names the goods' arrival itself. */
 const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }[] = [
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/, parts: (m) => [+m[1]!, +m[2]!, +m[3]!] },
+  // 2026.06.18, 2026/06/18: year first, as East Asian and some ERP mail writes it
+  { re: /\b(20\d{2})([./])(\d{1,2})\2(\d{1,2})\b(?![./]\d)/, parts: (m) => [+m[1]!, +m[3]!, +m[4]!] },
+  // 16JUN26, 16JUN2026: a carrier's or a booking system's day, month and year run together
+  { re: new RegExp(`\\b(\\d{1,2})(${MONTH})(\\d{4}|\\d{2})\\b`, 'i'), parts: (m) => [fullYear(m[3]!), monthNumber(m[2]!), +m[1]!] },
+  // 14.X.2026: the month in Roman numerals, as Polish, Italian and Czech mail writes it
+  { re: /\b(\d{1,2})\.\s?(XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)\.\s?(20\d{2})\b/, parts: (m) => [+m[3]!, ROMAN.indexOf(m[2]!) + 1, +m[1]!] },
+  // Ship date 20260616: an ERP's date with nothing between, only after a word that asks for a day (else it is a number)
+  { re: new RegExp(`${DAY_CUE}(20\\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\\d|3[01])\\b`, 'i'), parts: (m) => [+m[1]!, +m[2]!, +m[3]!] },
   // 14 March 2025, 14th Mar. 2025, 12. März 2025, 3 de junio de 2025, le 3 juin 2025
   { re: new RegExp(`\\b(\\d{1,2})${ORDINAL}\\.?\\s+(?:de\\s+)?(${MONTH})\\.?,?\\s+(?:de\\s+)?(\\d{4})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[2]!), +m[1]!] },
   // March 14, 2025
@@ -78,6 +86,7 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
 ];
 
 
+const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
 const fullYear = (y: string): number => (y.length === 2 ? 2000 + +y : +y);
 
 function slashed(a: number, b: number, y: number, sense: DateSense): [number, number, number] | undefined {
