@@ -50,3 +50,15 @@ describe('dates as ERPs, carriers and people write them', () => {
     expect(await read('PO-7731 got pushed out a week - new ship date is 6/26.', { currency: 'USD' })).toEqual({ kind: 'delayed', deliveryDate: '2026-06-26T00:00:00.000Z' });
   });
 });
+
+describe('delays in everyday words', () => {
+  it('"now looking at" a later day, Dutch "verschoven" and "uitgesteld"', async () => {
+    expect(await read("Sorry - on PO-7731 we're now looking at the 24th for delivery, the plating line has been down.")).toEqual({ kind: 'delayed', deliveryDate: '2026-06-24T00:00:00.000Z' });
+    expect(await read('De levering van order PO-7731 is verschoven naar dinsdag 23 juni.')).toEqual({ kind: 'delayed', deliveryDate: '2026-06-23T00:00:00.000Z' });
+    expect(await read('De levering van PO-7731 wordt uitgesteld tot 25 juni.')).toEqual({ kind: 'delayed', deliveryDate: '2026-06-25T00:00:00.000Z' });
+  });
+
+  it('"now looking at" something other than a day is no delay', async () => {
+    expect(await read("Thanks, we're now looking at the drawings for PO-7731.")).toEqual({ kind: 'unclear' });
+  });
+});
