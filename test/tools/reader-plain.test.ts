@@ -62,3 +62,17 @@ describe('delays in everyday words', () => {
     expect(await read("Thanks, we're now looking at the drawings for PO-7731.")).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a new price under another name', () => {
+  it('German day\'s, list and net prices are prices ("Tagespreis von 4,20 € statt 3,90 €")', async () => {
+    expect(await read('Ihre Bestellung PO-7731 liefern wir am 17.06. Wegen der Kupfernotierung berechnen wir den aktuellen Tagespreis von 4,20 € je Stück statt 3,90 €.'))
+      .toEqual({ kind: 'price_change', unitPrice: 4.2, deliveryDate: '2026-06-17T00:00:00.000Z' });
+    expect(await read('Bestellung PO-7731 bestätigt, Lieferung am 17.06. zum Nettopreis von 4,05 €.'))
+      .toEqual({ kind: 'price_change', unitPrice: 4.05, deliveryDate: '2026-06-17T00:00:00.000Z' });
+  });
+
+  it('a list price that starts after this delivery is not this order\'s', async () => {
+    expect(await read('Bestellung PO-7731 bestätigt, Lieferung am 17.06. Ab dem 1. Januar 2027 gilt ein Listenpreis von 4,30 €.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: '2026-06-17T00:00:00.000Z' });
+  });
+});
