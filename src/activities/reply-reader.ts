@@ -6,7 +6,7 @@ import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
 import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
 import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
-import { firstOfLots, forLargerOrders, lessTheRemainder, partialQuantity, partOfOrdered } from './reader/quantity.js';
+import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered } from './reader/quantity.js';
 import { namesOnlyOtherOrders } from './reader/references.js';
 import { ownLayoutLines, statements } from './reader/statements.js';
 import { inTable, isOrderDocument, readDocument, shippedOfLine, tablePrice, type DocumentReading, type TableLine } from './reader/document.js';
@@ -33,9 +33,17 @@ function withPrices(said: string[], kind: ReplyKind, context: ReplyContext): { k
   return { kind: 'price_change', unitPrice: stated };
 }
 
-/** A partial delivery's day is its first lot's: a day in a sentence about the rest ("the remaining 800 expected w/c 15 December") is the rest's. */
+/**
+ * A partial delivery's day is its first lot's: a day after the words of the rest ("the remaining 800 expected w/c 15
+ * December") is the rest's. What a sentence says before them ("450 pcs shipped today. The other 150 …", kept whole
+ * after "pcs.") is still the first lot's.
+ */
 const firstLotDate = (words: string[], sense: DateSense): string | undefined =>
-  deliveryDate(words.filter((s) => !THE_REST.test(s)), sense) ?? deliveryDate(words, sense);
+  deliveryDate(words.map(beforeTheRest), sense) ?? deliveryDate(words, sense);
+const beforeTheRest = (s: string): string => {
+  const at = s.search(THE_REST);
+  return at < 0 ? s : s.slice(0, at);
+};
 
 /** What the text reads as once its document (a line table, labelled dates) is read beside its words. */
 interface Reading { kind: ReplyKind; unitPrice?: number; quantity?: number; deliveryDate?: string; charges: string[]; tableRows?: string[] }
@@ -63,8 +71,9 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   const onlyNewsOpen = words.filter(isOpen).every(promisesNews);
   const laterThanAsked = () => laterThanPlaced(statedArrival(words, sense, true), context) || laterThanPlaced(statedPeriod(words, sense)?.start, context);
   if (kind === 'unclear' && noOtherMoney && onlyNewsOpen && !aboutSomethingElse(words) && laterThanAsked()) kind = 'delayed';
-  // "8 of the 12", "30 von 50 Stück", "3000 now and 2000 on the 14th": part of what was ordered comes now.
-  const inParts = partOfOrdered(words, context.quantity, context.packSize) ?? firstOfLots(words, context);
+  // "8 of the 12", "30 von 50 Stück", "3000 now and 2000 on the 14th", "450 pcs …, the other 150 on backorder": part of
+  // what was ordered comes now.
+  const inParts = partOfOrdered(words, context.quantity, context.packSize) ?? firstOfLots(words, context) ?? lotBeforeCountedRest(words, context);
   if ((kind === 'confirmed' || kind === 'delayed') && inParts !== undefined) kind = 'partial';
   // Part of the order with a day for it ("1,500 of the 2,000 … go out on Friday 16 May", "400 kg on 11/04, 600 kg on
   // 11/18", "30 we'll send today; the other 20 …") is a delivery in parts even without a word of confirmation, when

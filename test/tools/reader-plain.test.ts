@@ -76,3 +76,16 @@ describe('a new price under another name', () => {
       .toEqual({ kind: 'confirmed', deliveryDate: '2026-06-17T00:00:00.000Z' });
   });
 });
+
+describe('a lot now and a counted rest', () => {
+  // PO: 300 units.
+  it('is a partial of the lot when both counts are written and make the order', async () => {
+    expect(await read('PO-7731 shipped today, 200 pcs. The other 100 are on backorder, expected 6/29.', { currency: 'USD' }))
+      .toEqual({ kind: 'partial', quantity: 200, deliveryDate: '2026-06-08T00:00:00.000Z' });
+  });
+
+  it('is no partial of a count that is not written, nor of counts that do not make the order', async () => {
+    expect((await read('PO-7731 shipped today. The other 100 are on backorder, expected 6/29.', { currency: 'USD' })).quantity).toBeUndefined();
+    expect(await read('PO-7731 shipped today, 150 pcs. The other 100 are on backorder, expected 6/29.', { currency: 'USD' })).toEqual({ kind: 'unclear' });
+  });
+});

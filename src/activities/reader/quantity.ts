@@ -57,6 +57,16 @@ export function lessTheRemainder(sentences: string[], context: { quantity?: numb
   return now > 0 && now < context.quantity! ? now : undefined;
 }
 
+/**
+ * "PO 66120 shipped today, 450 pcs. The other 150 are on backorder": a count of the goods that is the ordered quantity less
+ * a count still to come is the lot sent now. Both counts must be written, so neither is guessed from the other.
+ */
+export function lotBeforeCountedRest(sentences: string[], context: { quantity?: number; packSize?: number }): number | undefined {
+  const now = lessTheRemainder(sentences, context);
+  if (now === undefined) return undefined;
+  return sentences.some((s) => [...s.matchAll(GOODS_COUNT)].some((m) => unitsOf(s, m, context.packSize) === now)) ? now : undefined;
+}
+
 /** The first of the patterns, in order, that some sentence matches, with that sentence. */
 function firstMatch(patterns: RegExp[], sentences: string[]): { s: string; m: RegExpExecArray } | undefined {
   for (const re of patterns) {
