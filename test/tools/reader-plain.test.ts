@@ -89,3 +89,13 @@ describe('a lot now and a counted rest', () => {
     expect(await read('PO-7731 shipped today, 150 pcs. The other 100 are on backorder, expected 6/29.', { currency: 'USD' })).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('refusals in Spanish as suppliers say them', () => {
+  it.each([
+    'Le informamos que no podremos surtir la orden PO-7731; el modelo fue descontinuado.',
+    'Al final no os vamos a poder servir el pedido PO-7731, esa referencia la dejamos de fabricar en marzo.',
+    'Sentimos comunicarle que dejamos de fabricar el casquillo CB-40.',
+  ])('%s', async (text) => {
+    expect(await read(text)).toEqual({ kind: 'refused' });
+  });
+});
