@@ -99,3 +99,15 @@ describe('refusals in Spanish as suppliers say them', () => {
     expect(await read(text)).toEqual({ kind: 'refused' });
   });
 });
+
+describe('the goods promised as the buyer\'s to have', () => {
+  it('"you\'ll have them", "vous les aurez", "lo tendréis" name the day of arrival', async () => {
+    expect(await read('No problem on PO-7731, you\'ll have them Thursday 18 June.')).toEqual({ kind: 'confirmed', deliveryDate: '2026-06-18T00:00:00.000Z' });
+    expect(await read('Pas de souci pour la commande PO-7731, vous les aurez mercredi 17 juin.')).toEqual({ kind: 'confirmed', deliveryDate: '2026-06-17T00:00:00.000Z' });
+    expect(await read('El pedido PO-7731 lo tendréis el jueves 18 de junio a primera hora.')).toEqual({ kind: 'confirmed', deliveryDate: '2026-06-18T00:00:00.000Z' });
+  });
+
+  it('a day to have them after the one asked for is a delay', async () => {
+    expect(await read('Nos ha fallado el proveedor, así que el PO-7731 no sale esta semana. Lo tendréis el lunes 22 de junio.')).toEqual({ kind: 'delayed', deliveryDate: '2026-06-22T00:00:00.000Z' });
+  });
+});

@@ -163,7 +163,7 @@ const NEW_DATE_CUE = /\b(?:new|revised|updated|now|earliest|until|till|to|postpo
 /** Words before a date that make it the date of something else (the order, the buyer's mail, an absence). */
 const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|vom|du|del|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
 /** Words before a date that make it the goods' arrival, which wins over a ship date. */
-const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$/i;
+const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
 /** "delivery week 42", "KW 48", "semaine 23", "w/c": a week, not a day. */
 const DELIVERY_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana)\s*\d{1,2}\b|\bw\/c\b/i;
 /** Words of a sentence about the goods' way to the buyer. */
