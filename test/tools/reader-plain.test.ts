@@ -111,3 +111,15 @@ describe('the goods promised as the buyer\'s to have', () => {
     expect(await read('Nos ha fallado el proveedor, así que el PO-7731 no sale esta semana. Lo tendréis el lunes 22 de junio.')).toEqual({ kind: 'delayed', deliveryDate: '2026-06-22T00:00:00.000Z' });
   });
 });
+
+describe('a confirmation in a few words', () => {
+  it('"will send" a day, "all in hand for" a day', async () => {
+    expect(await read('👍 will send Tuesday')).toEqual({ kind: 'confirmed', deliveryDate: '2026-06-09T00:00:00.000Z' });
+    expect(await read('Received with thanks - all in hand for Thursday.')).toEqual({ kind: 'confirmed', deliveryDate: '2026-06-11T00:00:00.000Z' });
+  });
+
+  it('"will send" a document on a day confirms nothing, nor does a day beside a question', async () => {
+    expect(await read('will send Monday the revised quote for PO-7731')).toEqual({ kind: 'unclear' });
+    expect(await read('will send Tuesday - do you want the invoice to the Leeds address or head office?')).toEqual({ kind: 'unclear' });
+  });
+});
