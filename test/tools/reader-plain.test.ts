@@ -123,3 +123,10 @@ describe('a confirmation in a few words', () => {
     expect(await read('will send Tuesday - do you want the invoice to the Leeds address or head office?')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a weekday the goods are with the buyer', () => {
+  it('"staat donderdag bij jullie", "Freitag früh bei Ihnen"', async () => {
+    expect(await read('Prima, PO-7731 staat donderdag bij jullie.')).toEqual({ kind: 'confirmed', deliveryDate: '2026-06-11T00:00:00.000Z' });
+    expect(await read('Alles klar, PO-7731 ist Freitag früh bei Ihnen.')).toEqual({ kind: 'confirmed', deliveryDate: '2026-06-12T00:00:00.000Z' });
+  });
+});

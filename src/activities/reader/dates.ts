@@ -75,6 +75,8 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   // this Thursday, on Friday, am Donnerstag, will send Monday, with you Weds, consegna mercoledì: the next such weekday after
   // the mail came; the word before stays outside the match, where it tells an arrival from a dispatch
   { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio)\\s+)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  // "staat donderdag bij jullie", "Freitag früh bei Ihnen", "Thursday with you": a weekday the goods are with the buyer
+  { re: new RegExp(`\\b(${WEEKDAY})(?![\\wà-ÿ'’])(?=\\s+(?:[\\wäöüß]+\\s+)?(?:bei ihnen|with you|chez vous|bij (?:jullie|u)\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // booked in for the 14th, the rest on the 18th: the next such day of the month (an ordinal, no month named)
   { re: new RegExp(`\\b(?:on|for|by|until|till|from|the)\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s+(?:of\\s+)?(?:${MONTH})\\b)`, 'i'),
     parts: (m, sense) => nextDayOfMonth(+m[1]!, sense) },
@@ -175,8 +177,8 @@ const CLOSURE = /\b(?:closed|closure|shut ?down|holidays?|bank holiday|betriebsf
 
 /** "ist innerhalb von 3 Arbeitstagen bei Ihnen": the goods with the buyer. */
 /** Words right after a day that put the goods with the buyer on it: "Freitag früh bei Ihnen", "Thursday with you". */
-const WITH_YOU_AFTER = /^[^\d\n]{0,12}\b(?:bei ihnen|with you|chez vous|at your (?:site|dock|door|premises|warehouse))\b/i;
-const WITH_YOU = /\b(?:bei ihnen|with you|chez vous|en (?:sus|vuestras) instalaciones|at your (?:site|dock|door|premises|warehouse))\b/i;
+const WITH_YOU_AFTER = /^[^\d\n]{0,12}\b(?:bei ihnen|with you|chez vous|bij (?:jullie|u)\b|at your (?:site|dock|door|premises|warehouse))\b/i;
+const WITH_YOU = /\b(?:bei ihnen|with you|chez vous|bij (?:jullie|u)\b|en (?:sus|vuestras) instalaciones|at your (?:site|dock|door|premises|warehouse))\b/i;
 
 /** Words before a date that make it the day the buyer asked for. */
 const REQUESTED_CUE = /\b(?:requested|required|need[- ]?by|benötigt|requise?|requerid[ao]|your date|wunsch\w*|gewünscht\w*|souhaitée|demandée|solicitad[ao]|richiest[ao]|gewenst\w*)\b[^\d\n]{0,30}$/i;
