@@ -3,7 +3,6 @@ import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import type { OpenPurchaseOrder, PurchaseRecord } from '../domain/purchase-record.js';
-import type { UsedKey } from './used-keys.js';
 
 /**
  * One row per replenishment: the record's fields, with the approvals and the decision log as JSON
@@ -44,8 +43,23 @@ export type OpenPurchaseOrdersTable = Omit<OpenPurchaseOrder, 'approvals'> & {
  */
 export interface PublishedVersionsTable { replenishmentId: string; what: string; version: number }
 
-/** A single-use key spent: an approval link's nonce, a chat delivery taken (src/records/used-keys.ts). */
-export type UsedKeysTable = UsedKey;
+/**
+ * What spent a single-use key (src/records/used-keys.ts): an approval link's nonce (both links of a pair share it), or a chat
+ * delivery already taken (a Slack retry of the same click).
+ */
+export interface UsedKeysTable {
+  key: string;
+  poNumber: string;
+  /** approve or reject; for a chat delivery, the action it carried. */
+  action: string;
+  manager: string;
+  /** Where it was used: email-link, slack. */
+  channel: string;
+  usedAt: string;
+  /** What came of it, once known: delivered, duplicate, queued, or the refusal's words. */
+  outcome: string | null;
+}
+
 
 /** A mail the agent sent a supplier, by its Message-ID: a reply's In-Reply-To finds its PO here (src/mail/log.ts). */
 export interface MailSentTable { messageId: string; poNumber: string; supplier: string; kind: string; toAddress: string; subject: string; sentAt: string }

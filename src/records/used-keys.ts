@@ -1,21 +1,6 @@
-import type { RecordsDb } from './database.js';
+import type { RecordsDb, UsedKeysTable as UsedKey } from './database.js';
 
-/**
- * What spent a single-use key: an approval link's nonce (both links of a pair share it), or a chat
- * delivery already taken (a Slack retry of the same click).
- */
-export interface UsedKey {
-  key: string;
-  poNumber: string;
-  /** approve or reject; for a chat delivery, the action it carried. */
-  action: string;
-  manager: string;
-  /** Where it was used: email-link, slack. */
-  channel: string;
-  usedAt: string;
-  /** What came of it, once known: delivered, duplicate, queued, or the refusal's words. */
-  outcome: string | null;
-}
+export type { UsedKeysTable as UsedKey } from './database.js';
 
 /**
  * Keys that may be used once, in the service's database: the first `claim` of a key wins (a primary
