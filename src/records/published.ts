@@ -32,8 +32,8 @@ export async function publishInOrder(
 const CLOSED = 2_147_483_647;
 
 /** The run's open order is settled (its record written): any write of it still on its way is dropped. */
-export async function closePublished(db: Transaction<Tables> | RecordsDb, workflowId: string, what: string): Promise<void> {
-  await db.insertInto('publishedVersions').values({ replenishmentId: workflowId, what, version: CLOSED })
+export async function closeOpenOrder(db: Transaction<Tables> | RecordsDb, workflowId: string): Promise<void> {
+  await db.insertInto('publishedVersions').values({ replenishmentId: workflowId, what: OPEN_ORDER, version: CLOSED })
     .onConflict((oc) => oc.columns(['replenishmentId', 'what']).doUpdateSet({ version: CLOSED }))
     .execute();
 }

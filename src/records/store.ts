@@ -8,7 +8,7 @@ import { BudgetLedger } from './budget.js';
 import { openRecordsDb, type OpenPurchaseOrdersTable, type PurchaseRecordsTable, type RecordsDb, type RecordsLocation } from './database.js';
 import { fromOpenRow, OpenOrders } from './open-orders.js';
 import { derivedColumns, sharedFields } from './po-columns.js';
-import { closePublished, OPEN_ORDER } from './published.js';
+import { closeOpenOrder } from './published.js';
 import { UsedKeys } from './used-keys.js';
 
 export interface RecordFilter {
@@ -99,7 +99,7 @@ export class PurchaseRecords {
         .onConflict((oc) => oc.column('replenishmentId').doUpdateSet(rest))
         .execute();
       await tx.deleteFrom('openPurchaseOrders').where('replenishmentId', '=', replenishmentId).execute();
-      await closePublished(tx, replenishmentId, OPEN_ORDER);
+      await closeOpenOrder(tx, replenishmentId);
     });
   }
 
@@ -117,7 +117,7 @@ export class PurchaseRecords {
       const record: PurchaseRecord = { ...sofar, outcome: 'failed', reason, settledAt, turns: [] };
       await tx.insertInto('purchaseRecords').values(toRow(record)).onConflict((oc) => oc.column('replenishmentId').doNothing()).execute();
       await tx.deleteFrom('openPurchaseOrders').where('replenishmentId', '=', replenishmentId).execute();
-      await closePublished(tx, replenishmentId, OPEN_ORDER);
+      await closeOpenOrder(tx, replenishmentId);
       return record;
     });
   }

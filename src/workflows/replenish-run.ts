@@ -73,8 +73,6 @@ export class ReplenishRun {
   private readonly policyDecides: boolean;
   private readonly workflowId: string;
   private waiting: ReplenishView['waiting'] = null;
-  /** The turn that chose `done` here: it has no step of its own, so the record's summary carries it. */
-  settledBy: { turn: number; reason: string | undefined } | null = null;
 
   constructor(input: ReplenishInput) {
     const { workflowId, runId, startTime } = workflowInfo();
@@ -186,7 +184,7 @@ export class ReplenishRun {
   }
 
   /** What history and the Web UI show of a step: with its turn and reason when the choice was made here. */
-  shown(summary: string, turn: number, reason: string | undefined, tool?: string): string {
+  private shown(summary: string, turn: number, reason: string | undefined, tool?: string): string {
     return this.policyDecides && reason ? decidedStepSummary(summary, turn, reason, tool) : summary;
   }
 
@@ -218,10 +216,13 @@ export class ReplenishRun {
     this.record(entry(settled.result, settled.summary));
   }
 
-  /** The run's entry in the purchasing record, written once it has ended. */
-  async recordPurchase(result: ReplenishmentResult): Promise<void> {
+  /**
+   * The run's entry in the purchasing record, written once it has ended. `settledBy`: the turn that
+   * chose `done`, which has no step of its own, so the record's summary carries it.
+   */
+  async recordPurchase(result: ReplenishmentResult, settledBy: { turn: number; reason: string | undefined } | null): Promise<void> {
     const summary = `record ${result.poNumber ?? this.state.poBase}`;
-    const shown = this.settledBy ? this.shown(summary, this.settledBy.turn, this.settledBy.reason, done.name) : summary;
+    const shown = settledBy ? this.shown(summary, settledBy.turn, settledBy.reason, done.name) : summary;
     await activities({ ...recordActivity, summary: shown }, 'record')
       .recordPurchase({ state: this.state, result, rules: this.rules });
   }

@@ -22,6 +22,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   const { rules, desk, clock } = run;
   run.listen();
   run.show();
+  let settledBy: { turn: number; reason: string | undefined } | null = null;
   for (let turn = 1; turn <= lastTurn(run.state, rules, placeOrder.name) && !isFinal(run.state); turn++) {
     desk.releaseHeld();
     if (desk.inbox.has(['cancel'])) {
@@ -67,7 +68,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
     }
     if (step.kind === 'done') {
       run.state = { ...run.state, finished: true };
-      run.settledBy = { turn, reason: chosen.reason };
+      settledBy = { turn, reason: chosen.reason };
       run.record(entry('ok', done.name));
       break;
     }
@@ -83,7 +84,7 @@ export async function Replenish(input: ReplenishInput): Promise<ReplenishmentRes
   // Not after the table writes' resolution: a command that waits for one falls where that resolution
   // reaches the run, which replay can place elsewhere (src/workflows/publisher.ts). The record's own
   // transaction drops a write of the open line that lands after it (src/records/published.ts).
-  await run.recordPurchase(result);
+  await run.recordPurchase(result, settledBy);
   await condition(allHandlersFinished);
   return result;
 }

@@ -2,8 +2,9 @@ import { choosePolicy } from '../../tools/policy.js';
 import type { Decider } from '../contract.js';
 
 /**
- * The policy as an activity: how a run decides when it was started before the policy was computed
- * in workflow code, and how the evaluation and fallback paths call it.
+ * The policy behind the `decide` activity's interface: the model's fallback (deciders/fallback.ts),
+ * the evaluations, and a run told nothing of the worker's decider call it so. A run whose agent
+ * learned the worker decides by policy computes the same choice in workflow code instead.
  */
 export const policyDecider: Decider = {
   name: 'policy',
