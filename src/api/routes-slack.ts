@@ -93,12 +93,16 @@ export function slackRoutes(app: Api, deps: LinkDeps & { slack: SlackSettings | 
           415: refused('a body that is not a form'),
         },
       },
-      // Before the body is validated: an unsigned request learns nothing about what a valid body is.
-      preValidation: async (req) => {
+      // Before the body is read: a request that is not signed, or comes where Slack is not set up, is
+      // refused as such whatever its body (an oversized one included), and costs no read.
+      onRequest: async (req) => {
         // An unsigned request is refused as unsigned whether or not Slack is set up here: nothing about it is Slack's.
         if (!header(req, 'x-slack-signature')) throw new HttpError(401, 'not signed by Slack: X-Slack-Signature is missing');
         if (!deps.slack) throw new HttpError(404, 'Slack is not enabled on this service (SLACK_SIGNING_SECRET)');
-        const problem = verifySlack(deps.slack.signingSecret, header(req, 'x-slack-request-timestamp'), header(req, 'x-slack-signature'), req.rawBody ?? Buffer.alloc(0));
+      },
+      // Before the body is validated: a request whose signature fails learns nothing about what a valid body is.
+      preValidation: async (req) => {
+        const problem = verifySlack(deps.slack!.signingSecret, header(req, 'x-slack-request-timestamp'), header(req, 'x-slack-signature'), req.rawBody ?? Buffer.alloc(0));
         if (problem) throw new HttpError(401, problem);
       },
     }, async (req, reply) => {

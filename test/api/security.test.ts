@@ -274,6 +274,18 @@ describe('security at the edge, before any agent is asked', () => {
     expect(res.json().error).toMatch(/larger than the limit of 1048576 bytes/);
   });
 
+  it('where Slack is not set up, its endpoint is a 404 to a signed request and a 401 to an unsigned one, whatever the body\'s size', async () => {
+    const app = edge();
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const payload of ['payload=%7B%7D', `payload=${'x'.repeat(200_000)}`]) {
+      const signed = await app.inject({ method: 'POST', url: '/slack/interactions', headers: { ...form, 'x-slack-request-timestamp': '1', 'x-slack-signature': 'v0=00' }, payload });
+      expect(signed.statusCode).toBe(404);
+      expect(signed.json().error).toContain('SLACK_SIGNING_SECRET');
+      const unsigned = await app.inject({ method: 'POST', url: '/slack/interactions', headers: form, payload });
+      expect(unsigned.statusCode).toBe(401);
+    }
+  });
+
   it('a supplier reply may be up to 6 MiB, and no more', async () => {
     const app = edge();
     const send = (chars: number) => {

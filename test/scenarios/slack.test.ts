@@ -109,6 +109,12 @@ describe('approving from Slack', () => {
     expect(stale.text).toContain('5 minutes');
     const unsigned = await send(click.body, {});
     expect(unsigned.status).toBe(401);
+    // Unsigned is refused as unsigned before the body is read, however large; signed and too large is a 413.
+    const huge = `payload=${'x'.repeat(200_000)}`;
+    const unsignedHuge = await send(huge, {});
+    expect(unsignedHuge.status).toBe(401);
+    expect(unsignedHuge.text).toContain('X-Slack-Signature is missing');
+    expect((await send(huge, slackHeaders(signingSecret, huge))).status).toBe(413);
     expect(await stillWaiting(request.poNumber)).toBe(true);
     expect(slack.posted.some((p) => p.path === click.path)).toBe(false);
 
