@@ -3,10 +3,11 @@ import { amountsIn } from '../../src/activities/reader/amounts.js';
 import { datesIn } from '../../src/activities/reader/dates.js';
 import { countsIn, statementsOf } from '../../src/activities/reader/evidence.js';
 import { samePrice, unitPrices } from '../../src/activities/reader/prices.js';
+import { partialQuantity } from '../../src/activities/reader/quantity.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import type { ReplyFields } from '../../src/domain/types.js';
-import type { ReplyReader } from '../../src/domain/world.js';
-import { replyTextOf, reportReply, type FakeModel, type ModelRequest, type Step } from './fake-model.js';
+import type { ReplyContext, ReplyReader } from '../../src/domain/world.js';
+import { replyTextOf, reportReply, turnText, type FakeModel, type ModelRequest, type Step } from './fake-model.js';
 
 /** The production Claude reader pointed at a scripted Messages API, falling back to the pattern reader. */
 export function claudeReaderAt(fake: Pick<FakeModel, 'url'>, over: Partial<ClaudeReaderOptions> = {}): ReplyReader {
@@ -15,20 +16,24 @@ export function claudeReaderAt(fake: Pick<FakeModel, 'url'>, over: Partial<Claud
 
 /**
  * What a faithful model reports for a reply whose fields are known: those fields, each with a
- * sentence of the supplier's that holds its value (the first one, for the kind).
+ * sentence of the supplier's that holds its value (the first one, for the kind), found with what the
+ * model is told of the order beside the mail (its price and currency, quantity and pack, the day it
+ * was placed for, when the mail arrived), as a model reads a pack's price or a count of cases with it.
  */
-export function labelledReport(visible: string, label: ReplyFields, receivedAt?: string): Record<string, unknown> {
-  const { said, sense } = statementsOf(visible, receivedAt ? { receivedAt } : {});
+export function labelledReport(visible: string, label: ReplyFields, context: Partial<ReplyContext> = {}): Record<string, unknown> {
+  const { said, sense } = statementsOf(visible, context);
   const holding = (test: (s: string) => boolean) => said.find(test);
   // The first sentence stands in for the one a faithful model picks, unless it is a claimed approval, which no faithful model argues a kind from.
   const evidence: Record<string, string | undefined> = { kind: said.find((s) => !/approv|authori/i.test(s)) ?? said[0] ?? '' };
   const day = label.deliveryDate?.slice(0, 10);
   if (label.deliveryDate) evidence.deliveryDate = holding((s) => datesIn(s, sense).some((d) => d.iso === label.deliveryDate));
   if (label.unitPrice !== undefined) {
-    evidence.unitPrice = holding((s) => unitPrices([s]).some((a) => samePrice(a.value, label.unitPrice!)))
+    evidence.unitPrice = holding((s) => unitPrices([s], context.packSize).some((a) => samePrice(a.value, label.unitPrice!)))
       ?? holding((s) => amountsIn(s).some((a) => samePrice(a.value, label.unitPrice!)));
   }
-  if (label.quantity !== undefined) evidence.quantity = holding((s) => countsIn(s).includes(label.quantity!));
+  if (label.quantity !== undefined) {
+    evidence.quantity = holding((s) => countsIn(s).includes(label.quantity!)) ?? holding((s) => partialQuantity([s], context) === label.quantity);
+  }
   return {
     kind: label.kind,
     ...(day ? { deliveryDate: day } : {}),
@@ -38,15 +43,29 @@ export function labelledReport(visible: string, label: ReplyFields, receivedAt?:
   };
 }
 
+/** What the reader's request tells the model of the order (src/activities/reader/claude.ts), read back. */
+export function contextOf(req: ModelRequest): Partial<ReplyContext> {
+  const text = turnText(req);
+  const price = text.match(/The purchase order's unit price is ([\d.]+) ([A-Z]{3})\./);
+  const ordered = text.match(/It orders (\d+) units(?: \(the supplier packs (\d+) units to a pack\))?/);
+  const placed = text.match(/It was placed for delivery on (\d{4}-\d{2}-\d{2})/)?.[1];
+  // A faithful model dates a yearless date by the mail's arrival; noon stands for a time of that day.
+  const arrived = text.match(/The message arrived on (\d{4}-\d{2}-\d{2})/)?.[1];
+  return {
+    ...(price ? { unitPrice: Number(price[1]), currency: price[2]! } : {}),
+    ...(ordered ? { quantity: Number(ordered[1]), ...(ordered[2] ? { packSize: Number(ordered[2]) } : {}) } : {}),
+    ...(placed ? { requestedDate: `${placed}T00:00:00.000Z` } : {}),
+    ...(arrived ? { receivedAt: `${arrived}T12:00:00Z` } : {}),
+  };
+}
+
 /** A faithful model: looks the shown text up and reports its known fields. */
 export function faithfulModel(labelOf: (shown: string) => ReplyFields | undefined) {
   return (req: ModelRequest): Step => {
     const shown = replyTextOf(req);
     const label = labelOf(shown);
     if (!label) throw new Error(`request ${req.index} shows a text the script does not know`);
-    // The request says when the mail arrived; a faithful model dates a yearless date by it.
-    const arrived = JSON.stringify(req.body).match(/The message arrived on (\d{4}-\d{2}-\d{2})/)?.[1];
-    return reportReply(labelledReport(shown, label, arrived && `${arrived}T12:00:00Z`));
+    return reportReply(labelledReport(shown, label, contextOf(req)));
   };
 }
 

@@ -5,6 +5,7 @@ import { selectReader } from '../../src/activities/reader/select.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import { loadConfig } from '../../src/config.js';
 import type { ReplyFields } from '../../src/domain/types.js';
+import type { ReplyContext } from '../../src/domain/world.js';
 import { apiError, hang, replyTextOf, reportReply, startFakeModel, textOnly, type Step } from '../support/fake-model.js';
 import { claudeReaderAt } from '../support/scripted-reader.js';
 
@@ -12,11 +13,11 @@ import { claudeReaderAt } from '../support/scripted-reader.js';
 const PO = { unitPrice: 5.1, currency: 'USD' };
 
 /** Reads `text` with the Claude reader against a model that answers with `steps`; what it logged comes back too. */
-async function readWith(steps: Step[], text: string, hints: Partial<ReplyFields> = {}, timeoutMs = 5_000) {
+async function readWith(steps: Step[], text: string, hints: Partial<ReplyFields> = {}, timeoutMs = 5_000, order: Partial<ReplyContext> = {}) {
   const fake = await startFakeModel(steps);
   const logged: string[] = [];
   const reader = claudeReaderAt(fake, { timeoutMs, log: (message, fields) => logged.push(`${message}: ${JSON.stringify(fields)}`) });
-  const read = await reader.read(text, hints, PO);
+  const read = await reader.read(text, hints, { ...PO, ...order });
   return { read, logged, fake };
 }
 
@@ -69,6 +70,22 @@ describe('what the Claude reader keeps of the model\'s report', () => {
       kind: 'partial', quantity: 1200, evidence: { kind: 'We can ship 1,200 units now, the rest follows.', quantity: 'We can ship 1,200 units now, the rest follows.' },
     })], 'We can ship 1,200 units now, the rest follows.');
     expect(read).toEqual({ kind: 'partial', quantity: 1200 });
+  });
+
+  it('a partial counted in the supplier\'s packs keeps its quantity in ordered units, only through the PO\'s pack size', async () => {
+    const text = 'We are shipping 18 of the 30 cases on 8 April 2026; the rest follows next week.';
+    const report = reportReply({ kind: 'partial', quantity: 432, deliveryDate: '2026-04-08', evidence: { kind: text, quantity: text, deliveryDate: text } });
+    expect((await readWith([report], text, {}, 5_000, { quantity: 720, packSize: 24 })).read)
+      .toEqual({ kind: 'partial', quantity: 432, deliveryDate: '2026-04-08T00:00:00.000Z' });
+    // Without the pack size nothing converts 18 cases into 432 units: the quantity is dropped.
+    expect((await readWith([report], text, {}, 5_000, { quantity: 720 })).read).not.toHaveProperty('quantity');
+  });
+
+  it('a ship notice\'s line table bears out the quantity it ships now, written or not', async () => {
+    const row = '1    | WSH-M8  | 2,000   | 600         | 5.10';
+    const text = ['SHIP NOTICE. Ship date: 05/07/2026.', '', 'Line | Item    | Ordered | Backordered | Unit Price', row].join('\n');
+    expect((await readWith([reportReply({ kind: 'partial', quantity: 1400, evidence: { kind: 'SHIP NOTICE.', quantity: row } })], text, {}, 5_000, { quantity: 2000 })).read)
+      .toMatchObject({ kind: 'partial', quantity: 1400 });
   });
 
   it('drops a field whose sentence is not in the text, or does not hold the value claimed', async () => {

@@ -5,7 +5,8 @@ import { inOtherCurrency, parseNumber } from './amounts.js';
 import { withoutAddedCost } from './costs.js';
 import { orderAndCharges } from './costs.js';
 import { dateSense, datesIn, laterThanPlaced, type DateSense } from './dates.js';
-import { readDocument, tablePrice as tablePriceOf } from './document.js';
+import { readDocument, shippedOfLine, tablePrice as tablePriceOf } from './document.js';
+import { partialQuantity } from './quantity.js';
 import { kindOf } from './kind.js';
 import { namesOnlyOtherOrders } from './references.js';
 import { notStartingLater, samePrice, startsLater, unitPrices } from './prices.js';
@@ -52,6 +53,8 @@ export interface Statements {
   charges: string[];
   /** The unit price of the order's own line in the mail's table, per ordered unit, when it has one. */
   tablePrice?: number;
+  /** What the order's own line in the mail's table ships now, in ordered units, when it ships part of it. */
+  tableShipped?: number;
 }
 
 /** `layout` is the same text with its columns kept (visibleLayout), for the charges of its tables. */
@@ -61,7 +64,10 @@ export function statementsOf(visible: string, context: Partial<ReplyContext> = {
   const doc = layout === undefined ? undefined : readDocument(ownLayoutLines(layout), sense);
   const { line, charges } = doc ? orderAndCharges(doc, context.quantity) : { line: undefined, charges: [] };
   const tablePrice = line ? tablePriceOf(line, context) ?? undefined : undefined;
-  return { said, folded: folded(said.join(' ')), sense, charges, ...(tablePrice !== undefined ? { tablePrice } : {}) };
+  const tableShipped = line ? shippedOfLine(line, context) : undefined;
+  return {
+    said, folded: folded(said.join(' ')), sense, charges, ...(tablePrice !== undefined ? { tablePrice } : {}), ...(tableShipped !== undefined ? { tableShipped } : {}),
+  };
 }
 
 /**
@@ -125,7 +131,11 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext): 
     ? `${report.deliveryDate}T00:00:00.000Z` : undefined;
 
   const quantitySaid = report.quantity === undefined ? undefined : grounded(evidence.quantity, own);
-  const quantity = quantitySaid !== undefined && countsIn(quantitySaid).includes(report.quantity!) ? report.quantity : undefined;
+  // A count as written, or the part of the order it comes to in ordered units ("18 of the 30 cases",
+  // "the remaining 20 cartons" with the PO's pack size), as the pattern reader reads the same sentence,
+  // or what the order's line of the mail's table ships.
+  const quantity = quantitySaid !== undefined && (countsIn(quantitySaid).includes(report.quantity!)
+    || partialQuantity([quantitySaid], context) === report.quantity || own.tableShipped === report.quantity) ? report.quantity : undefined;
 
   const said = report.unitPrice === undefined ? undefined : grounded(evidence.unitPrice, own);
   // A price that starts after this delivery is not this order's, whatever the model makes of it.
