@@ -170,8 +170,12 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
         log.error('replenishment failed', { workflowId, reason });
         // A run that was terminated or failed never took its PO out of the approvals inbox, nor
         // wrote its record: its open PO is recorded as failed, which may have been ordered.
-        await inboxWriter.showInInbox({ workflowId, request: null });
-        await inboxWriter.settleOpenOrder({ workflowId, reason: `the replenishment ended abnormally: ${reason}` });
+        // Both writes go out in this one task: a write sent only when the one before it resolved can
+        // fall elsewhere among a signal's commands on replay (src/workflows/publisher.ts).
+        await Promise.all([
+          inboxWriter.showInInbox({ workflowId, request: null }),
+          inboxWriter.settleOpenOrder({ workflowId, reason: `the replenishment ended abnormally: ${reason}` }),
+        ]);
         return failed(sku, replenishments, reason);
       } finally {
         active = null;
