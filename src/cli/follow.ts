@@ -1,3 +1,4 @@
+import { replenishmentIdOfPo } from '../domain/ids.js';
 import type { Context } from './command.js';
 import { CliError } from './errors.js';
 import { duration, offset, when } from './format.js';
@@ -10,15 +11,21 @@ export interface PhaseChange { phase: string; afterMs: number; poNumber: string 
 /**
  * Polls a SKU until the replenishment of `po` has moved past approval (ordered, rejected,
  * cancelled, failed, finished, or re-drafted as a new PO), printing each phase it passes through.
+ * `throughRevision`: an approval with edits redrafts the PO as a revision that this approval already
+ * covers, so the revision is followed on instead of ending the watch.
  */
-export async function followPastApproval(ctx: Context, sku: string, po: string, timeoutMs: number, everyMs = 500): Promise<PhaseChange[]> {
+export async function followPastApproval(
+  ctx: Context, sku: string, first: string, timeoutMs: number, { throughRevision = false, everyMs = 500 } = {},
+): Promise<PhaseChange[]> {
   const started = ctx.now();
   const changes: PhaseChange[] = [];
+  let po = first;
   for (;;) {
     const v = await ctx.api.get<SkuView>(`/skus/${encodeURIComponent(sku)}`);
     const r = v.replenishment;
     const phase = r?.phase ?? 'none';
     const poNumber = r?.po?.poNumber ?? null;
+    if (throughRevision && poNumber !== null && poNumber !== po && replenishmentIdOfPo(poNumber) === replenishmentIdOfPo(first)) po = poNumber;
     const last = changes.at(-1);
     if (!last || last.phase !== phase || last.poNumber !== poNumber) {
       const change = { phase, afterMs: ctx.now() - started, poNumber };

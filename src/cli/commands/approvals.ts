@@ -79,7 +79,7 @@ const approve: Command = {
     const said = `${po}: approved${byWhom(result)}${edited ? ` with edits (${terms})` : ''}${maxUnitPrice !== undefined ? ` up to ${money(maxUnitPrice)}` : ''}`;
     if (!values.wait) return ctx.out(ctx.json ? json(result) : `${said} (${result.status} to ${result.workflowId})`);
     if (!ctx.json) ctx.out(`${said}; following ${result.workflowId}`);
-    const phases = await followPastApproval(ctx, skuOfPo(po), po, timeoutS * 1000);
+    const phases = await followPastApproval(ctx, skuOfPo(po), po, timeoutS * 1000, { throughRevision: edited });
     if (ctx.json) ctx.out(json({ ...result, phases }));
   },
 };
