@@ -6,7 +6,7 @@ import { story } from '../scenarios/story.js';
 import { findChromium, NO_CHROMIUM_HELP } from '../support/browser.js';
 import { kill, startExternalWorker } from '../support/external-worker.js';
 import { record } from '../support/records.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { eventually, startStack, type Stack } from '../support/stack.js';
 import { stuckRuns } from '../../src/repair/stuck-runs.js';
 
 const CHROMIUM = {
@@ -190,6 +190,42 @@ describe('the manager\'s page in Chromium', () => {
     expect(await s.outcome()).toMatchObject({ outcome: 'rejected' });
     expect((await s.view()).replenishment.decision).toMatchObject({ kind: 'rejected', reason: 'too dear this month', by: 'dana' });
     expect(await s.orders()).toHaveLength(0);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('a manager approves with edits from the card: an edit the agent refuses says why, another quantity is ordered as edited', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    await s.startAgent();
+    const request = await s.approvalRequest();
+    const { page, problems, close } = await openPage(stack);
+    if (stack.managerToken) await enterToken(page, stack.managerToken);
+    const pending = card(page, request.poNumber);
+    await pending.waitFor();
+
+    await pending.locator('details.edit summary').click();
+    // Choosing another quote moves the ceiling to its price; the drafted one brings the drafted terms back.
+    const alternative = (await stack.api('GET', '/approvals')).body.items.find((i: { poNumber: string }) => i.poNumber === request.poNumber).alternatives[0];
+    await pending.locator('select[name=quote]').selectOption(alternative.quoteId);
+    expect(await pending.locator('input[name=ceiling]').inputValue()).toBe(alternative.unitPrice.toFixed(2));
+    await pending.locator('select[name=quote]').selectOption('');
+    expect(await pending.locator('input[name=ceiling]').inputValue()).toBe('5.10');
+    expect(await pending.locator('input[name=quantity]').inputValue()).toBe(String(request.quantity));
+
+    // One unit is below the supplier's minimum: a 409 naming the rule, and the PO still waits.
+    await pending.locator('input[name=quantity]').fill('1');
+    await pending.locator('button.approve-btn').click();
+    await pending.locator('.card-msg', { hasText: '409' }).waitFor();
+    expect(await s.orders()).toHaveLength(0);
+
+    await pending.locator('input[name=quantity]').fill('50');
+    await pending.locator('button.approve-btn').click();
+    await pending.waitFor({ state: 'detached', timeout: 30_000 });
+    const [order] = await eventually(() => s.orders(), (o) => o.length > 0);
+    expect(order).toMatchObject({ poNumber: `${request.poNumber}-R1`, quantity: 50 });
+    expect((await s.view()).replenishment.decision).toMatchObject({ kind: 'approved', by: 'dana', channel: 'page', edit: { approved: { quantity: 50 } } });
     expect(problems).toEqual([]);
     await close();
   });

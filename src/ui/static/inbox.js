@@ -9,8 +9,28 @@ function approvalCard(item) {
     'aria-label': `Highest unit price you approve for ${item.poNumber}`,
   });
   const reason = h('input', { type: 'text', name: 'reason', maxlength: '500', placeholder: 'why not?', 'aria-label': `Reason to reject ${item.poNumber}` });
+  // Approve with edits: another quantity, or another quote the agent holds; the agent checks the edit
+  // against its rules and a refused one comes back as the card's message.
+  const quantity = h('input', {
+    type: 'number', name: 'quantity', step: '1', min: '1', value: String(item.quantity), 'aria-label': `Quantity you approve for ${item.poNumber}`,
+  });
+  const quote = h('select', { name: 'quote', 'aria-label': `Quote you approve for ${item.poNumber}` },
+    h('option', { value: '' }, `${item.supplier} at ${price(item.unitPrice)} (drafted)`),
+    ...(item.alternatives || []).map((q) => h('option', { value: q.quoteId }, `${q.supplier} at ${price(q.unitPrice)}`)));
+  quote.addEventListener('change', () => {
+    const chosen = (item.alternatives || []).find((q) => q.quoteId === quote.value);
+    ceiling.value = amount(chosen ? chosen.unitPrice : item.unitPrice);
+    // From another quote the agent drafts the quantity that quote allows, unless the manager sets one.
+    quantity.value = chosen ? '' : String(item.quantity);
+    quantity.placeholder = chosen ? 'as the agent drafts it' : '';
+  });
+  const edits = h('details', { class: 'edit' },
+    h('summary', {}, 'Change quantity or supplier'),
+    h('label', {}, 'Quantity ', quantity),
+    h('label', {}, 'Quote ', quote));
   const approveForm = h('form', { class: 'approve' },
     h('label', {}, 'Approve up to ', ceiling),
+    edits,
     h('button', { type: 'submit', class: 'approve-btn' }, 'Approve'));
   const rejectForm = h('form', { class: 'reject' },
     h('label', {}, 'Reason ', reason),
@@ -29,7 +49,13 @@ function approvalCard(item) {
     e.preventDefault();
     const max = Number(ceiling.value);
     if (!(max > 0)) return say(card, 'Enter the highest unit price you approve.', 'error');
-    void decide(card, { decision: 'approve', maxUnitPrice: max }, `Approving ${item.poNumber}`);
+    const units = quantity.value.trim() === '' ? undefined : Number(quantity.value);
+    if (units !== undefined && !(Number.isInteger(units) && units > 0)) return say(card, 'Enter the quantity as a whole number of units.', 'error');
+    const edit = {
+      ...(units !== undefined && (quote.value || units !== item.quantity) ? { quantity: units } : {}),
+      ...(quote.value ? { quoteId: quote.value } : {}),
+    };
+    void decide(card, { decision: 'approve', maxUnitPrice: max, ...edit }, `Approving ${item.poNumber}`);
   });
   rejectForm.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -83,8 +109,9 @@ async function decide(card, body, what) {
     const res = await request('POST', `/purchase-orders/${encodeURIComponent(po)}/decision`, {
       body, headers: { 'idempotency-key': idempotencyKey(po, body.decision) },
     });
+    const edited = [body.quantity !== undefined ? `${count(body.quantity)} units` : '', body.quoteId ? `quote ${body.quoteId}` : ''].filter(Boolean).join(' from ');
     const done = body.decision === 'approve'
-      ? `Approved up to ${price(body.maxUnitPrice)}${res && res.by ? ` by ${res.by}` : ''}; the agent carries on.`
+      ? `Approved${edited ? ` with edits (${edited})` : ''} up to ${price(body.maxUnitPrice)}${res && res.by ? ` by ${res.by}` : ''}; the agent carries on.`
       : `Rejected${res && res.by ? ` by ${res.by}` : ''}: ${body.reason}`;
     say(card, done, 'ok');
     card.classList.add('decided');
