@@ -46,6 +46,8 @@ export const Quote = z.object({
   priceBreaks: z.array(PriceBreak).optional(),
   leadTimeDays: z.number().int().nonnegative(),
   validUntil: isoTime,
+  /** The quote is a blanket agreement's line (src/domain/agreement.ts): no supplier was asked for it. */
+  agreementId: z.string().optional(),
 });
 export type Quote = z.infer<typeof Quote>;
 
@@ -57,6 +59,8 @@ export const PurchaseOrder = z.object({
   quantity: z.number().int().positive(),
   unitPrice: z.number().positive(),
   total: z.number().nonnegative(),
+  /** Drafted from this blanket agreement's line: the order calls off the agreement. */
+  agreementId: z.string().optional(),
 });
 export type PurchaseOrder = z.infer<typeof PurchaseOrder>;
 

@@ -69,7 +69,26 @@ export interface MailReceivedTable {
   poNumber: string | null; subject: string | null; sizeBytes: number; attachments: string; text: string | null; attempts: number;
 }
 
+/**
+ * A blanket agreement (src/records/agreements.ts): what it allows in whole cents, what orders drew
+ * from it so far, and who approved or cancelled it.
+ */
+export interface AgreementsTable {
+  id: string; supplier: string; currency: string; approval: string; validFrom: string; validUntil: string; leadTimeDays: number;
+  totalValueCents: number | string | null; drawnCents: number | string; approvedBy: string; approvedAt: string;
+  cancelledBy: string | null; cancelledAt: string | null; cancelReason: string | null; note: string | null;
+}
+/** One SKU of an agreement: its price, call-off terms, and units allowed and drawn. */
+export interface AgreementLinesTable {
+  agreementId: string; sku: string; unitPrice: number; moq: number; orderMultiple: number | null; quantity: number | null; drawnQuantity: number;
+}
+/** One draw per PO number: a retried approval finds its own and draws nothing more. */
+export interface AgreementDrawsTable {
+  poNumber: string; agreementId: string; replenishmentId: string; sku: string; quantity: number; valueCents: number | string; drawnAt: string;
+}
+
 export interface Tables {
+  agreements: AgreementsTable; agreementLines: AgreementLinesTable; agreementDraws: AgreementDrawsTable;
   purchaseRecords: PurchaseRecordsTable; budgetMonths: BudgetMonthsTable; budgetReservations: BudgetReservationsTable;
   approvalsWaiting: ApprovalsWaitingTable; openPurchaseOrders: OpenPurchaseOrdersTable; publishedVersions: PublishedVersionsTable;
   usedKeys: UsedKeysTable; mailSent: MailSentTable; mailReceived: MailReceivedTable;
@@ -228,6 +247,50 @@ const migrations: Record<string, Migration> = {
         .addColumn('attempts', 'integer', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('mail_received_status').on('mail_received').columns(['status', 'received_at']).execute();
+    },
+  },
+  '008-agreements': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('agreements')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('supplier', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('approval', 'text', (c) => c.notNull())
+        .addColumn('valid_from', 'text', (c) => c.notNull())
+        .addColumn('valid_until', 'text', (c) => c.notNull())
+        .addColumn('lead_time_days', 'integer', (c) => c.notNull())
+        .addColumn('total_value_cents', 'bigint')
+        .addColumn('drawn_cents', 'bigint', (c) => c.notNull())
+        .addColumn('approved_by', 'text', (c) => c.notNull())
+        .addColumn('approved_at', 'text', (c) => c.notNull())
+        .addColumn('cancelled_by', 'text')
+        .addColumn('cancelled_at', 'text')
+        .addColumn('cancel_reason', 'text')
+        .addColumn('note', 'text')
+        .execute();
+      await db.schema.createIndex('agreements_approved').on('agreements').columns(['approved_at', 'id']).execute();
+      await db.schema.createTable('agreement_lines')
+        .addColumn('agreement_id', 'text', (c) => c.notNull().references('agreements.id'))
+        .addColumn('sku', 'text', (c) => c.notNull())
+        .addColumn('unit_price', 'double precision', (c) => c.notNull())
+        .addColumn('moq', 'integer', (c) => c.notNull())
+        .addColumn('order_multiple', 'integer')
+        .addColumn('quantity', 'integer')
+        .addColumn('drawn_quantity', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('agreement_lines_pk', ['agreement_id', 'sku'])
+        .execute();
+      await db.schema.createIndex('agreement_lines_sku').on('agreement_lines').column('sku').execute();
+      await db.schema.createTable('agreement_draws')
+        .addColumn('po_number', 'text', (c) => c.primaryKey())
+        .addColumn('agreement_id', 'text', (c) => c.notNull())
+        .addColumn('replenishment_id', 'text', (c) => c.notNull())
+        .addColumn('sku', 'text', (c) => c.notNull())
+        .addColumn('quantity', 'integer', (c) => c.notNull())
+        .addColumn('value_cents', 'bigint', (c) => c.notNull())
+        .addColumn('drawn_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('agreement_draws_agreement').on('agreement_draws').columns(['agreement_id', 'drawn_at']).execute();
+      await db.schema.createIndex('agreement_draws_replenishment').on('agreement_draws').column('replenishment_id').execute();
     },
   },
 };

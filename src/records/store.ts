@@ -3,6 +3,7 @@ import { POLICY_APPROVER_PREFIX } from '../domain/approval-policy.js';
 import type { Phase } from '../domain/phase.js';
 import type { OpenPurchaseOrder, PurchaseRecord } from '../domain/purchase-record.js';
 import type { OutcomeKind } from '../domain/types.js';
+import { AgreementLedger } from './agreements.js';
 import { ApprovalsWaiting } from './approvals-waiting.js';
 import { BudgetLedger } from './budget.js';
 import { openRecordsDb, type OpenPurchaseOrdersTable, type PurchaseRecordsTable, type RecordsDb, type RecordsLocation } from './database.js';
@@ -72,6 +73,8 @@ const fromRow = (row: Selectable<PurchaseRecordsTable>): PurchaseRecord => ({
 /** The purchasing record: one row per settled replenishment, in SQLite or PostgreSQL. */
 export class PurchaseRecords {
   readonly budget: BudgetLedger;
+  /** Blanket agreements and the draws of the POs ordered under them. */
+  readonly agreements: AgreementLedger;
   /** The approvals inbox, which the runs write as they wait for managers. */
   readonly waiting: ApprovalsWaiting;
   /** POs still worked on, which the runs write as they change. */
@@ -81,6 +84,7 @@ export class PurchaseRecords {
 
   constructor(readonly db: RecordsDb) {
     this.budget = new BudgetLedger(db);
+    this.agreements = new AgreementLedger(db);
     this.waiting = new ApprovalsWaiting(db);
     this.open = new OpenOrders(db);
     this.used = new UsedKeys(db);
