@@ -6,17 +6,37 @@ import { lineTotal } from '../domain/quantity.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
 import type { ReplenishState } from '../domain/state.js';
 import { raiseKey } from '../records/budget.js';
+import { drawOnAgreement } from './agreements.js';
 import type { PurchaseRecords } from '../records/store.js';
 
 /**
- * The approval policy as the approval tools consult it: the PO's total and price are checked
- * first, and only a PO that passes reserves its total from the month's budget, once per PO number
- * however often the activity is retried. The last price paid comes from the agent's memory of the
+ * The approval policy as the approval tools consult it. A PO drafted from a blanket agreement draws
+ * on it first (src/activities/agreements.ts); one the agreement does not approve goes on to the
+ * routine-order rule, whose refusal adds to the agreement's. The routine rule reserves the PO's
+ * total from the month's budget, once per PO number however often the activity is retried. The last price paid comes from the agent's memory of the
  * supplier, or else from the purchasing record. For a price the supplier raised after the order,
  * the new terms are what is judged; when a rule approved the order as placed, only the difference
  * is reserved, under a key of its own, since the order's total is already reserved.
  */
-export const consultApprovalPolicy = (records: PurchaseRecords, clock: () => Date = () => new Date()) =>
+export const consultApprovalPolicy = (records: PurchaseRecords, clock: () => Date = () => new Date()) => {
+  const routine = routineOrder(records, clock);
+  return async (s: ReplenishState, rules: Rules): Promise<PolicyVerdict | null> => {
+    const po = s.po;
+    // An agreement covers the order as drafted; a price raised after the order is judged as any other.
+    const { agreementId } = po ?? {};
+    if (!po || agreementId === undefined || s.order !== null) return routine(s, rules);
+    const agreement = await drawOnAgreement(records.agreements, { ...po, agreementId }, clock().toISOString(), currencyOf(rules));
+    if (agreement.approved) return agreement;
+    const verdict = await routine(s, rules);
+    return verdict?.approved ? verdict : { approved: false, why: [agreement.why, ...(verdict ? [verdict.why] : [])].join('; ') };
+  };
+};
+
+/**
+ * The routine-order rule: the PO's total and price are checked first, and only a PO that passes
+ * reserves its total from the month's budget.
+ */
+const routineOrder = (records: PurchaseRecords, clock: () => Date) =>
   async (s: ReplenishState, rules: Rules): Promise<PolicyVerdict | null> => {
     const policy = rules.approvalPolicy;
     const po = s.po;

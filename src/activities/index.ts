@@ -8,6 +8,7 @@ import { subtractUsage } from '../domain/usage.js';
 import type { ActivityMetrics } from '../metrics.js';
 import type { PurchaseRecords } from '../records/store.js';
 import { toolByName } from '../tools/index.js';
+import { agreementDesk } from './agreements.js';
 import { consultApprovalPolicy } from './approval-policy.js';
 import type { Activities, Decider, RunToolRequest } from './contract.js';
 import { carriedUsage, whileHeartbeating } from './heartbeat.js';
@@ -30,6 +31,7 @@ const usageOfFailure = (err: unknown): Usage | undefined =>
 /** Activities close over their dependencies, so tests and production wire different worlds. */
 export function createActivities({ world, reader, decider, metrics, rules: configured, records }: ActivityDeps): Activities {
   const approvalPolicy = consultApprovalPolicy(records);
+  const agreements = agreementDesk(records.agreements);
   return {
     async decide(req) {
       const started = performance.now();
@@ -57,7 +59,7 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
       if (!parsed.success) throw ApplicationFailure.nonRetryable(`invalid input for ${name}: ${parsed.error.message}`, 'InvalidToolInput');
       Context.current().log.info('running tool', { tool: name, idempotencyKey, attempt: Context.current().info.attempt });
       try {
-        const result = await whileHeartbeating(() => tool.execute(parsed.data, state, { world, reader, rules: rules as Rules, idempotencyKey, approvalPolicy }));
+        const result = await whileHeartbeating(() => tool.execute(parsed.data, state, { world, reader, rules: rules as Rules, idempotencyKey, approvalPolicy, agreements }));
         metrics?.toolRan(name, 'ok');
         return { result, at: new Date().toISOString() };
       } catch (err) {
@@ -93,8 +95,10 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
       });
       await whileHeartbeating(async () => {
         await records.save(record);
-        // What approvals by rule reserved for POs this run did not order goes back to the month's budget.
-        await records.budget.release(record.replenishmentId, committedSpend(record) ? record.poNumber : null);
+        // What approvals by rule reserved, and agreements gave, for POs this run did not order goes back.
+        const ordered = committedSpend(record) ? record.poNumber : null;
+        await records.budget.release(record.replenishmentId, ordered);
+        await records.agreements.release(record.replenishmentId, ordered);
       });
     },
 
@@ -104,7 +108,9 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
     async settleOpenOrder({ workflowId, reason }) {
       const record = await records.settleOpen(workflowId, reason, new Date().toISOString());
       // As recordPurchase does: what the policy reserved for a PO that was never ordered goes back.
-      await records.budget.release(workflowId, record && committedSpend(record) ? record.poNumber : null);
+      const ordered = record && committedSpend(record) ? record.poNumber : null;
+      await records.budget.release(workflowId, ordered);
+      await records.agreements.release(workflowId, ordered);
     },
   };
 }

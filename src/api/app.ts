@@ -12,6 +12,7 @@ import { waitForHandlersOnClose } from './in-flight.js';
 import { openApi } from './openapi.js';
 import type { Health } from './responses.js';
 import { agentRoutes } from './routes-agents.js';
+import { agreementRoutes } from './routes-agreements.js';
 import { inboundMailRoutes } from './routes-inbound-mail.js';
 import { messageRoutes } from './routes-messages.js';
 import { agentFigures, operationRoutes } from './routes-operations.js';
@@ -94,6 +95,10 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     messageRoutes(api, agents, deps.world);
     inboundMailRoutes(api, agents, deps.world, deps.records.db, deps.inboundMail);
     purchaseOrderRoutes(api, agents, deps.records, deps.rules);
+    agreementRoutes(api, {
+      ledger: deps.records.agreements, world: deps.world, currency: currencyOf(deps.rules),
+      suppliers: Object.keys(deps.security.supplierSecrets), clock: deps.clock ?? Date.now,
+    });
     const links = { agents, records: deps.records, signer: deps.security.approvalLinks, managerLimits: deps.security.managerLimits ?? {}, currency: currencyOf(deps.rules) };
     approvalLinkRoutes(api, links);
     slackRoutes(api, { ...links, slack: deps.security.slack });

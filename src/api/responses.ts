@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StockLevel } from '../domain/types.js';
+import { PoAgreementDraw } from './agreement-schemas.js';
 
 /**
  * What the routes answer. fastify serialises through these and drops every property a schema
@@ -200,6 +201,7 @@ export const PurchaseOrderView = open({
   phase: z.string().nullable(), outcome: z.string().nullable(), currentPoNumber: z.string().nullable(),
   foundBy: z.string().describe('search-attribute, po-number (the workflow id it names), or record (the workflow is gone)'),
   record: PurchaseRecordView.nullable().describe('the purchasing record, once the replenishment has settled'),
+  agreement: PoAgreementDraw.nullable().describe('the blanket agreement the current PO drew on (null when none, or when its draw was given back because it was not ordered)'),
 });
 
 /** One decision of a bulk request: the HTTP status it would have had alone, and that answer's body. */

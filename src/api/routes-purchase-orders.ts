@@ -56,6 +56,12 @@ const csvOf = (records: PurchaseRecords, f: RecordFilter): Readable =>
     for await (const r of records.all(f)) yield csvLine(r);
   })());
 
+/** The blanket agreement the PO drew on and still holds the draw of: once ordered, for good. */
+async function drawnOn(records: PurchaseRecords, po: string | null) {
+  const draw = po ? await records.agreements.drawOf(po) : null;
+  return draw && { agreementId: draw.agreementId, quantity: draw.quantity, value: draw.value, drawnAt: draw.drawnAt };
+}
+
 /**
  * Purchase orders: where one is worked on (Temporal's visibility), and the purchasing record of
  * settled ones (the service's database), which stays when Temporal's retention deletes the run.
@@ -115,9 +121,11 @@ export function purchaseOrderRoutes(app: Api, agents: Agents, records: PurchaseR
   }, async (req) => {
     const { po } = req.params;
     const [found, record] = await Promise.all([agents.findPurchaseOrder(po), records.get(replenishmentIdOfPo(po))]);
-    if (found) return { ...found, record };
+    const agreement = await drawnOn(records, found?.currentPoNumber ?? record?.poNumber ?? null);
+    if (found) return { ...found, record, agreement };
     if (!record) throw new HttpError(404, `no replenishment works on ${po}, and the purchasing record has none`);
     return {
+      agreement,
       poNumber: po, workflowId: record.replenishmentId, runId: record.runId, sku: record.sku,
       // The record is written as the run's last step: a recorded run completed.
       status: 'COMPLETED', phase: null, outcome: record.outcome, currentPoNumber: record.poNumber, foundBy: 'record', record,

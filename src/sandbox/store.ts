@@ -175,6 +175,11 @@ export class SandboxStore {
     return row ? (withBreaks(row) as unknown as StoredQuote) : null;
   }
 
+  /** How many quotes the suppliers gave for this SKU: each one was asked. */
+  quotesGiven(sku: string): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM quotes WHERE sku = ?').get(sku) as { n: number }).n;
+  }
+
   // Orders
 
   order(poNumber: string): StoredOrder | null {

@@ -1,9 +1,15 @@
 import type { StockLevel } from '../domain/types.js';
 import { belowSafetyStock } from '../domain/agent.js';
 import { isApproved, isSettled } from '../domain/state.js';
-import { callTool, noInput } from './tool.js';
+import { callTool, noInput, type ToolContext } from './tool.js';
 
 interface Check { stock: StockLevel; unitPrice: number; validUntil: string }
+
+/** An agreement's terms are the service's own record, not a supplier's: a cancelled or expired one refuses, and the agent re-quotes. */
+const agreementTerms = (ctx: ToolContext, agreementId: string, sku: string) => {
+  if (!ctx.agreements) throw new Error(`agreement ${agreementId} cannot be read: this worker has no agreements`);
+  return ctx.agreements.terms(agreementId, sku);
+};
 
 export const checkBeforeOrder = callTool({
   name: 'check_before_order',
@@ -13,7 +19,9 @@ export const checkBeforeOrder = callTool({
     !isSettled(s) && s.po !== null && !s.order && !s.orderUnknown && isApproved(s) &&
     (s.checkedBeforeOrderAt === null || s.decision === null || s.checkedBeforeOrderAt < s.decision.at),
   execute: async (_input, s, ctx): Promise<Check> => {
-    const [stock, quote] = await Promise.all([ctx.world.stock(s.sku), ctx.world.currentQuote(s.po!.quoteId, s.po!.quantity)]);
+    const { agreementId, quoteId, quantity } = s.po!;
+    const current = agreementId ? agreementTerms(ctx, agreementId, s.sku) : ctx.world.currentQuote(quoteId, quantity);
+    const [stock, quote] = await Promise.all([ctx.world.stock(s.sku), current]);
     return { stock, ...quote };
   },
   apply: (s, _input, check, now) => {

@@ -24,6 +24,7 @@ export function draftFor(s: ReplenishState, quoteId: string): PurchaseOrder | nu
     quantity,
     unitPrice,
     total,
+    ...(quote.agreementId ? { agreementId: quote.agreementId } : {}),
   };
 }
 

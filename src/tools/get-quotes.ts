@@ -1,6 +1,7 @@
 import type { Quote } from '../domain/types.js';
 import { isSettled } from '../domain/state.js';
 import { isQuoteValid, validQuotes } from '../domain/quotes.js';
+import { coveringQuotes } from '../domain/agreement.js';
 import { callTool, noInput } from './tool.js';
 
 export const getQuotes = callTool({
@@ -10,7 +11,11 @@ export const getQuotes = callTool({
   // An empty answer is an answer: asking the same suppliers again the same day changes nothing.
   allowed: (s, _rules, now) =>
     !isSettled(s) && !s.order && validQuotes(s.quotes, now).length === 0 && !(s.quotes !== null && s.quotes.length === 0),
-  execute: (_input, s, ctx): Promise<Quote[]> => ctx.world.quotes(s.sku, s.needed),
+  // An agreement that holds the line is the quote: no supplier is asked (docs/agreements.md).
+  execute: async (_input, s, ctx): Promise<Quote[]> => {
+    const covering = coveringQuotes(await ctx.agreements?.offers(s.sku) ?? [], s);
+    return covering.length > 0 ? covering : ctx.world.quotes(s.sku, s.needed);
+  },
   // A quote that has expired by the time it arrives is no offer: kept, it would make every later turn
   // ask the same suppliers again (no valid quote) until the turns ran out.
   apply: (s, _input, quotes, now) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AgreementDesk } from '../domain/agreement.js';
 import type { PolicyVerdict } from '../domain/approval-policy.js';
 import type { Rules } from '../domain/rules.js';
 import type { EventName, Message, ReplenishState } from '../domain/state.js';
@@ -13,6 +14,8 @@ export interface ToolContext {
   idempotencyKey: string;
   /** Consults the deployment's approval policy, reserving the budget when it approves; absent, nothing is approved by rule. */
   approvalPolicy?: (state: ReplenishState, rules: Rules) => Promise<PolicyVerdict | null>;
+  /** The blanket agreements in the service's database; absent, none covers anything. */
+  agreements?: AgreementDesk;
 }
 
 interface ToolBase<I, N extends string> {

@@ -2774,6 +2774,13 @@ export interface paths {
                             } & {
                                 [key: string]: unknown;
                             }) | null;
+                            /** @description the blanket agreement the current PO drew on (null when none, or when its draw was given back because it was not ordered) */
+                            agreement: {
+                                agreementId: string;
+                                quantity: number;
+                                value: number;
+                                drawnAt: string;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -2982,6 +2989,548 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Blanket agreements, newest first, with what remains of each and its status */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "scheduled" | "active" | "expired" | "used-up" | "cancelled";
+                    /** @description only agreements with a line for this SKU */
+                    sku?: string;
+                    supplier?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency: string;
+                            items: {
+                                agreementId: string;
+                                supplier: string;
+                                currency: string;
+                                /** @enum {string} */
+                                approval: "once" | "each-order";
+                                /**
+                                 * @description scheduled (not yet valid), active, expired, used-up (nothing left to draw) or cancelled
+                                 * @enum {string}
+                                 */
+                                status: "scheduled" | "active" | "expired" | "used-up" | "cancelled";
+                                validFrom: string;
+                                /** @description valid up to, not including, this instant */
+                                validUntil: string;
+                                leadTimeDays: number;
+                                totalValue: number | null;
+                                drawnValue: number;
+                                remainingValue: number | null;
+                                lines: {
+                                    sku: string;
+                                    unitPrice: number;
+                                    moq: number;
+                                    orderMultiple: number | null;
+                                    /** @description units the agreement holds of this SKU; null when only the total value limits it */
+                                    quantity: number | null;
+                                    drawnQuantity: number;
+                                    remainingQuantity: number | null;
+                                }[];
+                                approvedBy: string;
+                                approvedAt: string;
+                                cancelledBy: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                note: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description a filter that is not valid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * A manager approves a blanket agreement: a supplier's prices for SKUs, up to quantities and/or a total value, for a period
+         * @description Later replenishments of a covered SKU draft from it without asking suppliers and draw their PO down from it; with approval once, such a PO is approved by rule (policy:blanket-agreement). The token's manager is recorded as the approver.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        supplier: string;
+                        lines: {
+                            sku: string;
+                            unitPrice: number;
+                            /** @description units the agreement holds of this SKU; without it, the total value limits the SKU */
+                            quantity?: number;
+                            /** @description the fewest units one order under the agreement may take (default 1) */
+                            moq?: number;
+                            /** @description the pack size: orders are whole multiples of it */
+                            orderMultiple?: number;
+                        }[];
+                        /** @description the most the orders under the agreement may cost together, in the deployment's currency */
+                        totalValue?: number;
+                        /** @description must be the deployment's currency; absent, it is */
+                        currency?: string;
+                        /** @description from when orders may draw on it: a day (2026-11-30) or a date-time with its offset (2026-11-30T12:00:00Z) */
+                        validFrom: string;
+                        /** @description until when: a day (2026-11-30) or a date-time with its offset (2026-11-30T12:00:00Z); a day is included whole */
+                        validUntil: string;
+                        /** @description business days from an order under the agreement to its goods, as the supplier promised */
+                        leadTimeDays: number;
+                        /**
+                         * @default once
+                         * @enum {string}
+                         */
+                        approval?: "once" | "each-order";
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agreementId: string;
+                            supplier: string;
+                            currency: string;
+                            /** @enum {string} */
+                            approval: "once" | "each-order";
+                            /**
+                             * @description scheduled (not yet valid), active, expired, used-up (nothing left to draw) or cancelled
+                             * @enum {string}
+                             */
+                            status: "scheduled" | "active" | "expired" | "used-up" | "cancelled";
+                            validFrom: string;
+                            /** @description valid up to, not including, this instant */
+                            validUntil: string;
+                            leadTimeDays: number;
+                            totalValue: number | null;
+                            drawnValue: number;
+                            remainingValue: number | null;
+                            lines: {
+                                sku: string;
+                                unitPrice: number;
+                                moq: number;
+                                orderMultiple: number | null;
+                                /** @description units the agreement holds of this SKU; null when only the total value limits it */
+                                quantity: number | null;
+                                drawnQuantity: number;
+                                remainingQuantity: number | null;
+                            }[];
+                            approvedBy: string;
+                            approvedAt: string;
+                            cancelledBy: string | null;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            note: string | null;
+                        };
+                    };
+                };
+                /** @description a field that is not valid: named, with why (an unknown SKU or supplier, another currency, until before from, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no valid manager token (Authorization: Bearer) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the agreement may commit more than the manager's approval limit */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the body is not JSON (Content-Type: application/json) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agreements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A blanket agreement, with the POs that drew on it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agreementId: string;
+                            supplier: string;
+                            currency: string;
+                            /** @enum {string} */
+                            approval: "once" | "each-order";
+                            /**
+                             * @description scheduled (not yet valid), active, expired, used-up (nothing left to draw) or cancelled
+                             * @enum {string}
+                             */
+                            status: "scheduled" | "active" | "expired" | "used-up" | "cancelled";
+                            validFrom: string;
+                            /** @description valid up to, not including, this instant */
+                            validUntil: string;
+                            leadTimeDays: number;
+                            totalValue: number | null;
+                            drawnValue: number;
+                            remainingValue: number | null;
+                            lines: {
+                                sku: string;
+                                unitPrice: number;
+                                moq: number;
+                                orderMultiple: number | null;
+                                /** @description units the agreement holds of this SKU; null when only the total value limits it */
+                                quantity: number | null;
+                                drawnQuantity: number;
+                                remainingQuantity: number | null;
+                            }[];
+                            approvedBy: string;
+                            approvedAt: string;
+                            cancelledBy: string | null;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            note: string | null;
+                            /** @description the POs that drew on it and still hold their draw (ordered, or on their way), newest first */
+                            draws: {
+                                poNumber: string;
+                                replenishmentId: string;
+                                sku: string;
+                                quantity: number;
+                                value: number;
+                                drawnAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description not an agreement id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no such agreement */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agreements/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A manager cancels a blanket agreement: no later PO draws on it; POs that drew on it keep their draw */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agreementId: string;
+                            supplier: string;
+                            currency: string;
+                            /** @enum {string} */
+                            approval: "once" | "each-order";
+                            /**
+                             * @description scheduled (not yet valid), active, expired, used-up (nothing left to draw) or cancelled
+                             * @enum {string}
+                             */
+                            status: "scheduled" | "active" | "expired" | "used-up" | "cancelled";
+                            validFrom: string;
+                            /** @description valid up to, not including, this instant */
+                            validUntil: string;
+                            leadTimeDays: number;
+                            totalValue: number | null;
+                            drawnValue: number;
+                            remainingValue: number | null;
+                            lines: {
+                                sku: string;
+                                unitPrice: number;
+                                moq: number;
+                                orderMultiple: number | null;
+                                /** @description units the agreement holds of this SKU; null when only the total value limits it */
+                                quantity: number | null;
+                                drawnQuantity: number;
+                                remainingQuantity: number | null;
+                            }[];
+                            approvedBy: string;
+                            approvedAt: string;
+                            cancelledBy: string | null;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            note: string | null;
+                        };
+                    };
+                };
+                /** @description no reason, or not an agreement id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no valid manager token (Authorization: Bearer) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description no such agreement */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the agreement was cancelled before */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the request body is larger than the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a path parameter longer than 100 characters */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the body is not JSON (Content-Type: application/json) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3503,6 +4052,60 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description spend.js */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/javascript": string;
+                    };
+                };
+                /** @description too many requests from this client; Retry-After says when to try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description a dependency (Temporal, the world) could not be reached; try again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui/agreements.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page's script: the blanket agreements */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description agreements.js */
                 200: {
                     headers: {
                         [name: string]: unknown;
