@@ -25,6 +25,7 @@ const MODULES = {
   inbox: 'the approval inbox',
   skus: 'the SKU table',
   spend: 'spend per supplier and month',
+  agreements: 'the blanket agreements',
   timeline: 'one SKU\'s replenishment: timeline and decision log',
 } as const;
 const ASSETS = [

@@ -70,6 +70,20 @@ describe('the replenisher CLI against a running service', () => {
     expect(again.stdout).toContain(`[1/1] ${sku}  already running`);
   });
 
+  it('agreements lists each blanket agreement a line per SKU, with what remains, and filters by status', async () => {
+    const made = await stack.authed('POST', '/agreements', {
+      supplier: 'quickparts', validFrom: '2026-01-01', validUntil: '2099-12-31', leadTimeDays: 1, totalValue: 400,
+      lines: [{ sku: 'TAPE-50', unitPrice: 2.3, quantity: 150 }, { sku: 'GLOVES-L', unitPrice: 3 }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const res = await run('agreements', '--status', 'active');
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^AGREEMENT +SUPPLIER +STATUS +APPROVAL +SKU +UNIT USD +QTY LEFT +VALUE LEFT USD +VALID UNTIL +APPROVED BY/);
+    expect(res.stdout).toMatch(new RegExp(`${made.body.agreementId} +quickparts +active +once +GLOVES-L +3 +- +400\\.00/400\\.00 +2100-01-01 00:00 UTC +dana`));
+    expect(res.stdout).toMatch(/\n +TAPE-50 +2\.3 +150\/150 *\n/);
+    expect((await run('agreements', '--status', 'expired')).stdout).toContain('No blanket agreements match.');
+  });
+
   it('approvals lists the purchase order the new agent asks a decision for', async () => {
     const res = await eventually(() => run('approvals'), (r) => r.stdout.includes(`PO-${sku}-1`), 30_000, 'the PO in `approvals`');
     expect(res.code).toBe(0);

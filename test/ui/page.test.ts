@@ -76,6 +76,21 @@ describe('the manager\'s page in Chromium', () => {
     await close();
   });
 
+  it('the blanket agreements are listed with their status and what remains of each', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const made = await stack.authed('POST', '/agreements', {
+      supplier: 'quickparts', validFrom: '2026-01-01', validUntil: '2099-12-31', leadTimeDays: 1, totalValue: 400,
+      lines: [{ sku: 'TAPE-50', unitPrice: 2.3, quantity: 150 }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const { page, problems, close } = await openPage(stack);
+    const item = page.locator(`#agreements-list li[data-agreement="${made.body.agreementId}"]`);
+    await item.waitFor();
+    expect(await item.innerText()).toBe(`${made.body.agreementId} quickparts (active, approval once) until 2100-01-01 00:00 UTC: TAPE-50 at 2.3 USD, 150 of 150 left; 400.00 of 400.00 USD left · approved by dana`);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it('a manager selects every waiting PO and approves them in one click; the record\'s spend shows per supplier and month', async () => {
     const stack = await startStack({ temporal: 'dev' });
     await stack.records.save(record(1, { orderedAt: '2026-10-05T09:00:00.000Z', orderTotal: 459 }));

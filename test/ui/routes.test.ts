@@ -27,7 +27,7 @@ describe('the manager\'s page is served as plain files under a strict CSP', () =
     // Nothing inline that the CSP would refuse.
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
-    const modules = ['app', 'api', 'format', 'state', 'inbox', 'skus', 'spend', 'timeline'].map((m) => [`/ui/${m}.js`, /^text\/javascript/] as const);
+    const modules = ['app', 'api', 'format', 'state', 'inbox', 'skus', 'spend', 'agreements', 'timeline'].map((m) => [`/ui/${m}.js`, /^text\/javascript/] as const);
     for (const [path, type] of [...modules, ['/ui/style.css', /^text\/css/]] as const) {
       const asset = await raw(path);
       expect(asset.status, path).toBe(200);

@@ -8,6 +8,7 @@ import { $, h } from './format.js';
 import { approveSelected, refreshApprovals, showBulk } from './inbox.js';
 import { refreshSkus } from './skus.js';
 import { refreshByRule, refreshSpend } from './spend.js';
+import { refreshAgreements } from './agreements.js';
 import { POLL_MS, TOKEN_KEY, state } from './state.js';
 import { cancelPo, refreshDetail, select } from './timeline.js';
 
@@ -31,7 +32,7 @@ async function refreshStuck() {
 
 let timer = null;
 export async function poll(again = true) {
-  const jobs = [refreshApprovals(), refreshSkus(), refreshSpend(), refreshByRule(), refreshStuck()];
+  const jobs = [refreshApprovals(), refreshSkus(), refreshSpend(), refreshByRule(), refreshAgreements(), refreshStuck()];
   if (state.selected) jobs.push(refreshDetail());
   const results = await Promise.allSettled(jobs);
   const failed = results.find((r) => r.status === 'rejected');
