@@ -3,7 +3,7 @@ import type { ReplyContext, ReplyReader } from '../domain/world.js';
 import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
-import { dateSense, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
+import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
 import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered } from './reader/quantity.js';
@@ -84,7 +84,9 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   if (GOES_ON.includes(kind) && substitutesTheItem(words)) return { kind: 'unclear', charges };
   const shippedNow = line && shippedOfLine(line, context);
   if (shippedNow !== undefined && (kind === 'confirmed' || kind === 'delayed')) kind = 'partial';
-  const fromDocument = line?.arrival ?? doc.labelled.arrival ?? line?.ship ?? doc.labelled.ship;
+  // A document's ship day with "delivered next day" in the words is the day before the goods' arrival.
+  const leaves = line?.ship ?? doc.labelled.ship;
+  const fromDocument = line?.arrival ?? doc.labelled.arrival ?? (leaves && dayAfterLeaving(words, sense, leaves)) ?? leaves;
   // A delay's words name the new date, never the day the order was placed for ("der gewünschte Liefertermin 14.11.
   // kann nicht gehalten werden"); otherwise the document's columns are the surer place.
   const date = kind === 'delayed' && stated === 'delayed'

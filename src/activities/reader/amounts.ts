@@ -34,9 +34,11 @@ const CENTS = '(?:[Cc]ents?|[Cc]ts?|[Cc]entimes?|[Cc]éntimos?|[Cc]entavos?|[Cc]
 const PENCE = "(?<=\\d)p(?![\\w'’])";
 /** Digits with thousands groups (1,250 / 1.250 / 1 250 / 1'250) and decimals (.60 / ,60). */
 const NUMBER = "\\d{1,3}(?:[,.'\\u00a0\\u202f ]\\d{3})+(?:[.,]\\d{1,4})?|\\d+(?:[.,]\\d{1,4})?";
+/** "Rs. 465/-": Indian mail closes a whole amount with "/-" (no paise), which belongs to the amount. */
+const WHOLE = '(?:/-(?![\\d-]))?';
 // A dollar or pound sign between two numbers ("12 $38.99") is the second one's: those signs stand before.
 const AMOUNT = new RegExp(
-  `(?:(${SIGN}|${CODE})\\s?)?(?<![\\w.,'/#+-])(${NUMBER})(?![\\w.,-]?\\d|\\s?%)(?:\\s?((?:${SIGN})(?<![$£])|(?:${SIGN})(?<=[$£])(?!\\s?\\d)|${CODE}|${ATTACHED_CODE}|${WORD}|${CENTS}|${PENCE}))?`,
+  `(?:(${SIGN}|${CODE})\\s?)?(?<![\\w.,'/#+-])(${NUMBER})(?![\\w.,-]?\\d|\\s?%)(?:\\s?((?:${SIGN})(?<![$£])|(?:${SIGN})(?<=[$£])(?!\\s?\\d)|${CODE}|${ATTACHED_CODE}|${WORD}|${CENTS}|${PENCE}))?${WHOLE}`,
   'g',
 );
 

@@ -74,9 +74,11 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
     parts: (m, sense) => nextWeekday(weekdayNumber((m[1] ?? m[2])!), sense) },
   // this Thursday, on Friday, am Donnerstag, will send Monday, with you Weds, consegna mercoledì: the next such weekday after
   // the mail came; the word before stays outside the match, where it tells an arrival from a dispatch
-  { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio)\\s+)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio|part|partira|sale|salen|saldrá|land|lands)\\s+)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "staat donderdag bij jullie", "Freitag früh bei Ihnen", "Thursday with you": a weekday the goods are with the buyer
   { re: new RegExp(`\\b(${WEEKDAY})(?![\\wà-ÿ'’])(?=\\s+(?:[\\wäöüß]+\\s+)?(?:bei ihnen|with you|chez vous|bij (?:jullie|u)\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  // "Thursday AM", "Friday pm", "should land Thursday arvo", "lundi matin": a weekday with a time of day is that day (not "Donnerstag am 11.")
+  { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:(?:am|pm|a\\.m\\.|p\\.m\\.)(?![\\wäöü])(?!\\s*\\d)|(?:morning|afternoon|evening|arvo|früh|vormittag|nachmittag|matin|après-midi|soir|por la (?:mañana|tarde)|mattina|pomeriggio|ochtend|middag)\\b)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // booked in for the 14th, the rest on the 18th: the next such day of the month (an ordinal, no month named)
   { re: new RegExp(`\\b(?:on|for|by|until|till|from|the)\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s+(?:of\\s+)?(?:${MONTH})\\b)`, 'i'),
     parts: (m, sense) => nextDayOfMonth(+m[1]!, sense) },
@@ -125,7 +127,8 @@ function isoDate(y: number, month: number, d: number): string | undefined {
   return at.getUTCFullYear() === y && at.getUTCMonth() === month - 1 && at.getUTCDate() === d ? at.toISOString() : undefined;
 }
 
-export interface FoundDate { iso: string | undefined; index: number; end: number; weak?: boolean; relative?: boolean }
+/** `aside`: a closure's or a price's day by the words nearest before it, not the goods' (`withAsides`). */
+export interface FoundDate { iso: string | undefined; index: number; end: number; weak?: boolean; relative?: boolean; aside?: 'closure' | 'price' }
 
 /** Every date written in a sentence, in order; an ambiguous one is found (so its digits are not read as amounts) but has no `iso`. */
 export function datesIn(s: string, how: DateSense | boolean = {}): FoundDate[] {
@@ -139,7 +142,7 @@ export function datesIn(s: string, how: DateSense | boolean = {}): FoundDate[] {
       found.push({ iso: p && isoDate(...p), index: start, end: start + m[0].length, ...(weak ? { weak } : {}), ...(relative ? { relative } : {}) });
     }
   }
-  return withElidedMonths(s, found.sort((a, b) => a.index - b.index));
+  return withAsides(s, withElidedMonths(s, found.sort((a, b) => a.index - b.index)));
 }
 
 /** "sale el 10 de junio y os llega el 12", "ships on 3 March, with you on the 5th": a bare day after a dated one, in its month. */
@@ -160,20 +163,71 @@ function withElidedMonths(s: string, found: FoundDate[]): FoundDate[] {
   return out.sort((a, b) => a.index - b.index);
 }
 
+/** Words of the goods' way to the buyer, against which a closure's or a price's words are weighed ("Lieferant" too: a supplier's goods). */
+const GOODS_WAY = /(?:liefer|versand|versend|zustell)|\b(?:deliver\w*|arriv\w*|ship\w*|dispatch\w*|despatch\w*|send\w*|sent|eta|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|lleg\w*|servi(?:r|mos|remos|rá|rán)|suppl(?:y|ied|ying)|consegn\w*|spedi\w*|lever\w*|verzend\w*|termin\w*)\b/gi;
+/** Words of prices, and of prices that move or start: a day after them in a sentence that moves a price is the price's. */
+const PRICE_WORD = /\b(?:prices?|pricing|tarif\w*|prix|precios?|prezz[oi]|listino|prijs\w*)\b|preis/gi;
+const PRICE_MOVES = /\b(?:new|neue[rn]?|nouveaux?|nouvelle|nuev[oa]s?|increas\w*|rise[sn]?|rising|rais\w*|go(?:es|ing)? up|chang\w*|revis\w*|adjust\w*|updat\w*|angepasst|anpass\w*|erhöh\w*|steig\w*|änder\w*|augment\w*|revu[es]?|hausse\w*|évolu\w*|sub(?:e|en|ir|irán|irá|ida)|aument\w*|cambi\w*|actualiz\w*|verhoog\w*|effective|valid|gültig)\b|erhöhung|anpassung|änderung/i;
+/** Words that join a range's two ends: "from 24 December to 2 January", "del 22/12 al 6/1", "vom 24.12. bis 5.1.". */
+const RANGE_JOIN = /^\s*(?:to|until|till|through|thru|and|-|–|bis(?:\s+(?:zum|einschließlich))?|und|au|et|jusqu'au|al|hasta(?:\s+el)?|y)\s*(?:the\s+|le\s+|el\s+|den\s+)?$/i;
+
+/** Words that put the goods' day past a closure: "auf den", "moved to", "reportée au", "new date", "nach den Betriebsferien". */
+const MOVED_TO = /\b(?:auf den|verschoben|verschiebt|moved|postponed|pushed|rescheduled|report\w*|décal\w*|aplaz\w*|pospuest\w*|posticipat\w*|rinviat\w*|uitgesteld|verschoven|new (?:delivery |ship(?:ping)? |dispatch )?date|neue[rn]? (?:liefer)?termin|nouvelle date|nueva fecha|nach|after|après|después|tras)\b/i;
+
+const lastAt = (text: string, re: RegExp): number => [...text.matchAll(new RegExp(re.source, 'gi'))].at(-1)?.index ?? -1;
+
+/**
+ * A date whose nearest words before it are a closure's ("we are closed from 24 December to 2 January") or those of a price
+ * that moves ("nos tarifs seront revus au 1er septembre", "hat die Preise per 1. Februar angepasst") rather than the
+ * goods' way is that closure's or price's day, though the sentence names the delivery too; a range's second end goes
+ * with its first. "Because of our closure, delivery will be on 7 January" keeps its day: the delivery's words are nearer.
+ */
+function withAsides(s: string, found: FoundDate[]): FoundDate[] {
+  let from = 0;
+  let previous: FoundDate | undefined;
+  for (const d of found) {
+    const gap = s.slice(from, Math.max(from, d.index));
+    const goods = lastAt(gap, GOODS_WAY);
+    const closedAt = lastAt(gap, CLOSURE);
+    // "wegen Betriebsferien auf den 18. August verschoben": a day the goods are moved to past a closure is theirs.
+    const closure = closedAt > goods && !MOVED_TO.test(gap.slice(closedAt));
+    const aside = closure ? 'closure' : lastAt(gap, PRICE_WORD) > goods && PRICE_MOVES.test(s) ? 'price' : undefined;
+    if (aside) d.aside = aside;
+    else if (previous?.aside && RANGE_JOIN.test(gap)) d.aside = previous.aside;
+    from = Math.max(from, d.end);
+    previous = d;
+  }
+  return found;
+}
+
 /** Words before a date that make it the new one ("moved from X to Y", "new delivery date Y", "neuer Liefertermin"). */
 const NEW_DATE_CUE = /\b(?:new|revised|updated|now|earliest|until|till|to|postponed|moved|rescheduled|pushed back|neue[rn]?|nieuwe|nuova|auf den|bis (?:zum|am)|nouvelle|au|reportée?|jusqu'au|nueva|para el|hasta el|al)\b[^\d\n]{0,30}$/i;
 /** Words before a date that make it the date of something else (the order, the buyer's mail, an absence). */
 const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|vom|du|del|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
 /** Words before a date that make it the goods' arrival, which wins over a ship date. */
-const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
+const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|land(?:s|ed|ing)?|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
 /** "delivery week 42", "KW 48", "semaine 23", "w/c": a week, not a day. */
 const DELIVERY_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana)\s*\d{1,2}\b|\bw\/c\b/i;
+/**
+ * The goods leaving on a day, in words that name no shipment: "part demain", "sale el jueves", "salen hoy", "shipping out
+ * tomorrow", "leaves us today". Not when denied ("not shipping until …", "no sale hoy", "shipping today is not possible").
+ */
+const LEAVES_ON = [
+  "\\bpart(?:ent|ira|iront)?\\s+(?:(?:dès\\s+)?demain|aujourd'hui|ce\\s+(?:soir|matin|lundi|mardi|mercredi|jeudi|vendredi)|le\\s+\\d|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi)\\b)",
+  '\\b(?:sale|salen|saldrá|saldrán)\\s+(?:hoy|mañana|(?:el|este)\\s+(?:lunes|martes|miércoles|jueves|viernes|sábado|\\d))',
+  '\\b(?:shipping(?:\\s+out)?|dispatching|despatching|leaves?\\s+(?:us|our\\s+(?:warehouse|works|premises|site|yard)))\\s+(?:today|tomorrow|this\\s+(?:morning|afternoon|evening)|(?:on\\s+|this\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri)\\b|on\\s+(?:the\\s+)?\\d)',
+];
+export const LEAVES = new RegExp(
+  `(?<!\\b(?:not|no|never|nicht|pas)\\s+(?:be\\s+)?)(?<!n't\\s+(?:be\\s+)?)(?:${LEAVES_ON.join('|')})(?![^.]{0,30}\\b(?:not|impossible|isn't|won't|cannot|can't|unlikely|pas|no)\\b)`,
+  'i',
+);
+
 /** Words of a sentence about the goods' way to the buyer. */
-const ABOUT_DELIVERY = /(?:liefer|versand|versend|raus\b)|\b(?:deliver\w*|ship\w*|dispatch\w*|despatch\w*|arriv\w*|eta|send|sent|liefer\w*|versand\w*|versend\w*|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|consegn\w*|spedi\w*|lever\w*|verzend\w*|confirm\w*|bestätig\w*)\b/i;
+const ABOUT_DELIVERY = new RegExp(`${/(?:liefer|versand|versend|raus\b)|\b(?:deliver\w*|ship\w*|dispatch\w*|despatch\w*|arriv\w*|eta|send\w*|sent|liefer\w*|versand\w*|versend\w*|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|consegn\w*|spedi\w*|lever\w*|verzend\w*|confirm\w*|bestätig\w*)\b/.source}|${LEAVES.source}`, 'i');
 /** Words before a day that make it when something starts ("from today", "ab heute"), not a delivery. */
 const STARTS_FROM = /\b(?:from|as of|effective|starting|beginning|valid|ab|à partir d'|à compter d'|dès|a partir de|desde|da|vanaf|per)\s*$/i;
 /** A sentence about the supplier's own days off: its dates are not the delivery's. */
-const CLOSURE = /\b(?:closed|closure|shut ?down|holidays?|bank holiday|betriebsferien|betriebsurlaub|geschlossen|feiertag\w*|fermé\w*|fermeture|congés|cerrad[oa]s?|cierre|vacaciones|festivo|chius[oa]|chiusura|per ferie|ferie|gesloten|vakantie)\b/i;
+const CLOSURE = /\b(?:closed|closure|shut ?down|holidays?|bank holiday|betriebsferien|betriebsurlaub|geschlossen|feiertag\w*|fermé\w*|fermeture|fermons|fermerons|congés|cerrad[oa]s?|cierre|cerramos|cerraremos|vacaciones|festivo|chius[oa]|chiusura|per ferie|ferie|gesloten|vakantie)\b/i;
 
 /** "ist innerhalb von 3 Arbeitstagen bei Ihnen": the goods with the buyer. */
 /** Words right after a day that put the goods with the buyer on it: "Freitag früh bei Ihnen", "Thursday with you". */
@@ -188,7 +242,7 @@ export function statedArrival(sentences: string[], sense: DateSense, ship = fals
   const cue = ship ? new RegExp(`${ARRIVAL_CUE.source}|${SHIP_CUE.source}`, 'i') : ARRIVAL_CUE;
   for (const s of sentences) {
     if (CLOSURE.test(s)) continue;
-    const d = datesIn(s, sense).find((f) => f.iso && !f.weak && (cue.test(s.slice(0, f.index)) || WITH_YOU_AFTER.test(s.slice(f.end)) || (f.relative && (ABOUT_DELIVERY.test(s) || WITH_YOU.test(s))))
+    const d = datesIn(s, sense).find((f) => f.iso && !f.weak && !f.aside && (cue.test(s.slice(0, f.index)) || WITH_YOU_AFTER.test(s.slice(f.end)) || (f.relative && (ABOUT_DELIVERY.test(s) || WITH_YOU.test(s))))
       && !OTHER_DATE_CUE.test(s.slice(0, f.index)) && !REQUESTED_CUE.test(s.slice(0, f.index)));
     if (d) return d.iso;
   }
@@ -200,6 +254,37 @@ const SHIP_CUE = /\b(?:ship\w*|dispatch\w*|despatch\w*|versand\w*|versend\w*|exp
 /** The same, as a sentence may begin with them ("Expédition prévue le 18 mars"). */
 const SHIP_WORDS = new RegExp(SHIP_CUE.source, 'i');
 
+/** Words before a day that a delay says it will not keep: "won't be able to make the", "can't meet your". */
+const NOT_KEPT = /\b(?:won't|will not|can't|cannot|can not|couldn't|could not|unable to|not able to|not)\b[^.\d]{0,25}\b(?:make|meet|keep|hold|hit)\s+(?:the\s+|your\s+|our\s+|this\s+)?$/i;
+
+/** "delivered next day", "Zustellung am Folgetag", "le lendemain", "al día siguiente": a day after the one the goods leave. */
+const NEXT_DAY = /\b(?:(?:the\s+)?(?:next|following)[- ]day|(?:am\s+)?(?:folgetag|nächsten\s+tag)|(?:le\s+)?lendemain|(?:al|el)\s+día\s+siguiente)\b/i;
+/** The same in working days: "next working day", "nächsten Werktag", "jour ouvré suivant", "siguiente día hábil". */
+const NEXT_WORKING_DAY = /\b(?:(?:the\s+)?(?:next|following)\s+(?:working|business)\s+day|(?:am\s+)?(?:nächsten|folgenden)\s+(?:werk|arbeits)tag|(?:le\s+)?jour\s+ouvr(?:é|able)\s+suivant|(?:al|el)\s+(?:siguiente|próximo)\s+día\s+(?:hábil|laborable)|(?:al|el)\s+día\s+(?:hábil|laborable)\s+siguiente)\b/i;
+
+/**
+ * "Ship date 2026-06-16, delivered next day", "dispatched today … Expected delivery next working day": the day after
+ * the last day written before the words (in the same sentence or an earlier one, `leaves` when a document gives it),
+ * in a sentence about the goods' way.
+ */
+export function dayAfterLeaving(sentences: string[], sense: DateSense, leaves?: string): string | undefined {
+  let last = leaves;
+  for (const s of sentences) {
+    // Only a day the goods leave counts from ("Ship date …", "dispatched today"), not any day the mail names.
+    const days = datesIn(s, sense).filter((d) => d.iso && !d.aside && (SHIP_WORDS.test(s.slice(0, d.index)) || LEAVES.test(s)));
+    const working = NEXT_WORKING_DAY.exec(s);
+    const next = working ?? NEXT_DAY.exec(s);
+    if (next && new RegExp(GOODS_WAY.source, 'i').test(s)) {
+      const from = days.filter((d) => d.end <= next.index).at(-1)?.iso ?? last;
+      if (from === undefined) return undefined;
+      const after = working ? businessDaysLater(1, { receivedAt: from }) : relativeDay(1, { receivedAt: from });
+      return after && new Date(Date.UTC(after[0], after[1] - 1, after[2])).toISOString();
+    }
+    last = days.at(-1)?.iso ?? last;
+  }
+  return undefined;
+}
+
 /**
  * The delivery date: the first stated as the new one, else the first stated as the goods' arrival,
  * else the first that is not another date; never `notDay` (the day a delay does not keep).
@@ -210,13 +295,21 @@ export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst:
   let firstAside = false;
   let weakest: string | undefined;
   let requested: string | undefined;
+  let priceDay: string | undefined;
   const came = arrivalOf(sense) ?? Number.NEGATIVE_INFINITY;
   for (const s of sentences) {
-    if (CLOSURE.test(s) && !/\b(?:deliver|arriv|ship|dispatch|despatch|liefer|versand|versend|livr|expédi|entreg|env[íi]|despach|consegn|spedi|lever)\w*/i.test(s)) continue;
+    if (CLOSURE.test(s) && !new RegExp(GOODS_WAY.source, 'i').test(s)) continue;
     for (const d of datesIn(s, sense)) {
-      // A date well before the mail came is the order's or an earlier mail's, not a delivery.
-      if (!d.iso || Date.parse(d.iso) < came - JUST_BEFORE_MS || d.iso.slice(0, 10) === notDay) continue;
+      // A date well before the mail came is the order's or an earlier mail's, not a delivery; a closure's is the closure's.
+      if (!d.iso || d.aside === 'closure' || Date.parse(d.iso) < came - JUST_BEFORE_MS || d.iso.slice(0, 10) === notDay) continue;
+      // The day a price moves is the delivery's only when the mail names no other ("from 1 April the unit price is …").
+      if (d.aside === 'price') {
+        if (!d.weak) priceDay ??= d.iso;
+        continue;
+      }
       const before = s.slice(0, d.index);
+      // "We won't be able to make the 20 June date": the day a delay does not keep.
+      if (NOT_KEPT.test(before)) continue;
       // "(solicitado para el 01/12)": the day the buyer asked for is the promise only when no other day is given.
       if (REQUESTED_CUE.test(before)) {
         requested ??= d.iso;
@@ -237,7 +330,7 @@ export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst:
     }
   }
   // A mail that names a delivery week commits to no day: a date it gives outside any delivery sentence is not the delivery's.
-  return arrival ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? requested ?? weakest;
+  return arrival ?? dayAfterLeaving(sentences, sense) ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? requested ?? weakest ?? priceDay;
 }
 
 /** "KW 27", "week 27", "semaine 27": a calendar week without its day. */
@@ -298,7 +391,7 @@ export function promisesTwoDays(sentences: string[], sense: DateSense, labelledS
     if (CLOSURE.test(s) || PAYMENT.test(s)) continue;
     for (const d of datesIn(s, sense)) {
       const before = s.slice(0, d.index);
-      if (!d.iso || d.weak || REQUESTED_CUE.test(before) || OTHER_DATE_CUE.test(before) || NEW_DATE_CUE.test(before)) continue;
+      if (!d.iso || d.weak || d.aside || REQUESTED_CUE.test(before) || OTHER_DATE_CUE.test(before) || NEW_DATE_CUE.test(before)) continue;
       if (ARRIVAL_CUE.test(before) || WITH_YOU_AFTER.test(s.slice(d.end))) arrivals.add(d.iso);
       else if (SHIP_WORDS.test(before)) ships.push(d.iso);
     }

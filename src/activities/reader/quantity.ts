@@ -51,10 +51,31 @@ const REMAINDER: RegExp[] = [
 /** The ordered quantity less what the text says is still to come, when it says so. */
 export function lessTheRemainder(sentences: string[], context: { quantity?: number; packSize?: number }): number | undefined {
   const found = context.quantity === undefined ? undefined : firstMatch(REMAINDER, sentences);
-  const rest = found && unitsOf(found.s, found.m, context.packSize);
+  const rest = found && restOf(found, sentences, context);
   if (rest === undefined) return undefined;
   const now = context.quantity! - rest;
   return now > 0 && now < context.quantity! ? now : undefined;
+}
+
+/** A count written with no unit or pack after it: "the other 4 to follow". */
+const bareCount = (s: string, m: RegExpExecArray): boolean => {
+  const at = s.indexOf(m[1]!, m.index) + m[1]!.length;
+  return !new RegExp(`^\\s*(?:${UNITS}|${PACKS})\\b`, 'i').test(s.slice(at)) && packNear(s, m) === undefined;
+};
+/** A count of packs: "6 cartons", "40 cajas de 25". */
+const PACK_COUNT = new RegExp(`${COUNT}\\s*(?:[\\wäöüßéèàçñ-]+\\s+)?${PACKS}\\b`, 'i');
+
+/**
+ * The units still to come. A bare count of the rest ("the other 4 to follow") in a mail that counts the goods in packs
+ * ("Only have 6 cartons on hand, sending those today") may be of units or of packs: it is of whichever leaves a lot the
+ * mail states ("6 cartons", "o sea 1.000 uds"); when neither does, nobody can say what it counts and none is read.
+ */
+function restOf(found: { s: string; m: RegExpExecArray }, sentences: string[], context: { quantity?: number; packSize?: number }): number | undefined {
+  const units = unitsOf(found.s, found.m, context.packSize);
+  if (!bareCount(found.s, found.m) || !sentences.some((s) => PACK_COUNT.test(s))) return units;
+  const stated = sentences.flatMap((s) => [...s.matchAll(GOODS_COUNT)].map((m) => unitsOf(s, m, context.packSize)));
+  const packs = context.packSize === undefined ? undefined : count(found.m[1]!) * context.packSize;
+  return [units, packs].find((rest) => rest !== undefined && stated.includes(context.quantity! - rest));
 }
 
 /**
