@@ -32,7 +32,10 @@ export function labelledReport(visible: string, label: ReplyFields, context: Par
       ?? holding((s) => amountsIn(s).some((a) => samePrice(a.value, label.unitPrice!)));
   }
   if (label.quantity !== undefined) {
-    evidence.quantity = holding((s) => countsIn(s).includes(label.quantity!)) ?? holding((s) => partialQuantity([s], context) === label.quantity);
+    // A table's row states its shipped count among the row's other columns, which read as one number with spaces.
+    const asToken = new RegExp(`(?<![\\d,.])${label.quantity}(?![\\d,.])`);
+    evidence.quantity = holding((s) => countsIn(s).includes(label.quantity!)) ?? holding((s) => partialQuantity([s], context) === label.quantity)
+      ?? holding((s) => asToken.test(s));
   }
   return {
     kind: label.kind,
