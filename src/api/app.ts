@@ -97,7 +97,9 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     purchaseOrderRoutes(api, agents, deps.records, deps.rules);
     agreementRoutes(api, {
       ledger: deps.records.agreements, world: deps.world, currency: currencyOf(deps.rules),
-      suppliers: Object.keys(deps.security.supplierSecrets), clock: deps.clock ?? Date.now,
+      // A supplier that signs its replies, or one whose mail is taken: either can be bought from.
+      suppliers: [...new Set([...Object.keys(deps.security.supplierSecrets), ...Object.keys(deps.inboundMail?.directory ?? {})])],
+      clock: deps.clock ?? Date.now,
     });
     const links = { agents, records: deps.records, signer: deps.security.approvalLinks, managerLimits: deps.security.managerLimits ?? {}, currency: currencyOf(deps.rules) };
     approvalLinkRoutes(api, links);

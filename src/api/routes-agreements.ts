@@ -14,7 +14,7 @@ export interface AgreementDeps {
   ledger: AgreementLedger;
   world: World;
   currency: string;
-  /** The suppliers the service knows (those that sign their replies). */
+  /** The suppliers the service knows: those that sign their replies, and those whose mail it takes. */
   suppliers: readonly string[];
   clock: () => number;
 }

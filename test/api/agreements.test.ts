@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { afterThisFile, startStack, type Stack } from '../support/stack.js';
+import { parseDirectory, type SupplierDirectory } from '../../src/mail/directory.js';
 
 /** A valid agreement for a SKU of the sandbox, with a field replaced. */
 const body = (o: Record<string, unknown> = {}) => ({
@@ -66,5 +67,18 @@ describe('blanket agreements over HTTP', () => {
     expect(again.status).toBe(409);
     expect(again.body.error).toMatch(new RegExp(`^agreement ${id} was cancelled at .* by dana$`));
     expect((await stack.api('GET', '/agreements?status=cancelled')).body.items.map((a: { agreementId: string }) => a.agreementId)).toEqual([id]);
+  });
+});
+
+describe('a supplier reached only by mail', () => {
+  it('is a supplier an agreement may name', async () => {
+    const directory = parseDirectory('mail-only-metals:orders@mail-only-metals.example') as SupplierDirectory;
+    const stack = await startStack({
+      temporal: 'dev', cleanup: afterThisFile, inProcessWorker: false, security: { managerLimits: { dana: 100_000 } },
+      mail: { inbound: { secret: 'a-webhook-secret-of-this-test', directory, maxBytes: 1024 * 1024 } },
+    });
+    const made = await stack.authed('POST', '/agreements', body({ supplier: 'mail-only-metals' }));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ supplier: 'mail-only-metals', status: 'active' });
   });
 });
