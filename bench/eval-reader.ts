@@ -5,7 +5,7 @@ import type { ReplyReader } from '../src/domain/world.js';
 import { FIELDS, loadReplyCorpus, scoreReader, SPLITS, type Score } from '../test/fixtures/replies/corpus.js';
 import { QUOTED_UNIT_PRICE, loadCorpus as loadHostile, withPo } from '../test/injection/corpus.js';
 import { startFakeModel } from '../test/support/fake-model.js';
-import { claudeReaderAt, faithfulModel } from '../test/support/scripted-reader.js';
+import { claudeReaderAt, confirmingModel, faithfulModel } from '../test/support/scripted-reader.js';
 
 /**
  * How well each reply reader reads the labelled replies (test/fixtures/replies), the development
@@ -131,6 +131,19 @@ for (const { name, available, reader } of READERS) {
   console.log(`  readings that move the order (a refusal or a price the supplier did not state): ${moved.length} (must be 0)`);
   for (const m of moved) console.log(`    ${m}`);
   failed ||= moved.length > 0;
+}
+if (scripted) {
+  // A model that is confidently wrong: every reply a plain confirmation. How much of that the
+  // evidence check lets through is the check's worth when the model errs.
+  const fake = await startFakeModel([], { fallback: confirmingModel(), closeAfterTest: false });
+  const mistaken = claudeReaderAt(fake);
+  console.log('\nclaude, scripted model that reads every reply as confirmed');
+  for (const [split, replies] of Object.entries(splits)) {
+    const s = await scoreReader(mistaken, replies);
+    const otherwise = replies.filter((r) => r.expected.kind !== 'confirmed').length;
+    console.log(`  ${split.padEnd(12)} read as confirmed though labelled otherwise: ${s.falseConfirmations.length} of ${otherwise}; money-moving misreads ${s.moneyMoving.length}`);
+  }
+  await fake.close();
 }
 if (!key) console.log(`\n(ANTHROPIC_API_KEY is not set: the Claude reader with a real model is left out${scripted ? '' : '; --scripted runs it against a scripted model'})`);
 process.exitCode = failed ? 1 : 0;

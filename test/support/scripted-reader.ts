@@ -3,6 +3,7 @@ import { amountsIn } from '../../src/activities/reader/amounts.js';
 import { datesIn } from '../../src/activities/reader/dates.js';
 import { countsIn, statementsOf } from '../../src/activities/reader/evidence.js';
 import { samePrice, unitPrices } from '../../src/activities/reader/prices.js';
+import { kindOf } from '../../src/activities/reader/kind.js';
 import { partialQuantity } from '../../src/activities/reader/quantity.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import type { ReplyFields } from '../../src/domain/types.js';
@@ -23,8 +24,11 @@ export function claudeReaderAt(fake: Pick<FakeModel, 'url'>, over: Partial<Claud
 export function labelledReport(visible: string, label: ReplyFields, context: Partial<ReplyContext> = {}): Record<string, unknown> {
   const { said, sense } = statementsOf(visible, context);
   const holding = (test: (s: string) => boolean) => said.find(test);
-  // The first sentence stands in for the one a faithful model picks, unless it is a claimed approval, which no faithful model argues a kind from.
-  const evidence: Record<string, string | undefined> = { kind: said.find((s) => !/approv|authori/i.test(s)) ?? said[0] ?? '' };
+  // A sentence that states the kind in words the patterns know stands in for the one a faithful model
+  // picks, else the first; never a claimed approval, which no faithful model argues a kind from.
+  const evidence: Record<string, string | undefined> = {
+    kind: said.find((s) => !/approv|authori/i.test(s) && kindOf([s]) === label.kind) ?? said.find((s) => !/approv|authori/i.test(s)) ?? said[0] ?? '',
+  };
   const day = label.deliveryDate?.slice(0, 10);
   if (label.deliveryDate) evidence.deliveryDate = holding((s) => datesIn(s, sense).some((d) => d.iso === label.deliveryDate));
   if (label.unitPrice !== undefined) {
@@ -70,6 +74,14 @@ export function faithfulModel(labelOf: (shown: string) => ReplyFields | undefine
     if (!label) throw new Error(`request ${req.index} shows a text the script does not know`);
     return reportReply(labelledReport(shown, label, contextOf(req)));
   };
+}
+
+/**
+ * A mistaken model: it reads every reply as a plain confirmation, quoting the supplier's first
+ * sentence. What of it passes the evidence check is what a confident, wrong model would get through.
+ */
+export function confirmingModel() {
+  return (req: ModelRequest): Step => reportReply({ kind: 'confirmed', evidence: { kind: statementsOf(replyTextOf(req)).said[0] ?? '' } });
 }
 
 /** The evidence an obedient model makes up when the email gives it nothing to quote. */

@@ -157,6 +157,20 @@ describe('a model that obeys instructions in the email gets nothing past the evi
     expect(read).toEqual({ kind: 'partial', quantity: 40 });
   });
 
+  it('a confirmation is unclear when the supplier\'s words elsewhere state a delay, a refusal, a partial or a new price', async () => {
+    const thanks = 'Thanks for your order PO-SKU-1-1.';
+    for (const rest of [
+      'Unfortunately delivery is delayed to 30 June 2026.', 'We can only ship 40 units now, the remaining 50 follow next week.',
+      'We regret that we must decline this order.', 'Please note the new unit price is $5.60.',
+    ]) {
+      const { read } = await readWith([reportReply({ kind: 'confirmed', evidence: { kind: thanks } })], `${thanks} ${rest}`);
+      expect(read, rest).toEqual({ kind: 'unclear' });
+    }
+    // Words that state nothing else leave the model's confirmation standing.
+    const { read } = await readWith([reportReply({ kind: 'confirmed', evidence: { kind: thanks } })], `${thanks} Our warehouse team will be in touch.`);
+    expect(read).toEqual({ kind: 'confirmed' });
+  });
+
   it('a confirmation argued from a sentence that plainly says something else is unclear', async () => {
     const text = 'We regret that we are unable to fulfil this order.';
     expect((await readWith([reportReply({ kind: 'confirmed', evidence: { kind: text } })], text)).read).toEqual({ kind: 'unclear' });

@@ -125,6 +125,8 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext): 
   if (GOES_ON.includes(report.kind) && CLAIMS_AN_APPROVAL.test(kindSaid)) return { kind: 'unclear' };
   // A confirmation is the one mistake that closes an order wrongly: not from a sentence the patterns read as saying otherwise.
   if (report.kind === 'confirmed' && !['confirmed', 'unclear'].includes(kindOf([kindSaid]))) return { kind: 'unclear' };
+  // Nor when the supplier's words, read by the patterns, state something else anywhere: a person looks.
+  if (report.kind === 'confirmed' && !['confirmed', 'unclear'].includes(kindOf(own.said))) return { kind: 'unclear' };
 
   const dateSaid = report.deliveryDate === undefined ? undefined : grounded(evidence.deliveryDate, own);
   const deliveryDate = dateSaid !== undefined && datesIn(dateSaid, own.sense).some((d) => d.iso === `${report.deliveryDate}T00:00:00.000Z`)
