@@ -6,6 +6,7 @@ import {
   AGENT_ID_PATTERN, PO_NUMBER_PATTERN, PO_NUMBER_RULE, REPLENISHMENT_ID_PATTERN, REPLENISHMENT_ID_RULE, SKU_PATTERN, SKU_RULE,
 } from '../domain/ids.js';
 import { PO_PHASES } from '../domain/phase.js';
+import { MAX_AMOUNT, MAX_AMOUNT_RULE } from '../domain/money.js';
 import { OUTCOME_KINDS, ReplyFields } from '../domain/types.js';
 
 /** The app as routes see it: the zod schemas on a route type its request and its answers. */
@@ -41,14 +42,15 @@ export const CancelBody = z.object({ reason: z.string().trim().min(1, 'say why t
 
 /** Other terms an approval may be for: the run checks them against the rules a drafted PO keeps (src/domain/approval-edit.ts). */
 const editFields = {
-  quantity: z.number().int('quantity is a whole number of units').positive('quantity must be above 0').optional()
+  quantity: z.number().positive('quantity must be above 0').max(Number.MAX_SAFE_INTEGER, `quantity is at most ${Number.MAX_SAFE_INTEGER} units`)
+    .int('quantity is a whole number of units').optional()
     .describe('approve this many units instead of the drafted quantity: at least the supplier\'s minimum, in whole packs, and within what the replenishment may order'),
   quoteId: z.string().min(1).max(200).optional()
     .describe('approve another quote the agent holds for this PO (the approvals inbox lists them under alternatives); without quantity, the quantity the agent would draft from it'),
 };
 const approveFields = {
   decision: z.literal('approve'),
-  maxUnitPrice: z.number().positive().finite().optional()
+  maxUnitPrice: z.number().positive().max(MAX_AMOUNT, MAX_AMOUNT_RULE).optional()
     .describe('the highest unit price approved; required unless quantity or quoteId is given, when it defaults to the edited line\'s unit price'),
   by, note: z.string().max(500).optional(), ...editFields,
 };
@@ -119,12 +121,14 @@ export const SupplierReplyBody = z.object({
     .refine((t) => /[^\s\p{Default_Ignorable_Code_Point}\p{Cf}]/u.test(t), 'a supplier reply must say something; this text is empty or only whitespace')
     .describe('the supplier\'s message as received (plain text or HTML, up to 5,000,000 characters); it must hold at least one visible character: whitespace, zero-width and other invisible format characters alone are refused with a 400')
     .meta({ examples: ['We confirm PO-WASHER-M8-1 for delivery on 12 May 2026.'] }),
-  fields: ReplyFields.partial().optional(),
+  // What a supplier's system states is bounded as a manager's ceiling is: a price past any purchase is no price.
+  fields: ReplyFields.partial().extend({ unitPrice: ReplyFields.shape.unitPrice.unwrap().max(MAX_AMOUNT, MAX_AMOUNT_RULE).optional() }).optional(),
   receivedAt: z.iso.datetime({ offset: true }).optional()
     .describe('when the mail reached you (its Date header), ISO 8601; a date written without a year is read from it. Defaults to when this request arrives'),
 }).strict();
 
 export const ReceiptBody = z.object({
   receiptId: z.string().min(1).max(200),
-  quantity: z.number().int().positive(),
+  quantity: z.number().positive('quantity must be above 0').max(Number.MAX_SAFE_INTEGER, `quantity is at most ${Number.MAX_SAFE_INTEGER} units`)
+    .int('quantity is a whole number of units'),
 }).strict();

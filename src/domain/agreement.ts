@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SKU_PATTERN, SKU_RULE } from './ids.js';
-import { formatMoney } from './money.js';
+import { formatMoney, MAX_AMOUNT, MAX_AMOUNT_RULE } from './money.js';
 import { needs, planLine } from './purchase-plan.js';
 import type { ReplenishState } from './state.js';
 import type { Quote } from './types.js';
@@ -79,8 +79,13 @@ export interface AgreementDesk {
 const positiveInt = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be above 0`);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const WHEN = 'a day (2026-11-30) or a date-time with its offset (2026-11-30T12:00:00Z)';
-const isWhen = (s: string): boolean => (DAY.test(s) || z.iso.datetime({ offset: true }).safeParse(s).success) && !Number.isNaN(Date.parse(s));
-const when = z.string().refine(isWhen, WHEN);
+// A day is checked against the calendar: Date.parse reads 2027-02-30 as 2 March, which would have
+// kept an agreement valid days longer than the manager typed.
+const isDay = (s: string): boolean => z.iso.date().safeParse(s).success;
+const isWhen = (s: string): boolean => (isDay(s) || z.iso.datetime({ offset: true }).safeParse(s).success) && !Number.isNaN(Date.parse(s));
+const when = z.string()
+  .refine((s) => !DAY.test(s) || isDay(s), { error: (issue) => `${String(issue.input)} is not a day of the calendar` })
+  .refine(isWhen, WHEN);
 
 /** A day's `from` starts it; a day's `until` includes it whole. */
 export const instantOf = (s: string, edge: 'from' | 'until'): string =>
@@ -88,7 +93,7 @@ export const instantOf = (s: string, edge: 'from' | 'until'): string =>
 
 export const AgreementLineInput = z.object({
   sku: z.string().regex(SKU_PATTERN, SKU_RULE),
-  unitPrice: z.number({ error: 'unitPrice must be a number' }).positive('unitPrice must be above 0').finite()
+  unitPrice: z.number({ error: 'unitPrice must be a number' }).positive('unitPrice must be above 0').max(MAX_AMOUNT, MAX_AMOUNT_RULE)
     .refine((p) => Math.abs(p * 10_000 - Math.round(p * 10_000)) < 1e-6, 'unitPrice is exact to a hundredth of a cent (4 decimals)'),
   quantity: positiveInt('quantity').optional().describe('units the agreement holds of this SKU; without it, the total value limits the SKU'),
   moq: positiveInt('moq').optional().describe('the fewest units one order under the agreement may take (default 1)'),
@@ -98,7 +103,7 @@ export const AgreementLineInput = z.object({
 export const AgreementInput = z.object({
   supplier: z.string().trim().min(1, 'name the supplier').max(100),
   lines: z.array(AgreementLineInput).min(1, 'an agreement covers at least one SKU').max(200),
-  totalValue: z.number().positive('totalValue must be above 0').finite().optional()
+  totalValue: z.number().positive('totalValue must be above 0').max(MAX_AMOUNT, MAX_AMOUNT_RULE).optional()
     .describe('the most the orders under the agreement may cost together, in the deployment\'s currency'),
   currency: z.string().regex(/^[A-Z]{3}$/, 'currency is an ISO 4217 code such as USD').optional()
     .describe('must be the deployment\'s currency; absent, it is'),

@@ -20,6 +20,10 @@ describe('blanket agreements over HTTP', () => {
     ['until before from', body({ validFrom: '2027-06-01', validUntil: '2027-05-31' }), /^validUntil: validUntil must come after validFrom$/],
     ['an until that has passed', body({ validFrom: '2020-01-01', validUntil: '2020-12-31' }), /^validUntil: 2020-12-31 has passed/],
     ['a date that is no date', body({ validFrom: 'next monday' }), /^validFrom: a day \(2026-11-30\) or a date-time with its offset/],
+    ['a day the calendar does not have', body({ validUntil: '2027-02-30' }), /^validUntil: 2027-02-30 is not a day of the calendar$/],
+    // Kept in whole cents, 1e308 became Infinity, which JSON writes as null: the list of agreements then answered 500.
+    ['a total value past any purchase', body({ totalValue: 1e308 }), /^totalValue: at most 100,000,000,000$/],
+    ['a unit price past any purchase', body({ lines: [{ sku: 'TAPE-50', unitPrice: 1e300, quantity: 5 }] }), /^lines\.0\.unitPrice: at most 100,000,000,000$/],
     ['a price of 0', body({ lines: [{ sku: 'TAPE-50', unitPrice: 0, quantity: 5 }] }), /^lines\.0\.unitPrice: unitPrice must be above 0$/],
     ['a negative quantity', body({ lines: [{ sku: 'TAPE-50', unitPrice: 2, quantity: -5 }] }), /^lines\.0\.quantity: quantity must be above 0$/],
     ['a fractional quantity', body({ lines: [{ sku: 'TAPE-50', unitPrice: 2, quantity: 2.5 }] }), /^lines\.0\.quantity: quantity must be a whole number$/],

@@ -25,6 +25,12 @@ describe('the REST API refuses what it cannot act on, and says why', () => {
     ['an unknown decision', 'POST', '/purchase-orders/{po}/decision', { decision: 'maybe' }, 400, /decision must be/],
     ['a rejection without a reason', 'POST', '/purchase-orders/{po}/decision', { decision: 'reject' }, 400, /reason/],
     ['an unexpected field', 'POST', '/purchase-orders/{po}/decision', { decision: 'reject', reason: 'no', approvedBy: 'ceo' }, 400, /approvedBy|unrecognized/i],
+    // Amounts past any purchase became Infinity in a total, which JSON writes as null: GET /approvals then answered 500 to every manager.
+    ['a price ceiling past any purchase', 'POST', '/purchase-orders/{po}/decision', { decision: 'approve', maxUnitPrice: 1e308 }, 400, /^maxUnitPrice: at most 100,000,000,000$/],
+    ['a bulk price ceiling past any purchase', 'POST', '/approvals/decisions', { decisions: [{ poNumber: '{po}', decision: 'approve', maxUnitPrice: 1e308 }] }, 400, /^decisions\.0\.maxUnitPrice: at most 100,000,000,000$/],
+    ['a supplier price past any purchase', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm-huge', text: 'New price', fields: { kind: 'price_change', unitPrice: 1e308 } }, 400, /^fields\.unitPrice: at most 100,000,000,000$/],
+    ['an edited quantity past any count', 'POST', '/purchase-orders/{po}/decision', { decision: 'approve', quantity: 1e20 }, 400, /^quantity: quantity is at most 9007199254740991 units$/],
+    ['a receipt of part of a unit', 'POST', '/purchase-orders/{po}/receipts', { receiptId: 'r-half', quantity: 2.5 }, 400, /^quantity: quantity is a whole number of units$/],
     ['a receipt of zero units', 'POST', '/purchase-orders/{po}/receipts', { receiptId: 'r', quantity: 0 }, 400, /quantity/],
     ['a supplier reply without a message id', 'POST', '/purchase-orders/{po}/supplier-replies', { text: 'hi' }, 400, /messageId/],
     ['a decision for a SKU without an agent', 'POST', '/purchase-orders/PO-NOBODY-1/decision', { decision: 'reject', reason: 'x' }, 404, /no agent is running for NOBODY/],
@@ -46,9 +52,10 @@ describe('the REST API refuses what it cannot act on, and says why', () => {
 
   it.each(cases)('%s: %s %s %j is a %i with a message', async (_name, method, rawPath, body, status, message) => {
     const path = rawPath.replace('{po}', po).replace('{sku-po-9}', `PO-${sku}-9`);
+    const sent = typeof body === 'object' && body !== null ? JSON.parse(JSON.stringify(body).replaceAll('{po}', po)) as unknown : body;
     const before = await historyLength();
     // With the caller's credentials: what is refused here is the request itself.
-    const res = await stack.authed(method, path, body);
+    const res = await stack.authed(method, path, sent);
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     // One shape for every refusal, whoever refuses: the route, the agent, or fastify itself.
     expect(res.body).toEqual({ error: expect.stringMatching(message) });
