@@ -32,7 +32,11 @@ function messageOf(err: FastifyError, req: FastifyRequest): string {
     case 'FST_ERR_CTP_BODY_TOO_LARGE': return `the request body is larger than the limit of ${req.routeOptions.bodyLimit} bytes`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': {
       const type = req.headers['content-type'];
-      return `this API takes JSON bodies only (Content-Type: application/json)${type ? `, not ${type.slice(0, 100)}` : ''}`;
+      const not = type ? `, not ${type.slice(0, 100)}` : '';
+      // A route that takes other bodies (a mail, a form) names them: telling a mail provider to send JSON misleads it.
+      const consumes = (req.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
+      if (!consumes || (consumes.length === 1 && consumes[0] === 'application/json')) return `this API takes JSON bodies only (Content-Type: application/json)${not}`;
+      return `this route takes ${consumes.join(' or ')} bodies only (Content-Type: ${consumes.join(' or ')})${not}`;
     }
     case 'FST_ERR_MAX_PARAM_LENGTH': return `path: a parameter is longer than ${MAX_PARAM_LENGTH} characters`;
     case 'FST_ERR_BAD_URL': return 'path: not a valid URL (a malformed %-escape)';

@@ -75,6 +75,12 @@ describe('the REST API refuses what it cannot act on, and says why', () => {
     expect(await historyLength()).toBe(before);
   });
 
+  it('a 415 names the types its route takes: a confirmation form takes a form or JSON', async () => {
+    const res = await stack.api('POST', '/approval-link', 'token=x', { 'content-type': 'text/plain' });
+    expect(res.status, JSON.stringify(res.body)).toBe(415);
+    expect(res.body).toEqual({ error: 'this route takes application/json or application/x-www-form-urlencoded bodies only (Content-Type: application/json or application/x-www-form-urlencoded), not text/plain' });
+  });
+
   it('a supplier reply or goods before any order are held, not refused: the run reads them once the order is placed', async () => {
     const reply = await story(stack, sku).reply(po, 'early', 'confirmed');
     const goods = await stack.authed('POST', `/purchase-orders/${po}/receipts`, { receiptId: 'early-r', quantity: 5 });
