@@ -193,7 +193,10 @@ export class Agents {
     try {
       const update = await this.client.workflow.getHandle(workflowId).startUpdate(deliverUpdate, { args: [message], waitForStage: WorkflowUpdateStage.ACCEPTED });
       try {
-        return await this.client.withDeadline(Date.now() + VERDICT_WAIT_MS, () => update.result());
+        const result = await this.client.withDeadline(Date.now() + VERDICT_WAIT_MS, () => update.result());
+        // A repeat the agent recognises after its run ended names no run (or the one running now):
+        // the sender is told the replenishment its PO belongs to.
+        return result.status === 'duplicate' ? { ...result, workflowId: replenishmentIdOfPo(message.poNumber) } : result;
       } catch (err) {
         if (!(err instanceof WorkflowUpdateRPCTimeoutOrCancelledError)) throw err;
         return { status: 'queued', workflowId: replenishmentIdOfPo(message.poNumber) };

@@ -83,4 +83,17 @@ describe('one agent per SKU', () => {
     expect((await s.log()).filter((t: { tool: string }) => t.tool === 'wait_for_approval')).toHaveLength(1);
     expect(await s.orders()).toHaveLength(1);
   });
+
+  it('a message sent again after its PO closed is a 200 duplicate naming the PO\'s replenishment', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    expect((await s.runToReceived()).outcome).toBe('received');
+    const po = (await s.view()).pastOutcomes.at(-1).poNumber as string;
+    // A warehouse or a supplier retrying a call whose answer it lost, after the agent moved on.
+    for (const res of [await s.receive(po, 'r-1', 1), await s.reply(po, 'm-1', 'We confirm your order, delivery on schedule.')]) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toEqual({ poNumber: po, status: 'duplicate', workflowId: `replenish-${sku}-1` });
+    }
+  });
 });
