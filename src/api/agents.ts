@@ -18,7 +18,7 @@ import { SkuAgent } from '../workflows/sku-agent.js';
 import { batchesOf, inBatches } from './batches.js';
 import { HttpError } from './errors.js';
 import { cannotList, isCancelledByServer, isDeadlineExceeded, isNotFound } from './temporal-errors.js';
-import { agentId, parseReplenishmentId, replenishmentIdOfPo, replenishmentIdPrefix, skuOfPo } from '../domain/ids.js';
+import { agentId, parsePoNumber, parseReplenishmentId, replenishmentId, replenishmentIdOfPo, replenishmentIdPrefix, skuOfPo } from '../domain/ids.js';
 
 /** Where a purchase order is worked on, as Temporal sees it. */
 export interface PurchaseOrderRef {
@@ -74,9 +74,30 @@ async function notRunning(sku: string, agent: WorkflowHandle): Promise<HttpError
 /** How long a stop waits for the agent to end before it answers: an agent with nothing open ends at once. */
 const STOP_WAIT_MS = 3_000;
 
+/** What the purchasing record says of a settled replenishment, for a message that came after. */
+export type SettledRecord = (replenishmentId: string) => Promise<{ poNumber: string | null; outcome: string; reason: string } | null>;
+
 /** The Temporal side of the API: every call to the agents goes through here. */
 export class Agents {
-  constructor(private readonly client: Client, private readonly taskQueue: string, private readonly rules: Rules, private readonly clock: () => number = Date.now) {}
+  constructor(
+    private readonly client: Client, private readonly taskQueue: string, private readonly rules: Rules, private readonly clock: () => number = Date.now,
+    private readonly settled?: SettledRecord,
+  ) {}
+
+  /**
+   * A 409 for a PO whose replenishment has settled also says how it settled: the agent knows only
+   * that it runs no such PO, which tells a warehouse clerk with a late receipt nothing.
+   */
+  private async settledToo(po: string, why: string): Promise<string> {
+    const parsed = parsePoNumber(po);
+    if (!parsed || !this.settled) return why;
+    const record = await this.settled(replenishmentId(parsed.sku, parsed.n)).catch(() => null);
+    if (!record) return why;
+    const how = `${record.outcome}: ${record.reason}`;
+    return record.poNumber === po
+      ? `${why}; purchase order ${po} is settled (${how}) and takes no more messages`
+      : `${why}; its replenishment settled with ${record.poNumber ?? 'no PO'} (${how})`;
+  }
 
   async start(sku: string): Promise<{ workflowId: string; started: boolean }> {
     const workflowId = agentId(sku);
@@ -204,7 +225,11 @@ export class Agents {
     } catch (err) {
       // The run's (or the agent's) refusal, answered with the status its kind has (REFUSAL_STATUS).
       const refused = err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure ? refusalType(err.cause.type ?? undefined) : undefined;
-      if (refused) throw new HttpError(REFUSAL_STATUS[refused], (err as WorkflowUpdateFailedError).cause!.message);
+      if (refused) {
+        const status = REFUSAL_STATUS[refused];
+        const why = (err as WorkflowUpdateFailedError).cause!.message;
+        throw new HttpError(status, status === 409 ? await this.settledToo(message.poNumber, why) : why);
+      }
       if (isNotFound(err)) throw new HttpError(404, `no agent is running for ${sku}`);
       throw err;
     }

@@ -73,7 +73,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   waitForHandlersOnClose(app);
-  const agents = new Agents(deps.client, deps.taskQueue, deps.rules, deps.clock);
+  const agents = new Agents(deps.client, deps.taskQueue, deps.rules, deps.clock, (id) => deps.records.get(id));
   // Before any route: it lists every route added from here on, at /openapi.json and /docs.
   openApi(app, { title: 'stock-replenisher', version: '0.1.0', description: 'Durable purchasing agents per SKU: agents, purchase orders, approvals, supplier replies, receipts.' }, { requireAuth: deps.security.operationsRequireAuth ?? false });
   const metrics = deps.metrics ?? createMetrics();

@@ -95,5 +95,12 @@ describe('one agent per SKU', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toEqual({ poNumber: po, status: 'duplicate', workflowId: `replenish-${sku}-1` });
     }
+    // A new message for the closed PO is a 409 that says it is settled and how, not only that no run works on it.
+    const closed = /; purchase order .+ is settled \(received: received \d+ units\) and takes no more messages$/;
+    for (const res of [await s.receive(po, 'r-late', 5), await s.decide(po, { decision: 'reject', reason: 'too late' }),
+      await stack.authed('POST', `/purchase-orders/${po}/cancel`, { reason: 'not needed' })]) {
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body.error).toMatch(closed);
+    }
   });
 });
