@@ -69,7 +69,11 @@ export class MailLog {
       .orderBy('sentAt', 'desc').limit(1).executeTakeFirst()) ?? null;
   }
 
-  /** Records a received mail; the same message again updates its entry and counts the attempt. */
+  /**
+   * Records a received mail; the same message again updates its entry and counts the attempt. A mail
+   * that reached its run stays `delivered` whatever a later retry of it met (refused, say, for a
+   * missing verdict header): the run has it, and the log must not say it was bounced.
+   */
   async received(m: Omit<MailReceived, 'attempts'>): Promise<void> {
     const row = {
       id: m.id, messageId: m.messageId, receivedAt: m.receivedAt, status: m.status, reason: m.reason.slice(0, 2_000), fromAddress: m.from,
@@ -77,9 +81,11 @@ export class MailLog {
       attachments: JSON.stringify(m.attachments.slice(0, 200)), text: m.text?.slice(0, KEPT_TEXT) ?? null,
     };
     await this.db.insertInto('mailReceived').values({ ...row, attempts: 1 })
-      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({
-        status: row.status, reason: row.reason, receivedAt: row.receivedAt, attempts: eb('mailReceived.attempts', '+', 1),
-      })))
+      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => {
+        const kept = <V extends string>(column: 'mailReceived.status' | 'mailReceived.reason', value: V) =>
+          eb.case().when('mailReceived.status', '=', 'delivered').then(eb.ref(column)).else(eb.val(value)).end();
+        return { status: kept('mailReceived.status', row.status), reason: kept('mailReceived.reason', row.reason), receivedAt: row.receivedAt, attempts: eb('mailReceived.attempts', '+', 1) };
+      }))
       .execute();
   }
 

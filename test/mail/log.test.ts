@@ -45,4 +45,13 @@ describe.each(recordsLocations(afterFile))('the mail log in %s', (_name, where) 
     expect((await log.list('refused'))[0]).toMatchObject({ reason: 'why m2', attachments: [{ filename: 'a.pdf', contentType: 'application/pdf', size: 3 }], sizeBytes: 100, text: 'words' });
     expect(await log.list(undefined, 1)).toHaveLength(1);
   });
+
+  it('a mail that reached its run stays delivered when a retry of it is refused or held', async () => {
+    // A provider retries a mail whose answer it lost; by then the retry may be refused (say, its verdict
+    // header is missing). The run has the mail: the log must not say it was bounced.
+    await log.received({ ...received('m9', 'delivered', '2026-11-11T09:00:00.000Z'), reason: 'delivered (replenish-A-1)' });
+    await log.received(received('m9', 'refused', '2026-11-11T09:05:00.000Z'));
+    await log.received(received('m9', 'held', '2026-11-11T09:10:00.000Z'));
+    expect((await log.list()).find((m) => m.id === 'm9')).toMatchObject({ status: 'delivered', reason: 'delivered (replenish-A-1)', attempts: 3 });
+  });
 });
