@@ -166,8 +166,14 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
     bodyLimit: REPLY_BODY_LIMIT,
   }, async (req, reply) => {
     const { params: { po }, body } = req;
+    const supplier = supplierOf(req);
+    // The signature says who speaks; a body naming another supplier is a confused sender, whose reply
+    // would otherwise be read as the signer's without a word.
+    if (body.supplier !== undefined && body.supplier !== supplier) {
+      throw new HttpError(400, `supplier: this reply is signed by ${supplier} (X-Supplier), not ${body.supplier.slice(0, 100)}`);
+    }
     // The run compares it with its PO's supplier: a reply from another is a 403.
-    const result = await deliverSupplierReply(agents, world, po, supplierOf(req), body);
+    const result = await deliverSupplierReply(agents, world, po, supplier, body);
     return reply.code(accepted(result)).send({ poNumber: po, ...result });
   });
 

@@ -114,7 +114,7 @@ export const SpendQuery = z.object({ from: MONTH.optional(), to: MONTH.optional(
 
 export const SupplierReplyBody = z.object({
   messageId: z.string().min(1).max(200),
-  supplier: z.string().min(1).max(100).optional(),
+  supplier: z.string().min(1).max(100).optional().describe('the supplier sending it, if given: must be the one that signs it (X-Supplier), otherwise a 400'),
   // Invisible characters count as nothing: a reply nobody can read is refused, never read as anything.
   // Checked in code, not as a pattern: a Unicode property class is beyond what OpenAPI tools generate values for.
   text: z.string().max(5_000_000).regex(/\S/, 'a supplier reply must say something; this text is empty or only whitespace')

@@ -31,6 +31,8 @@ describe('the REST API refuses what it cannot act on, and says why', () => {
     ['a supplier price past any purchase', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm-huge', text: 'New price', fields: { kind: 'price_change', unitPrice: 1e308 } }, 400, /^fields\.unitPrice: at most 100,000,000,000$/],
     ['an edited quantity past any count', 'POST', '/purchase-orders/{po}/decision', { decision: 'approve', quantity: 1e20 }, 400, /^quantity: quantity is at most 9007199254740991 units$/],
     ['a receipt of part of a unit', 'POST', '/purchase-orders/{po}/receipts', { receiptId: 'r-half', quantity: 2.5 }, 400, /^quantity: quantity is a whole number of units$/],
+    // The signature says who speaks: a body naming someone else is a confused sender, not a reply to read as the signer's.
+    ['a supplier reply naming another supplier than its signer', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm-other', supplier: 'quickparts', text: 'We confirm.' }, 400, /^supplier: this reply is signed by acme-industrial \(X-Supplier\), not quickparts$/],
     ['a receipt of zero units', 'POST', '/purchase-orders/{po}/receipts', { receiptId: 'r', quantity: 0 }, 400, /quantity/],
     ['a supplier reply without a message id', 'POST', '/purchase-orders/{po}/supplier-replies', { text: 'hi' }, 400, /messageId/],
     ['a decision for a SKU without an agent', 'POST', '/purchase-orders/PO-NOBODY-1/decision', { decision: 'reject', reason: 'x' }, 404, /no agent is running for NOBODY/],

@@ -1945,6 +1945,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         messageId: string;
+                        /** @description the supplier sending it, if given: must be the one that signs it (X-Supplier), otherwise a 400 */
                         supplier?: string;
                         /**
                          * @description the supplier's message as received (plain text or HTML, up to 5,000,000 characters); it must hold at least one visible character: whitespace, zero-width and other invisible format characters alone are refused with a 400
