@@ -5,20 +5,9 @@ import { formatMoney } from '../domain/money.js';
 import { replenishmentIdOfPo } from '../domain/ids.js';
 import type { AgreementLinesTable, AgreementsTable, RecordsDb } from './database.js';
 
-export interface NewAgreement {
-  supplier: string;
-  currency: string;
-  approval: AgreementApproval;
-  /** ISO instants: valid from `validFrom` up to, not including, `validUntil`. */
-  validFrom: string;
-  validUntil: string;
-  leadTimeDays: number;
-  totalValue: number | null;
-  lines: { sku: string; unitPrice: number; moq: number; orderMultiple: number | null; quantity: number | null }[];
-  approvedBy: string;
-  approvedAt: string;
-  note: string | null;
-}
+/** What a manager approves: the agreement before anything is drawn (instants: from `validFrom` up to, not including, `validUntil`). */
+export type NewAgreement = Pick<Agreement, 'supplier' | 'currency' | 'approval' | 'validFrom' | 'validUntil' | 'leadTimeDays' | 'totalValue' | 'approvedBy' | 'approvedAt' | 'note'>
+  & { lines: Pick<AgreementLine, 'sku' | 'unitPrice' | 'moq' | 'orderMultiple' | 'quantity'>[] };
 
 export interface DrawRequest {
   agreementId: string;
