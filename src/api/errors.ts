@@ -22,9 +22,13 @@ const PART: Record<string, string> = { body: 'body', params: 'path', querystring
 export function validationMessage(context: string | undefined, issue: FastifySchemaValidationError): string {
   const field = issue.instancePath.split('/').filter(Boolean).join('.');
   const part = PART[context ?? 'body'] ?? context!;
-  if (part === 'body' && field) return `${field}: ${issue.message}`;
-  return `${part}: ${field ? `${field}: ` : ''}${issue.message}`;
+  // zod says of a missing field that it expected a value and received undefined: a sender reads "missing".
+  const message = MISSING.test(issue.message ?? '') ? 'missing; it is required' : issue.message;
+  if (part === 'body' && field) return `${field}: ${message}`;
+  return `${part}: ${field ? `${field}: ` : ''}${message}`;
 }
+
+const MISSING = /^Invalid input: expected \w+, received undefined$/;
 
 /** fastify's own refusals, in the API's words. */
 function messageOf(err: FastifyError, req: FastifyRequest): string {

@@ -34,7 +34,8 @@ describe('the REST API refuses what it cannot act on, and says why', () => {
     // The signature says who speaks: a body naming someone else is a confused sender, not a reply to read as the signer's.
     ['a supplier reply naming another supplier than its signer', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm-other', supplier: 'quickparts', text: 'We confirm.' }, 400, /^supplier: this reply is signed by acme-industrial \(X-Supplier\), not quickparts$/],
     ['a receipt of zero units', 'POST', '/purchase-orders/{po}/receipts', { receiptId: 'r', quantity: 0 }, 400, /quantity/],
-    ['a supplier reply without a message id', 'POST', '/purchase-orders/{po}/supplier-replies', { text: 'hi' }, 400, /messageId/],
+    ['a supplier reply without a message id', 'POST', '/purchase-orders/{po}/supplier-replies', { text: 'hi' }, 400, /^messageId: missing; it is required$/],
+    ['an approval link without its token', 'GET', '/approval-link', undefined, 400, /^query: token: missing; it is required$/],
     ['a decision for a SKU without an agent', 'POST', '/purchase-orders/PO-NOBODY-1/decision', { decision: 'reject', reason: 'x' }, 404, /no agent is running for NOBODY/],
     ['a decision on a PO the agent is not working on', 'POST', '/purchase-orders/{sku-po-9}/decision', { decision: 'reject', reason: 'x' }, 409, /is not the one/],
     ['a supplier reply with an empty text', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm-empty', text: '' }, 400, /^text: a supplier reply must say something; this text is empty or only whitespace$/],
