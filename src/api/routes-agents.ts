@@ -5,16 +5,14 @@ import type { World } from '../domain/world.js';
 import type { ApprovalsWaiting } from '../records/approvals-waiting.js';
 import type { Agents } from './agents.js';
 import { HttpError } from './errors.js';
+import { stockOfKnownSku } from './known-sku.js';
 import { AgentSignalled, AgentStarted, Approvals, refused, SkuPage, SkuView } from './responses.js';
 import { SkuListQuery, SkuParam, StartAgentBody, type Api } from './schemas.js';
 
 async function knownSku(world: World, sku: string) {
-  try {
-    return await world.stock(sku);
-  } catch (err) {
-    if (err instanceof Error && err.name === 'BusinessRefusal') throw new HttpError(404, `unknown SKU ${sku}`);
-    throw err;
-  }
+  const level = await stockOfKnownSku(world, sku);
+  if (!level) throw new HttpError(404, `unknown SKU ${sku}`);
+  return level;
 }
 
 const notASku = refused('not a SKU');

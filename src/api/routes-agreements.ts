@@ -1,11 +1,11 @@
 import { agreementStatus, AgreementInput, instantOf, type Agreement } from '../domain/agreement.js';
 import { lineTotal } from '../domain/quantity.js';
 import { formatMoney } from '../domain/money.js';
-import { isBusinessRefusal } from '../world/errors.js';
 import type { World } from '../domain/world.js';
 import type { AgreementLedger } from '../records/agreements.js';
 import { AgreementCancelBody, AgreementDetail, AgreementList, AgreementListQuery, AgreementParam, AgreementView } from './agreement-schemas.js';
 import { HttpError } from './errors.js';
+import { stockOfKnownSku } from './known-sku.js';
 import { refused } from './responses.js';
 import type { Api } from './schemas.js';
 import { approvalLimitOf, approverOf } from './security.js';
@@ -35,12 +35,7 @@ async function refusalOf(a: AgreementInput, deps: AgreementDeps, at: string, lim
   if (instantOf(a.validUntil, 'until') <= at) return bad(`validUntil: ${a.validUntil} has passed: the agreement would be over before it began`);
   if (!deps.suppliers.includes(a.supplier)) return bad(`supplier: unknown supplier ${a.supplier} (known: ${deps.suppliers.join(', ')})`);
   for (const [i, line] of a.lines.entries()) {
-    try {
-      await deps.world.stock(line.sku);
-    } catch (err) {
-      if (isBusinessRefusal(err)) return bad(`lines.${i}.sku: unknown SKU ${line.sku}`);
-      throw err;
-    }
+    if (!(await stockOfKnownSku(deps.world, line.sku))) return bad(`lines.${i}.sku: unknown SKU ${line.sku}`);
   }
   if (limit !== undefined && ceilingOf(a) > limit) {
     return new HttpError(403, `the agreement may commit ${formatMoney(ceilingOf(a), deps.currency)}, above your approval limit of ${formatMoney(limit, deps.currency)}`);

@@ -15,3 +15,7 @@ export function formatMoney(amount: number, currency: string): string {
  */
 export const MAX_AMOUNT = 100_000_000_000;
 export const MAX_AMOUNT_RULE = 'at most 100,000,000,000';
+
+/** The records database keeps money as whole cents, so sums and the limits its UPDATEs check stay exact. */
+export const toCents = (amount: number): number => Math.round(amount * 100);
+export const fromCents = (cents: number | string | bigint): number => Number(cents) / 100;

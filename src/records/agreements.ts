@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Agreement, AgreementApproval, AgreementLine, AgreementOffer } from '../domain/agreement.js';
-import { formatMoney } from '../domain/money.js';
+import { formatMoney, fromCents, toCents } from '../domain/money.js';
 import { replenishmentIdOfPo } from '../domain/ids.js';
-import type { AgreementLinesTable, AgreementsTable, RecordsDb } from './database.js';
+import type { AgreementDrawsTable, AgreementLinesTable, AgreementsTable, RecordsDb } from './database.js';
 
 /** What a manager approves: the agreement before anything is drawn (instants: from `validFrom` up to, not including, `validUntil`). */
 export type NewAgreement = Pick<Agreement, 'supplier' | 'currency' | 'approval' | 'validFrom' | 'validUntil' | 'leadTimeDays' | 'totalValue' | 'approvedBy' | 'approvedAt' | 'note'>
@@ -25,17 +25,20 @@ export type DrawAnswer = { drawn: true; agreement: Agreement } | { drawn: false;
 
 export interface Draw { poNumber: string; agreementId: string; replenishmentId: string; sku: string; quantity: number; value: number; drawnAt: string }
 
-const cents = (amount: number): number => Math.round(amount * 100);
-const amount = (c: number | string | null): number | null => (c === null ? null : Number(c) / 100);
 class Refused extends Error {}
 
+/** What is left of an agreement's value, from its row's cents; null when only its lines limit it. */
+const remainingValueOf = (row: { totalValueCents: number | string | null; drawnCents: number | string }): number | null =>
+  row.totalValueCents === null ? null : fromCents(Number(row.totalValueCents) - Number(row.drawnCents));
+
+const toDraw = ({ valueCents, ...d }: Selectable<AgreementDrawsTable>): Draw => ({ ...d, quantity: Number(d.quantity), value: fromCents(valueCents) });
+
 function toAgreement(row: Selectable<AgreementsTable>, lines: Selectable<AgreementLinesTable>[]): Agreement {
-  const total = amount(row.totalValueCents);
-  const drawn = amount(row.drawnCents)!;
+  const total = row.totalValueCents === null ? null : fromCents(row.totalValueCents);
   return {
     agreementId: row.id, supplier: row.supplier, currency: row.currency, approval: row.approval as AgreementApproval,
     validFrom: row.validFrom, validUntil: row.validUntil, leadTimeDays: Number(row.leadTimeDays),
-    totalValue: total, drawnValue: drawn, remainingValue: total === null ? null : Math.round((total - drawn) * 100) / 100,
+    totalValue: total, drawnValue: fromCents(row.drawnCents), remainingValue: remainingValueOf(row),
     lines: lines.map((l): AgreementLine => ({
       sku: l.sku, unitPrice: Number(l.unitPrice), moq: Number(l.moq), orderMultiple: l.orderMultiple === null ? null : Number(l.orderMultiple),
       quantity: l.quantity === null ? null : Number(l.quantity), drawnQuantity: Number(l.drawnQuantity),
@@ -64,7 +67,7 @@ export class AgreementLedger {
     await this.db.transaction().execute(async (tx) => {
       await tx.insertInto('agreements').values({
         id, supplier: a.supplier, currency: a.currency, approval: a.approval, validFrom: a.validFrom, validUntil: a.validUntil,
-        leadTimeDays: a.leadTimeDays, totalValueCents: a.totalValue === null ? null : cents(a.totalValue), drawnCents: 0,
+        leadTimeDays: a.leadTimeDays, totalValueCents: a.totalValue === null ? null : toCents(a.totalValue), drawnCents: 0,
         approvedBy: a.approvedBy, approvedAt: a.approvedAt, cancelledBy: null, cancelledAt: null, cancelReason: null, note: a.note,
       }).execute();
       await tx.insertInto('agreementLines').values(a.lines.map((l) => ({ agreementId: id, ...l, drawnQuantity: 0 }))).execute();
@@ -109,12 +112,12 @@ export class AgreementLedger {
       agreementId: r.id, supplier: r.supplier, sku: r.sku, unitPrice: Number(r.unitPrice), moq: Number(r.moq),
       orderMultiple: r.orderMultiple === null ? null : Number(r.orderMultiple), leadTimeDays: Number(r.leadTimeDays), validUntil: r.validUntil,
       remainingQuantity: r.quantity === null ? null : Number(r.quantity) - Number(r.drawnQuantity),
-      remainingValue: r.totalValueCents === null ? null : (Number(r.totalValueCents) - Number(r.drawnCents)) / 100,
+      remainingValue: remainingValueOf(r),
     }));
   }
 
   async draw(d: DrawRequest): Promise<DrawAnswer> {
-    const value = cents(d.total);
+    const value = toCents(d.total);
     try {
       return await this.db.transaction().execute(async (tx) => {
         const inserted = await tx.insertInto('agreementDraws')
@@ -192,14 +195,12 @@ export class AgreementLedger {
   /** The draw a PO made and still holds, or null. */
   async drawOf(poNumber: string): Promise<Draw | null> {
     const d = await this.db.selectFrom('agreementDraws').selectAll().where('poNumber', '=', poNumber).executeTakeFirst();
-    if (!d) return null;
-    const { valueCents, ...rest } = d;
-    return { ...rest, quantity: Number(d.quantity), value: Number(valueCents) / 100 };
+    return d ? toDraw(d) : null;
   }
 
   /** The draws an agreement holds, newest first. */
   async draws(agreementId: string): Promise<Draw[]> {
     const rows = await this.db.selectFrom('agreementDraws').selectAll().where('agreementId', '=', agreementId).orderBy('drawnAt', 'desc').orderBy('poNumber').execute();
-    return rows.map(({ valueCents, ...d }) => ({ ...d, quantity: Number(d.quantity), value: Number(valueCents) / 100 }));
+    return rows.map(toDraw);
   }
 }

@@ -1,4 +1,5 @@
 import { replenishmentIdOfPo } from '../domain/ids.js';
+import { fromCents, toCents } from '../domain/money.js';
 import type { RecordsDb } from './database.js';
 
 export interface BudgetRequest {
@@ -14,7 +15,6 @@ export interface BudgetRequest {
 /** `left`: what the month's budget holds after this reservation, or before the refused one. */
 export type BudgetAnswer = { reserved: boolean; month: string; left: number };
 
-const cents = (amount: number): number => Math.round(amount * 100);
 
 /** Joins a PO number to what is reserved on top of it for a price raised after its order. */
 const RAISE = '@';
@@ -35,11 +35,11 @@ export class BudgetLedger {
   constructor(private readonly db: RecordsDb) {}
 
   async reserve(r: BudgetRequest): Promise<BudgetAnswer> {
-    const amount = cents(r.amount);
-    const limit = cents(r.limit);
+    const amount = toCents(r.amount);
+    const limit = toCents(r.limit);
     const left = async (tx: RecordsDb, month: string) => {
       const row = await tx.selectFrom('budgetMonths').select('reservedCents').where('month', '=', month).executeTakeFirstOrThrow();
-      return (limit - Number(row.reservedCents)) / 100;
+      return fromCents(limit - Number(row.reservedCents));
     };
     try {
       return await this.db.transaction().execute(async (tx) => {
@@ -62,7 +62,7 @@ export class BudgetLedger {
     } catch (err) {
       if (!(err instanceof OverBudget)) throw err;
       const row = await this.db.selectFrom('budgetMonths').select('reservedCents').where('month', '=', r.month).executeTakeFirst();
-      return { reserved: false, month: r.month, left: (limit - Number(row?.reservedCents ?? 0)) / 100 };
+      return { reserved: false, month: r.month, left: fromCents(limit - Number(row?.reservedCents ?? 0)) };
     }
   }
 
@@ -84,13 +84,13 @@ export class BudgetLedger {
         await tx.updateTable('budgetMonths').set((eb) => ({ reservedCents: eb('reservedCents', '-', Number(r.amountCents)) })).where('month', '=', r.month).execute();
         given += Number(r.amountCents);
       }
-      return given / 100;
+      return fromCents(given);
     });
   }
 
   /** What rule approvals have reserved in a month. */
   async reserved(month: string): Promise<number> {
     const row = await this.db.selectFrom('budgetMonths').select('reservedCents').where('month', '=', month).executeTakeFirst();
-    return Number(row?.reservedCents ?? 0) / 100;
+    return fromCents(row?.reservedCents ?? 0);
   }
 }

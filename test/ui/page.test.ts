@@ -45,6 +45,19 @@ async function enterToken(page: Page, token: string) {
 }
 
 const card = (page: Page, po: string) => page.locator(`article.approval[data-po="${po}"]`);
+
+/** A new stack with a PO waiting for approval, and the manager's page open on its card, token entered. */
+async function atPendingCard() {
+  const stack = await startStack({ temporal: 'dev' });
+  const s = story(stack, stack.newSku());
+  await s.startAgent();
+  const request = await s.approvalRequest();
+  const { page, problems, close } = await openPage(stack);
+  if (stack.managerToken) await enterToken(page, stack.managerToken);
+  const pending = card(page, request.poNumber);
+  await pending.waitFor();
+  return { stack, s, request, page, problems, close, pending };
+}
 const phaseOf = (page: Page, sku: string) => page.locator(`tr[data-sku="${sku}"] td.phase`);
 
 describe('the manager\'s page in Chromium', () => {
@@ -178,15 +191,7 @@ describe('the manager\'s page in Chromium', () => {
   });
 
   it('a rejection needs a reason, and a refusal from the API reads as a message', async () => {
-    const stack = await startStack({ temporal: 'dev' });
-    const sku = stack.newSku();
-    const s = story(stack, sku);
-    await s.startAgent();
-    const request = await s.approvalRequest();
-    const { page, problems, close } = await openPage(stack);
-    if (stack.managerToken) await enterToken(page, stack.managerToken);
-    const pending = card(page, request.poNumber);
-    await pending.waitFor();
+    const { s, request, page, problems, close, pending } = await atPendingCard();
 
     await pending.locator('button.reject-btn').click();
     await pending.locator('.card-msg', { hasText: 'Say why you reject it' }).waitFor();
@@ -210,15 +215,7 @@ describe('the manager\'s page in Chromium', () => {
   });
 
   it('a manager approves with edits from the card: an edit the agent refuses says why, another quantity is ordered as edited', async () => {
-    const stack = await startStack({ temporal: 'dev' });
-    const sku = stack.newSku();
-    const s = story(stack, sku);
-    await s.startAgent();
-    const request = await s.approvalRequest();
-    const { page, problems, close } = await openPage(stack);
-    if (stack.managerToken) await enterToken(page, stack.managerToken);
-    const pending = card(page, request.poNumber);
-    await pending.waitFor();
+    const { stack, s, request, problems, close, pending } = await atPendingCard();
 
     await pending.locator('details.edit summary').click();
     // Choosing another quote moves the ceiling to its price; the drafted one brings the drafted terms back.
