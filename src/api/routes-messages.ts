@@ -159,7 +159,8 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
       params: PoParam, body: SupplierReplyBody,
       response: {
         202: delivered, 200: repeat, 400: refused('an invalid reply or PO number'), 401: unsigned, 404: refused('no agent works on this PO\'s SKU'),
-        403: refused('the PO was sent to another supplier'), 409: refused('the PO is not waiting for a reply'),
+        403: refused('the PO was sent to another supplier'),
+        409: refused('the PO is not waiting for a reply, or this messageId already came with another reply'),
         415: refused('a body that is not JSON'),
       },
     },
@@ -184,7 +185,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
       params: PoParam, body: ReceiptBody,
       response: {
         202: delivered, 200: repeat, 400: refused('an invalid receipt or PO number'), 401: unsigned, 404: refused('no agent works on this PO\'s SKU'),
-        409: refused('the PO is not waiting for goods'),
+        409: refused('the PO is not waiting for goods, the receipt is for more than it still expects, or this receiptId already came with another quantity'),
       },
     },
   }, async (req, reply) => {

@@ -10,6 +10,9 @@ export const RECENT_OUTCOMES = 10;
 export const REMEMBERED_SUPPLIERS = 20;
 export const REMEMBERED_MESSAGE_IDS = 200;
 
+/** A message the agent has delivered: its id and what it said (src/domain/message-digest.ts). */
+export interface RememberedMessage { id: string; digest: string }
+
 export const emptyMemory = (): AgentMemory => ({ recent: [], suppliers: {}, outcomes: {} });
 
 /** Replenishments the agent has finished in its life, whatever their outcome. */
@@ -22,7 +25,8 @@ export interface AgentInput {
   memory?: AgentMemory;
   /** How many replenishments this SKU has started; names the next one. */
   replenishments?: number;
-  recentMessageIds?: string[];
+  /** The last messages delivered, so that a repeat after continue-as-new is still known. */
+  recentMessages?: RememberedMessage[];
   paused?: boolean;
   /** A stock change arrived while the previous run was handing over. */
   wake?: boolean;

@@ -1,6 +1,6 @@
 import type { Rules } from './rules.js';
 import {
-  accepts, approvalRequestedAt, approvedSoFar, backorder, fromAnotherSupplier, isRejected, priceQuestionOpen, type ApprovalPayload, type EventName, type Message, type ReplenishState,
+  accepts, approvalRequestedAt, approvedSoFar, backorder, fromAnotherSupplier, isRejected, ordered, priceQuestionOpen, type ApprovalPayload, type EventName, type Message, type ReplenishState,
 } from './state.js';
 import { lineTotal } from './quantity.js';
 import { changesPo, editedLine } from './approval-edit.js';
@@ -179,6 +179,10 @@ export function refusalOf(
   }
   const closed = doorFor(s, m.event, m.poNumber, rules, pending);
   if (closed) return closed;
+  if (m.event === 'goods-receipt' && s.order) {
+    const tooMany = overReceipt(s, m.poNumber, m.payload.quantity);
+    if (tooMany) return notWaiting(tooMany);
+  }
   const request = m.event === 'approval' ? approvalQuestion(s) : null;
   if (m.event === 'approval' && request) {
     if (m.payload.approved && m.payload.edit) return editRefusal(s, request, m.poNumber, m.payload, rules, now);
@@ -188,6 +192,17 @@ export function refusalOf(
     if (tooLow) return notWaiting(tooLow);
   }
   return null;
+}
+
+/**
+ * A receipt for more than the order still expects would record goods nobody ordered as this order's:
+ * the warehouse records what belongs to the order, and the surplus is a matter for the supplier.
+ */
+function overReceipt(s: ReplenishState, poNumber: string, quantity: number): string | null {
+  const left = backorder(s);
+  if (quantity <= left) return null;
+  return `a receipt of ${quantity} is more than the ${left} still expected on ${poNumber} (${ordered(s)} ordered, ${s.received} received): `
+    + `record at most ${left} against it and settle the surplus with the supplier`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { digestOf } from '../domain/message-digest.js';
 import type { EventName, Message } from '../domain/state.js';
 
 /** Messages that arrived before a wait asked for them; kept in arrival order, never dropped. */
@@ -5,11 +6,12 @@ export class Inbox {
   private readonly messages: Message[] = [];
   /** Messages that fit a later phase of the run; judged again at every turn. */
   private readonly held: Message[] = [];
-  private readonly seen = new Set<string>();
+  /** Each id taken, with what its message said. */
+  private readonly seen = new Map<string, string>();
 
   hold(m: Message): void {
     if (this.seen.has(m.messageId)) return;
-    this.seen.add(m.messageId);
+    this.seen.set(m.messageId, digestOf(m));
     this.held.push(m);
   }
 
@@ -42,7 +44,7 @@ export class Inbox {
   /** False when the message id was seen before: a redelivery is not a second message. */
   push(m: Message): boolean {
     if (this.seen.has(m.messageId)) return false;
-    this.seen.add(m.messageId);
+    this.seen.set(m.messageId, digestOf(m));
     this.messages.push(m);
     return true;
   }
@@ -56,8 +58,10 @@ export class Inbox {
     return i < 0 ? null : this.messages.splice(i, 1)[0]!;
   }
 
-  isDuplicate(messageId: string): boolean {
-    return this.seen.has(messageId);
+  /** `same`: this message was taken before; `different`: another message was taken under its id. */
+  repeatOf(m: Message): 'same' | 'different' | null {
+    const digest = this.seen.get(m.messageId);
+    return digest === undefined ? null : digest === digestOf(m) ? 'same' : 'different';
   }
 
   list(): { event: string; messageId: string }[] {

@@ -1,3 +1,4 @@
+import { reusedIdWhy } from '../domain/message-digest.js';
 import { refusalOf } from '../domain/phase.js';
 import type { Rules } from '../domain/rules.js';
 import { cancelledOrderRefusal, fitsOnceOrdered, type EventName, type Message, type ReplenishState } from '../domain/state.js';
@@ -28,7 +29,9 @@ export class MessageDesk {
   /** The one judgement of a message: taken into the inbox, held until the order is placed, or refused. */
   judge(m: Message): Verdict {
     // A signal the run already took (an agent's Update retried after a worker died) changes nothing.
-    if (this.inbox.isDuplicate(m.messageId)) return { status: 'duplicate' };
+    const repeat = this.inbox.repeatOf(m);
+    if (repeat === 'same') return { status: 'duplicate' };
+    if (repeat === 'different') return { status: 'refused', type: 'NotWaiting', why: reusedIdWhy(m) };
     const refused = this.refusal(m);
     if (!refused) {
       this.inbox.push(m);

@@ -6,9 +6,10 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Activities } from '../activities/contract.js';
 import {
   belowSafetyStock, emptyMemory, remember, REMEMBERED_MESSAGE_IDS, summaryOf, SUMMARY_MEMO, type ActiveReplenishment, type AgentInput,
-  type AgentStatus,
+  type AgentStatus, type RememberedMessage,
 } from '../domain/agent.js';
 import { parsePoNumber, replenishmentId } from '../domain/ids.js';
+import { digestOf, reusedIdWhy } from '../domain/message-digest.js';
 import { phase } from '../domain/phase.js';
 import { days, policyOf } from '../domain/rules.js';
 import { initialState, type Message } from '../domain/state.js';
@@ -35,7 +36,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   let rules = input.rules;
   let memory = input.memory ?? emptyMemory();
   let replenishments = input.replenishments ?? 0;
-  const recentIds = [...(input.recentMessageIds ?? [])];
+  const recent: RememberedMessage[] = [...(input.recentMessages ?? [])];
   let paused = input.paused ?? false;
   let wake = input.wake ?? false;
   let error = input.error ?? null;
@@ -47,6 +48,13 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   /** Verdicts of the running replenishment, by the id of the Update waiting for each (null: not yet). */
   const verdicts = new Map<string, Verdict | null>();
   const notWaiting = (why: string) => ApplicationFailure.nonRetryable(why, 'NotWaiting');
+  /** The same message again (true), another under an id already used (a refusal), or a new one (false). */
+  const seenBefore = (m: Message): boolean => {
+    const earlier = recent.find((r) => r.id === m.messageId);
+    if (!earlier) return false;
+    if (earlier.digest !== digestOf(m)) throw notWaiting(reusedIdWhy(m));
+    return true;
+  };
 
   const status = (): AgentStatus => ({
     sku, status: stopping ? 'stopped' : active ? 'replenishing' : paused ? 'paused' : error ? 'error' : 'watching',
@@ -80,7 +88,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   setHandler(deliverUpdate, async (m: Message) => {
     // A repeat of a message delivered before is a duplicate even after its run ended (a retried HTTP
     // call): the agent remembers the last ids across continue-as-new; the run's own check is for replays.
-    if (recentIds.includes(m.messageId)) return { status: 'duplicate' as const, workflowId: active?.workflowId ?? '' };
+    if (seenBefore(m)) return { status: 'duplicate' as const, workflowId: active?.workflowId ?? '' };
     const target = active!.workflowId;
     const ref = currentUpdateInfo()!.id;
     verdicts.set(ref, null);
@@ -97,13 +105,13 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
     if (!verdict) throw notWaiting(`${m.poNumber} takes no more messages: replenishment ${target} has already ended without reading this ${m.event}`);
     if (verdict.status === 'refused') throw ApplicationFailure.nonRetryable(verdict.why, verdict.type);
     if (verdict.status !== 'duplicate') {
-      recentIds.push(m.messageId);
-      if (recentIds.length > REMEMBERED_MESSAGE_IDS) recentIds.splice(0, recentIds.length - REMEMBERED_MESSAGE_IDS);
+      recent.push({ id: m.messageId, digest: digestOf(m) });
+      if (recent.length > REMEMBERED_MESSAGE_IDS) recent.splice(0, recent.length - REMEMBERED_MESSAGE_IDS);
     }
     return { status: verdict.status, workflowId: target };
   }, {
     validator: (m: Message) => {
-      if (recentIds.includes(m.messageId)) return;
+      if (seenBefore(m)) return;
       if (!active) throw notWaiting(`no replenishment is running for ${sku}`);
       const po = parsePoNumber(m.poNumber);
       if (!po || replenishmentId(po.sku, po.n) !== active.workflowId) throw notWaiting(`purchase order ${m.poNumber} is not the one ${sku} is working on`);
@@ -146,7 +154,7 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
     typedSearchAttributes: [{ key: SKU, value: sku }, { key: AGENT_STATUS, value: carried.status }],
     memo: { [SUMMARY_MEMO]: carried },
   })({
-    sku, rules, memory, replenishments, recentMessageIds: recentIds, paused, wake, error,
+    sku, rules, memory, replenishments, recentMessages: recent, paused, wake, error,
   });
 
   async function runReplenishment(level: StockLevel): Promise<ReplenishmentResult> {

@@ -2037,7 +2037,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description the PO is not waiting for a reply */
+                /** @description the PO is not waiting for a reply, or this messageId already came with another reply */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2186,7 +2186,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description the PO is not waiting for goods */
+                /** @description the PO is not waiting for goods, the receipt is for more than it still expects, or this receiptId already came with another quantity */
                 409: {
                     headers: {
                         [name: string]: unknown;

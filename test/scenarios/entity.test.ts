@@ -84,16 +84,42 @@ describe('one agent per SKU', () => {
     expect(await s.orders()).toHaveLength(1);
   });
 
+  it('a receipt for more than the order still expects is a 409 that says how much is expected; nothing of it is recorded', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const s = story(stack, stack.newSku());
+    await s.startAgent();
+    const request = await s.approvalRequest();
+    expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice })).status).toBe(202);
+    await s.phase('ordered');
+    expect((await s.reply(request.poNumber, 'm-1', 'We confirm your order.', { kind: 'confirmed' })).status).toBe(202);
+    await s.phase('awaiting goods');
+    expect((await s.receive(request.poNumber, 'r-first', 40)).status).toBe(202);
+    const over = await s.receive(request.poNumber, 'r-over', request.quantity);
+    expect(over.status, JSON.stringify(over.body)).toBe(409);
+    const left = request.quantity - 40;
+    expect(over.body.error).toBe(`a receipt of ${request.quantity} is more than the ${left} still expected on ${request.poNumber} (${request.quantity} ordered, 40 received): record at most ${left} against it and settle the surplus with the supplier`);
+    // The rest is taken and closes the PO with exactly what was ordered: the refused receipt added nothing.
+    expect((await s.receive(request.poNumber, 'r-rest', left)).status).toBe(202);
+    const result = await s.outcome();
+    expect([result.outcome, result.quantityReceived]).toEqual(['received', request.quantity]);
+  });
+
   it('a message sent again after its PO closed is a 200 duplicate naming the PO\'s replenishment', async () => {
     const stack = await startStack({ temporal: 'dev' });
     const sku = stack.newSku();
     const s = story(stack, sku);
-    expect((await s.runToReceived()).outcome).toBe('received');
+    const outcome = await s.runToReceived();
+    expect(outcome.outcome).toBe('received');
     const po = (await s.view()).pastOutcomes.at(-1).poNumber as string;
     // A warehouse or a supplier retrying a call whose answer it lost, after the agent moved on.
-    for (const res of [await s.receive(po, 'r-1', 1), await s.reply(po, 'm-1', 'We confirm your order, delivery on schedule.')]) {
+    for (const res of [await s.receive(po, 'r-1', outcome.quantityReceived), await s.reply(po, 'm-1', 'We confirm your order, delivery on schedule.', { kind: 'confirmed' })]) {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toEqual({ poNumber: po, status: 'duplicate', workflowId: `replenish-${sku}-1` });
+    }
+    // Other content under an id already used is a second message with the first one's id: refused, never a silent duplicate.
+    for (const [res, idName] of [[await s.receive(po, 'r-1', 1), 'receiptId'], [await s.reply(po, 'm-1', 'Delivery moves to next month.'), 'messageId']] as const) {
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body.error).toMatch(new RegExp(`a different .+ for ${po} was already received under the same ${idName}`));
     }
     // A new message for the closed PO is a 409 that says it is settled and how, not only that no run works on it.
     const closed = /; purchase order .+ is settled \(received: received \d+ units\) and takes no more messages$/;

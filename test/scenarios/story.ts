@@ -49,7 +49,7 @@ export function story(stack: StoryStack, sku: string, opts: { supplier?: string 
     },
     async outcome() {
       const v = await eventually(view, (x) => x.pastOutcomes?.length > 0, 60_000, `${sku} to finish a replenishment`);
-      return v.pastOutcomes.at(-1) as { outcome: string; reason: string; poNumber: string };
+      return v.pastOutcomes.at(-1) as { outcome: string; reason: string; poNumber: string; quantityReceived: number };
     },
     async reply(po: string, messageId: string, text: string, fields?: unknown) {
       const drafted = (await view()).replenishment?.po as { poNumber: string; supplier: string } | null | undefined;

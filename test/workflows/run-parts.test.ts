@@ -5,7 +5,7 @@ import { requestApproval } from '../../src/tools/request-approval.js';
 import { MessageDesk } from '../../src/workflows/message-desk.js';
 import { Publisher } from '../../src/workflows/publisher.js';
 import { RunClock } from '../../src/workflows/run-clock.js';
-import { approvalMessage, approved, awaitingApproval, ordered, rules, supplierMessage, T0 } from '../support/states.js';
+import { approvalMessage, approved, awaitingApproval, confirmed, goodsArrived, ordered, receiptMessage, rules, supplierMessage, T0 } from '../support/states.js';
 
 // The parts Replenish turns on, outside a workflow: they hold no I/O of their own.
 
@@ -33,6 +33,29 @@ describe('the message desk', () => {
     expect(desk.inbox.has(['approval'])).toBe(true);
     // A decision in the inbox closes the door to a second one.
     expect(desk.judge(approvalMessage(awaitingApproval(), { approved: false, reason: 'no' }))).toMatchObject({ status: 'refused', why: 'a decision is already waiting to be read' });
+  });
+
+  it('refuses another message under an id it has taken, naming the id the sender sets, and never calls it a duplicate', () => {
+    const { desk } = deskAt(ordered());
+    const reply = supplierMessage(ordered(), 'We confirm your order.');
+    expect(desk.judge(reply)).toEqual({ status: 'delivered' });
+    // Where the service kept the text or who the signature proved is not what the sender said.
+    expect(desk.judge({ ...reply, at: '2025-03-04T09:00:00.000Z', payload: { ...reply.payload, documentRef: 'doc-9' } })).toEqual({ status: 'duplicate' });
+    expect(desk.judge({ ...reply, payload: { ...reply.payload, text: 'Delivery moves to April.' } })).toEqual({
+      status: 'refused', type: 'NotWaiting',
+      why: `a different supplier-reply for ${reply.poNumber} was already received under the same messageId: a repeat must say the same; a new message needs a new messageId`,
+    });
+  });
+
+  it('refuses a receipt for more than the order still expects, and takes one for the rest', () => {
+    const s = goodsArrived(confirmed(), 30);
+    const { desk } = deskAt(s);
+    const left = s.po!.quantity - 30;
+    expect(desk.judge({ ...receiptMessage(s, left + 1), messageId: 'r-over' })).toMatchObject({
+      status: 'refused', type: 'NotWaiting',
+      why: `a receipt of ${left + 1} is more than the ${left} still expected on ${s.po!.poNumber} (${s.po!.quantity} ordered, 30 received): record at most ${left} against it and settle the surplus with the supplier`,
+    });
+    expect(desk.judge({ ...receiptMessage(s, left), messageId: 'r-rest' })).toEqual({ status: 'delivered' });
   });
 
   it('holds a supplier\'s reply that comes before the order, and lets it in once the order is placed', () => {
