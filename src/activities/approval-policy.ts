@@ -2,7 +2,7 @@ import {
   ROUTINE_ORDER_RULE, routineOrderReason, routineOrderRefusal, type PolicyVerdict,
 } from '../domain/approval-policy.js';
 import { formatMoney } from '../domain/money.js';
-import { lineTotal } from '../domain/quantity.js';
+import { repriced } from '../domain/order-costs.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
 import type { ReplenishState } from '../domain/state.js';
 import { raiseKey } from '../records/budget.js';
@@ -42,7 +42,7 @@ const routineOrder = (records: PurchaseRecords, clock: () => Date) =>
     const po = s.po;
     if (!policy || !po) return null;
     const raised = s.order !== null && s.repricedTo !== null ? s.repricedTo : null;
-    const terms = raised === null ? po : { ...po, unitPrice: raised, total: lineTotal(po.quantity, raised) };
+    const terms = raised === null ? po : repriced(po, raised);
     const currency = currencyOf(rules);
     const lastPrice = s.suppliers?.[po.supplier]?.lastPrice ?? await records.lastPricePaid(po.sku, po.supplier);
     const refusal = routineOrderRefusal(policy, terms, lastPrice, currency);

@@ -41,7 +41,7 @@ export function confirmationPage(token: string, c: LinkClaims, r: ApprovalWaitin
   const others = r.alternatives.map((q) => `${q.supplier} ${money(q.unitPrice)} (MOQ ${q.moq}, ${q.leadTimeDays} days)`).join('; ');
   const terms = [
     row('SKU', r.sku), row('Supplier', r.supplier), row('Quantity', String(r.quantity)),
-    row('Unit price', money(r.unitPrice)), row('Total', money(r.total)),
+    row('Unit price', money(r.unitPrice)), row('Total', r.freight ? `${money(r.total)} (incl. freight ${money(r.freight)})` : money(r.total)),
     row('Stock on hand', `${r.onHand} (safety stock ${r.safetyStock})`),
     ...(r.priceChange ? [row('Ordered at', `${money(r.priceChange.orderedUnitPrice)}; the supplier now asks ${money(r.unitPrice)}`)] : []),
     row('Other quotes', others || 'none'),

@@ -138,7 +138,8 @@ export const Approvals = z.object({
   currency: z.string().describe('ISO 4217: every amount is in it'),
   items: z.array(open({
     sku: z.string(), workflowId: z.string(), poNumber: z.string(), supplier: z.string(),
-    quantity: z.number(), unitPrice: z.number(), total: z.number(), requestedAt: z.string().nullable(),
+    quantity: z.number(), unitPrice: z.number(), total: z.number().describe('the goods plus the freight, when the supplier charges one'),
+    freight: z.number().optional().describe('the supplier\'s freight for this order; absent when it charges none'), requestedAt: z.string().nullable(),
     alternatives: z.array(open({
       quoteId: z.string().describe('approve this quote instead with {"decision":"approve","quoteId":…}'), supplier: z.string(), unitPrice: z.number(),
       moq: z.number(), orderMultiple: z.number().optional(), leadTimeDays: z.number(), validUntil: z.string(),
@@ -168,7 +169,7 @@ export const PurchaseRecordView = open({
   replenishmentId: z.string(), runId: z.string(), sku: z.string(), replenishment: z.number().int(),
   poNumber: z.string().nullable().describe('the last PO number drafted (a revision replaces the first)'),
   supplier: z.string().nullable(), quantityDrafted: z.number().nullable(), quantityOrdered: z.number(), quantityReceived: z.number(),
-  unitPrice: z.number().nullable(), orderTotal: z.number().nullable().describe('quantity ordered × unit price; null when nothing was ordered'),
+  unitPrice: z.number().nullable(), orderTotal: z.number().nullable().describe('quantity ordered × unit price, plus the supplier\'s freight when the order paid one; null when nothing was ordered'),
   currency: z.string(), approvals: z.array(Approval), outcome: z.string(), reason: z.string(),
   startedAt: z.string(), settledAt: z.string(), orderedAt: z.string().nullable(), receivedAt: z.string().nullable(),
   turns: z.array(open({ turn: z.number().int(), at: z.string(), tool: z.string(), result: z.string(), summary: z.string() }))

@@ -1,12 +1,13 @@
 import { daysOfCover } from './demand.js';
-import { excessLimit, MAX_EXCESS_SHARE, needs, orderable, packOf, planContext, planLine, unitPriceAt } from './purchase-plan.js';
+import { excessLimit, leastOrder, lineOf, MAX_EXCESS_SHARE, needs, packOf, planContext, planLine, unitPriceAt } from './purchase-plan.js';
 import { lineTotal } from './quantity.js';
 import { isQuoteValid } from './quotes.js';
 import type { ReplenishState } from './state.js';
 import type { ApprovalEdit, PoTerms, PurchaseOrder, Quote } from './types.js';
 
 /** The line an edited approval orders. */
-export interface EditedLine { quote: Quote; quantity: number; unitPrice: number; total: number }
+/** `total` is the goods plus `freight` (0: none), as a drafted PO's. */
+export interface EditedLine { quote: Quote; quantity: number; unitPrice: number; total: number; freight: number }
 
 export type EditVerdict = { ok: true; line: EditedLine } | { ok: false; why: string };
 
@@ -36,8 +37,12 @@ function quantityRefusal(s: ReplenishState, quote: Quote, quantity: number): str
     const near = down >= quote.moq ? `${down} or ${up}` : `${up}`;
     return `${quote.supplier} sells in packs of ${pack}: ${quantity} is not a whole number of packs (${near} would be)`;
   }
+  const value = quote.orderCosts?.minOrderValue;
+  if (value !== undefined && lineTotal(quantity, unitPriceAt(quote, quantity)) < value) {
+    return `${quantity} comes to ${lineTotal(quantity, unitPriceAt(quote, quantity)).toFixed(2)}, below ${quote.supplier}'s least order value of ${value.toFixed(2)}`;
+  }
   const { needed, targetLevel } = needs(s);
-  const most = excessLimit(orderable(needed, quote), needed, targetLevel);
+  const most = excessLimit(leastOrder(quote, needed), needed, targetLevel);
   if (quantity > most) {
     return `${quantity} is more than this replenishment may order from ${quote.supplier}: at most ${most} `
       + `(${needed} needed, raised to the supplier's minimum and packs, or up to ${Math.round(MAX_EXCESS_SHARE * 100)}% of the target ${targetLevel} over it)`;
@@ -73,11 +78,11 @@ export function editedLine(s: ReplenishState, edit: ApprovalEdit, now: string): 
   if (typeof quote === 'string') return refuse(quote);
   if (s.droppedSuppliers.includes(quote.supplier)) return refuse(`${quote.supplier} already refused or left unanswered an order of this replenishment; its quote ${quote.quoteId} is not used again`);
   if (!isQuoteValid(quote, now)) return refuse(`${quote.supplier}'s quote ${quote.quoteId} expired at ${quote.validUntil}`);
-  const quantity = edit.quantity ?? (quote.quoteId === po.quoteId ? po.quantity : planLine(quote, needs(s))?.quantity ?? orderable(needs(s).needed, quote));
+  const quantity = edit.quantity ?? (quote.quoteId === po.quoteId ? po.quantity : planLine(quote, needs(s))?.quantity ?? leastOrder(quote, needs(s).needed));
   const wrong = quantityRefusal(s, quote, quantity) ?? lateRefusal(s, quote, now);
   if (wrong) return refuse(wrong);
-  const unitPrice = unitPriceAt(quote, quantity);
-  return { ok: true, line: { quote, quantity, unitPrice, total: lineTotal(quantity, unitPrice) } };
+  const { unitPrice, total, freight } = lineOf(quote, quantity, quantity);
+  return { ok: true, line: { quote, quantity, unitPrice, total, freight } };
 }
 
 /** Whether the edit changes the PO at all: the same quote and quantity is a plain approval. */

@@ -30,6 +30,7 @@ export function outcome(s: ReplenishState): ReplenishmentResult {
     reason,
     supplier: s.po?.supplier ?? null,
     unitPrice: s.po?.unitPrice ?? null,
+    ...(s.po?.freight ? { freight: s.po.freight } : {}),
     quantityOrdered: ordered(s),
     quantityReceived: s.received,
     orderedAt: s.orderedAt,

@@ -2,7 +2,7 @@ import type { Rules } from './rules.js';
 import {
   accepts, approvalRequestedAt, approvedSoFar, backorder, fromAnotherSupplier, isRejected, ordered, priceQuestionOpen, type ApprovalPayload, type EventName, type Message, type ReplenishState,
 } from './state.js';
-import { lineTotal } from './quantity.js';
+import { repriced } from './order-costs.js';
 import { changesPo, editedLine } from './approval-edit.js';
 import type { Quote } from './types.js';
 
@@ -56,7 +56,10 @@ export interface ApprovalRequest {
   supplier: string;
   quantity: number;
   unitPrice: number;
+  /** The goods plus `freight`. */
   total: number;
+  /** The supplier's freight for this order, when it charges one. */
+  freight?: number;
   onHand: number;
   safetyStock: number;
   alternatives: Quote[];
@@ -85,7 +88,8 @@ function approvalQuestion(s: ReplenishState): Omit<ApprovalRequest, 'requestedAt
   const raised = priceQuestionOpen(s) ? s.repricedTo! : null;
   return {
     supplier: po.supplier, quantity: po.quantity,
-    unitPrice: raised ?? po.unitPrice, total: raised === null ? po.total : lineTotal(po.quantity, raised),
+    unitPrice: raised ?? po.unitPrice, total: raised === null ? po.total : repriced(po, raised).total,
+    ...(po.freight ? { freight: po.freight } : {}),
     onHand: s.stock.onHand, safetyStock: s.stock.safetyStock,
     // Once the order is placed, the question is this supplier's new price: the other quotes are what a rejection leads to.
     alternatives: raised === null ? (s.quotes ?? []).filter((q) => q.quoteId !== po.quoteId) : [],

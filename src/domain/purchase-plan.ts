@@ -2,7 +2,8 @@ import type { AgentMemory, SupplierMemory } from './memory.js';
 import { daysOfCover, stockLevels } from './demand.js';
 import { defaultInventoryPolicy } from './rules.js';
 import { BUSINESS_DAYS_A_YEAR, expectedShortage } from './service-level.js';
-import { lineTotal, lineUnits } from './quantity.js';
+import { lineTotal, lineUnits, priceUnits } from './quantity.js';
+import { freightFor, orderTotals } from './order-costs.js';
 import { isQuoteValid } from './quotes.js';
 import type { ReplenishState } from './state.js';
 import type { Quote } from './types.js';
@@ -43,10 +44,13 @@ export interface PlannedLine {
   quote: Quote;
   quantity: number;
   unitPrice: number;
+  /** The goods plus the freight. */
   total: number;
-  /** The least this supplier can sell at or above what is needed. */
+  /** The supplier's freight for an order of this size (0: none). */
+  freight: number;
+  /** The least this supplier can sell at or above what is needed (its least order value included). */
   minimum: number;
-  /** The line's cost in exact integer units (see lineUnits). */
+  /** The line's cost with its freight in exact integer units (see lineUnits). */
   cost: number;
 }
 
@@ -56,6 +60,7 @@ export interface Alternative {
   quantity: number;
   unitPrice: number;
   total: number;
+  freight?: number;
   leadTimeDays: number;
   inTime: boolean;
 }
@@ -65,6 +70,7 @@ export interface PurchasePlan {
   quantity: number;
   unitPrice: number;
   total: number;
+  freight: number;
   reason: string;
   /** Every valid quote's best line, the chosen one first, in the order they were ranked. */
   alternatives: Alternative[];
@@ -89,19 +95,43 @@ export const excessLimit = (minimum: number, needed: number, targetLevel: number
   Math.max(minimum, needed + Math.floor(MAX_EXCESS_SHARE * targetLevel));
 
 /**
- * The cheapest line for one quote: the least orderable quantity, or more where a price break
- * makes the whole order cheaper, within the excess bound. Null when every line is above the ceiling.
+ * The least orderable quantity from `from` up whose goods come to `value` at the price it reaches.
+ * For the least such quantity at price p, the orderable quantity of value / p is no larger and no
+ * cheaper a unit, so trying each price the quote has finds it.
+ */
+export function leastWorth(quote: Pick<Quote, 'unitPrice' | 'priceBreaks' | 'moq' | 'orderMultiple'>, from: number, value: number): number {
+  const worth = (q: number) => lineTotal(q, unitPriceAt(quote, q)) >= value;
+  if (worth(from)) return from;
+  const prices = [quote.unitPrice, ...(quote.priceBreaks ?? []).map((b) => b.unitPrice)];
+  return Math.min(...prices.map((p) => orderable(Math.max(from, Math.ceil(value / p)), quote)).filter(worth));
+}
+
+/** The least a supplier sells toward `needed`: its minimum and packs, then its least order value. */
+export const leastOrder = (quote: Quote, needed: number): number =>
+  quote.orderCosts?.minOrderValue === undefined ? orderable(needed, quote) : leastWorth(quote, orderable(needed, quote), quote.orderCosts.minOrderValue);
+
+/** One quote's line of `quantity`: its price break, its freight, its whole cost. */
+export function lineOf(quote: Quote, quantity: number, minimum: number): PlannedLine {
+  const unitPrice = unitPriceAt(quote, quantity);
+  const freight = freightFor(quote, lineTotal(quantity, unitPrice));
+  return { quote, quantity, unitPrice, ...orderTotals(quantity, unitPrice, freight), freight, minimum, cost: lineUnits(quantity, unitPrice) + priceUnits(freight) };
+}
+
+/**
+ * The cheapest line for one quote: the least orderable quantity, or more where a price break or
+ * free freight makes the whole order cheaper, within the excess bound. Null when every line is above
+ * the ceiling.
  */
 export function planLine(quote: Quote, ctx: Pick<PlanContext, 'needed' | 'targetLevel' | 'maxUnitPrice'>): PlannedLine | null {
-  const minimum = orderable(ctx.needed, quote);
+  const minimum = leastOrder(quote, ctx.needed);
   const limit = excessLimit(minimum, ctx.needed, ctx.targetLevel);
-  const quantities = [minimum, ...(quote.priceBreaks ?? []).map((b) => orderable(Math.max(b.minQuantity, minimum), quote))]
-    .filter((n) => n <= limit);
+  const freeFrom = quote.orderCosts?.freight ? quote.orderCosts.freeFreightFrom : undefined;
+  const quantities = [
+    minimum, ...(quote.priceBreaks ?? []).map((b) => orderable(Math.max(b.minQuantity, minimum), quote)),
+    ...(freeFrom !== undefined ? [leastWorth(quote, minimum, freeFrom)] : []),
+  ].filter((n) => n <= limit);
   const lines = [...new Set(quantities)]
-    .map((quantity) => {
-      const unitPrice = unitPriceAt(quote, quantity);
-      return { quote, quantity, unitPrice, total: lineTotal(quantity, unitPrice), minimum, cost: lineUnits(quantity, unitPrice) };
-    })
+    .map((quantity) => lineOf(quote, quantity, minimum))
     .filter((l) => ctx.maxUnitPrice === undefined || l.unitPrice <= ctx.maxUnitPrice)
     .sort((a, b) => a.cost - b.cost || a.quantity - b.quantity);
   return lines[0] ?? null;
@@ -143,11 +173,13 @@ export function expectedCost(l: PlannedLine, ctx: PlanContext, shortageCost: num
     ? expectedShortage(Math.max(0, ctx.onHand), { daily: d, sigmaDaily: ctx.demandSigma ?? 0, leadDays: l.quote.leadTimeDays, sigmaLeadDays: 0 })
     : 0;
   // The stock bought is held half its cover on average.
-  const holding = d > 0 ? (l.total * ((ctx.holdingPctPerYear ?? 0) / 100) / BUSINESS_DAYS_A_YEAR) * (l.quantity / (2 * d)) : 0;
+  const goodsTotal = l.total - l.freight;
+  const holding = d > 0 ? (goodsTotal * ((ctx.holdingPctPerYear ?? 0) / 100) / BUSINESS_DAYS_A_YEAR) * (l.quantity / (2 * d)) : 0;
   // With demand known, units beyond the need are sold later, not wasted: they cost their holding, and
   // the goods are weighed for the need alone. Without it, an excess may never sell: the whole line counts.
-  const goods = d > 0 && ctx.needed > 0 ? l.unitPrice * ctx.needed : l.total;
-  return { short, holding, expected: Math.round((goods + holding + short * shortageCost) * 100) };
+  // The freight is the order's whatever its size.
+  const goods = d > 0 && ctx.needed > 0 ? l.unitPrice * ctx.needed : goodsTotal;
+  return { short, holding, expected: Math.round((goods + l.freight + holding + short * shortageCost) * 100) };
 }
 
 /** The quote to buy from, how many and at what price, and why; null when no valid quote has a line within the ceiling. */
@@ -169,17 +201,19 @@ export function planPurchase(quotes: Quote[], ctx: PlanContext): PurchasePlan | 
     quantity: best.quantity,
     unitPrice: best.unitPrice,
     total: best.total,
+    freight: best.freight,
     reason: urgentBlind ? explainEmpty(best, order, ctx) : explain(best, order, cover, ctx),
     alternatives: order.map((r) => ({
       quoteId: r.quote.quoteId, supplier: r.quote.supplier, quantity: r.quantity, unitPrice: r.unitPrice,
-      total: r.total, leadTimeDays: r.quote.leadTimeDays, inTime: r.inTime,
+      total: r.total, ...(r.freight > 0 ? { freight: r.freight } : {}), leadTimeDays: r.quote.leadTimeDays, inTime: r.inTime,
     })),
   };
 }
 
 const money = (n: number): string => n.toFixed(2);
 const dayCount = (n: number): string => `${Math.round(n * 10) / 10} day${n === 1 ? '' : 's'}`;
-const line = (r: PlannedLine): string => `${r.quote.supplier} ${r.quantity} at ${r.unitPrice} = ${money(r.total)}`;
+const line = (r: PlannedLine): string =>
+  `${r.quote.supplier} ${r.quantity} at ${r.unitPrice}${r.freight > 0 ? ` + freight ${money(r.freight)}` : ''} = ${money(r.total)}`;
 
 const units = (n: number): string => `${Math.round(n * 10) / 10} unit${Math.round(n * 10) === 10 ? '' : 's'}`;
 const risk = (r: Ranked): string => (r.short > 0.05 ? `${units(r.short)} short expected` : 'no shortage expected');
@@ -212,20 +246,22 @@ function explainEmpty(best: Ranked, order: Ranked[], ctx: PlanContext): string {
 function common(best: Ranked, others: Ranked[], ctx: PlanContext): string[] {
   const parts: string[] = [];
   const excess = best.quantity - ctx.needed;
-  if (excess > 0) parts.push(`${excess} over the ${ctx.needed} needed: ${whyMore(best)}`);
+  if (excess > 0) parts.push(`${excess} over the ${ctx.needed} needed: ${whyMore(best, ctx.needed)}`);
   const tied = others.find((r) => r.expected === best.expected && byReliability(best, r) < 0);
   if (tied) parts.push(`same expected cost as ${tied.quote.supplier}, chosen as the more reliable (${record(best)} against ${record(tied)})`);
   if (others.length) parts.push(`others: ${others.slice(0, 3).map((r) => `${line(r)} in ${dayCount(r.quote.leadTimeDays)}${r.inTime ? '' : ' (after the projected stock-out)'}`).join('; ')}`);
   return parts;
 }
 
-function whyMore(r: PlannedLine): string {
+function whyMore(r: PlannedLine, needed: number): string {
   if (r.quantity > r.minimum) {
-    const base = unitPriceAt(r.quote, r.minimum);
-    return `${r.quantity} reaches the ${r.unitPrice} price break, cheaper in total than ${r.minimum} at ${base} = ${money(lineTotal(r.minimum, base))} ` +
+    const least = lineOf(r.quote, r.minimum, r.minimum);
+    const reached = r.unitPrice < least.unitPrice ? `reaches the ${r.unitPrice} price break` : `ships free (from ${money(r.quote.orderCosts!.freeFreightFrom!)})`;
+    return `${r.quantity} ${reached}, cheaper in total than ${line(least).replace(`${r.quote.supplier} `, '')} ` +
       `(at most ${Math.round(MAX_EXCESS_SHARE * 100)}% of target over what is needed)`;
   }
   const pack = packOf(r.quote);
+  if (r.quantity > orderable(needed, r.quote)) return `the supplier's least order value is ${money(r.quote.orderCosts!.minOrderValue!)}`;
   return r.quote.moq >= r.quantity ? `the supplier's minimum order is ${r.quote.moq}` : `sold in packs of ${pack}`;
 }
 

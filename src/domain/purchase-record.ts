@@ -1,6 +1,6 @@
 import { outcome } from './outcome.js';
 import { phase, type Phase } from './phase.js';
-import { lineTotal } from './quantity.js';
+import { orderTotals } from './order-costs.js';
 import type { ReplenishState } from './state.js';
 import type { DecisionChannel, OutcomeKind, PoTerms, ReplenishmentResult, TurnResult } from './types.js';
 
@@ -86,7 +86,7 @@ export function purchaseRecord(o: {
     quantityOrdered: result.quantityOrdered,
     quantityReceived: result.quantityReceived,
     unitPrice: result.unitPrice,
-    orderTotal: ordered ? lineTotal(result.quantityOrdered, result.unitPrice!) : null,
+    orderTotal: ordered ? orderTotals(result.quantityOrdered, result.unitPrice!, result.freight ?? 0).total : null,
     currency: o.currency,
     approvals,
     outcome: result.outcome,

@@ -36,6 +36,19 @@ export type PriceBreak = z.infer<typeof PriceBreak>;
  * Pack size and breaks are optional so that a supplier without them reads as it always did;
  * `packOf` and `unitPriceAt` (src/domain/purchase-plan.ts) read them.
  */
+/**
+ * What the supplier charges per order, beside its unit prices: a flat freight below a free-freight
+ * order value, and a least order value it takes. Amounts in the deployment's currency, goods only.
+ */
+export const OrderCosts = z.object({
+  freight: z.number().positive().optional(),
+  /** Orders whose goods come to at least this ship free. */
+  freeFreightFrom: z.number().positive().optional(),
+  /** The supplier takes no order whose goods come to less. */
+  minOrderValue: z.number().positive().optional(),
+}).strict();
+export type OrderCosts = z.infer<typeof OrderCosts>;
+
 export const Quote = z.object({
   quoteId: z.string(),
   supplier: z.string(),
@@ -48,6 +61,7 @@ export const Quote = z.object({
   validUntil: isoTime,
   /** The quote is a blanket agreement's line (src/domain/agreement.ts): no supplier was asked for it. */
   agreementId: z.string().optional(),
+  orderCosts: OrderCosts.optional(),
 });
 export type Quote = z.infer<typeof Quote>;
 
@@ -58,7 +72,10 @@ export const PurchaseOrder = z.object({
   quoteId: z.string(),
   quantity: z.number().int().positive(),
   unitPrice: z.number().positive(),
+  /** The goods at the unit price plus `freight`: what the order costs. */
   total: z.number().nonnegative(),
+  /** The supplier's freight for this order (absent: none); part of `total`. */
+  freight: z.number().positive().optional(),
   /** Drafted from this blanket agreement's line: the order calls off the agreement. */
   agreementId: z.string().optional(),
 });
@@ -188,6 +205,8 @@ export interface ReplenishmentResult {
   reason: string;
   supplier: string | null;
   unitPrice: number | null;
+  /** The order's freight, when it had one: its total is the goods plus this. */
+  freight?: number;
   quantityOrdered: number;
   quantityReceived: number;
   orderedAt: string | null;

@@ -43,7 +43,8 @@ const orderText = (po: PurchaseOrder, ack: OrderAck, currency: string): string =
   '',
   `please supply the following under our purchase order ${po.poNumber} (your reference ${ack.supplierRef}):`,
   '',
-  `  ${po.quantity} × ${po.sku} at ${formatMoney(po.unitPrice, currency)} each, ${formatMoney(po.total, currency)} in total`,
+  `  ${po.quantity} × ${po.sku} at ${formatMoney(po.unitPrice, currency)} each`
+    + `${po.freight ? `, freight ${formatMoney(po.freight, currency)}` : ''}, ${formatMoney(po.total, currency)} in total`,
   `  expected delivery: ${ack.expectedDelivery.slice(0, 10)}`,
   '',
   `Please confirm the order and its delivery date by answering this mail; keep ${po.poNumber} in the subject.`,

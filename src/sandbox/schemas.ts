@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrderCosts } from '../domain/types.js';
 
 // Request bodies of the sandbox; response shapes come from src/domain/types.ts.
 
@@ -23,6 +24,7 @@ export const SupplierSettingsBody = z.object({
   behaviour: Behaviour.optional(),
   replyAfterDays: z.number().nonnegative().optional(),
   priceFactor: z.number().positive().optional(),
+  orderCosts: OrderCosts.optional(),
 });
 
 export const QuoteRequest = z.object({ sku: name, quantity: z.number().int().positive() });

@@ -1,4 +1,4 @@
-import type { OrderAck, PriceBreak, PurchaseOrder, StockLevel } from '../domain/types.js';
+import type { OrderAck, OrderCosts, PriceBreak, PurchaseOrder, StockLevel } from '../domain/types.js';
 
 // The sandbox's rows as the routes see them, and the SQL that reads them back.
 
@@ -10,6 +10,8 @@ export interface SupplierSettings {
   behaviour: Behaviour;
   replyAfterDays: number;
   priceFactor: number;
+  /** Freight below a free-freight value, a least order value: what the supplier charges per order. */
+  orderCosts: OrderCosts;
 }
 
 export interface CatalogueEntry {
@@ -97,4 +99,6 @@ export const orderSelect = `
     (SELECT SUM(r.quantity) FROM receipts r WHERE r.po_number = o.po_number) AS receivedQuantity
   FROM orders o`;
 
-export const withBreaks = (r: Row): Row => ({ ...r, priceBreaks: JSON.parse(r.priceBreaks as string) as PriceBreak[] });
+export const withBreaks = (r: Row): Row => withOrderCosts({ ...r, priceBreaks: JSON.parse(r.priceBreaks as string) as PriceBreak[] });
+/** A supplier row's order costs, kept as JSON. */
+export const withOrderCosts = (r: Row): Row => (typeof r.orderCosts === 'string' ? { ...r, orderCosts: JSON.parse(r.orderCosts) as OrderCosts } : r);

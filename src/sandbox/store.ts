@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { OrderAck, PurchaseOrder, StockLevel } from '../domain/types.js';
-import { levelOf, orderSelect, stockSelect, withBreaks } from './store-rows.js';
+import { levelOf, orderSelect, stockSelect, withBreaks, withOrderCosts } from './store-rows.js';
 import type { CatalogueEntry, Row, ScheduledAction, StockRow, StockSettings, StoredNotification, StoredOrder, StoredQuote, SupplierSettings } from './store-rows.js';
 import { addedColumns, tables } from './tables.js';
 
@@ -111,10 +111,10 @@ export class SandboxStore {
   supplier(name: string): SupplierSettings | null {
     const row = this.db
       .prepare(
-        'SELECT supplier, behaviour, reply_after_days AS replyAfterDays, price_factor AS priceFactor FROM suppliers WHERE supplier = ?',
+        'SELECT supplier, behaviour, reply_after_days AS replyAfterDays, price_factor AS priceFactor, order_costs AS orderCosts FROM suppliers WHERE supplier = ?',
       )
-      .get(name) as SupplierSettings | undefined;
-    return row ?? null;
+      .get(name) as Row | undefined;
+    return row ? withOrderCosts(row) as unknown as SupplierSettings : null;
   }
 
   setSupplier(name: string, patch: Partial<Omit<SupplierSettings, 'supplier'>>): SupplierSettings {
@@ -122,8 +122,8 @@ export class SandboxStore {
     const current = this.supplier(name)!;
     const next = { ...current, ...patch };
     this.db
-      .prepare('UPDATE suppliers SET behaviour = ?, reply_after_days = ?, price_factor = ? WHERE supplier = ?')
-      .run(next.behaviour, next.replyAfterDays, next.priceFactor, name);
+      .prepare('UPDATE suppliers SET behaviour = ?, reply_after_days = ?, price_factor = ?, order_costs = ? WHERE supplier = ?')
+      .run(next.behaviour, next.replyAfterDays, next.priceFactor, JSON.stringify(next.orderCosts), name);
     return next;
   }
 
@@ -143,7 +143,7 @@ export class SandboxStore {
       .prepare(
         `SELECT c.supplier, c.sku, c.base_price AS basePrice, c.moq, c.lead_time_days AS leadTimeDays,
            c.order_multiple AS orderMultiple, c.price_breaks AS priceBreaks,
-           s.behaviour, s.reply_after_days AS replyAfterDays, s.price_factor AS priceFactor
+           s.behaviour, s.reply_after_days AS replyAfterDays, s.price_factor AS priceFactor, s.order_costs AS orderCosts
          FROM catalogue c JOIN suppliers s ON s.supplier = c.supplier WHERE c.sku = ? ORDER BY c.supplier`,
       )
       .all(sku)

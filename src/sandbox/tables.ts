@@ -113,4 +113,5 @@ export const addedColumns: Array<{ table: string; column: string; definition: st
   { table: 'quotes', column: 'price_breaks', definition: "TEXT NOT NULL DEFAULT '[]'" },
   { table: 'stock', column: 'service_level', definition: 'REAL' },
   { table: 'stock', column: 'abc_class', definition: 'TEXT' },
+  { table: 'suppliers', column: 'order_costs', definition: "TEXT NOT NULL DEFAULT '{}'" },
 ];

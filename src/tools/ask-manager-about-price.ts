@@ -1,6 +1,6 @@
 import { formatMoney } from '../domain/money.js';
 import { priceChangeExcerpt } from '../domain/phase.js';
-import { lineTotal } from '../domain/quantity.js';
+import { repriced } from '../domain/order-costs.js';
 import { currencyOf } from '../domain/rules.js';
 import { isSettled, priceQuestionsSpent, type ReplenishState } from '../domain/state.js';
 import { policyApprover } from '../domain/approval-policy.js';
@@ -11,7 +11,7 @@ type Asked = { sentTo: string; notByRule?: string; approvalsNeeded?: number } | 
 /** The PO as it would stand at the supplier's new price: what an approval of it is bound to. */
 const atRaisedPrice = (s: ReplenishState): ReplenishState => {
   const po = s.po!;
-  return { ...s, po: { ...po, unitPrice: s.repricedTo!, total: lineTotal(po.quantity, s.repricedTo!) } };
+  return { ...s, po: repriced(po, s.repricedTo!) };
 };
 
 /**

@@ -14,7 +14,7 @@ export function draftFor(s: ReplenishState, quoteId: string): PurchaseOrder | nu
   if (!quote) return null;
   // The same line the decider planned for this quote: under the approval's ceiling when it has one there.
   const ceiling = s.decision?.kind === 'approved' ? s.decision.maxUnitPrice : undefined;
-  const { quantity, unitPrice, total } = planLine(quote, { ...needs(s), maxUnitPrice: ceiling }) ?? planLine(quote, needs(s))!;
+  const { quantity, unitPrice, total, freight } = planLine(quote, { ...needs(s), maxUnitPrice: ceiling }) ?? planLine(quote, needs(s))!;
   return {
     // The first draft carries the base number; each redraft is a revision: -R1, -R2, …
     poNumber: poNumber(s.sku, s.replenishment, s.poRevision),
@@ -24,6 +24,7 @@ export function draftFor(s: ReplenishState, quoteId: string): PurchaseOrder | nu
     quantity,
     unitPrice,
     total,
+    ...(freight > 0 ? { freight } : {}),
     ...(quote.agreementId ? { agreementId: quote.agreementId } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import type { ReplyFields, SupplierReply } from '../domain/types.js';
 import { excerpt } from '../domain/text.js';
 import { visibleText } from '../domain/visible-text.js';
-import { lineTotal } from '../domain/quantity.js';
+import { repriced } from '../domain/order-costs.js';
 import type { ReplenishState } from '../domain/state.js';
 import type { ReplyContext } from '../domain/world.js';
 import { currencyOf } from '../domain/rules.js';
@@ -27,7 +27,7 @@ function applyReply(s: ReplenishState, reply: SupplierReply): ReplenishState {
       // A price change that names no price cannot be weighed against the approval: it is unclear.
       if (reply.unitPrice === undefined) return { ...next, unclearReply: true };
       return reply.unitPrice <= ceiling
-        ? { ...goesOnAsPlaced(next), confirmed: true, po: s.po && { ...s.po, unitPrice: reply.unitPrice, total: lineTotal(s.po.quantity, reply.unitPrice) } }
+        ? { ...goesOnAsPlaced(next), confirmed: true, po: s.po && repriced(s.po, reply.unitPrice) }
         // The supplier no longer confirms the order at the price it was placed at.
         : { ...next, repricedTo: reply.unitPrice, confirmed: false };
     }

@@ -32,7 +32,7 @@ export const requestApproval = callTool({
       subject: `Approve ${po.poNumber}: ${po.quantity} × ${po.sku} from ${po.supplier} at ${money(po.unitPrice)}`,
       body: [
         `Stock on hand ${s.stock.onHand}, safety stock ${s.stock.safetyStock}, target ${s.stock.targetLevel}.`,
-        `Total ${money(po.total)}.`,
+        `Total ${money(po.total)}${po.freight ? `, of which freight ${money(po.freight)}` : ''}.`,
         others.length ? `Other quotes: ${others.join('; ')}.` : 'No other quotes.',
         ...(why ? [`Why ${po.supplier}: ${why}.`] : []),
         ...(verdict ? [`Not approved by rule: ${verdict.why}.`] : []),

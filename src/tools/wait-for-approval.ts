@@ -1,6 +1,6 @@
 import { changesPo, editedLine, termsOf, type EditedLine } from '../domain/approval-edit.js';
 import { poNumber } from '../domain/ids.js';
-import { lineTotal } from '../domain/quantity.js';
+import { repriced } from '../domain/order-costs.js';
 import { days } from '../domain/rules.js';
 import { isSettled, priceQuestionOpen, withoutFirstApprovals, type ApprovalPayload, type ReplenishState } from '../domain/state.js';
 import { noInput, waitTool } from './tool.js';
@@ -18,7 +18,7 @@ function settlePriceQuestion(s: ReplenishState, p: ApprovalPayload, ceiling: num
   const decision = { kind: 'approved' as const, maxUnitPrice: ceiling, supplier: po.supplier, quantity: po.quantity, by: p.by, at: now, ...(p.note ? { note: p.note } : {}), ...channelOf(p) };
   return {
     ...rest, approvalPending: false, decision, repricedTo: null, confirmed: true,
-    po: { ...po, unitPrice: asked, total: lineTotal(po.quantity, asked) },
+    po: repriced(po, asked),
   };
 }
 
@@ -32,7 +32,7 @@ function applyEdit(s: ReplenishState, p: ApprovalPayload, line: EditedLine, now:
   const drafted = s.po!;
   const po = {
     poNumber: poNumber(s.sku, s.replenishment, s.poRevision), sku: s.sku, supplier: line.quote.supplier, quoteId: line.quote.quoteId,
-    quantity: line.quantity, unitPrice: line.unitPrice, total: line.total,
+    quantity: line.quantity, unitPrice: line.unitPrice, total: line.total, ...(line.freight > 0 ? { freight: line.freight } : {}),
   };
   const decision = {
     kind: 'approved' as const, maxUnitPrice: Math.max(p.maxUnitPrice ?? line.unitPrice, line.unitPrice), supplier: po.supplier, quantity: po.quantity,

@@ -1407,7 +1407,10 @@ export interface paths {
                                 supplier: string;
                                 quantity: number;
                                 unitPrice: number;
+                                /** @description the goods plus the freight, when the supplier charges one */
                                 total: number;
+                                /** @description the supplier's freight for this order; absent when it charges none */
+                                freight?: number;
                                 requestedAt: string | null;
                                 /** @description the other quotes the agent holds for the PO */
                                 alternatives: ({
@@ -2401,7 +2404,7 @@ export interface paths {
                                 quantityOrdered: number;
                                 quantityReceived: number;
                                 unitPrice: number | null;
-                                /** @description quantity ordered × unit price; null when nothing was ordered */
+                                /** @description quantity ordered × unit price, plus the supplier's freight when the order paid one; null when nothing was ordered */
                                 orderTotal: number | null;
                                 currency: string;
                                 approvals: ({
@@ -2715,7 +2718,7 @@ export interface paths {
                                 quantityOrdered: number;
                                 quantityReceived: number;
                                 unitPrice: number | null;
-                                /** @description quantity ordered × unit price; null when nothing was ordered */
+                                /** @description quantity ordered × unit price, plus the supplier's freight when the order paid one; null when nothing was ordered */
                                 orderTotal: number | null;
                                 currency: string;
                                 approvals: ({
@@ -2879,7 +2882,7 @@ export interface paths {
                             quantityOrdered: number;
                             quantityReceived: number;
                             unitPrice: number | null;
-                            /** @description quantity ordered × unit price; null when nothing was ordered */
+                            /** @description quantity ordered × unit price, plus the supplier's freight when the order paid one; null when nothing was ordered */
                             orderTotal: number | null;
                             currency: string;
                             approvals: ({

@@ -50,6 +50,23 @@ describe('ordering from a supplier', () => {
     expect((error as Error).message).toBe('quickparts sells WASHER-M8 in packs of 10; the order is for 505');
   });
 
+  it('a supplier with costs per order quotes them, and takes an order only at its least value and with its freight in the total', async () => {
+    const { world, http } = await startSandbox();
+    const set = await http('PUT', '/suppliers/quickparts', { orderCosts: { freight: 15, freeFreightFrom: 100, minOrderValue: 50 } });
+    expect(set.body.orderCosts).toEqual({ freight: 15, freeFreightFrom: 100, minOrderValue: 50 });
+    const [quote] = (await world.quotes('GLOVES-L', 5)).filter((q) => q.supplier === 'quickparts');
+    expect(quote!.orderCosts).toEqual({ freight: 15, freeFreightFrom: 100, minOrderValue: 50 });
+    const refusal = async (po: ReturnType<typeof orderFrom>) => ((await world.placeOrder(po, po.poNumber).catch((e: Error) => e)) as Error).message;
+    // 12 gloves at 3.20 are 38.40: below the least order value of 50.00.
+    expect(await refusal(orderFrom(quote!, 'GLOVES-L', 12, 'PO-GLOVES-1'))).toBe('quickparts takes orders of at least 50.00; 12 x 3.2 comes to 38.40');
+    // 24 are 76.80 and pay 15.00 freight: an order without it is refused, one with it taken.
+    const two = orderFrom(quote!, 'GLOVES-L', 24, 'PO-GLOVES-2');
+    expect(await refusal(two)).toMatch(/^total 76.8 does not match 24 x 3.2 \+ freight 15.00/);
+    expect(await world.placeOrder({ ...two, total: 91.8, freight: 15 }, two.poNumber)).toMatchObject({ poNumber: 'PO-GLOVES-2' });
+    // 36 are 115.20: over the free-freight value, no freight.
+    expect(await world.placeOrder(orderFrom(quote!, 'GLOVES-L', 36, 'PO-GLOVES-3'), 'PO-GLOVES-3')).toMatchObject({ poNumber: 'PO-GLOVES-3' });
+  });
+
   it('a supplier that raises its prices quotes higher, and an old quote shows today\'s price', async () => {
     const { world, http } = await startSandbox();
     const [before] = (await world.quotes('GLOVES-L', 50)).filter((q) => q.supplier === 'quickparts');

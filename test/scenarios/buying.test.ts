@@ -26,6 +26,46 @@ describe('buying as a buyer would', () => {
     expect((await s.log()).filter((t) => t.tool === 'get_quotes')).toHaveLength(1);
   });
 
+  it('weighs the supplier\'s freight with the goods: buys up to free freight, shows the freight to the manager, orders and records it in the total', async () => {
+    const stack = await startStack({ temporal: 'time-skipping' });
+    // 90 needed: 90 at 5.00 is 450.00 plus 60.00 freight; 100 at 5.00 ships free from 500.00.
+    const sku = stack.newSku(undefined, [{ supplier: 'acme-industrial', basePrice: 5, moq: 10, leadTimeDays: 5, orderMultiple: 10 }]);
+    stack.sandbox.store.setSupplier('acme-industrial', { orderCosts: { freight: 60, freeFreightFrom: 500 } });
+    const s = story(stack, sku);
+
+    await s.startAgent();
+    const request = await s.approvalRequest();
+    expect(request).toMatchObject({ supplier: 'acme-industrial', quantity: 100, unitPrice: 5, total: 500 });
+    expect(request.freight).toBeUndefined();
+    const draft = (await s.log()).find((t) => t.tool === 'draft_purchase_order')!;
+    expect(draft.reason).toContain('100 ships free (from 500.00), cheaper in total than 90 at 5 + freight 60.00 = 510.00');
+    expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: 5 })).status).toBe(202);
+    await s.phase('ordered');
+    expect((await s.orders())[0]).toMatchObject({ quantity: 100, total: 500 });
+  });
+
+  it('a PO that pays freight asks the manager for the total with it, and the supplier\'s order and the record carry it', async () => {
+    const stack = await startStack({ temporal: 'time-skipping' });
+    const sku = stack.newSku(undefined, [{ supplier: 'acme-industrial', basePrice: 5, moq: 10, leadTimeDays: 5, orderMultiple: 10 }]);
+    stack.sandbox.store.setSupplier('acme-industrial', { orderCosts: { freight: 40, freeFreightFrom: 5000 } });
+    const s = story(stack, sku);
+
+    await s.startAgent();
+    const request = await s.approvalRequest();
+    expect(request).toMatchObject({ quantity: 90, unitPrice: 5, total: 490, freight: 40 });
+    const asked = stack.sandbox.store.notifications().find((n) => n.subject.startsWith(`Approve ${request.poNumber}`))!;
+    expect(asked.body).toContain('Total 490.00 USD, of which freight 40.00 USD.');
+    expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: 5 })).status).toBe(202);
+    await s.phase('ordered');
+    expect((await s.orders())[0]).toMatchObject({ quantity: 90, unitPrice: 5, total: 490 });
+    expect((await s.reply(request.poNumber, 'm-1', 'Confirmed.', { kind: 'confirmed' })).status).toBe(202);
+    await s.phase('awaiting goods');
+    expect((await s.receive(request.poNumber, 'r-1', 90)).status).toBe(202);
+    expect((await s.outcome()).outcome).toBe('received');
+    const record = (await stack.authed('GET', `/purchase-orders?sku=${sku}`)).body.items[0];
+    expect(record).toMatchObject({ poNumber: request.poNumber, quantityOrdered: 90, unitPrice: 5, orderTotal: 490 });
+  });
+
   it('wakes at the reorder point demand sets, and buys from the cheaper supplier when the units it may leave short cost less than the faster one\'s premium', async () => {
     const stack = await startStack({ temporal: 'time-skipping' });
     // Above the typed safety stock of 20, but 40 went in the last 4 days: 10 a day, reorder point 10 × 7 + 20 = 90.

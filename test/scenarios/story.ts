@@ -11,7 +11,7 @@ import { eventually, type Stack } from '../support/stack.js';
 export type StoryStack = Pick<Stack, 'api' | 'authed' | 'client' | 'managerToken' | 'sandbox' | 'tokenFor'>;
 
 export function story(stack: StoryStack, sku: string, opts: { supplier?: string } = {}) {
-  const approvals = async () => (await stack.api('GET', '/approvals')).body.items as { sku: string; poNumber: string; supplier: string; unitPrice: number; quantity: number }[];
+  const approvals = async () => (await stack.api('GET', '/approvals')).body.items as { sku: string; poNumber: string; supplier: string; unitPrice: number; quantity: number; total: number; freight?: number }[];
   const view = async () => (await stack.api('GET', `/skus/${sku}`)).body;
   const orders = () => stack.sandbox.orders(sku);
 

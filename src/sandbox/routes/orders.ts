@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { lineTotal } from '../../domain/quantity.js';
+import { freightFor } from '../../domain/order-costs.js';
 import { PurchaseOrder, type OrderAck } from '../../domain/types.js';
 import { badRequest, conflict, notFound, parse } from '../http-errors.js';
 import { CancelBody, ChaseBody, OrdersQuery } from '../schemas.js';
@@ -63,8 +64,14 @@ export function orderRoutes(app: FastifyInstance, { store, dayMs, now: clock, fa
         if (po.quantity % offer.orderMultiple !== 0) {
           throw conflict(`${supplier} sells ${po.sku} in packs of ${offer.orderMultiple}; the order is for ${po.quantity}`);
         }
-        if (Math.abs(lineTotal(po.quantity, po.unitPrice) - po.total) > 0.01) {
-          throw badRequest(`total ${po.total} does not match ${po.quantity} x ${po.unitPrice}`);
+        const goods = lineTotal(po.quantity, po.unitPrice);
+        const { orderCosts } = store.supplier(supplier)!;
+        if (orderCosts.minOrderValue !== undefined && goods < orderCosts.minOrderValue) {
+          throw conflict(`${supplier} takes orders of at least ${orderCosts.minOrderValue.toFixed(2)}; ${po.quantity} x ${po.unitPrice} comes to ${goods.toFixed(2)}`);
+        }
+        const freight = freightFor({ orderCosts }, goods);
+        if (Math.abs(goods + freight - po.total) > 0.01 || Math.abs(freight - (po.freight ?? 0)) > 0.01) {
+          throw badRequest(`total ${po.total} does not match ${po.quantity} x ${po.unitPrice}${freight ? ` + freight ${freight.toFixed(2)}` : ''}`);
         }
         const now = clock();
         store.addOrder({

@@ -46,6 +46,7 @@ export function quoteRoutes(app: FastifyInstance, { store, dayMs, now: clock, fa
         ...(priceBreaks.length ? { priceBreaks } : {}),
         leadTimeDays: offer.leadTimeDays,
         validUntil: iso(now + quoteValidityDays * dayMs),
+        ...(Object.keys(offer.orderCosts).length ? { orderCosts: offer.orderCosts } : {}),
       };
       store.addQuote({ ...quote, orderMultiple: offer.orderMultiple, priceBreaks, sku, quantity, createdAt: iso(now) });
       return quote;

@@ -82,7 +82,7 @@ function updateCard(card, item) {
     fact('Supplier', item.supplier),
     fact('Quantity', count(item.quantity)),
     fact('Unit price', price(item.unitPrice)),
-    fact('Total', price(item.total)),
+    fact('Total', item.freight ? `${price(item.total)} (incl. freight ${price(item.freight)})` : price(item.total)),
     fact('On hand', count(item.onHand), low ? 'low' : undefined),
     fact('Safety stock', count(item.safetyStock)),
     ...(item.approvalsNeeded > 1 ? [fact('Approvals', `${(item.approvedBy || []).length} of ${item.approvalsNeeded}${(item.approvedBy || []).length ? ` (${item.approvedBy.join(', ')})` : ''}`)] : []),
