@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import type { OrderCosts } from '../../src/domain/types.js';
 import { startStack } from '../support/stack.js';
 import { story } from './story.js';
+
+/** One supplier at 5.00 in packs of 10 with these costs per order, its SKU's agent parked at the approval it drafts. */
+async function atApprovalWithCosts(orderCosts: OrderCosts) {
+  const stack = await startStack({ temporal: 'time-skipping' });
+  const sku = stack.newSku(undefined, [{ supplier: 'acme-industrial', basePrice: 5, moq: 10, leadTimeDays: 5, orderMultiple: 10 }]);
+  stack.sandbox.store.setSupplier('acme-industrial', { orderCosts });
+  const s = story(stack, sku);
+  await s.startAgent();
+  return { stack, sku, s, request: await s.approvalRequest() };
+}
 
 describe('buying as a buyer would', () => {
   it('buys up to a price break when the whole order costs less, and orders it at the break price without re-quoting', async () => {
@@ -27,14 +38,8 @@ describe('buying as a buyer would', () => {
   });
 
   it('weighs the supplier\'s freight with the goods: buys up to free freight, shows the freight to the manager, orders and records it in the total', async () => {
-    const stack = await startStack({ temporal: 'time-skipping' });
     // 90 needed: 90 at 5.00 is 450.00 plus 60.00 freight; 100 at 5.00 ships free from 500.00.
-    const sku = stack.newSku(undefined, [{ supplier: 'acme-industrial', basePrice: 5, moq: 10, leadTimeDays: 5, orderMultiple: 10 }]);
-    stack.sandbox.store.setSupplier('acme-industrial', { orderCosts: { freight: 60, freeFreightFrom: 500 } });
-    const s = story(stack, sku);
-
-    await s.startAgent();
-    const request = await s.approvalRequest();
+    const { s, request } = await atApprovalWithCosts({ freight: 60, freeFreightFrom: 500 });
     expect(request).toMatchObject({ supplier: 'acme-industrial', quantity: 100, unitPrice: 5, total: 500 });
     expect(request.freight).toBeUndefined();
     const draft = (await s.log()).find((t) => t.tool === 'draft_purchase_order')!;
@@ -45,13 +50,7 @@ describe('buying as a buyer would', () => {
   });
 
   it('a PO that pays freight asks the manager for the total with it, and the supplier\'s order and the record carry it', async () => {
-    const stack = await startStack({ temporal: 'time-skipping' });
-    const sku = stack.newSku(undefined, [{ supplier: 'acme-industrial', basePrice: 5, moq: 10, leadTimeDays: 5, orderMultiple: 10 }]);
-    stack.sandbox.store.setSupplier('acme-industrial', { orderCosts: { freight: 40, freeFreightFrom: 5000 } });
-    const s = story(stack, sku);
-
-    await s.startAgent();
-    const request = await s.approvalRequest();
+    const { stack, sku, s, request } = await atApprovalWithCosts({ freight: 40, freeFreightFrom: 5000 });
     expect(request).toMatchObject({ quantity: 90, unitPrice: 5, total: 490, freight: 40 });
     const asked = stack.sandbox.store.notifications().find((n) => n.subject.startsWith(`Approve ${request.poNumber}`))!;
     expect(asked.body).toContain('Total 490.00 USD, of which freight 40.00 USD.');
