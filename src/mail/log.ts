@@ -72,7 +72,9 @@ export class MailLog {
   /**
    * Records a received mail; the same message again updates its entry and counts the attempt. A mail
    * that reached its run stays `delivered` whatever a later retry of it met (refused, say, for a
-   * missing verdict header): the run has it, and the log must not say it was bounced.
+   * missing verdict header): the run has it, and the log must not say it was bounced. Otherwise the
+   * entry says what the latest attempt found, its supplier and PO too: a mail first refused before
+   * its PO was looked for, then delivered, names the PO it reached.
    */
   async received(m: Omit<MailReceived, 'attempts'>): Promise<void> {
     const row = {
@@ -84,7 +86,13 @@ export class MailLog {
       .onConflict((oc) => oc.column('id').doUpdateSet((eb) => {
         const kept = <V extends string>(column: 'mailReceived.status' | 'mailReceived.reason', value: V) =>
           eb.case().when('mailReceived.status', '=', 'delivered').then(eb.ref(column)).else(eb.val(value)).end();
-        return { status: kept('mailReceived.status', row.status), reason: kept('mailReceived.reason', row.reason), receivedAt: row.receivedAt, attempts: eb('mailReceived.attempts', '+', 1) };
+        const keptOrNull = (column: 'mailReceived.supplier' | 'mailReceived.poNumber', value: string | null) =>
+          eb.case().when('mailReceived.status', '=', 'delivered').then(eb.ref(column)).else(eb.val(value)).end();
+        return {
+          status: kept('mailReceived.status', row.status), reason: kept('mailReceived.reason', row.reason),
+          supplier: keptOrNull('mailReceived.supplier', row.supplier), poNumber: keptOrNull('mailReceived.poNumber', row.poNumber),
+          receivedAt: row.receivedAt, attempts: eb('mailReceived.attempts', '+', 1),
+        };
       }))
       .execute();
   }

@@ -54,4 +54,15 @@ describe.each(recordsLocations(afterFile))('the mail log in %s', (_name, where) 
     await log.received(received('m9', 'held', '2026-11-11T09:10:00.000Z'));
     expect((await log.list()).find((m) => m.id === 'm9')).toMatchObject({ status: 'delivered', reason: 'delivered (replenish-A-1)', attempts: 3 });
   });
+
+  it('a mail refused before its PO was found, then delivered on a retry, names the supplier and PO it reached', async () => {
+    // The first attempt came without the provider's verdict (refused before the PO is looked for);
+    // the provider's retry passed and reached PO-A-1's run. The log of delivered mail must say where.
+    await log.received({ ...received('m10', 'refused', '2026-11-12T09:00:00.000Z'), supplier: null, poNumber: null });
+    await log.received({ ...received('m10', 'delivered', '2026-11-12T09:05:00.000Z'), poNumber: 'PO-A-1', reason: 'delivered (replenish-A-1)' });
+    // A later retry refused again before the PO is looked for keeps what the delivery found.
+    await log.received({ ...received('m10', 'refused', '2026-11-12T09:10:00.000Z'), supplier: null, poNumber: null });
+    expect((await log.list('delivered')).find((m) => m.id === 'm10'))
+      .toMatchObject({ status: 'delivered', supplier: 'acme-industrial', poNumber: 'PO-A-1', reason: 'delivered (replenish-A-1)', attempts: 3 });
+  });
 });
