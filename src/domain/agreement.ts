@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SKU_PATTERN, SKU_RULE } from './ids.js';
-import { formatMoney, MAX_AMOUNT, MAX_AMOUNT_RULE } from './money.js';
+import { formatMoney, MAX_AMOUNT, MAX_AMOUNT_RULE, toCents } from './money.js';
+import { lineTotal } from './quantity.js';
 import { needs, planLine } from './purchase-plan.js';
 import type { ReplenishState } from './state.js';
 import type { Quote } from './types.js';
@@ -82,14 +83,28 @@ const WHEN = 'a day (2026-11-30) or a date-time with its offset (2026-11-30T12:0
 // A day is checked against the calendar: Date.parse reads 2027-02-30 as 2 March, which would have
 // kept an agreement valid days longer than the manager typed.
 const isDay = (s: string): boolean => z.iso.date().safeParse(s).success;
+// The last instant an ISO string of four-digit years holds. Past it toISOString writes "+010000-…",
+// which sorts before every other instant: 9999-12-31, a common "no end" date, then read as before
+// validFrom, and would have made the agreement expired at once.
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 const isWhen = (s: string): boolean => (isDay(s) || z.iso.datetime({ offset: true }).safeParse(s).success) && !Number.isNaN(Date.parse(s));
 const when = z.string()
   .refine((s) => !DAY.test(s) || isDay(s), { error: (issue) => `${String(issue.input)} is not a day of the calendar` })
-  .refine(isWhen, WHEN);
+  .refine(isWhen, WHEN)
+  .refine((s) => !isWhen(s) || isDay(s) || Date.parse(s) <= LAST_INSTANT, { error: (issue) => `${String(issue.input)} is after the year 9999` });
 
-/** A day's `from` starts it; a day's `until` includes it whole. */
+/** A day's `from` starts it; a day's `until` includes it whole (9999-12-31 up to its last millisecond). */
 export const instantOf = (s: string, edge: 'from' | 'until'): string =>
-  DAY.test(s) ? new Date(Date.parse(`${s}T00:00:00Z`) + (edge === 'until' ? 86_400_000 : 0)).toISOString() : new Date(s).toISOString();
+  DAY.test(s)
+    ? new Date(Math.min(LAST_INSTANT, Date.parse(`${s}T00:00:00Z`) + (edge === 'until' ? 86_400_000 : 0))).toISOString()
+    : new Date(s).toISOString();
+
+/** The fewest units one order under a line may take: its minimum, raised to whole packs. */
+const smallestOrder = (l: { moq?: number | undefined; orderMultiple?: number | undefined }): number => {
+  const pack = l.orderMultiple ?? 1;
+  return Math.ceil((l.moq ?? 1) / pack) * pack;
+};
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0;
 
 export const AgreementLineInput = z.object({
   sku: z.string().regex(SKU_PATTERN, SKU_RULE),
@@ -118,7 +133,25 @@ export const AgreementInput = z.object({
   .refine((a) => !isWhen(a.validFrom) || !isWhen(a.validUntil) || instantOf(a.validFrom, 'from') < instantOf(a.validUntil, 'until'), { error: 'validUntil must come after validFrom', path: ['validUntil'] })
   .refine((a) => !Array.isArray(a.lines) || new Set(a.lines.map((l) => l?.sku)).size === a.lines.length, { error: 'each SKU may appear once in an agreement', path: ['lines'] })
   .refine((a) => a.totalValue !== undefined || !Array.isArray(a.lines) || a.lines.every((l) => l?.quantity !== undefined),
-    { error: 'every line needs a quantity unless the agreement has a totalValue: nothing else would limit it', path: ['lines'] });
+    { error: 'every line needs a quantity unless the agreement has a totalValue: nothing else would limit it', path: ['lines'] })
+  // A line no order could ever draw on (it holds fewer units than one order under it takes, or one
+  // order costs more than the whole agreement) would be listed as active while every replenishment of
+  // its SKU went on asking suppliers, which is what the manager approved it to stop.
+  .superRefine((a, ctx) => {
+    if (!Array.isArray(a.lines)) return;
+    a.lines.forEach((l, i) => {
+      if (!l || (l.moq !== undefined && !isCount(l.moq)) || (l.orderMultiple !== undefined && !isCount(l.orderMultiple))) return;
+      const least = smallestOrder(l);
+      const how = `${l.moq !== undefined ? `its moq ${l.moq}` : ''}${l.moq !== undefined && l.orderMultiple !== undefined ? ' in ' : ''}${l.orderMultiple !== undefined ? `packs of ${l.orderMultiple}` : ''}`;
+      if (isCount(l.quantity) && l.quantity < least) {
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'quantity'], message: `${l.quantity} units are fewer than the smallest order under this line (${least}: ${how}): no order could draw on it` });
+      }
+      if (typeof a.totalValue === 'number' && typeof l.unitPrice === 'number' && l.unitPrice > 0 && l.unitPrice <= MAX_AMOUNT
+        && toCents(lineTotal(least, l.unitPrice)) > toCents(a.totalValue)) {
+        ctx.addIssue({ code: 'custom', path: ['totalValue'], message: `${a.totalValue} is less than the smallest order of ${l.sku} under it (${least} at ${l.unitPrice} = ${lineTotal(least, l.unitPrice)}): no order of it could draw on the agreement` });
+      }
+    });
+  });
 export type AgreementInput = z.infer<typeof AgreementInput>;
 
 export function agreementStatus(a: Pick<Agreement, 'validFrom' | 'validUntil' | 'cancelledAt' | 'remainingValue' | 'lines'>, now: string): AgreementStatus {

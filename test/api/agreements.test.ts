@@ -33,6 +33,13 @@ describe('blanket agreements over HTTP', () => {
     ['no lines', body({ lines: [] }), /^lines: an agreement covers at least one SKU$/],
     ['an approval mode it does not know', body({ approval: 'never' }), /^approval: approval is 'once' .* or 'each-order'$/],
     ['a field it does not know', body({ discount: 5 }), /Unrecognized key/],
+    // Lines no order could draw on were approved and listed as active; every replenishment then went on asking suppliers.
+    ['a line holding fewer units than one order under it', body({ lines: [{ sku: 'TAPE-50', unitPrice: 2.3, quantity: 5, moq: 10 }] }),
+      /^lines\.0\.quantity: 5 units are fewer than the smallest order under this line \(10: its moq 10\): no order could draw on it$/],
+    ['a total value below the smallest order of a line', body({ totalValue: 10, lines: [{ sku: 'TAPE-50', unitPrice: 2.3, moq: 12, orderMultiple: 10 }] }),
+      /^totalValue: 10 is less than the smallest order of TAPE-50 under it \(20 at 2\.3 = 46\): no order of it could draw on the agreement$/],
+    // Past the year 9999 an instant's ISO string sorts before every other one.
+    ['a date-time after the year 9999', body({ validUntil: '9999-12-31T23:00:00-05:00' }), /^validUntil: 9999-12-31T23:00:00-05:00 is after the year 9999$/],
   ])('%s is a 400 saying what is wrong, and no agreement is made', async (_what, sent, message) => {
     const before = (await stack.api('GET', '/agreements')).body.items.length;
     const res = await stack.authed('POST', '/agreements', sent);
@@ -71,6 +78,15 @@ describe('blanket agreements over HTTP', () => {
     expect(again.status).toBe(409);
     expect(again.body.error).toMatch(new RegExp(`^agreement ${id} was cancelled at .* by dana$`));
     expect((await stack.api('GET', '/agreements?status=cancelled')).body.items.map((a: { agreementId: string }) => a.agreementId)).toEqual([id]);
+  });
+
+  it('9999-12-31, the date many systems write for "no end", is a valid until: the agreement is active, not refused as ending before it begins', async () => {
+    // It was a 400 "validUntil must come after validFrom": the day after it, in the year 10000, is
+    // written "+010000-01-01…", which sorts before 2026.
+    const made = await stack.authed('POST', '/agreements', body({ validUntil: '9999-12-31' }));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ status: 'active', validFrom: '2026-01-01T00:00:00.000Z', validUntil: '9999-12-31T23:59:59.999Z' });
+    expect((await stack.api('GET', `/agreements/${made.body.agreementId as string}`)).body).toMatchObject({ status: 'active' });
   });
 });
 
