@@ -103,9 +103,14 @@ export function purchaseOrderRoutes(app: Api, agents: Agents, records: PurchaseR
     schema: {
       summary: 'Money committed per supplier and month (orders placed and not cancelled at the supplier)',
       tags: ['purchase orders'], querystring: SpendQuery,
-      response: { 200: Spend, 400: refused('a month that is not YYYY-MM') },
+      response: { 200: Spend, 400: refused('a month that is not YYYY-MM, or from after to') },
     },
-  }, async (req) => ({ currency: currencyOf(rules), lines: await records.spend(req.query) }));
+  }, async (req) => {
+    const { from, to } = req.query;
+    // Both months are included whole, so the same month twice is one month; swapped months are a mistake, not "no spend".
+    if (from && to && from > to) throw new HttpError(400, `from (${from}) must not come after to (${to})`);
+    return { currency: currencyOf(rules), lines: await records.spend(req.query) };
+  });
 
   app.get('/purchase-orders/:po', {
     schema: {

@@ -101,6 +101,8 @@ describe('the purchasing record over HTTP', () => {
     ['/purchase-orders?color=red', /color/],
     ['/purchase-orders.csv?limit=5', /limit/],
     ['/purchase-orders/spend?from=2026-13', /expected a month as YYYY-MM/],
+    // It answered 200 with no lines: a manager read "no spend" for months swapped by mistake.
+    ['/purchase-orders/spend?from=2026-12&to=2026-01', /^from \(2026-12\) must not come after to \(2026-01\)$/],
   ])('%s is a 400 that says what is wrong', async (path, why) => {
     const res = await stack.api('GET', path);
     expect(res.status, JSON.stringify(res.body)).toBe(400);

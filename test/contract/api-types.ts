@@ -2628,7 +2628,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a month that is not YYYY-MM */
+                /** @description a month that is not YYYY-MM, or from after to */
                 400: {
                     headers: {
                         [name: string]: unknown;
