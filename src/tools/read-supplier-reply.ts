@@ -26,10 +26,13 @@ function applyReply(s: ReplenishState, reply: SupplierReply): ReplenishState {
       const ceiling = s.decision?.kind === 'approved' ? s.decision.maxUnitPrice : 0;
       // A price change that names no price cannot be weighed against the approval: it is unclear.
       if (reply.unitPrice === undefined) return { ...next, unclearReply: true };
+      // The date the supplier gives with its new price is when the goods come once the price stands
+      // (at once, or when the manager accepts it): without it the goods were chased by the old date.
+      const expectedDelivery = reply.deliveryDate ?? s.expectedDelivery;
       return reply.unitPrice <= ceiling
-        ? { ...goesOnAsPlaced(next), confirmed: true, po: s.po && repriced(s.po, reply.unitPrice) }
+        ? { ...goesOnAsPlaced(next), confirmed: true, expectedDelivery, po: s.po && repriced(s.po, reply.unitPrice) }
         // The supplier no longer confirms the order at the price it was placed at.
-        : { ...next, repricedTo: reply.unitPrice, confirmed: false };
+        : { ...next, repricedTo: reply.unitPrice, confirmed: false, expectedDelivery };
     }
     case 'refused':
       return { ...next, refused: true };

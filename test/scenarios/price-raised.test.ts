@@ -11,7 +11,7 @@ describe('a price raised after the order', () => {
   const RAISE = 'Thank you for the order. Due to the steel surcharge our unit price for this order is now 5.60; delivery as planned.';
 
   /** Ordered, then raised: resolves when the manager is asked about the new price. */
-  async function raisedAfterOrder() {
+  async function raisedAfterOrder(raise: (expectedDelivery: string) => string = () => RAISE) {
     // A week's wait for the supplier, slept through whole: the run's clock stays within the sandbox quotes' validity.
     const stack = await startStack({ temporal: 'time-skipping', rules: { supplierReplyDays: 7 } });
     const s = story(stack, stack.newSku());
@@ -19,7 +19,7 @@ describe('a price raised after the order', () => {
     const request = await s.approvalRequest();
     expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice, by: 'dana' })).status).toBe(202);
     await s.phase('ordered');
-    expect((await s.reply(request.poNumber, 'raise-1', RAISE)).status).toBe(202);
+    expect((await s.reply(request.poNumber, 'raise-1', raise((await s.view()).replenishment.order.expectedDelivery as string))).status).toBe(202);
     // The supplier is asked to keep the ordered price (a message to it), and stays silent.
     await eventually(() => s.orders(), (orders) => orders[0]?.chases === 1, 30_000, 'the supplier asked to keep its price');
     await s.waitingIn('wait_for_supplier_reply');
@@ -54,6 +54,30 @@ describe('a price raised after the order', () => {
     expect(record).toMatchObject({ outcome: 'received', unitPrice: 5.6 });
     expect((await s.orders())[0]!.status).not.toBe('cancelled');
     await s.keep('price-raised-accepted');
+  });
+
+  it('a raised price the manager accepts keeps the delivery date the supplier gave with it: the goods are not chased before it', async () => {
+    // The date was dropped with a price change: once the manager accepted the new price, the agent
+    // waited for the goods by the order's first date, chased the supplier past it and, after its
+    // chases, cancelled the order there and bought elsewhere, though the supplier had said when.
+    let promised = '';
+    const { stack, s, request } = await raisedAfterOrder((expectedDelivery) => {
+      promised = new Date(Date.parse(expectedDelivery) + 40 * 86_400_000).toISOString().slice(0, 10);
+      return `Thank you for the order. Due to the steel surcharge our unit price for this order is now 5.60. Delivery on ${promised}.`;
+    });
+    await s.waitingIn('wait_for_approval');
+    expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: 5.6, by: 'dana' })).status).toBe(202);
+    await s.waitingIn('wait_for_goods');
+    const { replenishment } = await s.view();
+    expect(replenishment.replies.at(-1)).toMatchObject({ kind: 'price_change', unitPrice: 5.6, deliveryDate: `${promised}T00:00:00.000Z` });
+    expect(Date.parse(replenishment.waiting.until)).toBeGreaterThanOrEqual(Date.parse(`${promised}T00:00:00Z`));
+    // Past the order's first date and its grace, the agent still waits for the promised goods: no
+    // further reminder, and the order stands at the supplier.
+    const chases = (await s.orders())[0]!.chases;
+    await stack.env!.sleep('14 days');
+    await s.waitingIn('wait_for_goods');
+    expect((await s.orders())[0]).toMatchObject({ poNumber: request.poNumber, status: 'placed', chases });
+    expect((await s.log()).map((t) => t.tool)).not.toContain('reorder_elsewhere');
   });
 
   it('a manager who rejects the new price has the order cancelled there and bought elsewhere, approved anew', async () => {
