@@ -1,6 +1,6 @@
 import type { Rules } from './rules.js';
 import {
-  accepts, approvalRequestedAt, approvedSoFar, backorder, fromAnotherSupplier, isRejected, ordered, priceQuestionOpen, type ApprovalPayload, type EventName, type Message, type ReplenishState,
+  accepts, approvalRequestedAt, approvedSoFar, backorder, fromAnotherSupplier, isRejected, isSettled, ordered, priceQuestionOpen, type ApprovalPayload, type EventName, type Message, type ReplenishState,
 } from './state.js';
 import { repriced } from './order-costs.js';
 import { changesPo, editedLine } from './approval-edit.js';
@@ -181,12 +181,12 @@ export function refusalOf(
   if (fromAnotherSupplier(s, m)) {
     return { type: 'NotAddressee', why: `purchase order ${m.poNumber} was not sent to ${m.payload.supplier}` };
   }
+  // Before the door: a receipt that comes before the order is held for it, and one for more than
+  // the PO can ever take must be refused now, not held and dropped later with no word to the sender.
+  const tooMany = m.event === 'goods-receipt' ? overReceipt(s, m.poNumber, m.payload.quantity) : null;
+  if (tooMany) return notWaiting(tooMany);
   const closed = doorFor(s, m.event, m.poNumber, rules, pending);
   if (closed) return closed;
-  if (m.event === 'goods-receipt' && s.order) {
-    const tooMany = overReceipt(s, m.poNumber, m.payload.quantity);
-    if (tooMany) return notWaiting(tooMany);
-  }
   const request = m.event === 'approval' ? approvalQuestion(s) : null;
   if (m.event === 'approval' && request) {
     if (m.payload.approved && m.payload.edit) return editRefusal(s, request, m.poNumber, m.payload, rules, now);
@@ -203,9 +203,11 @@ export function refusalOf(
  * the warehouse records what belongs to the order, and the surplus is a matter for the supplier.
  */
 function overReceipt(s: ReplenishState, poNumber: string, quantity: number): string | null {
-  const left = backorder(s);
+  if (!s.po || s.po.poNumber !== poNumber || isSettled(s) || s.finished) return null;
+  const left = s.order ? backorder(s) : s.po.quantity;
   if (quantity <= left) return null;
-  return `a receipt of ${quantity} is more than the ${left} still expected on ${poNumber} (${ordered(s)} ordered, ${s.received} received): `
+  const so = s.order ? `${ordered(s)} ordered, ${s.received} received` : `drafted for ${s.po.quantity}, not yet ordered`;
+  return `a receipt of ${quantity} is more than the ${left} still expected on ${poNumber} (${so}): `
     + `record at most ${left} against it and settle the surplus with the supplier`;
 }
 
@@ -242,11 +244,11 @@ const tooLowFor = (request: Omit<ApprovalRequest, 'requestedAt'>, poNumber: stri
 };
 
 /**
- * `askingTool` names the tool whose turns ask the manager (the domain knows no tool by name);
+ * `askingTools` name the tools whose turns ask the manager, about a PO or a price raised after it (the domain knows no tool by name);
  * `pending` closes the doors a message waiting to be carried out closes (as `refusalOf` does).
  */
 export function gate(
-  workflowId: string, s: ReplenishState, rules: Pick<Rules, 'maxApprovalRequests'>, askingTool: string, pending: (e: EventName) => boolean = () => false,
+  workflowId: string, s: ReplenishState, rules: Pick<Rules, 'maxApprovalRequests'>, askingTools: string | readonly string[], pending: (e: EventName) => boolean = () => false,
 ): Gate {
   const poNumber = s.po?.poNumber ?? null;
   const open: EventName[] = [];
@@ -257,6 +259,6 @@ export function gate(
     else open.push(event);
   }
   const question = approvalQuestion(s);
-  const approval = question ? { ...question, requestedAt: approvalRequestedAt(s, askingTool) } : null;
+  const approval = question ? { ...question, requestedAt: approvalRequestedAt(s, askingTools) } : null;
   return { workflowId, poNumber, phase: phase(s), open, why, supplier: s.po?.supplier ?? null, approval };
 }

@@ -272,12 +272,14 @@ export const fromAnotherSupplier = (s: ReplenishState, m: Message): m is Extract
  */
 export const fitsOnceOrdered = (s: ReplenishState, m: Message): boolean =>
   (m.event === 'supplier-reply' || m.event === 'goods-receipt') && !s.order && !isSettled(s) && !s.finished
-  && currentPoNumber(s) === m.poNumber && !fromAnotherSupplier(s, m) && !cancelledOrderOf(s, m.poNumber);
+  && currentPoNumber(s) === m.poNumber && !fromAnotherSupplier(s, m) && !cancelledOrderOf(s, m.poNumber)
+  // A receipt for more than the PO is drafted for would never fit: it is refused now (refusalOf).
+  && !(m.event === 'goods-receipt' && m.payload.quantity > (s.po?.quantity ?? 0));
 
 export function appendTurn(s: ReplenishState, turn: Turn): ReplenishState {
   return { ...s, log: [...s.log, turn] };
 }
 
 /** When the manager was last asked to approve (the last turn of `askingTool` that went out), if ever. */
-export const approvalRequestedAt = (s: ReplenishState, askingTool: string): string | null =>
-  [...s.log].reverse().find((t) => t.tool === askingTool && t.result === 'ok')?.at ?? null;
+export const approvalRequestedAt = (s: ReplenishState, askingTools: string | readonly string[]): string | null =>
+  [...s.log].reverse().find((t) => (typeof askingTools === 'string' ? t.tool === askingTools : askingTools.includes(t.tool)) && t.result === 'ok')?.at ?? null;

@@ -2,7 +2,7 @@ import type { ReplyFields, SupplierReply } from '../domain/types.js';
 import { excerpt } from '../domain/text.js';
 import { visibleText } from '../domain/visible-text.js';
 import { repriced } from '../domain/order-costs.js';
-import type { ReplenishState } from '../domain/state.js';
+import { ordered, type ReplenishState } from '../domain/state.js';
 import type { ReplyContext } from '../domain/world.js';
 import { currencyOf } from '../domain/rules.js';
 import { callTool, noInput } from './tool.js';
@@ -17,9 +17,12 @@ function applyReply(s: ReplenishState, reply: SupplierReply): ReplenishState {
     ...(s.awaitingHonour ? { awaitingHonour: false } : {}),
   };
   switch (reply.kind) {
+    case 'partial':
+      // A "partial" of the whole order or more is no partial: which it is, a person asks.
+      if (reply.quantity !== undefined && reply.quantity >= ordered(s)) return { ...next, unclearReply: true };
+      return { ...goesOnAsPlaced(next), confirmed: true, expectedDelivery: reply.deliveryDate ?? s.expectedDelivery };
     case 'confirmed':
     case 'delayed':
-    case 'partial':
       return { ...goesOnAsPlaced(next), confirmed: true, expectedDelivery: reply.deliveryDate ?? s.expectedDelivery };
     case 'price_change': {
       // A new price within the manager's ceiling stands; above it the manager decides (ask_manager_about_price).
@@ -54,7 +57,8 @@ export function replyContext(s: ReplenishState, currency: string): ReplyContext 
     ...(packSize !== undefined && packSize > 1 ? { packSize } : {}),
     // The date the supplier acknowledged when the order was placed is the date it was placed for.
     ...(s.order ? { requestedDate: s.order.expectedDelivery } : {}),
-    receivedAt: u.receivedAt ?? u.at,
+    // A mail dated later than it arrived (a sender's clock off by years) gives no year to its dates.
+    receivedAt: u.receivedAt !== undefined && Date.parse(u.receivedAt) < Date.parse(u.at) ? u.receivedAt : u.at,
   };
 }
 

@@ -16,6 +16,7 @@ import { cancelPurchaseOrder } from '../tools/cancel-purchase-order.js';
 import { done } from '../tools/done.js';
 import type { WaitLimit } from '../tools/index.js';
 import { requestApproval } from '../tools/request-approval.js';
+import { askManagerAboutPrice } from '../tools/ask-manager-about-price.js';
 import { afterCall, afterWait, type CallOutcome, type Step } from '../tools/turn.js';
 import { MessageDesk } from './message-desk.js';
 import { deliverSignal, replenishStateQuery, verdictSignal, type ReplenishView } from './messages.js';
@@ -228,7 +229,7 @@ export class ReplenishRun {
   }
 
   private gateOf(s: ReplenishState) {
-    return gate(this.workflowId, s, this.rules, requestApproval.name, this.desk.pending);
+    return gate(this.workflowId, s, this.rules, [requestApproval.name, askManagerAboutPrice.name], this.desk.pending);
   }
 
   private async tellManager(what: string, subject: string, body: string): Promise<void> {

@@ -136,6 +136,13 @@ describe('the gate a replenishment shows its senders', () => {
     expect(gate('w', { ...s, log: [...s.log, asked] }, R, requestApproval.name).approval?.requestedAt).toBe('2025-03-15T10:00:00.000Z');
   });
 
+  it('says when the manager was asked about a price raised after the order, from that question\'s turn, not the PO\'s first request', () => {
+    const turn = (n: number, tool: string, at: string): Turn => ({ turn: n, at, allowed: [tool], tool, result: 'ok', summary: 'asked' });
+    const s = awaitingApproval();
+    const log = [...s.log, turn(3, 'request_approval', '2025-03-15T10:00:00.000Z'), turn(9, 'ask_manager_about_price', '2025-03-18T08:00:00.000Z')];
+    expect(gate('w', { ...s, log }, R, ['request_approval', 'ask_manager_about_price']).approval?.requestedAt).toBe('2025-03-18T08:00:00.000Z');
+  });
+
   it('opens supplier replies and receipts once ordered, and says why a decision is no longer wanted', () => {
     const g = gate('w', ordered(), R, requestApproval.name);
     expect(g.open).toEqual(['supplier-reply', 'goods-receipt', 'cancel']);

@@ -89,6 +89,10 @@ describe('one agent per SKU', () => {
     const s = story(stack, stack.newSku());
     await s.startAgent();
     const request = await s.approvalRequest();
+    // Before the order a receipt that fits is held for it; one for more than the PO is drafted for is refused at once.
+    const early = await s.receive(request.poNumber, 'r-early', request.quantity + 1);
+    expect(early.status, JSON.stringify(early.body)).toBe(409);
+    expect(early.body.error).toMatch(new RegExp(`more than the ${request.quantity} still expected on ${request.poNumber} \\(drafted for ${request.quantity}, not yet ordered\\)`));
     expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice })).status).toBe(202);
     await s.phase('ordered');
     expect((await s.reply(request.poNumber, 'm-1', 'We confirm your order.', { kind: 'confirmed' })).status).toBe(202);

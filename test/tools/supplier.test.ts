@@ -3,7 +3,7 @@ import { EXCERPT_CHARS } from '../../src/domain/text.js';
 import { cancelPurchaseOrder } from '../../src/tools/cancel-purchase-order.js';
 import { chaseSupplier } from '../../src/tools/chase-supplier.js';
 import { allowedTools } from '../../src/tools/index.js';
-import { readSupplierReply } from '../../src/tools/read-supplier-reply.js';
+import { readSupplierReply, replyContext } from '../../src/tools/read-supplier-reply.js';
 import { reorderElsewhere } from '../../src/tools/reorder-elsewhere.js';
 import { waitForSupplierReply } from '../../src/tools/wait-for-supplier-reply.js';
 import type { ReplenishState } from '../../src/domain/state.js';
@@ -61,6 +61,19 @@ describe('reading the supplier\'s answer', () => {
     const s = replyRead(confirmed(), { kind: 'delayed', deliveryDate: at(20) });
     expect(s.expectedDelivery).toBe(at(20));
     expect(s.confirmed).toBe(true);
+  });
+
+  it('a partial of the whole order or more is unclear: the order stands as it was and a person asks', () => {
+    const o = ordered();
+    const whole = replyRead(o, { kind: 'partial', quantity: o.po!.quantity });
+    expect([whole.unclearReply, whole.confirmed, whole.expectedDelivery]).toEqual([true, false, o.expectedDelivery]);
+    expect(replyRead(o, { kind: 'partial', quantity: o.po!.quantity - 1 })).toMatchObject({ unclearReply: false, confirmed: true });
+  });
+
+  it('a mail dated after it arrived gives its dates no year of its own: the reader is told when it came', () => {
+    const waiting = (receivedAt: string) => ({ ...replyWaiting(ordered(), 'Delivery on 14 December.'), unreadReply: { ...replyWaiting(ordered(), 'x').unreadReply!, receivedAt } });
+    expect(replyContext(waiting('2030-12-01T09:00:00.000Z'), 'USD').receivedAt).toBe(T0);
+    expect(replyContext(waiting('2025-03-02T17:00:00.000Z'), 'USD').receivedAt).toBe('2025-03-02T17:00:00.000Z');
   });
 
   it('a price change within the approved ceiling stands and confirms the order', () => {

@@ -58,6 +58,16 @@ describe('the message desk', () => {
     expect(desk.judge({ ...receiptMessage(s, left), messageId: 'r-rest' })).toEqual({ status: 'delivered' });
   });
 
+  it('refuses at once a receipt that comes before the order for more than the PO is drafted for, and holds one that fits', () => {
+    const { desk } = deskAt(approved());
+    const po = approved().po!;
+    expect(desk.judge({ ...receiptMessage(approved(), po.quantity + 1), messageId: 'r-early-over' })).toEqual({
+      status: 'refused', type: 'NotWaiting',
+      why: `a receipt of ${po.quantity + 1} is more than the ${po.quantity} still expected on ${po.poNumber} (drafted for ${po.quantity}, not yet ordered): record at most ${po.quantity} against it and settle the surplus with the supplier`,
+    });
+    expect(desk.judge({ ...receiptMessage(approved(), po.quantity), messageId: 'r-early' })).toEqual({ status: 'held' });
+  });
+
   it('holds a supplier\'s reply that comes before the order, and lets it in once the order is placed', () => {
     const { desk, box } = deskAt(approved());
     const early = supplierMessage(ordered(), 'We confirm your order.');
