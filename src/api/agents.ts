@@ -101,19 +101,23 @@ export class Agents {
 
   async start(sku: string): Promise<{ workflowId: string; started: boolean }> {
     const workflowId = agentId(sku);
+    const handle = this.client.workflow.getHandle<typeof SkuAgent>(workflowId);
+    let stopped: AgentStatus | null = null;
     try {
-      const running = await this.client.workflow.getHandle(workflowId).describe();
-      if (running.status.name === 'RUNNING') return { workflowId, started: false };
+      const last = await handle.describe();
+      if (last.status.name === 'RUNNING') return { workflowId, started: false };
+      // A stop ends the agent with what it knew: its memory of suppliers and outcomes goes on.
+      if (last.status.name === 'COMPLETED') stopped = await handle.result().catch(() => null);
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
     // A SKU whose agent was stopped before goes on numbering its replenishments where it left off.
-    const previous = await this.client.workflow.count(`WorkflowType = 'Replenish' AND WorkflowId STARTS_WITH '${replenishmentIdPrefix(sku)}'`)
-      .then((c) => c.count).catch(() => 0);
+    const previous = stopped?.replenishments
+      ?? await this.client.workflow.count(`WorkflowType = 'Replenish' AND WorkflowId STARTS_WITH '${replenishmentIdPrefix(sku)}'`).then((c) => c.count).catch(() => 0);
     await this.client.workflow.start(SkuAgent, {
       workflowId,
       taskQueue: this.taskQueue,
-      args: [{ sku, rules: this.rules, replenishments: previous }],
+      args: [{ sku, rules: this.rules, replenishments: previous, ...(stopped ? { memory: stopped.memory } : {}) }],
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
       typedSearchAttributes: [{ key: SKU, value: sku }],
     });

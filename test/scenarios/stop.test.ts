@@ -28,4 +28,19 @@ describe('an agent told to stop', () => {
     expect((await stack.agent(sku).describe()).runId).not.toBe(first);
     expect((await stack.authed('POST', `/agents/${sku}/resume`)).status).toBe(202);
   });
+
+  it('started again after a stop, the agent keeps what it knew: its past outcomes, its suppliers and its count of replenishments', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const sku = stack.newSku();
+    const s = story(stack, sku);
+    expect((await s.runToReceived()).outcome).toBe('received');
+    const before = await s.view();
+    expect(before.pastOutcomes).toHaveLength(1);
+    expect((await stack.authed('POST', `/agents/${sku}/stop`)).status).toBe(202);
+    expect((await stack.authed('POST', '/agents', { sku })).status).toBe(201);
+    const after = await s.view();
+    expect(after.pastOutcomes).toEqual(before.pastOutcomes);
+    expect(after.suppliers).toEqual(before.suppliers);
+    expect(after.agent.replenishments).toBe(1);
+  });
 });
