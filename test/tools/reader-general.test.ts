@@ -169,3 +169,12 @@ describe('a promise on a condition is not a confirmation', () => {
     expect(await read('Confirmed, delivery 12 June. Call us if the goods arrive damaged.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
   });
 });
+
+describe('ERP columns as SAP abbreviates them', () => {
+  it('"Req. Dlv. Date" is the day asked for and "Conf. Dlv. Date" the day promised', async () => {
+    const sap = ['ORDER CONFIRMATION', '', 'Item    Material   Order Qty   UoM   Price    Req. Dlv. Date   Conf. Dlv. Date', '000010  KL-200     300         PC    12.40    19.06.2026       03.07.2026'].join('\n');
+    expect(await read(sap)).toEqual({ kind: 'delayed', deliveryDate: day('2026-07-03') });
+    const onTime = sap.replace('03.07.2026', '17.06.2026');
+    expect(await read(onTime)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+});
