@@ -178,3 +178,15 @@ describe('ERP columns as SAP abbreviates them', () => {
     expect(await read(onTime)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
   });
 });
+
+describe('packs named in French and Italian, and the rest as "the other ones"', () => {
+  it('"colli" are packs of the PO\'s pack size, so the rest in colli is counted in units', async () => {
+    expect(await read('Vi informiamo che oggi spediamo 8 colli. I restanti 7 colli seguiranno il 22 giugno.', { packSize: 20 }))
+      .toEqual({ kind: 'partial', quantity: 160, deliveryDate: day('2026-06-08') });
+  });
+
+  it('"les 6 autres boîtes suivront" is the rest; what comes now is the order less it', async () => {
+    expect(await read('On a juste 9 boîtes en inventaire, on te les envoie le 10 juin. Les 6 autres boîtes suivront plus tard.', { packSize: 20 }))
+      .toEqual({ kind: 'partial', quantity: 180, deliveryDate: day('2026-06-10') });
+  });
+});
