@@ -190,3 +190,9 @@ describe('packs named in French and Italian, and the rest as "the other ones"', 
       .toEqual({ kind: 'partial', quantity: 180, deliveryDate: day('2026-06-10') });
   });
 });
+
+describe('refusals with the order as a pronoun', () => {
+  it('"pas en mesure de l\'honorer" refuses the order', async () => {
+    expect(await read('Nous ne sommes malheureusement pas en mesure de l\'accepter : notre presse est en panne pour plusieurs mois.')).toEqual({ kind: 'refused' });
+  });
+});
