@@ -196,3 +196,10 @@ describe('refusals with the order as a pronoun', () => {
     expect(await read('Nous ne sommes malheureusement pas en mesure de l\'accepter : notre presse est en panne pour plusieurs mois.')).toEqual({ kind: 'refused' });
   });
 });
+
+describe('"del", "du" after a word of delivery', () => {
+  it('"mantenemos la fecha de entrega del 17 de junio" is the delivery\'s day, not another date', async () => {
+    expect(await read('Su pedido queda confirmado. Mantenemos la fecha de entrega del 17 de junio.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Nous confirmons votre commande et maintenons la date de livraison du 17 juin.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+});

@@ -202,8 +202,11 @@ function withAsides(s: string, found: FoundDate[]): FoundDate[] {
 
 /** Words before a date that make it the new one ("moved from X to Y", "new delivery date Y", "neuer Liefertermin"). */
 const NEW_DATE_CUE = /\b(?:new|revised|updated|now|earliest|until|till|to|postponed|moved|rescheduled|pushed back|neue[rn]?|nieuwe|nuova|auf den|bis (?:zum|am)|nouvelle|au|reportée?|jusqu'au|nueva|para el|hasta el|al)\b[^\d\n]{0,30}$/i;
-/** Words before a date that make it the date of something else (the order, the buyer's mail, an absence). */
-const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|vom|du|del|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
+/**
+ * Words before a date that make it the date of something else (the order, the buyer's mail, an absence). "du", "del",
+ * "vom" after a word of delivery ("la fecha de entrega del 18 de febrero", "date de livraison du 3 mars") are the delivery's.
+ */
+const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|(?<!\b(?:entrega|livraison|lieferung|liefertermin|lieferdatum|envío|expédition|consegna)\s)(?:vom|du|del)|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
 /** Words before a date that make it the goods' arrival, which wins over a ship date. */
 const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|land(?:s|ed|ing)?|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
 /** "delivery week 42", "KW 48", "semaine 23", "w/c": a week, not a day. */
