@@ -203,3 +203,12 @@ describe('"del", "du" after a word of delivery', () => {
     expect(await read('Nous confirmons votre commande et maintenons la date de livraison du 17 juin.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
   });
 });
+
+describe('part of the order refused, the rest coming', () => {
+  it('a refusal of "the other 100" beside "200 of the 300" is a partial of what comes', async () => {
+    expect(await read('We can send 200 of the 300 units; the other 100 we cannot supply, the line has been discontinued. The 200 will ship 12 June.'))
+      .toEqual({ kind: 'partial', quantity: 200, deliveryDate: day('2026-06-12') });
+    // A refusal of the whole order stays a refusal.
+    expect(await read('We cannot supply this order, the line has been discontinued.')).toEqual({ kind: 'refused' });
+  });
+});

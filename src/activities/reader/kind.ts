@@ -43,7 +43,7 @@ export const GOES_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial', 'price_c
 const pick = (sentences: string[], re: RegExp) => sentences.filter((s) => re.test(s));
 
 /** What is still to come of a split order: "the remaining 12 cases", "the balance", "backordered items", "le reliquat", "les 4 autres", "i restanti". */
-export const THE_REST = /\b(?:(?:the|die|les|los|las) (?:other|übrigen|autres|otros|otras) \d|(?:les|the|gli|le|die) \d[\d.,]* (?:autres|other|altri|altre|anderen|übrigen)\b|remaining|remainder|(?:the|our) rest|rest of|balance(?! due| owing| of (?:the |your )?(?:account|invoice|payment))|back-?order(?:ed)?|b\/o|restmenge|restlichen|rückstand|le solde|le reste|reliquat|el resto|(?:los|las) restantes|lo que falta|il resto|(?:i|gli|le) (?:restanti|rimanenti))\b/i;
+export const THE_REST = /\b(?:(?:the|die|les|los|las) (?:other|übrigen|autres|otros|otras) \d[\d.,]*|(?:les|the|gli|le|die) \d[\d.,]* (?:autres|other|altri|altre|anderen|übrigen)\b|remaining|remainder|(?:the|our) rest|rest of|balance(?! due| owing| of (?:the |your )?(?:account|invoice|payment))|back-?order(?:ed)?|b\/o|restmenge|restlichen|rückstand|le solde|le reste|reliquat|el resto|(?:los|las) restantes|lo que falta|il resto|(?:i|gli|le) (?:restanti|rimanenti))\b/i;
 /** Words that put the next step on the buyer: then the sentence stays open, whatever it is about. */
 const ON_THE_BUYER = /^(?:if|should you|unless|wenn|falls|sofern|si|sauf)\b|\b(?:please|kindly|bitte|veuillez|merci de|por favor|let (?:me|us) know|would you|could you|can you|do you|shall we|should we|whether|which)\b|\b(?:you|your|sie|vous|usted|ustedes)\s+(?:approve|confirm|accept|agree|decide|prefer|want|wish|pay|advise|zustimmen|bestätigen|freigeben|acceptez|confirmez|aceptan?|confirm[ae]n?)\b/i;
 
@@ -64,6 +64,8 @@ export function kindOf(sentences: string[]): ReplyKind {
   // A courtesy ("any questions?", "if you cannot take delivery, call …") states nothing about the order.
   const settled = sentences.filter((s) => !isOpen(s) && !COURTESY.test(s));
   const refusals = pick(settled, REFUSED);
+  // "We can supply 200 of the 350; the other 150 we won't be able to fill": part refused and the rest coming is a partial.
+  if (refusals.length && refusals.every((s) => THE_REST.test(s)) && pick(settled, PARTIAL).some((s) => !refusals.includes(s))) return 'partial';
   if (refusals.length && !refusals.every((s) => UNTIL_A_DATE.test(s))) return 'refused';
   if (refusals.length) return 'delayed';
   if (pick(settled, PARTIAL).length) return 'partial';
