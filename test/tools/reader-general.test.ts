@@ -212,3 +212,15 @@ describe('part of the order refused, the rest coming', () => {
     expect(await read('We cannot supply this order, the line has been discontinued.')).toEqual({ kind: 'refused' });
   });
 });
+
+describe('prices per hundred and measures of the goods', () => {
+  it('"74,50 € HT le cent" is a price per hundred, tax words between', async () => {
+    expect(await read('Livraison confirmée pour le 12 juin. Nous devons appliquer un tarif de 13,20 € HT le cent au lieu de 12,40 €.', { unitPrice: 0.124 }))
+      .toEqual({ kind: 'price_change', unitPrice: 0.132, deliveryDate: day('2026-06-12') });
+  });
+
+  it('the sides of a measure ("plate 2500 x 1250") are no price', async () => {
+    expect(await read('Confirmed, delivery 12 June. The price of the plate 2500 x 1250 stays at €12.40 as per your PO.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+  });
+});

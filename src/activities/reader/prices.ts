@@ -9,7 +9,7 @@ const PER_UNIT_AFTER = /^\s*(?:\/\s*(?:unit|pc|pcs|piece|ea|each|item|stk|stück
 /** Words before an amount that name it the price of one unit, whatever else the clause says. */
 const UNIT_PRICE_BEFORE = /(?:\bunit\s+(?:price|cost)|\bprice\s+per\s+(?:unit|piece|pc)|\bcost\s+per\s+(?:unit|piece|pc)|\bper[- ]unit\s+(?:price|cost)|stückpreis|einzelpreis|\bpreis\s+pro\s+stück|\bprix\s+unitaire|\bprecio\s+(?:unitario|por\s+unidad)|\bcoste?o?\s+unitario|\bprezzo\s+unitario|\bstuksprijs|\beenheidsprijs|\bprijs\s+per\s+stuk)\b[^;!?]{0,60}$/i;
 /** Words before an amount that make it a price, unless the clause says it is a total or a charge. */
-const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\b(?:tages|listen|netto|verkaufs|tarif)?preis(?:e|en)?|\bkostet|\bprix|\bprecios?|\bprezzo|\bprijs|\bcuesta|co[uû]te)\b[^;!?]{0,60}$|(?:\bat|@)\s*$/i;
+const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\b(?:tages|listen|netto|verkaufs|tarif)?preis(?:e|en)?|\bkostet|\bprix|\btarif|\bprecios?|\bprezzo|\bprijs|\bcuesta|co[uû]te)\b[^;!?]{0,60}$|(?:\bat|@)\s*$/i;
 /** Words that make an amount a total, a charge on top, or something else than the price of a unit. */
 const NOT_UNIT_NEAR = /\b(?:soit|i\.e|making|which makes|total|totals|sum|subtotal|order value|value of|invoice|grand|amount|net amount|balance|gesamt\w*|summe|betrag|rechnungs\w*|montant|facture|importe|valor|freight|shipping|carriage|delivery charge|surcharge|fee|fees|deposit|minimum order|fracht|versand\w*|zuschlag|gebühr|frais|port|envío|envio|portes|recargo|whole order|entire order|for all|in total|insgesamt|au total|en total|credit|discount|rabatt|remise|descuento|save|saving)\b/i;
 
@@ -50,8 +50,8 @@ export function exactPerUnit(packPrice: number, packSize: number): number | null
 /** "prijs per 100 stuks bedraagt € 23,60", "Preis je 1.000 Stk: 18,40 €": the count named before the price. */
 const PER_HUNDREDS_BEFORE = /(?:\b(?:per|pro|je|par|por)\s*|\/\s*)(100|1[.,]?000|millar|mil|mille|cent|ciento|hundred|thousand|tausend|hundert)\s*(?:stuks|stück|stk|pcs|pieces|units|pièces|unidades|piezas|pezzi)?\b[^\d;]{0,30}$/i;
 
-/** "18,90 € le cent", "1.850 $ el millar", "€92 al mille": a price per hundred or thousand by name. */
-const PER_NAMED_HUNDREDS_AFTER = /^\s*(?:le|el|al|per|por|the|a|pro)\s+(cent|mille|ciento|millar|centinaio|hundred|thousand|tausend|hundert)\b/i;
+/** "18,90 € le cent", "74,50 € HT le cent", "1.850 $ el millar", "€92 al mille": a price per hundred or thousand by name. */
+const PER_NAMED_HUNDREDS_AFTER = /^\s*(?:(?:HT|H\.T\.|hors taxes?|net|nets|netto|neto)\s+)?(?:le|el|al|per|por|the|a|pro)\s+(cent|mille|ciento|millar|centinaio|hundred|thousand|tausend|hundert)\b/i;
 
 /**
  * The price of one ordered unit an amount states when it is a pack's price: divided by the pack
