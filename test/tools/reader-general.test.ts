@@ -224,3 +224,10 @@ describe('prices per hundred and measures of the goods', () => {
       .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
   });
 });
+
+describe('a price that moves "from" one amount "to" another', () => {
+  it('the amount after "to" is the new price, however far the price word stands before it', async () => {
+    expect(await read('With the latest mill increase the price of the galvanised wall bracket, type B long, has gone from €12.40 to €13.10 and we must apply it to this order. Delivery stays on 12 June.'))
+      .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-12') });
+  });
+});

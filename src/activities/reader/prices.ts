@@ -68,6 +68,12 @@ export function perUnitOfPack(before: string, after: string, value: number, pack
   return exactPerUnit(value, packSize);
 }
 
+/** Words between a price and the next amount that make the second where the first went: "from £84.20 to £89.60", "von 11,95 auf 12,40". */
+const TO_NEXT = /^\s*(?:to|auf|à|a|al|naar|->|→)\s*$/i;
+/** An amount a price moves to is a price too, whatever words stand after it ("… to £89.60 per sheet"). */
+const toFromPrice = (s: string, a: Amount, previous: Amount | undefined): boolean =>
+  previous !== undefined && TO_NEXT.test(s.slice(previous.end, a.index));
+
 /** The unit prices stated in the sentences, in order; a pack's price counts once converted to the ordered unit. */
 export function unitPrices(sentences: string[], packSize?: number): UnitPrice[] {
   const prices: UnitPrice[] = [];
@@ -88,7 +94,7 @@ export function unitPrices(sentences: string[], packSize?: number): UnitPrice[] 
       if (ofPack === null) continue;
       const perUnit = UNIT_PRICE_BEFORE.test(window) || PER_UNIT_AFTER.test(after);
       const priced = PRICE_BEFORE.test(window) && !NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!);
-      if (perUnit || priced || ofPack !== undefined) {
+      if (perUnit || priced || ofPack !== undefined || toFromPrice(s, a, found.at(-1))) {
         found.push({ ...a, value: ofPack ?? a.value, isNew: NEW_PRICE_CUE.test(clause), perPack: ofPack !== undefined, perUnit });
       }
     }
