@@ -231,3 +231,14 @@ describe('a price that moves "from" one amount "to" another', () => {
       .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-12') });
   });
 });
+
+describe('a price per the measure the order is priced in', () => {
+  it('"13,10 €/kg statt 12,40 €/kg" at 12.40 is a new price of the ordered unit', async () => {
+    expect(await read('Für diesen Auftrag müssen wir aufgrund der Rohstoffpreise 13,10 €/kg statt 12,40 €/kg verrechnen. Die Lieferung erfolgt wie vereinbart am 12. Juni.'))
+      .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-12') });
+  });
+
+  it('a price per kilo beside no PO price per kilo is not the ordered unit\'s', async () => {
+    expect(await read('Confirmed for 12 June; the aluminium for it is now €13.10/kg.')).toEqual({ kind: 'unclear' });
+  });
+});

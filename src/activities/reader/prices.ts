@@ -74,9 +74,28 @@ const TO_NEXT = /^\s*(?:to|auf|à|a|al|naar|->|→)\s*$/i;
 const toFromPrice = (s: string, a: Amount, previous: Amount | undefined): boolean =>
   previous !== undefined && TO_NEXT.test(s.slice(previous.end, a.index));
 
-/** The unit prices stated in the sentences, in order; a pack's price counts once converted to the ordered unit. */
-export function unitPrices(sentences: string[], packSize?: number): UnitPrice[] {
+/** A measure written right after an amount: "CHF 12.40/kg", "£2.64/m", "3,10 € pro kg", "$4.20 per ft". */
+const PER_MEASURE_AFTER = /^\s*(?:\/\s*|(?:per|pro|je|par|por|le|el|al|the)\s+)(kg|kilo|t|tonne|ton|m|lm|metre|meter|mètre|metro|ft|foot|lb|l|litre|liter|ltr)\b(?!\s*\d)/i;
+const measureAfter = (s: string, a: Amount): string | undefined => PER_MEASURE_AFTER.exec(s.slice(a.end, a.end + 15))?.[1]?.toLowerCase();
+
+/**
+ * The measures the order is priced in: those the mail writes the PO's own unit price with ("CHF 12.40/kg statt CHF
+ * 11.95/kg" at 11.95, "£2.64/m as per your PO"). A price in such a measure is a price of the ordered unit; in any other,
+ * it may be a price per kilo of goods counted in pieces.
+ */
+function orderedMeasures(sentences: string[], poPrice: number | undefined): Set<string> {
+  if (poPrice === undefined) return new Set();
+  return new Set(sentences.flatMap((s) => amountsIn(s).filter((a) => samePrice(a.value, poPrice)).map((a) => measureAfter(s, a)))
+    .filter((m): m is string => m !== undefined));
+}
+
+/**
+ * The unit prices stated in the sentences, in order; a pack's price counts once converted to the ordered unit. With the
+ * PO's unit price (`poPrice`), a price per the measure the mail writes that price in counts as a unit's too.
+ */
+export function unitPrices(sentences: string[], packSize?: number, poPrice?: number): UnitPrice[] {
   const prices: UnitPrice[] = [];
+  const measures = orderedMeasures(sentences, poPrice);
   for (const s of sentences) {
     let clauseStart = 0;
     const found: (UnitPrice & { perPack: boolean; perUnit: boolean })[] = [];
@@ -92,7 +111,7 @@ export function unitPrices(sentences: string[], packSize?: number): UnitPrice[] 
       if (OLD_PRICE_CUE.test(clause)) continue;
       const ofPack = perUnitOfPack(s.slice(Math.max(0, a.index - 40), a.index), after, a.value, packSize);
       if (ofPack === null) continue;
-      const perUnit = UNIT_PRICE_BEFORE.test(window) || PER_UNIT_AFTER.test(after);
+      const perUnit = UNIT_PRICE_BEFORE.test(window) || PER_UNIT_AFTER.test(after) || measures.has(measureAfter(s, a) ?? '');
       const priced = PRICE_BEFORE.test(window) && !NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!);
       if (perUnit || priced || ofPack !== undefined || toFromPrice(s, a, found.at(-1))) {
         found.push({ ...a, value: ofPack ?? a.value, isNew: NEW_PRICE_CUE.test(clause), perPack: ofPack !== undefined, perUnit });
