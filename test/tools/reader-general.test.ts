@@ -242,3 +242,12 @@ describe('a price per the measure the order is priced in', () => {
     expect(await read('Confirmed for 12 June; the aluminium for it is now €13.10/kg.')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('invoicing at a price marked per unit', () => {
+  it('"we\'ll have to invoice this order at €13.10/ea" states the new unit price', async () => {
+    expect(await read('Sorry, the old quote no longer holds - we\'ll have to invoice this order at €13.10/ea. Delivery 12 June as planned.'))
+      .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-12') });
+    // An invoice total is still no unit price.
+    expect(await read('Confirmed for 12 June; we will invoice this order at €3,930.00 in total.')).toEqual({ kind: 'unclear' });
+  });
+});

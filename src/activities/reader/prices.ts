@@ -13,6 +13,9 @@ const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\b(?:tages|li
 /** Words that make an amount a total, a charge on top, or something else than the price of a unit. */
 const NOT_UNIT_NEAR = /\b(?:soit|i\.e|making|which makes|total|totals|sum|subtotal|order value|value of|invoice|grand|amount|net amount|balance|gesamt\w*|summe|betrag|rechnungs\w*|montant|facture|importe|valor|freight|shipping|carriage|delivery charge|surcharge|fee|fees|deposit|minimum order|fracht|versand\w*|zuschlag|gebühr|frais|port|envío|envio|portes|recargo|whole order|entire order|for all|in total|insgesamt|au total|en total|credit|discount|rabatt|remise|descuento|save|saving)\b/i;
 
+/** Words of invoicing: beside a price marked per unit they name how the order is billed, not a total. */
+const INVOICING = /\b(?:invoice|invoiced|invoicing|bill|billed|factur\w*|fattur\w*|berechn\w*|verrechn\w*)\b/gi;
+
 export interface UnitPrice extends Amount {
   /** Stated as the new one: after "to", "now", "new", "from now on". */
   isNew: boolean;
@@ -105,7 +108,8 @@ export function unitPrices(sentences: string[], packSize?: number, poPrice?: num
       const clause = s.slice(clauseStart, a.index).slice(-40);
       const after = s.slice(a.end, a.end + 30);
       clauseStart = a.end;
-      if (NOT_UNIT_NEAR.test(clause)) continue;
+      // "we'll have to invoice this order at $27.80/ea": invoicing at a price marked per unit is no total.
+      if (NOT_UNIT_NEAR.test(clause) && !(PER_UNIT_AFTER.test(after) && !NOT_UNIT_NEAR.test(clause.replace(INVOICING, ' ')))) continue;
       if (NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!.slice(0, 12))) continue;
       // "87 cents each instead of the 79 on the PO": the old price is not the one stated now.
       if (OLD_PRICE_CUE.test(clause)) continue;
