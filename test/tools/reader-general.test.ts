@@ -251,3 +251,10 @@ describe('invoicing at a price marked per unit', () => {
     expect(await read('Confirmed for 12 June; we will invoice this order at €3,930.00 in total.')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('"we\'ll have them to you by"', () => {
+  it('is a promise of the goods\' arrival, not a promise of news', async () => {
+    expect(await read('Yep got it. We\'ll have the 300 brackets to you by 6/12.', { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+    expect(await read('Got it. We\'ll get back to you by 6/12 with a date.', { currency: 'USD' })).toEqual({ kind: 'unclear' });
+  });
+});
