@@ -258,3 +258,10 @@ describe('"we\'ll have them to you by"', () => {
     expect(await read('Got it. We\'ll get back to you by 6/12 with a date.', { currency: 'USD' })).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a booking for the buyer', () => {
+  it('"we\'ve got you down for delivery week 25" confirms, in the week placed for', async () => {
+    expect(await read('Order received with thanks. We\'ve got you down for delivery week 25.')).toEqual({ kind: 'confirmed' });
+    expect(await read('Thanks - we have you booked in for 12 June.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+  });
+});
