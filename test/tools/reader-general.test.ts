@@ -265,3 +265,10 @@ describe('a booking for the buyer', () => {
     expect(await read('Thanks - we have you booked in for 12 June.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
   });
 });
+
+describe('a delay said as later than the buyer wanted', () => {
+  it('"a few days later than you wanted", "past your requested date" are delays', async () => {
+    expect(await read('Sorry, this one will be a few days later than you wanted; we\'ll let you know the day as soon as we have it.')).toEqual({ kind: 'delayed' });
+    expect(await read('Our earliest ship date is 24 June, a few days past your requested date.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
+  });
+});
