@@ -272,3 +272,9 @@ describe('a delay said as later than the buyer wanted', () => {
     expect(await read('Our earliest ship date is 24 June, a few days past your requested date.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
   });
 });
+
+describe('"with you" after a day belongs to the day that follows it', () => {
+  it('"out on 15 June, arriving with you on the 17th" arrives on the 17th', async () => {
+    expect(await read('All good, we\'ll be sending it out on 15 June, arriving with you on the 17th.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+});

@@ -233,8 +233,11 @@ const STARTS_FROM = /\b(?:from|as of|effective|starting|beginning|valid|ab|à pa
 const CLOSURE = /\b(?:closed|closure|shut ?down|holidays?|bank holiday|betriebsferien|betriebsurlaub|geschlossen|feiertag\w*|fermé\w*|fermeture|fermons|fermerons|congés|cerrad[oa]s?|cierre|cerramos|cerraremos|vacaciones|festivo|chius[oa]|chiusura|per ferie|ferie|gesloten|vakantie)\b/i;
 
 /** "ist innerhalb von 3 Arbeitstagen bei Ihnen": the goods with the buyer. */
-/** Words right after a day that put the goods with the buyer on it: "Freitag früh bei Ihnen", "Thursday with you". */
-const WITH_YOU_AFTER = /^[^\d\n]{0,12}\b(?:bei ihnen|with you|chez vous|bij (?:jullie|u)\b|at your (?:site|dock|door|premises|warehouse))\b/i;
+/**
+ * Words right after a day that put the goods with the buyer on it: "Freitag früh bei Ihnen", "Thursday with you". Not
+ * when a day of their own follows them ("out on the 3rd, arriving with you on the 4th"): they are that day's.
+ */
+const WITH_YOU_AFTER = /^[^\d\n]{0,12}\b(?:bei ihnen|with you|chez vous|bij (?:jullie|u)\b|at your (?:site|dock|door|premises|warehouse))\b(?![^\d\n.;]{0,15}\d)/i;
 const WITH_YOU = /\b(?:bei ihnen|with you|chez vous|bij (?:jullie|u)\b|en (?:sus|vuestras) instalaciones|at your (?:site|dock|door|premises|warehouse))\b/i;
 
 /** Words before a date that make it the day the buyer asked for. */
