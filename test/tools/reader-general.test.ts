@@ -278,3 +278,10 @@ describe('"with you" after a day belongs to the day that follows it', () => {
     expect(await read('All good, we\'ll be sending it out on 15 June, arriving with you on the 17th.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
   });
 });
+
+describe('Portuguese parts and days', () => {
+  it('"180 unidades das 300, com entrega no dia 12/06" is a partial with its day', async () => {
+    expect(await read('Conseguimos enviar 180 unidades das 300 solicitadas, com entrega no dia 12/06.', { currency: 'BRL', unitPrice: 12.4 }))
+      .toEqual({ kind: 'partial', quantity: 180, deliveryDate: day('2026-06-12') });
+  });
+});

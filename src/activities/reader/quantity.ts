@@ -22,8 +22,8 @@ const PARTIAL_QUANTITY: RegExp[] = [
   new RegExp(`\\b${COUNT}\\s*${OF_UNITS}\\s+(?:will|shall|can|are to)\\s+(?:be\\s+)?(?:shipped|delivered|dispatched|sent|go out)\\b`, 'i'),
 ];
 
-/** "8 of the 12", "30 von 50", "240 sur 400", "60 de 100": the part of the ordered quantity that comes now. */
-const PART_OF = new RegExp(`(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*${UNITS}?\\s+(?:of|von|sur|de|di|dei|degli|delle|su|van)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+|i\\s+|de\\s+)?(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*(${PACKS})?\\b`, 'giu');
+/** "8 of the 12", "30 von 50", "240 sur 400", "60 de 100", "600 unidades das 1.000": the part of the ordered quantity that comes now. */
+const PART_OF = new RegExp(`(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*${UNITS}?\\s+(?:of|von|sur|de|di|dei|degli|delle|su|van|das|dos)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+|i\\s+|de\\s+)?(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*(${PACKS})?\\b`, 'giu');
 
 /** The count of a part of the whole ordered quantity, when the text states one. */
 export function partOfOrdered(sentences: string[], ordered: number | undefined, packSize?: number): number | undefined {
