@@ -285,3 +285,17 @@ describe('Portuguese parts and days', () => {
       .toEqual({ kind: 'partial', quantity: 180, deliveryDate: day('2026-06-12') });
   });
 });
+
+describe('Polish confirmations and refusals', () => {
+  it('"Potwierdzamy przyjęcie zamówienia" confirms; VAT on the net price adds no cost', async () => {
+    expect(await read('Potwierdzamy przyjęcie zamówienia. Termin dostawy: 12.06.2026. Do ceny netto zostanie doliczony podatek VAT 23%.', { currency: 'PLN' }))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+    // Receipt is not acceptance.
+    expect(await read('Potwierdzamy otrzymanie zamówienia.', { currency: 'PLN' })).toEqual({ kind: 'unclear' });
+  });
+
+  it('"nie jesteśmy w stanie go zrealizować", "wycofany z produkcji" refuse the order', async () => {
+    expect(await read('Niestety nie jesteśmy w stanie go zrealizować.', { currency: 'PLN' })).toEqual({ kind: 'refused' });
+    expect(await read('Ten artykuł został wycofany z produkcji.', { currency: 'PLN' })).toEqual({ kind: 'refused' });
+  });
+});
