@@ -299,3 +299,24 @@ describe('Polish confirmations and refusals', () => {
     expect(await read('Ten artykuł został wycofany z produkcji.', { currency: 'PLN' })).toEqual({ kind: 'refused' });
   });
 });
+
+describe('a mail the supplier hands on from its own side', () => {
+  const forwarded = (own: string, block: string) => [own, '', 'Jo', '', '---------- Forwarded message ---------', 'From: Dispatch <dispatch@supplier.example>',
+    'Date: Mon, 8 Jun 2026 at 08:02', 'Subject: RE: your PO', '', block].join('\n');
+
+  it('"see below from our dispatch team" makes the forwarded note the supplier\'s word', async () => {
+    expect(await read(forwarded('Please see below from our dispatch team - all good on your order.', 'All 300 units are packed. Delivery date: 16/06/2026.')))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+
+  it('a carrier\'s notice "below" is read whole: what it ships less than ordered is a partial', async () => {
+    expect(await read(forwarded('Tracking below.', 'Your shipment is on the way: 200 of 300 pcs. Estimated delivery: 12/06/2026.')))
+      .toEqual({ kind: 'partial', quantity: 200, deliveryDate: day('2026-06-12') });
+  });
+
+  it('a bare "see below" does not make the buyer\'s own mail quoted back the supplier\'s', async () => {
+    const quoted = ['Confirmed, see below.', '', '-----Original Message-----', 'From: Buyer <buyer@shop.example>', 'Sent: 05 June 2026 10:00',
+      'Subject: PO', '', 'Please deliver by 10/06/2026 at €13.10 a unit.'].join('\n');
+    expect(await read(quoted)).toEqual({ kind: 'confirmed' });
+  });
+});

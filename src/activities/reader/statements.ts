@@ -76,18 +76,41 @@ const HEADER_SENT = /^\s*(?:sent|date|gesendet|datum|envoyé|enviado|fecha)\s?:/
 const CLOSING = /^\s*(?:(?:kind|best|warm|warmest|with best)\s+regards|regards|sincerely|yours (?:sincerely|faithfully|truly)|mit freundlichen grüßen|freundliche grüße|viele grüße|beste grüße|grüße|(?:bien )?cordialement|salutations distinguées|bien à vous|(?:un )?saludos?(?: cordiales)?|atentamente|un cordial saludo|cordiali saluti|distinti saluti|saluti|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|--)\s*[,.!]?\s*$/i;
 const POSTSCRIPT = /^\s*p\.?\s?s\.?\s*[:.-]?\s/i;
 
+/**
+ * Words of the supplier's, before a forwarded or earlier mail, that hand it on as its own side's answer: "see below from
+ * our dispatch team", "below from our warehouse", "tracking below", "Purolator notice below". What a supplier forwards
+ * from its own staff, or its carrier's notice of the goods, is the supplier's word (LABELS.md); the buyer's own mail
+ * quoted back is not, and a bare "see below" may point to it.
+ */
+const OUR_SIDE_BELOW = /\b(?:below|beneath)\s+(?:is\s+|are\s+)?(?:from|by)\s+(?:our|my)\s+(?:warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder)\b|\b(?:from|by)\s+(?:our|my)\s+(?:warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder)\b[^.?!]{0,30}\b(?:below|beneath)\b|\b(?:tracking|carrier|courier|shipment|shipping|dispatch|despatch|delivery)\s+(?:notice|notification|confirmation|details|info|update|email|message)?\s*(?:is\s+)?below\b|\b(?:ups|fedex|dhl|tnt|dpd|gls|purolator|canpar|usps|royal mail|palletways)\s+(?:notice|notification|confirmation|email|message|update)\s+(?:is\s+)?below\b/i;
+/** Header lines of a forwarded or earlier mail: who sent it, when and what about, not anyone's statement. */
+const HEADER_LINE = /^\s*(?:from|sent|date|to|cc|subject|von|gesendet|datum|an|betreff|de|envoyé|à|objet|enviado|fecha|para|asunto)\s?:/i;
+
 /** The lines the supplier wrote in this mail: earlier mails, forwarded blocks and the signature dropped. */
 export function ownLines(text: string, keepSignature = false): string[] {
   const lines = text.split('\n');
   const kept: string[] = [];
   let inForward = false;
   let inSignature = false;
+  // A mail the supplier's own words hand on as its side's answer is read as theirs, up to any mail quoted in it.
+  let inHandedOn = false;
+  let inItsHeader = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (inForward) {
       inForward = !RULE_LINE.test(line);
       continue;
     }
+    const startsMail = FORWARDED.test(line) || EARLIER_MAIL.some((re) => re.test(line))
+      || (HEADER_FROM.test(line) && lines.slice(i + 1, i + 4).some((l) => HEADER_SENT.test(l)));
+    if (startsMail && !inHandedOn && kept.some((l) => OUR_SIDE_BELOW.test(l))) {
+      [inHandedOn, inItsHeader, inSignature] = [true, true, false];
+      kept.push('');
+      if (!HEADER_LINE.test(line)) continue;
+    }
+    // Its header (From:, Sent:, Subject: …) is skipped; a mail quoted further down it is an earlier mail as ever.
+    if (inItsHeader && HEADER_LINE.test(line)) continue;
+    inItsHeader = false;
     if (FORWARDED.test(line)) {
       inForward = true;
       continue;
