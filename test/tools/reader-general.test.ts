@@ -320,3 +320,10 @@ describe('a mail the supplier hands on from its own side', () => {
     expect(await read(quoted)).toEqual({ kind: 'confirmed' });
   });
 });
+
+describe('order numbers after the words of an order in other languages', () => {
+  it('"(OC 4471)", "Bestellung 4471" are references, not prices', async () => {
+    expect(await read('Por la subida del acero, el precio para este pedido (OC 4471) queda en 13,10 € por unidad. Entrega el 12/06.'))
+      .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-12') });
+  });
+});
