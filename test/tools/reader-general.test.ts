@@ -327,3 +327,16 @@ describe('order numbers after the words of an order in other languages', () => {
       .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-12') });
   });
 });
+
+describe('a price per the count the mail writes the PO\'s price in', () => {
+  it('"$13.10/M instead of the $12.40/M on your PO" at 0.0124 is a price per thousand', async () => {
+    expect(await read('Due to the zinc increase we have to invoice this order at $13.10/M instead of the $12.40/M on your PO. Confirmed for 12 June.', { currency: 'USD', unitPrice: 0.0124 }))
+      .toEqual({ kind: 'price_change', unitPrice: 0.0131, deliveryDate: day('2026-06-12') });
+  });
+});
+
+describe('"ship date of 6/12"', () => {
+  it('is a date after "date of"', async () => {
+    expect(await read('Confirmed. Ship date of 6/12 stands.', { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+  });
+});

@@ -77,19 +77,27 @@ const TO_NEXT = /^\s*(?:to|auf|à|a|al|naar|->|→)\s*$/i;
 const toFromPrice = (s: string, a: Amount, previous: Amount | undefined): boolean =>
   previous !== undefined && TO_NEXT.test(s.slice(previous.end, a.index));
 
-/** A measure written right after an amount: "CHF 12.40/kg", "£2.64/m", "3,10 € pro kg", "$4.20 per ft". */
-const PER_MEASURE_AFTER = /^\s*(?:\/\s*|(?:per|pro|je|par|por|le|el|al|the)\s+)(kg|kilo|t|tonne|ton|m|lm|metre|meter|mètre|metro|ft|foot|lb|l|litre|liter|ltr)\b(?!\s*\d)/i;
+/** A measure or count written right after an amount: "CHF 12.40/kg", "£2.64/m", "3,10 € pro kg", "$46.50/M" (a thousand). */
+const PER_MEASURE_AFTER = /^\s*(?:\/\s*|(?:per|pro|je|par|por|le|el|al|the)\s+)(kg|kilo|t|tonne|ton|m|lm|metre|meter|mètre|metro|ft|foot|lb|l|litre|liter|ltr|c|k|mpcs)\b(?!\s*\d)/i;
 const measureAfter = (s: string, a: Amount): string | undefined => PER_MEASURE_AFTER.exec(s.slice(a.end, a.end + 15))?.[1]?.toLowerCase();
 
 /**
- * The measures the order is priced in: those the mail writes the PO's own unit price with ("CHF 12.40/kg statt CHF
- * 11.95/kg" at 11.95, "£2.64/m as per your PO"). A price in such a measure is a price of the ordered unit; in any other,
- * it may be a price per kilo of goods counted in pieces.
+ * What each measure the mail writes the PO's own price in stands for, as a count of ordered units: "CHF 12.40/kg statt
+ * CHF 11.95/kg" at 11.95 makes "/kg" one ordered unit, "instead of the $42.00/M on your PO" at 0.042 makes "/M" a
+ * thousand. A price in such a measure is a price of the ordered unit once divided; in any other measure it may be a
+ * price per kilo of goods counted in pieces, and is not read as one.
  */
-function orderedMeasures(sentences: string[], poPrice: number | undefined): Set<string> {
-  if (poPrice === undefined) return new Set();
-  return new Set(sentences.flatMap((s) => amountsIn(s).filter((a) => samePrice(a.value, poPrice)).map((a) => measureAfter(s, a)))
-    .filter((m): m is string => m !== undefined));
+function orderedMeasures(sentences: string[], poPrice: number | undefined): Map<string, number> {
+  const measures = new Map<string, number>();
+  if (poPrice === undefined) return measures;
+  for (const s of sentences) {
+    for (const a of amountsIn(s)) {
+      const measure = measureAfter(s, a);
+      const per = [1, 100, 1000].find((n) => samePrice(a.value, roundPrice(poPrice * n)));
+      if (measure !== undefined && per !== undefined) measures.set(measure, per);
+    }
+  }
+  return measures;
 }
 
 /**
@@ -108,17 +116,20 @@ export function unitPrices(sentences: string[], packSize?: number, poPrice?: num
       const clause = s.slice(clauseStart, a.index).slice(-40);
       const after = s.slice(a.end, a.end + 30);
       clauseStart = a.end;
-      // "we'll have to invoice this order at $27.80/ea": invoicing at a price marked per unit is no total.
-      if (NOT_UNIT_NEAR.test(clause) && !(PER_UNIT_AFTER.test(after) && !NOT_UNIT_NEAR.test(clause.replace(INVOICING, ' ')))) continue;
+      const per = measures.get(measureAfter(s, a) ?? '');
+      // "we'll have to invoice this order at $27.80/ea", "… at $46.50/M": invoicing at a price marked per unit is no total.
+      const markedPerUnit = PER_UNIT_AFTER.test(after) || per !== undefined;
+      if (NOT_UNIT_NEAR.test(clause) && !(markedPerUnit && !NOT_UNIT_NEAR.test(clause.replace(INVOICING, ' ')))) continue;
       if (NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!.slice(0, 12))) continue;
       // "87 cents each instead of the 79 on the PO": the old price is not the one stated now.
       if (OLD_PRICE_CUE.test(clause)) continue;
       const ofPack = perUnitOfPack(s.slice(Math.max(0, a.index - 40), a.index), after, a.value, packSize);
       if (ofPack === null) continue;
-      const perUnit = UNIT_PRICE_BEFORE.test(window) || PER_UNIT_AFTER.test(after) || measures.has(measureAfter(s, a) ?? '');
+      const perUnit = UNIT_PRICE_BEFORE.test(window) || markedPerUnit;
       const priced = PRICE_BEFORE.test(window) && !NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!);
       if (perUnit || priced || ofPack !== undefined || toFromPrice(s, a, found.at(-1))) {
-        found.push({ ...a, value: ofPack ?? a.value, isNew: NEW_PRICE_CUE.test(clause), perPack: ofPack !== undefined, perUnit });
+        const value = ofPack ?? (per === undefined ? a.value : roundPrice(a.value / per));
+        found.push({ ...a, value, isNew: NEW_PRICE_CUE.test(clause), perPack: ofPack !== undefined, perUnit });
       }
     }
     // "the box price will be £11.25 instead of £10.25": once one price of a sentence is a pack's, so are its other prices.
