@@ -340,3 +340,17 @@ describe('"ship date of 6/12"', () => {
     expect(await read('Confirmed. Ship date of 6/12 stands.', { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
   });
 });
+
+describe('an acknowledgement that notes the PO\'s price beside its own', () => {
+  it('"your PO shows 12.40" names the PO\'s price, not a second price of the supplier\'s', async () => {
+    const ack = ['ORDER ACKNOWLEDGMENT', '', 'Ln  Item      Qty   UM   Unit Price   Ext Price   Prom Date', '1   KL-200    300   EA       13.10*   3,930.00    06/17/2026', '',
+      '* Price updated - your PO shows 12.40.'].join('\n');
+    expect(await read(ack, { currency: 'USD' })).toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-17') });
+  });
+
+  it('"Ihr Bestellpreis: 12,40 €" likewise', async () => {
+    const ab = ['Auftragsbestätigung', '', 'Pos.  Artikel   Menge    Preis/ME   Gesamt', '1     KL-200    300 Stk  13,10 €    3.930,00 €', '      Lieferdatum: 17.06.2026', '',
+      'Hinweis: Preis/ME 13,10 € (Ihr Bestellpreis: 12,40 €) – Preisanpassung gem. aktueller Preisliste.'].join('\n');
+    expect(await read(ab)).toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-17') });
+  });
+});
