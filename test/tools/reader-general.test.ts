@@ -354,3 +354,11 @@ describe('an acknowledgement that notes the PO\'s price beside its own', () => {
     expect(await read(ab)).toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-17') });
   });
 });
+
+describe('a carrier\'s notice handed on in German', () => {
+  it('"anbei die Versandinfo" makes the forwarded notice the supplier\'s word', async () => {
+    const mail = ['Guten Tag,', '', 'anbei die Versandinfo zu Ihrer Bestellung - Ware komplett versendet.', '', '-------- Weitergeleitete Nachricht --------',
+      'Von: Paketdienst <noreply@paket.example>', 'Betreff: Ihre Sendung ist unterwegs', '', 'Voraussichtliche Zustellung: Mittwoch, 10.06.2026'].join('\n');
+    expect(await read(mail)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-10') });
+  });
+});

@@ -78,11 +78,11 @@ const POSTSCRIPT = /^\s*p\.?\s?s\.?\s*[:.-]?\s/i;
 
 /**
  * Words of the supplier's, before a forwarded or earlier mail, that hand it on as its own side's answer: "see below from
- * our dispatch team", "below from our warehouse", "tracking below", "Purolator notice below". What a supplier forwards
- * from its own staff, or its carrier's notice of the goods, is the supplier's word (LABELS.md); the buyer's own mail
- * quoted back is not, and a bare "see below" may point to it.
+ * our dispatch team", "below from our warehouse", "tracking below", "Purolator notice below", "anbei die Versandinfo",
+ * "suivi ci-dessous". What a supplier forwards from its own staff, or its carrier's notice of the goods, is the
+ * supplier's word (LABELS.md); the buyer's own mail quoted back is not, and a bare "see below" may point to it.
  */
-const OUR_SIDE_BELOW = /\b(?:below|beneath)\s+(?:is\s+|are\s+)?(?:from|by)\s+(?:our|my)\s+(?:warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder)\b|\b(?:from|by)\s+(?:our|my)\s+(?:warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder)\b[^.?!]{0,30}\b(?:below|beneath)\b|\b(?:tracking|carrier|courier|shipment|shipping|dispatch|despatch|delivery)\s+(?:notice|notification|confirmation|details|info|update|email|message)?\s*(?:is\s+)?below\b|\b(?:ups|fedex|dhl|tnt|dpd|gls|purolator|canpar|usps|royal mail|palletways)\s+(?:notice|notification|confirmation|email|message|update)\s+(?:is\s+)?below\b/i;
+const OUR_SIDE_BELOW = /\b(?:below|beneath)\s+(?:is\s+|are\s+)?(?:from|by)\s+(?:our|my)\s+(?:warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder)\b|\b(?:from|by)\s+(?:our|my)\s+(?:warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder)\b[^.?!]{0,30}\b(?:below|beneath)\b|\b(?:tracking|carrier|courier|shipment|shipping|dispatch|despatch|delivery)\s+(?:notice|notification|confirmation|details|info|update|email|message)?\s*(?:is\s+)?below\b|\b(?:ups|fedex|dhl|tnt|dpd|gls|purolator|canpar|usps|royal mail|palletways)\s+(?:notice|notification|confirmation|email|message|update)\s+(?:is\s+)?below\b|\b(?:anbei|unten|nachstehend)\b[^.?!]{0,30}\b(?:versand|sendungs|liefer)\w*|\b(?:versand|sendungs|liefer)\w*\s+(?:anbei|unten|nachstehend)\b|\bci-dessous\b[^.?!]{0,30}\b(?:expédition|suivi|livraison|transporteur)|\b(?:avis d'expédition|suivi|transporteur)\b[^.?!]{0,20}\bci-dessous\b|\b(?:abajo|a continuación)\b[^.?!]{0,30}\b(?:envío|seguimiento|despacho|transportista)|\b(?:aviso de (?:envío|despacho)|seguimiento)\b[^.?!]{0,20}\b(?:abajo|a continuación)\b/i;
 /** Header lines of a forwarded or earlier mail: who sent it, when and what about, not anyone's statement. */
 const HEADER_LINE = /^\s*(?:from|sent|date|to|cc|subject|von|gesendet|datum|an|betreff|de|envoyé|à|objet|enviado|fecha|para|asunto)\s?:/i;
 
