@@ -362,3 +362,10 @@ describe('a carrier\'s notice handed on in German', () => {
     expect(await read(mail)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-10') });
   });
 });
+
+describe('a delay in everyday words', () => {
+  it('"it\'s not gonna make Friday" is a delay, with the day looked at now', async () => {
+    expect(await read('Sorry mate, the container is stuck at the port, so it\'s not gonna make Friday. Looking at Wed 17th now for delivery.', { currency: 'AUD' }))
+      .toEqual({ kind: 'delayed', deliveryDate: day('2026-06-17') });
+  });
+});
