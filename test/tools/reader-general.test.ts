@@ -369,3 +369,10 @@ describe('a delay in everyday words', () => {
       .toEqual({ kind: 'delayed', deliveryDate: day('2026-06-17') });
   });
 });
+
+describe('"the 2 other orders" are no goods still to come', () => {
+  it('a count of other orders leaves the part shipped now as stated', async () => {
+    expect(await read('We only have 150 pcs now, sending them on 10 June; the rest follows, as do the 2 other orders.'))
+      .toEqual({ kind: 'partial', quantity: 150, deliveryDate: day('2026-06-10') });
+  });
+});

@@ -47,8 +47,9 @@ const REMAINDER: RegExp[] = [
   new RegExp(`\\b(?:balance|remainder|rest|restmenge|rückstand|reliquat|solde|reste|resto|saldo|restant|pendiente)\\s+(?:of\\s+|von\\s+|de\\s+|di\\s+|van\\s+|:\\s*|\\(\\s*)?(?:the\\s+)?${WRITTEN}\\s*${OF_UNITS}?`, 'i'),
   new RegExp(`${WRITTEN}\\s*${OF_UNITS}?\\s+(?:restant(?:e|es|s)?|restantes|remaining|outstanding|to follow|on back-?order|back-?ordered)\\b`, 'i'),
   // "les 4 autres boîtes", "gli altri 3 colli", "die anderen 200 Stück": the other ones, counted, are the rest.
-  new RegExp(`\\b(?:les|the|gli|le|die|de)\\s+${WRITTEN}\\s+(?:autres|other|altri|altre|anderen|übrigen|andere)\\s*${OF_UNITS}?`, 'i'),
-  new RegExp(`\\b(?:gli|le|die|de)\\s+(?:altri|altre|anderen|andere)\\s+${WRITTEN}\\s*${OF_UNITS}?`, 'i'),
+  // Only with the goods' unit or pack after them: "the 2 other orders" are not goods still to come.
+  new RegExp(`\\b(?:les|the|gli|le|die|de)\\s+${WRITTEN}\\s+(?:autres|other|altri|altre|anderen|übrigen|andere)\\s*${OF_UNITS}`, 'i'),
+  new RegExp(`\\b(?:gli|le|die|de)\\s+(?:altri|altre|anderen|andere)\\s+${WRITTEN}\\s*${OF_UNITS}`, 'i'),
 ];
 
 /** The ordered quantity less what the text says is still to come, when it says so. */
