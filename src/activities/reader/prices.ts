@@ -9,7 +9,7 @@ const PER_UNIT_AFTER = /^\s*(?:\/\s*(?:unit|pc|pcs|piece|ea|each|item|stk|stück
 /** Words before an amount that name it the price of one unit, whatever else the clause says. */
 const UNIT_PRICE_BEFORE = /(?:\bunit\s+(?:price|cost)|\bprice\s+per\s+(?:unit|piece|pc)|\bcost\s+per\s+(?:unit|piece|pc)|\bper[- ]unit\s+(?:price|cost)|stückpreis|einzelpreis|\bpreis\s+pro\s+stück|\bprix\s+unitaire|\bprecio\s+(?:unitario|por\s+unidad)|\bcoste?o?\s+unitario|\bprezzo\s+unitario|\bstuksprijs|\beenheidsprijs|\bprijs\s+per\s+stuk)\b[^;!?]{0,60}$/i;
 /** Words before an amount that make it a price, unless the clause says it is a total or a charge. */
-const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\b(?:tages|listen|netto|verkaufs|tarif)?preis(?:e|en)?|\bkostet|\bprix|\btarif(?:s|a|as|e|es)?\b|\bprecios?|\bprezzo|\bprijs|\bcuesta|co[uû]te)\b[^;!?]{0,60}$|(?:\bat|@)\s*$/i;
+const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\b(?:tages|listen|netto|verkaufs|tarif)?preis(?:e|en)?|\bkostet|\bprix|\bprecios?|\bprezzo|\bprijs|\bcuesta|co[uû]te)\b[^;!?]{0,60}$|(?:\bat|@)\s*$/i;
 /** Words that make an amount a total, a charge on top, or something else than the price of a unit. */
 const NOT_UNIT_NEAR = /\b(?:soit|i\.e|making|which makes|total|totals|sum|subtotal|order value|value of|invoice|grand|amount|net amount|balance|gesamt\w*|summe|betrag|rechnungs\w*|montant|facture|importe|valor|freight|shipping|carriage|delivery charge|surcharge|fee|fees|deposit|minimum order|fracht|versand\w*|zuschlag|gebühr|frais|port|envío|envio|portes|recargo|whole order|entire order|for all|in total|insgesamt|au total|en total|credit|discount|rabatt|remise|descuento|save|saving)\b/i;
 
