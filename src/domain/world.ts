@@ -47,6 +47,8 @@ export interface ReplyContext {
   currency: string;
   quantity?: number;
   packSize?: number;
+  /** The freight the PO states (part of its total): a reply that names it adds no cost. */
+  freight?: number;
   /** YYYY-MM-DD or an ISO time: the day counts. */
   requestedDate?: string;
   /** ISO time. */

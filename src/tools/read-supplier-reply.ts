@@ -55,6 +55,7 @@ export function replyContext(s: ReplenishState, currency: string): ReplyContext 
     currency,
     quantity: s.po!.quantity,
     ...(packSize !== undefined && packSize > 1 ? { packSize } : {}),
+    ...(s.po!.freight ? { freight: s.po!.freight } : {}),
     // The date the supplier acknowledged when the order was placed is the date it was placed for.
     ...(s.order ? { requestedDate: s.order.expectedDelivery } : {}),
     // A mail dated later than it arrived (a sender's clock off by years) gives no year to its dates.

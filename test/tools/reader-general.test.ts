@@ -376,3 +376,19 @@ describe('"the 2 other orders" are no goods still to come', () => {
       .toEqual({ kind: 'partial', quantity: 150, deliveryDate: day('2026-06-10') });
   });
 });
+
+describe('the freight the PO itself states', () => {
+  // 300 at 12.40 is 3,720.00; the PO states 45.00 freight, 3,765.00 in all.
+  const withFreight = { freight: 45 };
+  it('named in a confirmation, it adds nothing: the order goes on as placed', async () => {
+    const text = 'We confirm your order, delivery on 17 June. Freight of 45,00 EUR will be added as on your PO.';
+    expect(await read(text, withFreight)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Confirmed for 17 June, total 3.765,00 EUR incl. freight.', withFreight)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+
+  it('a freight the PO does not state, or none stated at all, is still a cost nobody approved', async () => {
+    const text = 'We confirm your order, delivery on 17 June. Freight of 60,00 EUR will be added.';
+    expect(await read(text, withFreight)).toEqual({ kind: 'unclear' });
+    expect(await read('We confirm your order, delivery on 17 June. Freight of 45,00 EUR will be added as on your PO.')).toEqual({ kind: 'unclear' });
+  });
+});

@@ -70,6 +70,13 @@ describe('reading the supplier\'s answer', () => {
     expect(replyRead(o, { kind: 'partial', quantity: o.po!.quantity - 1 })).toMatchObject({ unclearReply: false, confirmed: true });
   });
 
+  it('the reader is told the freight the PO states, so a reply that names it adds no cost', () => {
+    const o = ordered();
+    const s = { ...replyWaiting(o, 'Confirmed, freight 12.50 as on your PO.'), po: { ...o.po!, freight: 12.5, total: o.po!.total + 12.5 } };
+    expect(replyContext(s, 'USD')).toMatchObject({ freight: 12.5, unitPrice: o.po!.unitPrice, quantity: o.po!.quantity });
+    expect(replyContext(replyWaiting(o, 'x'), 'USD')).not.toHaveProperty('freight');
+  });
+
   it('a mail dated after it arrived gives its dates no year of its own: the reader is told when it came', () => {
     const waiting = (receivedAt: string) => ({ ...replyWaiting(ordered(), 'Delivery on 14 December.'), unreadReply: { ...replyWaiting(ordered(), 'x').unreadReply!, receivedAt } });
     expect(replyContext(waiting('2030-12-01T09:00:00.000Z'), 'USD').receivedAt).toBe(T0);

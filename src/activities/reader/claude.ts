@@ -58,6 +58,7 @@ function beside(c: ReplyContext): string {
   return [
     `The purchase order's unit price is ${c.unitPrice} ${c.currency}.`,
     c.quantity !== undefined ? `It orders ${c.quantity} units${c.packSize ? ` (the supplier packs ${c.packSize} units to a pack)` : ''}.` : '',
+    c.freight !== undefined ? `It states a freight of ${c.freight} ${c.currency} for the order.` : '',
     c.requestedDate !== undefined ? `It was placed for delivery on ${day(c.requestedDate)}.` : '',
     c.receivedAt !== undefined ? `The message arrived on ${day(c.receivedAt)}; a date written without a year is the next such date after it.` : '',
   ].filter(Boolean).join(' ');

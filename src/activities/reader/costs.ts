@@ -56,19 +56,38 @@ const TOTAL_AFTER = /^\s*(?:total|in total|gesamt|insgesamt|au total|en total|in
 /** "franco from 800 €", "free shipping over $500": free only above a threshold this order may not reach. */
 const FREE_ABOVE = /\b(?:franco|franko|free (?:shipping|freight|delivery)|frei haus|portes pagados|carriage paid)\b\s*(?:de port\s*)?(?:\(|:)?\s*(?:à partir de|dès|from|above|over|ab|desde|a partir de|oltre|vanaf)\b/i;
 
+/**
+ * The freight the PO itself states, or the order's total with it: money a reply may name without
+ * adding anything ("freight 40.00 as per your order").
+ */
+const isStatedFreight = (value: number, context: Pick<ReplyContext, 'unitPrice' | 'quantity' | 'freight'>): boolean => {
+  if (context.freight === undefined) return false;
+  const near = (of: number) => Math.abs(value - of) <= Math.max(0.01, of * 0.005);
+  return near(context.freight) || (context.quantity !== undefined && near(context.unitPrice * context.quantity + context.freight));
+};
+
+/** A fee named beside money that is all the freight the PO states: the PO's own cost, not one added. */
+const onlyStatedFreight = (s: string, context: Pick<ReplyContext, 'unitPrice' | 'quantity' | 'freight'>): boolean => {
+  const money = amountsIn(s).filter((a) => a.value > 0);
+  return money.length > 0 && money.every((a) => isStatedFreight(a.value, context));
+};
+
 /** What a reply adds beside the unit price of the ordered unit; null when it adds nothing. */
-export function addedCost(sentences: string[], context: Pick<ReplyContext, 'unitPrice' | 'packSize'>, kind?: ReplyKind): string | null {
+export function addedCost(
+  sentences: string[], context: Pick<ReplyContext, 'unitPrice' | 'packSize'> & Partial<Pick<ReplyContext, 'quantity' | 'freight'>>, kind?: ReplyKind,
+): string | null {
   for (const s of sentences) {
     // VAT and payment discounts are no cost on top; a sentence that names only them adds no percentage or fee.
     if (!taxOnly(s) && (PERCENT_ON_TOP.test(s) || (percentCharged(s) && !theChangeItself(s, kind)))) return s;
-    if (!taxOnly(s) && FEE.test(s) && CHARGED.test(s) && !(NO_FEE.test(s) && !FREE_ABOVE.test(s)) && amountsIn(s).length > 0) return s;
+    const fee = !taxOnly(s) && FEE.test(s) && CHARGED.test(s) && !(NO_FEE.test(s) && !FREE_ABOVE.test(s)) && amountsIn(s).length > 0;
+    if (fee && !onlyStatedFreight(s, context)) return s;
     // A pack price says nothing of the ordered unit's unless the PO's pack converts it exactly.
     const packed = PER_PACK.test(s);
     for (const a of amountsIn(s)) {
       const before = s.slice(Math.max(0, a.index - 40), a.index);
       // The PO's own price of a pack ("gone up from £18.00 to £19.50 per box of 50" at 0.36 a unit) is no price nobody approved.
       const posPackPrice = context.packSize !== undefined && samePrice(a.value, roundPrice(context.unitPrice * context.packSize));
-      if (samePrice(a.value, context.unitPrice) || posPackPrice || TOTAL_BEFORE.test(before.slice(-25)) || OLD_PRICE_CUE.test(before)) continue;
+      if (samePrice(a.value, context.unitPrice) || posPackPrice || isStatedFreight(a.value, context) || TOTAL_BEFORE.test(before.slice(-25)) || OLD_PRICE_CUE.test(before)) continue;
       const perUnit = perUnitOfPack(s.slice(Math.max(0, a.index - 40), a.index), s.slice(a.end, a.end + 40), a.value, context.packSize);
       // Beside a pack, money (a currency or cents) that is neither the PO's price nor converts is a price nobody approved.
       if (perUnit === null || (perUnit === undefined && packed && (a.currency !== undefined || /[.,]\d{2}$/.test(s.slice(a.index, a.end).trim())) && !TOTAL_AFTER.test(s.slice(a.end, a.end + 15)))) return s;
@@ -95,14 +114,16 @@ const COUNT_IN_WORDS = /(?<![\w.,/-])\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?![.,]?\
  * knows, a charge, a price of something else), a person looks before the order goes on.
  */
 export function unexplainedAmount(
-  sentences: string[], context: Pick<ReplyContext, 'unitPrice' | 'packSize' | 'quantity' | 'currency'>, shipped?: number,
+  sentences: string[], context: Pick<ReplyContext, 'unitPrice' | 'packSize' | 'quantity' | 'currency' | 'freight'>, shipped?: number,
 ): string | null {
   const p = context.unitPrice;
   const total = context.quantity === undefined ? undefined : p * context.quantity;
   const ordered = [1, context.packSize, 100, 1000, context.quantity, shipped].filter((n): n is number => n !== undefined);
   const taxed = sentences.some((s) => TAX.test(s));
   const near = (value: number, of: number) => Math.abs(value - of) <= Math.max(0.01, of * 0.005);
-  const totals = [total, shipped === undefined ? undefined : p * shipped].filter((t): t is number => t !== undefined);
+  // Tax falls on the goods and the freight the PO states alike.
+  const withFreight = total !== undefined && context.freight !== undefined ? total + context.freight : undefined;
+  const totals = [total, withFreight, shipped === undefined ? undefined : p * shipped].filter((t): t is number => t !== undefined);
   const withTax = (v: number) => totals.some((t) => TAX_RATES.some((r) => near(v, t * r) || near(v, t * (1 + r))));
   for (const s of sentences) {
     if (taxOnly(s) || LEGAL_FOOTER.test(s)) continue;
@@ -114,7 +135,7 @@ export function unexplainedAmount(
       // "30 112,50 €" in a row of columns is a count and a price, not thirty thousand.
       const tail = /[\u00a0\u202f ](\d{3}(?:[.,]\d{1,4})?)$/.exec(a.digits ?? '')?.[1];
       if (tail !== undefined && counts.some((n) => near(parseNumber(tail), p * n))) continue;
-      if (taxed && withTax(a.value)) continue;
+      if (isStatedFreight(a.value, context) || (taxed && withTax(a.value))) continue;
       const before = s.slice(Math.max(0, a.index - 40), a.index);
       if (OLD_PRICE_CUE.test(before)) continue;
       if (THRESHOLD_BEFORE.test(before) && total !== undefined && total >= a.value) continue;
@@ -144,7 +165,8 @@ export function withoutAddedCost(
   if (!GOES_ON.includes(read.kind)) return read;
   // A price change with no price ("our 5% price increase takes effect on 1 May") leaves the order's price unknown.
   if (read.kind === 'price_change' && read.unitPrice === undefined) return { kind: 'unclear' };
-  if (chargeRows.length > 0 || addedCost(sentences, context, read.kind) !== null) return { kind: 'unclear' };
+  const charged = chargeRows.filter((row) => !onlyStatedFreight(row, context));
+  if (charged.length > 0 || addedCost(sentences, context, read.kind) !== null) return { kind: 'unclear' };
   // A count of the goods the reading does not account for is an order going on for a quantity nobody settled. A table's
   // rows (`tableRows`) may be other lines of the document, whose counts its reading of the order's line has settled.
   const prose = sentences.filter((s) => !tableRows.includes(s));
