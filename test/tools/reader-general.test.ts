@@ -392,3 +392,14 @@ describe('the freight the PO itself states', () => {
     expect(await read('We confirm your order, delivery on 17 June. Freight of 45,00 EUR will be added as on your PO.')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a date written day and month either way round', () => {
+  const usd = { unitPrice: 12.4, currency: 'USD', receivedAt: '2026-12-01T15:00:00Z', requestedDate: '2026-12-14' } as const;
+  it('read month first in a dollar mail, it stays so when that lands within weeks of the mail', async () => {
+    expect(await read('Confirmed, ships 12/9.', usd)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-12-09') });
+  });
+
+  it('landing most of a year away read month first, while day first lands within weeks, it is read day first', async () => {
+    expect(await read('Confirmed, ships 11/12.', usd)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-12-11') });
+  });
+});

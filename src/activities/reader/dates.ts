@@ -1,5 +1,5 @@
 // Dates as suppliers write them, in the languages read; always as midnight UTC of that day.
-import { arrivalOf, businessDaysLater, fridayOf, inIsoWeek, JUST_BEFORE_MS, nextDayOfMonth, nextWeekday, onWeekday, relativeDay, WEEKDAY, weekdayNumber, yearless, type DateSense } from './days.js';
+import { arrivalOf, businessDaysLater, DAY_MS, fridayOf, inIsoWeek, JUST_BEFORE_MS, nextDayOfMonth, nextWeekday, onWeekday, relativeDay, WEEKDAY, weekdayNumber, yearless, type DateSense } from './days.js';
 
 export type { DateSense };
 
@@ -85,10 +85,22 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   // ships Friday 7/18, le 3/9
   { re: new RegExp(`${DAY_CUE}(\\d{1,2})\\/(\\d{1,2})\\b(?!\\/)`, 'i'), parts: (m, sense) => {
     const [, month, day] = slashed(+m[1]!, +m[2]!, 2000, sense) ?? [];
-    return month === undefined ? undefined : yearless(month, day!, sense);
+    if (month === undefined) return undefined;
+    const read = yearless(month, day!, sense);
+    // Read as the mail seems to write dates, "11/12" that lands most of a year after the mail came
+    // while the other way round lands within weeks is the other way: a delivery is promised for the
+    // coming weeks, not for those days next year.
+    const other = month !== day && month <= 12 && day! <= 12 ? yearless(day!, month, sense) : undefined;
+    return read && other && monthsAway(read, sense) > 6 && monthsAway(other, sense) <= 6 ? other : read;
   } },
 ];
 
+
+/** How many months after the mail came a day is (0 without an arrival to count from). */
+function monthsAway([y, month, day]: [number, number, number], sense: DateSense): number {
+  const came = arrivalOf(sense);
+  return came === undefined ? 0 : (Date.UTC(y, month - 1, day) - came) / (30.44 * DAY_MS);
+}
 
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
 const fullYear = (y: string): number => (y.length === 2 ? 2000 + +y : +y);
