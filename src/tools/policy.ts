@@ -15,7 +15,7 @@ import { escalateToManager } from './escalate-to-manager.js';
 import { findOrder } from './find-order.js';
 import { getQuotes } from './get-quotes.js';
 import { readSupplierReply } from './read-supplier-reply.js';
-import { reorderElsewhere, whySupplierDropped } from './reorder-elsewhere.js';
+import { reorderElsewhere, silentAfterChases, whySupplierDropped } from './reorder-elsewhere.js';
 import { requestApproval } from './request-approval.js';
 import { waitForApproval } from './wait-for-approval.js';
 import { waitForGoods } from './wait-for-goods.js';
@@ -81,7 +81,7 @@ export function choosePolicy({ state: s, allowed, now }: { state: ReplenishState
 }
 
 function cancelReason(s: ReplenishState): string {
-  if (s.order) return `${s.po?.supplier} did not answer after ${s.chases} chases`;
+  if (s.order) return silentAfterChases(s);
   if (s.decision?.kind === 'approved' && s.po && s.po.unitPrice > s.decision.maxUnitPrice) {
     return `the manager approved up to ${s.decision.maxUnitPrice} but no valid quote is within it (drafted at ${s.po.unitPrice})`;
   }

@@ -9,8 +9,13 @@ import { callTool, noInput } from './tool.js';
 export function whySupplierDropped(s: ReplenishState): string {
   if (s.refused) return `${s.po?.supplier} refused the order`;
   if (s.priceRejected) return `${s.po?.supplier} raised the price to ${s.repricedTo} after the order and ${s.priceRejected.by} would not pay it (${s.priceRejected.reason})`;
-  return `${s.po?.supplier} did not answer after ${s.chases} chases`;
+  return silentAfterChases(s);
 }
+
+/** A supplier chased to the limit: silent about the order, or it confirmed and the goods never came. */
+export const silentAfterChases = (s: ReplenishState): string => (s.confirmed
+  ? `${s.po?.supplier} confirmed the order but its goods did not come after ${s.chases} chases`
+  : `${s.po?.supplier} did not answer after ${s.chases} chases`);
 
 const whyDropped = (s: ReplenishState): CancelledOrder['why'] => (s.refused ? 'refused' : s.priceRejected ? 'repriced' : 'silent');
 

@@ -7,7 +7,7 @@ import { draftFor } from '../../src/tools/draft-purchase-order.js';
 import { allowedTools } from '../../src/tools/index.js';
 import {
   approvalTimedOut, approved, at, awaitingApproval, checked, confirmed, drafted, lowStock, ordered, quote, quoted, reorderedElsewhere, replyRead,
-  replyWaiting, rules, supplierOverdue, T0, twoQuotes,
+  replyWaiting, rules, supplierOverdue, T0, twoQuotes, goodsOverdue,
 } from '../support/states.js';
 import { approve, receive, reject, reply, scripted, silence, walk } from '../support/drive.js';
 
@@ -88,6 +88,11 @@ describe('the policy decider\'s choices', () => {
   it('orders elsewhere after the last chase goes unanswered, saying how often it chased', () => {
     const s = supplierOverdue(chased(supplierOverdue(chased(supplierOverdue()))));
     expect(choose(s)).toMatchObject({ tool: 'reorder_elsewhere', reason: 'acme did not answer after 2 chases: cancel it there and buy from another supplier' });
+  });
+
+  it('a supplier that confirmed but whose goods never came through every chase is named for that, not as silent', () => {
+    const s = goodsOverdue(chased(goodsOverdue(chased(goodsOverdue(confirmed())))));
+    expect(choose(s)).toMatchObject({ tool: 'reorder_elsewhere', reason: 'acme confirmed the order but its goods did not come after 2 chases: cancel it there and buy from another supplier' });
   });
 
   it('cancels when no supplier is left after dropping those that let it down, naming why each was dropped', () => {
