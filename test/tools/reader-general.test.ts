@@ -403,3 +403,25 @@ describe('a date written day and month either way round', () => {
     expect(await read('Confirmed, ships 11/12.', usd)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-12-11') });
   });
 });
+
+describe('days written after the words of the goods\' way (dev-additions-13 round)', () => {
+  // PO.receivedAt is Monday 8 June 2026, in euros: dates are written day first.
+  it('"dispatch 12/6": a bare day and month after dispatch is the dispatch day', async () => {
+    expect(await read('Noted, thanks - dispatch 12/6.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+  });
+
+  it('"ETA to your Leeds depot 17/06": an ETA\'s day a few words after it', async () => {
+    expect(await read('Order confirmed. ETA to your Leeds depot 17/06.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    // A number between the two is no ETA's day.
+    expect(await read('Order confirmed. ETA for line 2 of 5/6 to follow.')).toEqual({ kind: 'confirmed' });
+  });
+
+  it('"entrega prevista a 11/06": the expected arrival, which wins over the day the goods leave', async () => {
+    expect(await read('Os rolamentos seguem no dia 10/06, com entrega prevista a 11/06.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+  });
+
+  it('"on Thursday\'s truck": the goods leave with that weekday\'s round', async () => {
+    expect(await read('Order confirmed - it goes on Thursday\'s truck.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+  });
+});

@@ -23,7 +23,12 @@ export function monthNumber(name: string): number {
 
 type Parts = (m: RegExpExecArray, sense: DateSense) => [number, number, number] | undefined;
 /** Words after which a bare "28.03." or "7/18" is a date: "am 28.03.", "ships Friday 7/18", "le 3/9", "no dia 14/07". */
-const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|delivery|deliver|date|liefertermin|lieferdatum|liefertag|termin|to you|with you|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì|dia|expected|(?:date|eta|etd) (?:is|is now|now|will be|of)|(?:mo|di|mi|do|fr|sa|ma|wo|vr)\\.?),?\\s)`;
+const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|dispatch|despatch|delivery|deliver|date|previst[ao] (?:a|para)|prévue? (?:le|pour le)|liefertermin|lieferdatum|liefertag|termin|to you|with you|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì|dia|expected|(?:date|eta|etd) (?:is|is now|now|will be|of)|(?:mo|di|mi|do|fr|sa|ma|wo|vr)\\.?),?\\s)`;
+/**
+ * "ETA to your Brisbane DC 19/01": an ETA is always a day, so a bare "19/01" a few words after it (no other number
+ * between) is its date though no day word stands right before it.
+ */
+const ETA_AHEAD = '(?<=\\beta\\b[^\\d\\n.;]{0,30}\\s)';
 const ORDINAL = '(?:st|nd|rd|th|er|re|e|º|°)?';
 /** `weak`: a date by a word ("today"), used only when the mail names no other. */
 /** `relative`: a day counted from the mail ("within 5 working days"), which names the goods' arrival itself. */
@@ -74,7 +79,9 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
     parts: (m, sense) => nextWeekday(weekdayNumber((m[1] ?? m[2])!), sense) },
   // this Thursday, on Friday, am Donnerstag, will send Monday, with you Weds, consegna mercoledì: the next such weekday after
   // the mail came; the word before stays outside the match, where it tells an arrival from a dispatch
-  { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio|part|partira|sale|salen|saldrá|land|lands)\\s+)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio|part|partira|sale|salen|saldrá|land|lands|truck|van|lorry|camion|camión)\\s+)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  // "on Friday's truck", "off on Thursday's run": the goods leave with that weekday's round
+  { re: new RegExp(`\\b(?:on|for|with|in)\\s+(${WEEKDAY})['’]s\\s+(?:truck|run|van|lorry|delivery|collection|pick-?up|shipment|load|courier|route)\\b`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "staat donderdag bij jullie", "Freitag früh bei Ihnen", "Thursday with you": a weekday the goods are with the buyer
   { re: new RegExp(`\\b(${WEEKDAY})(?![\\wà-ÿ'’])(?=\\s+(?:[\\wäöüß]+\\s+)?(?:bei ihnen|with you|chez vous|bij (?:jullie|u)\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "Thursday AM", "Friday pm", "should land Thursday arvo", "lundi matin": a weekday with a time of day is that day (not "Donnerstag am 11.")
@@ -82,8 +89,8 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   // booked in for the 14th, the rest on the 18th: the next such day of the month (an ordinal, no month named)
   { re: new RegExp(`\\b(?:on|for|by|until|till|from|the)\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s+(?:of\\s+)?(?:${MONTH})\\b)`, 'i'),
     parts: (m, sense) => nextDayOfMonth(+m[1]!, sense) },
-  // ships Friday 7/18, le 3/9
-  { re: new RegExp(`${DAY_CUE}(\\d{1,2})\\/(\\d{1,2})\\b(?!\\/)`, 'i'), parts: (m, sense) => {
+  // ships Friday 7/18, le 3/9, ETA to your Brisbane DC 19/01
+  { re: new RegExp(`(?:${DAY_CUE}|${ETA_AHEAD})(\\d{1,2})\\/(\\d{1,2})\\b(?!\\/)`, 'i'), parts: (m, sense) => {
     const [, month, day] = slashed(+m[1]!, +m[2]!, 2000, sense) ?? [];
     if (month === undefined) return undefined;
     const read = yearless(month, day!, sense);
