@@ -425,3 +425,19 @@ describe('days written after the words of the goods\' way (dev-additions-13 roun
     expect(await read('Order confirmed - it goes on Thursday\'s truck.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
   });
 });
+
+describe('acknowledgement columns read by their headers (dev-additions-13 round)', () => {
+  it('"Disp. Date": the dispatch column as ERPs abbreviate it', async () => {
+    const ack = 'Sales Order Acknowledgement\n\nSr | Item | Qty | UOM | Rate | Amount | Disp. Date\n1 | Hex bolt M10 | 300 | Nos | 12.40 | 3,720.00 | 17.06.2026';
+    expect(await read(ack)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+
+  it('a Polish table: "Ilość", "Cena netto", "Wartość", "Termin dostawy"; a gross price ("Cena brutto") is not the unit price', async () => {
+    const pln = { currency: 'PLN' } as const;
+    const head = 'POTWIERDZENIE ZAMÓWIENIA\n\nLp. | Towar | Ilość | Cena netto | Wartość netto | Termin dostawy\n';
+    expect(await read(`${head}1 | Śruba M10 | 300 | 12,40 zł | 3 720,00 zł | 2026-06-17`, pln)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    const gross = 'POTWIERDZENIE ZAMÓWIENIA\n\nLp. | Towar | Ilość | Cena netto | Cena brutto | Wartość netto | Termin dostawy\n'
+      + '1 | Śruba M10 | 300 | 12,90 zł | 15,87 zł | 3 870,00 zł | 2026-06-17';
+    expect(await read(gross, pln)).toEqual({ kind: 'price_change', unitPrice: 12.9, deliveryDate: day('2026-06-17') });
+  });
+});
