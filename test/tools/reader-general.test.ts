@@ -441,3 +441,22 @@ describe('acknowledgement columns read by their headers (dev-additions-13 round)
     expect(await read(gross, pln)).toEqual({ kind: 'price_change', unitPrice: 12.9, deliveryDate: day('2026-06-17') });
   });
 });
+
+describe('the goods leaving on a day, without the word "confirm" (dev-additions-13 round)', () => {
+  // PO.receivedAt is Monday 8 June 2026; the PO asked for 19 June.
+  it('"on the truck Wednesday", "go out on our own van", "sur le camion": a vehicle that takes the goods on a day', async () => {
+    expect(await read('They\'re on the truck Wednesday, should hit your dock Thursday morning.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+    expect(await read('The 300 brackets will go out on our own van Tuesday 16th June.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+    expect(await read('Ta commande part sur le camion mercredi, tu devrais l\'avoir jeudi matin.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+  });
+
+  it('"os lo mandamos el martes", "la merce parte martedì": sent or leaving on a day, in Spanish and Italian', async () => {
+    expect(await read('Todo bien, os lo mandamos el martes 16 de junio.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+    expect(await read('Ordine ok, la merce parte martedì 16 giugno.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+
+  it('a truck missed or asked about confirms nothing, and its day is not the delivery\'s', async () => {
+    expect(await read('Sorry, we couldn\'t get them on the truck Wednesday.')).toEqual({ kind: 'delayed' });
+    expect(await read('Can they go out on the truck Wednesday or do you need them sooner?')).toEqual({ kind: 'unclear' });
+  });
+});

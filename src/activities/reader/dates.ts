@@ -227,7 +227,7 @@ const NEW_DATE_CUE = /\b(?:new|revised|updated|now|earliest|until|till|to|postpo
  */
 const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|(?<!\b(?:entrega|livraison|lieferung|liefertermin|lieferdatum|envío|expédition|consegna)\s)(?:vom|du|del)|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
 /** Words before a date that make it the goods' arrival, which wins over a ship date ("we'll have the 40 brackets to you by"). */
-const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|land(?:s|ed|ing)?|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|\b(?:we|i)(?:'ll| will| can| should| shall)\s+(?:\w+\s+)?(?:have|get)\s+(?!back\b)[^.?!]{0,40}?\b(?:to|with) you\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
+const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|land(?:s|ed|ing)?|hit(?:s|ting)? your (?:dock|door|site|warehouse|yard)|(?:devrai[st]|devriez|devrait) (?:l'|les )?(?:avoir|recevoir)|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|\b(?:we|i)(?:'ll| will| can| should| shall)\s+(?:\w+\s+)?(?:have|get)\s+(?!back\b)[^.?!]{0,40}?\b(?:to|with) you\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
 /** "delivery week 42", "KW 48", "semaine 23", "w/c": a week, not a day. */
 const DELIVERY_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana)\s*\d{1,2}\b|\bw\/c\b/i;
 /**
@@ -237,6 +237,13 @@ const DELIVERY_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana)\
 const LEAVES_ON = [
   "\\bpart(?:ent|ira|iront)?\\s+(?:(?:dès\\s+)?demain|aujourd'hui|ce\\s+(?:soir|matin|lundi|mardi|mercredi|jeudi|vendredi)|le\\s+\\d|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi)\\b)",
   '\\b(?:sale|salen|saldrá|saldrán)\\s+(?:hoy|mañana|(?:el|este)\\s+(?:lunes|martes|miércoles|jueves|viernes|sábado|\\d))',
+  // "on the truck Thursday", "go out on our own van Wednesday 22nd April", "sur le camion jeudi": a vehicle of the supplier's
+  // that takes the goods on a day.
+  "\\b(?:on|sur|en)\\s+(?:the|our(?:\\s+own)?|le|notre|el|nuestro)\\s+(?:truck|van|lorry|camion|camión)\\s+(?:on\\s+|ce\\s+|el\\s+)?(?:today|tomorrow|demain|aujourd'hui|hoy|mañana|monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes)\\b",
+  "\\bgo(?:es)?\\s+out\\s+(?:on\\s+(?:the|our(?:\\s+own)?)\\s+(?:truck|van|lorry)\\s+)?(?:today|tomorrow|(?:on\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri)\\b|on\\s+(?:the\\s+)?\\d)",
+  // "os lo mandamos el jueves", "la merce parte venerdì": the goods sent or leaving on a day, in Spanish and Italian.
+  "\\b(?:os|se|le|les)\\s+(?:lo|la|los|las)\\s+(?:mandamos|enviamos|mandaremos|enviaremos)\\s+(?:hoy|mañana|(?:el|este)\\s+(?:lunes|martes|miércoles|jueves|viernes|sábado|\\d))",
+  "\\b(?:parte|partono|partirà|partiranno)\\s+(?:oggi|domani|(?:il\\s+)?(?:lunedì|martedì|mercoledì|giovedì|venerdì)|il\\s+\\d)",
   '\\b(?:shipping(?:\\s+out)?|dispatching|despatching|leaves?\\s+(?:us|our\\s+(?:warehouse|works|premises|site|yard)))\\s+(?:today|tomorrow|this\\s+(?:morning|afternoon|evening)|(?:on\\s+|this\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri)\\b|on\\s+(?:the\\s+)?\\d)',
 ];
 export const LEAVES = new RegExp(
@@ -279,8 +286,8 @@ const SHIP_CUE = /\b(?:ship\w*|dispatch\w*|despatch\w*|versand\w*|versend\w*|exp
 /** The same, as a sentence may begin with them ("Expédition prévue le 18 mars"). */
 const SHIP_WORDS = new RegExp(SHIP_CUE.source, 'i');
 
-/** Words before a day that a delay says it will not keep: "won't be able to make the", "can't meet your". */
-const NOT_KEPT = /\b(?:won't|will not|can't|cannot|can not|couldn't|could not|unable to|not able to|not)\b[^.\d]{0,25}\b(?:make|meet|keep|hold|hit)\s+(?:the\s+|your\s+|our\s+|this\s+)?$/i;
+/** Words before a day that a delay says it will not keep: "won't be able to make the", "can't meet your", "couldn't get them on the truck". */
+const NOT_KEPT = /\b(?:won't|will not|can't|cannot|can not|couldn't|could not|didn't|did not|unable to|not able to|not)\b[^.\d]{0,25}\b(?:(?:make|meet|keep|hold|hit)\s+(?:the\s+|your\s+|our\s+|this\s+)?|(?:get|put|load)\s+(?:\w+\s+){0,2}on\s+(?:the|our)\s+(?:truck|van|lorry)\s+(?:on\s+)?)$/i;
 
 /** "delivered next day", "Zustellung am Folgetag", "le lendemain", "al día siguiente": a day after the one the goods leave. */
 const NEXT_DAY = /\b(?:(?:the\s+)?(?:next|following)[- ]day|(?:am\s+)?(?:folgetag|nächsten\s+tag)|(?:le\s+)?lendemain|(?:al|el)\s+día\s+siguiente)\b/i;
