@@ -460,3 +460,28 @@ describe('the goods leaving on a day, without the word "confirm" (dev-additions-
     expect(await read('Can they go out on the truck Wednesday or do you need them sooner?')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('everyday delays, refusals and plans (dev-additions-13 round)', () => {
+  // PO.receivedAt is Monday 8 June 2026; the PO asked for 19 June.
+  it('"will be later", "nicht schaffen bis zum Termin": a delay without the word; not "later today"', async () => {
+    expect(await read('The motors will be later, about ten days.')).toEqual({ kind: 'delayed' });
+    expect(await read('The motors will ship later today.')).toEqual({ kind: 'unclear' });
+    // The day the buyer asked for is the one not kept, not a promise of it.
+    expect(await read('Wir schaffen die Lieferung leider nicht bis zum 19.06.')).toEqual({ kind: 'delayed' });
+  });
+
+  it('"on 24 June instead of 19 June": a day in place of another; not a count in place of another', async () => {
+    expect(await read('Our works are closed 15-17 June, so delivery of your order will be on 24 June instead of 19 June.'))
+      .toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
+    expect(await read('We can send 200 instead of 250.')).toEqual({ kind: 'unclear' });
+  });
+
+  it('"müssen wir Ihren Auftrag AB-2026/118 ablehnen": the order\'s reference between the verb\'s parts', async () => {
+    expect(await read('Leider müssen wir Ihren Auftrag AB-2026/118 ablehnen.')).toEqual({ kind: 'refused' });
+  });
+
+  it('"la livraison est planifiée en semaine 25": a planned delivery week', async () => {
+    expect(await read('La livraison est planifiée en semaine 25.')).toEqual({ kind: 'confirmed' });
+    expect(await read('La livraison est planifiée en semaine 27.')).toEqual({ kind: 'delayed' });
+  });
+});
