@@ -485,3 +485,24 @@ describe('everyday delays, refusals and plans (dev-additions-13 round)', () => {
     expect(await read('La livraison est planifiée en semaine 27.')).toEqual({ kind: 'delayed' });
   });
 });
+
+describe('a first lot counted as suppliers count it (dev-additions-13 round)', () => {
+  // PO.receivedAt is Monday 8 June 2026; 300 ordered.
+  it('"120m of the 300m": the part of the ordered length, its unit written after both counts', async () => {
+    expect(await read('Can get 120m of the 300m off to you on Wednesday\'s run, the rest later this month.'))
+      .toEqual({ kind: 'partial', quantity: 120, deliveryDate: day('2026-06-10') });
+  });
+
+  it('"vorab 4 Kartons", "4 cartons de suite": packs sent first, in the PO\'s pack size', async () => {
+    const packs = { packSize: 25 };
+    expect(await read('Wir können vorab 4 Kartons liefern (Versand am Mittwoch), der Rest folgt Ende Juni.', packs))
+      .toEqual({ kind: 'partial', quantity: 100, deliveryDate: day('2026-06-10') });
+    expect(await read('Nous pouvons vous livrer 4 cartons de suite (départ mercredi 10 juin) ; le solde suivra fin juin.', packs))
+      .toEqual({ kind: 'partial', quantity: 100, deliveryDate: day('2026-06-10') });
+  });
+
+  it('"nu 100 stuks leveren (woensdag), de overige 200 volgen": the Dutch rest, and a weekday in brackets after the delivery', async () => {
+    expect(await read('We kunnen nu 100 stuks leveren (woensdag), de overige 200 volgen later.'))
+      .toEqual({ kind: 'partial', quantity: 100, deliveryDate: day('2026-06-10') });
+  });
+});

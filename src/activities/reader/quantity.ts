@@ -14,16 +14,16 @@ const PARTIAL_QUANTITY: RegExp[] = [
   new RegExp(`\\b(?:partial|part)\\s+(?:shipment|delivery|order|quantity|dispatch)\\s+of\\s+${COUNT}\\b`, 'i'),
   new RegExp(`\\b(?:teillieferung|teilmenge|livraison partielle|expédition partielle|entrega parcial|envío parcial)\\s+(?:von|de|of)\\s+${COUNT}\\b`, 'i'),
   new RegExp(`\\b${COUNT}\\s+(?:of|von|sur|de)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+)?\\d[\\d,.]*\\s*${UNITS}`, 'i'),
-  new RegExp(`\\b${COUNT}\\s*${OF_UNITS}[^.]{0,40}\\b(?:now|today|this week|immediately|right away|sofort|heute|diese woche|maintenant|aujourd'hui|cette semaine|ahora|hoy|esta semana)\\b`, 'i'),
-  new RegExp(`\\b(?:now|today|this week|immediately|sofort|heute|maintenant|aujourd'hui|ahora|hoy|nu|ora|oggi|subito|vandaag)\\b[^.\\d]{0,30}${COUNT}\\s*${OF_UNITS}`, 'i'),
+  new RegExp(`\\b${COUNT}\\s*${OF_UNITS}[^.]{0,40}\\b(?:now|today|this week|immediately|right away|sofort|heute|diese woche|maintenant|aujourd'hui|cette semaine|ahora|hoy|esta semana|de suite|tout de suite|vorab)\\b`, 'i'),
+  new RegExp(`\\b(?:now|today|this week|immediately|sofort|heute|maintenant|aujourd'hui|ahora|hoy|nu|ora|oggi|subito|vandaag|vorab)\\b[^.\\d]{0,30}${COUNT}\\s*${OF_UNITS}`, 'i'),
   // "500 pcs on 12 June, 500 pcs on 26 June": the first lot of a split.
   new RegExp(`\\b${COUNT}\\s*${OF_UNITS}\\s+(?:on|le|am|el|il|op)\\s+(?:the\\s+)?(?:\\d|[a-zäöüéèàñ]+\\.?,?\\s+(?:the\\s+)?\\d)`, 'i'),
   // "300 units will be delivered on …, and the balance will follow": the first lot of a split.
   new RegExp(`\\b${COUNT}\\s*${OF_UNITS}\\s+(?:will|shall|can|are to)\\s+(?:be\\s+)?(?:shipped|delivered|dispatched|sent|go out)\\b`, 'i'),
 ];
 
-/** "8 of the 12", "30 von 50", "240 sur 400", "60 de 100", "600 unidades das 1.000": the part of the ordered quantity that comes now. */
-const PART_OF = new RegExp(`(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*${UNITS}?\\s+(?:of|von|sur|de|di|dei|degli|delle|su|van|das|dos)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+|i\\s+|de\\s+)?(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*(${PACKS})?\\b`, 'giu');
+/** "8 of the 12", "30 von 50", "240 sur 400", "60 de 100", "600 unidades das 1.000", "180m of the 250m": the part of the ordered quantity that comes now. */
+const PART_OF = new RegExp(`(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*${UNITS}?\\s+(?:of|von|sur|de|di|dei|degli|delle|su|van|das|dos)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+|i\\s+|de\\s+)?(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*(?:(${PACKS})|${UNITS})?\\b`, 'giu');
 
 /** The count of a part of the whole ordered quantity, when the text states one. */
 export function partOfOrdered(sentences: string[], ordered: number | undefined, packSize?: number): number | undefined {
