@@ -4,7 +4,7 @@ import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
 import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
-import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, substitutesTheItem, THE_REST } from './reader/kind.js';
+import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered } from './reader/quantity.js';
 import { namesOnlyOtherOrders } from './reader/references.js';
@@ -61,6 +61,9 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   const wordsKind = kindOf(words);
   const stated = wordsKind === 'price_change' ? kindOf(notStartingLater(words, sense, context.requestedDate ?? context.receivedAt)) : wordsKind;
   let kind = stated;
+  // "We can ship the 40 units we have on Monday 21st. We won't be able to supply the remaining 20": the rest refused and a
+  // lot coming on a day that, with the refused rest, makes the ordered count (both written) is a delivery in part.
+  if (kind === 'refused' && refusesOnlyTheRest(words) && lotBeforeCountedRest(words, context) !== undefined && firstLotDate(words, sense) !== undefined) kind = 'partial';
   // An acknowledgement or a shipment notice confirms by what it is, when its words leave nothing open.
   // So does a day given for the goods ("ETA your dock: Thursday 11 December", "Estimated delivery: 30-May-2025") when no
   // money but the order's stands anywhere in the mail (a price in a sentence set aside is no confirmation's).

@@ -506,3 +506,17 @@ describe('a first lot counted as suppliers count it (dev-additions-13 round)', (
       .toEqual({ kind: 'partial', quantity: 100, deliveryDate: day('2026-06-10') });
   });
 });
+
+describe('the rest refused, a counted lot coming (dev-additions-13 round)', () => {
+  // 300 ordered; PO.receivedAt is Monday 8 June 2026.
+  it('a lot on a day and the refused rest that make the ordered count between them are a delivery in part', async () => {
+    expect(await read('We can ship the 120 units we have in stock on Wednesday 10 June. Unfortunately we won\'t be able to supply the remaining 180, the line is discontinued.'))
+      .toEqual({ kind: 'partial', quantity: 120, deliveryDate: day('2026-06-10') });
+  });
+
+  it('without a lot that makes the count, or without a day for it, the refusal stands', async () => {
+    expect(await read('We won\'t be able to supply the remaining 180 units, the line is discontinued.')).toEqual({ kind: 'refused' });
+    expect(await read('We can ship 100 units on Wednesday 10 June. We won\'t be able to supply the remaining 180.')).toEqual({ kind: 'refused' });
+    expect(await read('We have 120 units in stock. We won\'t be able to supply the remaining 180.')).toEqual({ kind: 'refused' });
+  });
+});

@@ -82,6 +82,15 @@ export function kindOf(sentences: string[]): ReplyKind {
   return 'unclear';
 }
 
+/**
+ * Whether every refusal in the sentences is of what is still to come ("we won't be able to supply the remaining 20"): the
+ * rest refused, so what comes now may still be a delivery in part.
+ */
+export const refusesOnlyTheRest = (sentences: string[]): boolean => {
+  const refusals = pick(sentences.filter((s) => !isOpen(s)), REFUSED);
+  return refusals.length > 0 && refusals.every((s) => THE_REST.test(s));
+};
+
 /** Whether the reply is an absence notice, talks of money owed or makes an offer: a price in it is not this order's price. */
 export const aboutSomethingElse = (sentences: string[]): boolean => ELSEWHERE.some((re) => sentences.some((s) => re.test(s)));
 
