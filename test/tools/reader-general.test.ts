@@ -520,3 +520,12 @@ describe('the rest refused, a counted lot coming (dev-additions-13 round)', () =
     expect(await read('We have 120 units in stock. We won\'t be able to supply the remaining 180.')).toEqual({ kind: 'refused' });
   });
 });
+
+describe('a bare count sent now, the rest named beside it (dev-additions-13 round)', () => {
+  it('"we can do 120 now and the rest next week" is a first lot of 120', async () => {
+    expect(await read('We can do 120 now and the rest next week, the 120 go out on Wednesday\'s truck.'))
+      .toEqual({ kind: 'partial', quantity: 120, deliveryDate: day('2026-06-10') });
+    // Without the rest named, nothing says the 120 is a part of the order.
+    expect(await read('We can do 120 now.')).toEqual({ kind: 'unclear' });
+  });
+});

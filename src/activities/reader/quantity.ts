@@ -16,6 +16,8 @@ const PARTIAL_QUANTITY: RegExp[] = [
   new RegExp(`\\b${COUNT}\\s+(?:of|von|sur|de)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+)?\\d[\\d,.]*\\s*${UNITS}`, 'i'),
   new RegExp(`\\b${COUNT}\\s*${OF_UNITS}[^.]{0,40}\\b(?:now|today|this week|immediately|right away|sofort|heute|diese woche|maintenant|aujourd'hui|cette semaine|ahora|hoy|esta semana|de suite|tout de suite|vorab)\\b`, 'i'),
   new RegExp(`\\b(?:now|today|this week|immediately|sofort|heute|maintenant|aujourd'hui|ahora|hoy|nu|ora|oggi|subito|vandaag|vorab)\\b[^.\\d]{0,30}${COUNT}\\s*${OF_UNITS}`, 'i'),
+  // "We can do 600 now and the rest next week": a bare count the supplier sends now, the rest named beside it.
+  new RegExp(`\\b(?:do|ship|send|deliver|supply|get you|send you)\\s+${COUNT}\\s+(?:now|today|right away|immediately|this week)\\b(?=[^.]{0,40}\\b(?:the rest|the balance|the remainder|remaining)\\b)`, 'i'),
   // "500 pcs on 12 June, 500 pcs on 26 June": the first lot of a split.
   new RegExp(`\\b${COUNT}\\s*${OF_UNITS}\\s+(?:on|le|am|el|il|op)\\s+(?:the\\s+)?(?:\\d|[a-zäöüéèàñ]+\\.?,?\\s+(?:the\\s+)?\\d)`, 'i'),
   // "300 units will be delivered on …, and the balance will follow": the first lot of a split.
