@@ -529,3 +529,11 @@ describe('a bare count sent now, the rest named beside it (dev-additions-13 roun
     expect(await read('We can do 120 now.')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('an estimate of the week, whatever its verb (dev-additions-13 round)', () => {
+  // The PO asked for Friday 19 June 2026, in week 25.
+  it('"your order is looking like week 26" is a delay when the week starts after the day asked for', async () => {
+    expect(await read('Sorry, we are flat out here. Your order is looking like week 26.')).toEqual({ kind: 'delayed' });
+    expect(await read('Looks like week 26 for your order, does that work?')).toEqual({ kind: 'unclear' });
+  });
+});

@@ -370,13 +370,15 @@ const A_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana|vecka)\s
 /** "early July", "Mitte Juli", "fin juillet", "a finales de julio": a third of a month. */
 const PART_OF_MONTH = new RegExp(`\\b(?:(early|beginning of|start of|anfang|beginn|début|debut|principios de|comienzos de|inicios? de|inizio|begin|início de)|(mid-?|middle of|mitte|mi-|à la mi-|mediados de|metà|half|meados de)|(end of|late|ende|fin(?: de)?|finales de|fines de|fine|eind|final de|fim de))\\s*(?:the\\s+month\\s+of\\s+)?(${MONTH})\\b`, 'i');
 
+/** "your PO is looking like week 44", "looks like late July": an estimate of when the order comes, whatever its verb. */
+const LOOKS_LIKE_A_SPAN = /\b(?:looking|looks)\s+like\s+(?:(?:kw|cw|wk|week)\s*\d|early|mid|late|end of|the end of|beginning of|the beginning of)/i;
 /**
  * The span of days a sentence about the goods gives when it names no day: a calendar week or a third of a month. A
  * span that starts after the day the order was placed for is a delay, though no day of it is promised.
  */
 export function statedPeriod(sentences: string[], sense: DateSense): { start: string; end: string } | undefined {
   for (const s of sentences) {
-    if (CLOSURE.test(s) || PAYMENT.test(s) || !(ABOUT_DELIVERY.test(s) || WITH_YOU.test(s))) continue;
+    if (CLOSURE.test(s) || PAYMENT.test(s) || !(ABOUT_DELIVERY.test(s) || WITH_YOU.test(s) || LOOKS_LIKE_A_SPAN.test(s))) continue;
     const week = A_WEEK.exec(s);
     const monday = week ? inIsoWeek(+week[1]!, 1, sense) : undefined;
     if (monday) return span(monday, 0, 6);
