@@ -537,3 +537,15 @@ describe('an estimate of the week, whatever its verb (dev-additions-13 round)', 
     expect(await read('Looks like week 26 for your order, does that work?')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a percentage written as a word', () => {
+  it('a surcharge in "Prozent", "pour cent" or "percent" is a cost nobody approved, as with the sign', async () => {
+    expect(await read('Wir bestätigen die Lieferung zum 17.06.2026; es kommt ein Energiezuschlag von 3 Prozent hinzu.')).toEqual({ kind: 'unclear' });
+    expect(await read('Livraison confirmée le 17 juin 2026, avec une majoration de 2,5 pour cent sur la facture.')).toEqual({ kind: 'unclear' });
+    expect(await read('Confirmed for June 17, 2026. A fuel surcharge of 4 percent will be added to the invoice.')).toEqual({ kind: 'unclear' });
+  });
+
+  it('a whole or a tolerance in words is no charge', async () => {
+    expect(await read('Confirmed for June 17, 2026, 100 percent of the order from stock.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+});

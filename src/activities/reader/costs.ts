@@ -16,15 +16,18 @@ const NOT_A_COST = /\b(?:vat|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|gst|sa
 /** A sentence that names only VAT or payment terms, no fee: it adds no cost, whatever its amounts. */
 const taxOnly = (s: string): boolean => NOT_A_COST.test(s) && !FEE.test(s);
 
+const SURCHARGE = String.raw`surcharge|supplement|\w*zuschlag\w*|\w*aufschlag|supplément|majoration|recargo|suplemento|sovrapprezzo|maggiorazione|toeslag`;
+/** A percentage as suppliers write it: the sign, or the word ("3 Prozent", "2 pour cent", "1,5 por ciento"). */
+const PCT = String.raw`\s?(?:%|(?:percent|per\s?cent|pour\s?cent|prozent|por\s?ciento|per\s?cento|procent|por\s?cento)\b)`;
 /** A percentage put on top of the order: "an energy surcharge of 3.5%", "Zuschlag von 4 %", "recargo del 2 %". */
-const PERCENT_ON_TOP = /\b(?:surcharge|supplement|add-?on|\w*zuschlag\w*|teuerungszuschlag|\w*aufschlag|supplément|majoration|recargo|suplemento|sovrapprezzo|maggiorazione|toeslag)\b[^.!?\n]{0,80}?\d+(?:[.,]\d+)?\s?%|\d+(?:[.,]\d+)?\s?%[^.!?\n]{0,60}?\b(?:surcharge|supplement|\w*zuschlag\w*|\w*aufschlag|supplément|majoration|recargo|suplemento|sovrapprezzo|maggiorazione|toeslag)\b/i;
+const PERCENT_ON_TOP = new RegExp(String.raw`\b(?:${SURCHARGE}|add-?on|teuerungszuschlag)\b[^.!?\n]{0,80}?\d+(?:[.,]\d+)?${PCT}|\d+(?:[.,]\d+)?${PCT}[^.!?\n]{0,60}?\b(?:${SURCHARGE})\b`, 'i');
 
 /**
  * A percentage the supplier puts on this order, whatever the charge is called ("an energy contribution of 2.5% is
  * added", "1,8 % sera appliquée sur la facture", "rekenen wij 4%"): a verb of charging or the invoice beside it.
  * A tolerance ("+/- 2.5%") and the whole ("100% of the order") are no charge.
  */
-const PERCENT = /(?<!\+\/?-\s?|±\s?)\b(?!100\s?%)\d+(?:[.,]\d+)?\s?%/g;
+const PERCENT = new RegExp(String.raw`(?<!\+\/?-\s?|±\s?)\b(?!100${PCT})\d+(?:[.,]\d+)?${PCT}`, 'gi');
 const ON_THE_INVOICE = /\b(?:invoices?|invoic(?:ed|ing)|billed|rechnung\w*|factur\w*|fattur\w*|factuur\w*|(?:be)?rekenen|berechn\w*|in rechnung)\b/i;
 /** "moisture below 10%", "max. 2 %", "au moins 95 %": a measure of the goods, not a charge. */
 const MEASURE_BEFORE = /\b(?:below|under|less than|more than|above|max(?:imum)?|min(?:imum)?|at least|up to|unter|über|höchstens|mindestens|moins de|plus de|au moins|jusqu'à|menos de|más de|hasta|al menos|inferiore a|superiore a|minder dan|meer dan)\.?\s*$/i;
