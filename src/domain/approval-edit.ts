@@ -38,9 +38,8 @@ function quantityRefusal(s: ReplenishState, quote: Quote, quantity: number): str
     return `${quote.supplier} sells in packs of ${pack}: ${quantity} is not a whole number of packs (${near} would be)`;
   }
   const value = quote.orderCosts?.minOrderValue;
-  if (value !== undefined && lineTotal(quantity, unitPriceAt(quote, quantity)) < value) {
-    return `${quantity} comes to ${lineTotal(quantity, unitPriceAt(quote, quantity)).toFixed(2)}, below ${quote.supplier}'s least order value of ${value.toFixed(2)}`;
-  }
+  const goods = lineTotal(quantity, unitPriceAt(quote, quantity));
+  if (value !== undefined && goods < value) return `${quantity} comes to ${goods.toFixed(2)}, below ${quote.supplier}'s least order value of ${value.toFixed(2)}`;
   const { needed, targetLevel } = needs(s);
   const most = excessLimit(leastOrder(quote, needed), needed, targetLevel);
   if (quantity > most) {

@@ -28,6 +28,10 @@ export function digestOf(m: Pick<Message, 'event' | 'poNumber' | 'payload'>): st
   return h.toString(16).padStart(8, '0');
 }
 
+/** Against what an id's earlier message said: this one again (`same`), or `different` content under that id. */
+export const repeatOf = (earlier: string | undefined, m: Pick<Message, 'event' | 'poNumber' | 'payload'>): 'same' | 'different' | null =>
+  earlier === undefined ? null : earlier === digestOf(m) ? 'same' : 'different';
+
 /** The name a sender knows a message's id by, for each kind of message. */
 const ID_NAME: Record<Message['event'], string> = {
   approval: 'Idempotency-Key', cancel: 'Idempotency-Key', 'supplier-reply': 'messageId', 'goods-receipt': 'receiptId',

@@ -1,3 +1,4 @@
+import { fromCents, toCents } from './money.js';
 import { lineTotal } from './quantity.js';
 import type { PurchaseOrder, Quote } from './types.js';
 
@@ -15,12 +16,9 @@ export function freightFor(quote: Pick<Quote, 'orderCosts'>, goods: number): num
 /** The order's fields for its goods and freight: `total` is both, `freight` only when there is some. */
 export function orderTotals(quantity: number, unitPrice: number, freight: number): Pick<PurchaseOrder, 'total' | 'freight'> {
   const goods = lineTotal(quantity, unitPrice);
-  return freight > 0 ? { total: Math.round((goods + freight) * 100) / 100, freight } : { total: goods };
+  return freight > 0 ? { total: fromCents(toCents(goods) + toCents(freight)), freight } : { total: goods };
 }
 
 /** A placed PO at another unit price (a price the supplier raised): the freight it was placed with stays. */
 export const repriced = <P extends Pick<PurchaseOrder, 'quantity' | 'freight'>>(po: P, unitPrice: number): P & Pick<PurchaseOrder, 'unitPrice' | 'total'> =>
   ({ ...po, unitPrice, ...orderTotals(po.quantity, unitPrice, po.freight ?? 0) });
-
-/** The goods of a PO: its total less its freight. */
-export const goodsOf = (po: Pick<PurchaseOrder, 'total' | 'freight'>): number => Math.round((po.total - (po.freight ?? 0)) * 100) / 100;

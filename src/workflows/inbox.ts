@@ -1,4 +1,4 @@
-import { digestOf } from '../domain/message-digest.js';
+import { digestOf, repeatOf } from '../domain/message-digest.js';
 import type { EventName, Message } from '../domain/state.js';
 
 /** Messages that arrived before a wait asked for them; kept in arrival order, never dropped. */
@@ -60,8 +60,7 @@ export class Inbox {
 
   /** `same`: this message was taken before; `different`: another message was taken under its id. */
   repeatOf(m: Message): 'same' | 'different' | null {
-    const digest = this.seen.get(m.messageId);
-    return digest === undefined ? null : digest === digestOf(m) ? 'same' : 'different';
+    return repeatOf(this.seen.get(m.messageId), m);
   }
 
   list(): { event: string; messageId: string }[] {

@@ -9,7 +9,7 @@ import {
   type AgentStatus, type RememberedMessage,
 } from '../domain/agent.js';
 import { parsePoNumber, replenishmentId } from '../domain/ids.js';
-import { digestOf, reusedIdWhy } from '../domain/message-digest.js';
+import { digestOf, repeatOf, reusedIdWhy } from '../domain/message-digest.js';
 import { phase } from '../domain/phase.js';
 import { days, policyOf } from '../domain/rules.js';
 import { initialState, type Message } from '../domain/state.js';
@@ -50,10 +50,9 @@ export async function SkuAgent(input: AgentInput): Promise<AgentStatus> {
   const notWaiting = (why: string) => ApplicationFailure.nonRetryable(why, 'NotWaiting');
   /** The same message again (true), another under an id already used (a refusal), or a new one (false). */
   const seenBefore = (m: Message): boolean => {
-    const earlier = recent.find((r) => r.id === m.messageId);
-    if (!earlier) return false;
-    if (earlier.digest !== digestOf(m)) throw notWaiting(reusedIdWhy(m));
-    return true;
+    const repeat = repeatOf(recent.find((r) => r.id === m.messageId)?.digest, m);
+    if (repeat === 'different') throw notWaiting(reusedIdWhy(m));
+    return repeat === 'same';
   };
 
   const status = (): AgentStatus => ({

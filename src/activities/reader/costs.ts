@@ -59,14 +59,16 @@ const TOTAL_AFTER = /^\s*(?:total|in total|gesamt|insgesamt|au total|en total|in
 /** "franco from 800 €", "free shipping over $500": free only above a threshold this order may not reach. */
 const FREE_ABOVE = /\b(?:franco|franko|free (?:shipping|freight|delivery)|frei haus|portes pagados|carriage paid)\b\s*(?:de port\s*)?(?:\(|:)?\s*(?:à partir de|dès|from|above|over|ab|desde|a partir de|oltre|vanaf)\b/i;
 
+/** An amount written for another within a cent or half a percent: rounding, a total's last cent. */
+const near = (value: number, of: number): boolean => Math.abs(value - of) <= Math.max(0.01, of * 0.005);
+
 /**
  * The freight the PO itself states, or the order's total with it: money a reply may name without
  * adding anything ("freight 40.00 as per your order").
  */
 const isStatedFreight = (value: number, context: Pick<ReplyContext, 'unitPrice' | 'quantity' | 'freight'>): boolean => {
   if (context.freight === undefined) return false;
-  const near = (of: number) => Math.abs(value - of) <= Math.max(0.01, of * 0.005);
-  return near(context.freight) || (context.quantity !== undefined && near(context.unitPrice * context.quantity + context.freight));
+  return near(value, context.freight) || (context.quantity !== undefined && near(value, context.unitPrice * context.quantity + context.freight));
 };
 
 /** A fee named beside money that is all the freight the PO states: the PO's own cost, not one added. */
@@ -123,7 +125,6 @@ export function unexplainedAmount(
   const total = context.quantity === undefined ? undefined : p * context.quantity;
   const ordered = [1, context.packSize, 100, 1000, context.quantity, shipped].filter((n): n is number => n !== undefined);
   const taxed = sentences.some((s) => TAX.test(s));
-  const near = (value: number, of: number) => Math.abs(value - of) <= Math.max(0.01, of * 0.005);
   // Tax falls on the goods and the freight the PO states alike.
   const withFreight = total !== undefined && context.freight !== undefined ? total + context.freight : undefined;
   const totals = [total, withFreight, shipped === undefined ? undefined : p * shipped].filter((t): t is number => t !== undefined);
