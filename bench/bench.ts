@@ -11,7 +11,7 @@ import { parseReplenishmentId } from '../src/domain/ids.js';
 import { fleet } from './fleet.js';
 import { round } from './support/measure.js';
 import { ServiceTuning } from './support/tuning.js';
-import { startBenchStack, type Json, type WorkerHandle } from './support/stack.js';
+import { freePort, startBenchStack, type Json, type WorkerHandle } from './support/stack.js';
 import { agentSubject, baselineSubject, handwrittenSubject, planOf } from './subjects.js';
 import { throughput } from './throughput.js';
 import { tokensPerReplenishment } from './tokens.js';
@@ -24,7 +24,7 @@ import { wakeLatency, type WakeMode } from './wake.js';
  * `--only throughput,wake,history,tokens,fleet` picks sections; `--fleet 10000`, `--burst 500`, `--wake 70` set
  * sizes (`--records`, `--samples`: the fleet's purchasing record and requests per read figure);
  * `--cache N`, `--sticky MS` and `--heap MB` set the workers' cache, sticky queue timeout and V8
- * heap limit. Unset, the workers run with the service's defaults (src/config.ts, bin/service.js),
+ * heap limit; `--burst-poll MS` how often the fleet's bursts read the pending histories (2,000). Unset, the workers run with the service's defaults (src/config.ts, bin/service.js),
  * so the figures are those of what ships. Full runs say whether each figure meets its aim;
  * `--quick` checks none.
  */
@@ -43,6 +43,7 @@ const { values } = parseArgs({
     cache: { type: 'string' },
     heap: { type: 'string' },
     sticky: { type: 'string' },
+    'burst-poll': { type: 'string' },
   },
 });
 const quick = values.quick;
@@ -81,6 +82,8 @@ const results: Record<string, unknown> = {
   at: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGB: round(totalmem() / 2 ** 30, 1), node: process.version },
   server: stack.serverKind, decider: 'policy', tuning, workerSettings, sizes: size,
+  // A Temporal CLI of one's own (TEMPORAL_CLI) can start the dev server differently, e.g. bench/support/temporal-sqlite-wal.sh.
+  ...(process.env.TEMPORAL_CLI && !values.cluster ? { temporalCli: process.env.TEMPORAL_CLI } : {}),
 };
 
 let agentWorker: WorkerHandle = await stack.startWorker('agent');
@@ -163,8 +166,13 @@ try {
   }
   if (sections.has('fleet')) {
     log(`fleet: ${size.fleet} agents, then ${size.burst} below safety stock at once`);
-    await replace('agent', 'stop');
-    results.fleet = await fleet(stack, agentWorker, { size: size.fleet, burst: size.burst, records: size.records, samples: size.samples, idleWindowMs: size.idleWindowMs });
+    // The fleet's worker also serves the SDK's metrics, so the bursts can say what its cache did.
+    const metricsAddress = `127.0.0.1:${await freePort()}`;
+    await replace('agent', 'stop', { WORKER_METRICS_ADDRESS: metricsAddress });
+    results.fleet = await fleet(stack, agentWorker, {
+      size: size.fleet, burst: size.burst, records: size.records, samples: size.samples, idleWindowMs: size.idleWindowMs, workerMetricsUrl: `http://${metricsAddress}/metrics`,
+      pollMs: Number(values['burst-poll'] ?? 2000),
+    });
     log(JSON.stringify(results.fleet));
     save();
   }
@@ -218,6 +226,8 @@ function markdown(r: Record<string, Json>): string {
     const GB = 1024;
     rows.push([`fleet: agents started / asked`, `${f.started} / ${f.requested}${f.stoppedBy ? ` (stopped: ${f.stoppedBy})` : ''}`, '', '', 'all', met(f.started === f.requested)]);
     rows.push(['fleet: time to start (s), starts/s', `${f.startSeconds}, ${f.startsPerSecond}`, '', '', '', '']);
+    const sc = f.startCpuPercent;
+    if (sc) rows.push(['fleet start: CPU % of one core (2 cores = 200): worker / Temporal server / PostgreSQL / bench process; other processes on the machine', `${sc.worker} / ${sc.server} / ${sc.postgres} / ${sc.bench}; ${sc.others}`, '', '', '', '']);
     rows.push([`fleet at rest: worker CPU % of a core, RSS MB`, `${f.idle.workerCpuPercent}, ${f.idle.workerRssMB}`, '', '', 'CPU < 5 %, RSS < 1 GB', met(f.idle.workerCpuPercent < 5 && f.idle.workerRssMB < GB)]);
     rows.push([`fleet at rest: Temporal server CPU %, RSS MB; its database MB`, `${f.idle.serverCpuPercent}, ${f.idle.serverRssMB}; ${f.temporalDbMB}`, '', '', '', '']);
     rows.push([`fleet: purchasing record of ${f.records.count} replenishments, ms per write`, f.records.writeMsPerRecord, '', '', '', '']);
@@ -236,12 +246,23 @@ function markdown(r: Record<string, Json>): string {
       `fleet burst, approval policy (below ${p.policy.autoApproveBelow}, ${p.policy.priceTolerancePct} % of the last price; 1 SKU in ${p.dearerEvery} dearer): ${p.size} below safety → ordered or waiting for a person, p50 / p99 / last (s)`,
       `${arrival(p)}: ${p.ordered} ordered, ${p.atPerson} for a person`, '', '', 'every one', met(p.reached === p.size),
     ]);
+    // Where each burst's time went and what ran meanwhile (runs before 2026-12-05 did not record these).
+    for (const [what, x] of [['no approval policy', f.burst], ['approval policy', p]] as const) {
+      const c = x.cpuPercent;
+      if (c) rows.push([`fleet burst, ${what}: CPU % of one core over its ${c.windowSeconds} s (2 cores = 200): worker / Temporal server / PostgreSQL / bench process (REST API, world, polling); other processes on the machine`, `${c.worker} / ${c.server} / ${c.postgres} / ${c.bench}; ${c.others}`, '', '', '', '']);
+      const l = x.timeline;
+      const br = x.benchReads;
+      if (br) rows.push([`fleet burst, ${what}: the bench's reads meanwhile, histories (events) every ${br.pollMs} ms`, `${br.histories} (${br.events})`, '', '', '', '']);
+      if (l) rows.push([`fleet burst, ${what}: mean s to its phase = to the run's start + tasks waiting + tasks running + activities waiting + activities running + between; tasks per run (on the normal queue in all, timed out)`, `${l.meanSeconds} = ${l.toRunStart} + ${l.taskWait} + ${l.taskRun} + ${l.activityWait} + ${l.activityRun} + ${l.between}; ${l.tasksPerRun} (${l.tasksOnNormalQueue}, ${l.taskTimeouts})`, '', '', '', '']);
+      const m = x.workerMetrics;
+      if (m) rows.push([`fleet burst, ${what}: worker's SDK: sticky cache hits / misses (replays) / forced evictions; workflow tasks, mean ms; activities, mean ms; local activities, mean ms`, `${m.stickyCacheHits} / ${m.stickyCacheMisses} / ${m.forcedEvictions}; ${m.workflowTasks}, ${m.workflowTaskMeanMs}; ${m.activities}, ${m.activityMeanMs}; ${m.localActivities}, ${m.localActivityMeanMs}`, '', '', '', '']);
+    }
     const rss = f.workerRssMB;
     rows.push([`fleet: worker RSS MB after the first burst / after the policy burst / peak during both`, `${rss.afterBurst} / ${rss.afterPolicyBurst} / ${rss.peakDuringBursts}`, '', '', '< 1 GB', met(Math.max(rss.afterBurst, rss.afterPolicyBurst, rss.peakDuringBursts) < GB)]);
   }
   const ws = r.workerSettings;
   const lines = [
-    `\`${r.command}\` at ${r.at} on ${r.machine.cpus} cores (${r.machine.model}), ${r.machine.memoryGB} GB, Node ${r.machine.node}; ${r.server}; `
+    `\`${r.command}\` at ${r.at} on ${r.machine.cpus} cores (${r.machine.model}), ${r.machine.memoryGB} GB, Node ${r.machine.node}; ${r.server}${r.temporalCli ? ` started by TEMPORAL_CLI=${r.temporalCli}` : ''}; `
       + `workers: cache ${ws.cache}, sticky queue timeout ${ws.stickyMs} ms, NODE_OPTIONS ${ws.nodeOptions}${ws.defaults ? ' (the service\'s defaults)' : ''}.`,
     '',
     '| figure | agent | bare baseline | ratio | aim | met? |',

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Client } from '@temporalio/client';
 import type { temporal } from '@temporalio/proto';
 
@@ -45,6 +45,31 @@ export function procStats(pid: number): { cpuSeconds: number; rssBytes: number }
   const ticks = Number(fields[11]) + Number(fields[12]);
   const rssPages = Number(fields[21]);
   return { cpuSeconds: ticks / 100, rssBytes: rssPages * 4096 };
+}
+
+/**
+ * CPU seconds of a process and every living process under it (utime, stime and the children it
+ * reaped): PostgreSQL's backends, a tsx launcher's node. 0 when it is gone.
+ */
+export function treeCpuSeconds(root: number): number {
+  const parents = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(name), Number(f[1]));
+      cpu.set(Number(name), (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100);
+    } catch { /* gone meanwhile */ }
+  }
+  let total = 0;
+  for (const [pid, seconds] of cpu) {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parents.get(p)) {
+      if (p === root) { total += seconds; break; }
+    }
+  }
+  return total;
 }
 
 /** Share of one core a process used over `windowMs`, and its RSS at the end. */

@@ -247,6 +247,8 @@ export async function startBenchStack(opts: BenchStackOptions) {
       if (cluster) return cluster.server.process()?.pid ?? null;
       try { return Number(readFileSync(join(opts.dir, 'temporal.pid'), 'utf8')) || null; } catch { return null; }
     },
+    /** PostgreSQL's postmaster on a cluster (its backends are its children); null on the dev server. */
+    get postgresPid(): number | null { return cluster?.postgres.pid() ?? null; },
     /** Size of Temporal's data: the SQLite file, or PostgreSQL's data directory. */
     databaseMB(): number {
       if (!cluster) return fileMB(dbFile, `${dbFile}-wal`, `${dbFile}-shm`);

@@ -16,7 +16,12 @@ import { workerTuning } from './tuning.js';
  * WORKFLOWS=baseline the bare baseline; WORKFLOWS=handwritten the hand-written baseline with the
  * service's activities; all with the same tuning.
  */
-Runtime.install({ logger: new DefaultLogger((process.env.WORKER_LOG_LEVEL ?? 'ERROR') as 'ERROR') });
+// WORKER_METRICS_ADDRESS: the SDK's Prometheus metrics (sticky cache hits and misses, task latencies) on host:port.
+const metricsAddress = process.env.WORKER_METRICS_ADDRESS;
+Runtime.install({
+  logger: new DefaultLogger((process.env.WORKER_LOG_LEVEL ?? 'ERROR') as 'ERROR'),
+  ...(metricsAddress ? { telemetryOptions: { metrics: { prometheus: { bindAddress: metricsAddress } } } } : {}),
+});
 const { TEMPORAL_ADDRESS, TASK_QUEUE, WORLD_URL, BUNDLE_PATH, WORKFLOWS = 'agent', DECIDER = 'policy' } = process.env;
 if (!TEMPORAL_ADDRESS || !TASK_QUEUE || !BUNDLE_PATH) throw new Error('worker-process needs TEMPORAL_ADDRESS, TASK_QUEUE, BUNDLE_PATH');
 
