@@ -82,7 +82,7 @@ const results: Record<string, unknown> = {
   at: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGB: round(totalmem() / 2 ** 30, 1), node: process.version },
   server: stack.serverKind, decider: 'policy', tuning, workerSettings, sizes: size,
-  // A Temporal CLI of one's own (TEMPORAL_CLI) can start the dev server differently, e.g. bench/support/temporal-sqlite-wal.sh.
+  // A Temporal CLI of one's own (TEMPORAL_CLI) can start the dev server differently.
   ...(process.env.TEMPORAL_CLI && !values.cluster ? { temporalCli: process.env.TEMPORAL_CLI } : {}),
 };
 

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
+import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { alive } from '../../src/temporal/dev-server.js';
 import { randomPort as port } from '../support/http.js';
@@ -72,6 +73,10 @@ describe('npm start', () => {
     expect(new Set(types).size).toBe(types.length);
     expect(existsSync(join(dataDir, 'temporal.sqlite'))).toBe(true);
     expect(existsSync(join(dataDir, 'records.sqlite'))).toBe(true);
+    // The dev server's file is in WAL mode: its default journal synced every commit and held bursts back.
+    const temporalDb = new Database(join(dataDir, 'temporal.sqlite'), { readonly: true, fileMustExist: true });
+    expect(temporalDb.pragma('journal_mode', { simple: true })).toBe('wal');
+    temporalDb.close();
 
     // Retention is set, not left to the dev server's one day: the record outlives it either way.
     const connection = await Connection.connect({ address: `127.0.0.1:${ports.temporal}` });
