@@ -116,7 +116,7 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; bund
   // chase, or a person decided so: never because a reply was read as anything else (a price change included).
   // The reasons are the ones the agent sends (whySupplierDropped in src/tools/reorder-elsewhere.ts, the
   // manager's cancellation in src/workflows/replenish.ts).
-  const GROUNDS = [/refused the order/, /did not answer after \d+ chases/, /would not pay it/, /^cancelled by [^:]+: /];
+  const GROUNDS = [/refused the order/, /did not answer after \d+ chases?/, /its goods did not come after \d+ chases?/, /would not pay it/, /^cancelled by [^:]+: /];
   const cancelledThere = ourOrders.filter((o) => o.status === 'cancelled');
   const groundless = cancelledThere.filter((o) => !GROUNDS.some((re) => re.test(o.cancelReason ?? '')))
     .map((o) => `${o.poNumber} at ${o.supplier}: cancelled "${o.cancelReason ?? ''}"`);

@@ -14,8 +14,10 @@ export function whySupplierDropped(s: ReplenishState): string {
 
 /** A supplier chased to the limit: silent about the order, or it confirmed and the goods never came. */
 export const silentAfterChases = (s: ReplenishState): string => (s.confirmed
-  ? `${s.po?.supplier} confirmed the order but its goods did not come after ${s.chases} chases`
-  : `${s.po?.supplier} did not answer after ${s.chases} chases`);
+  ? `${s.po?.supplier} confirmed the order but its goods did not come after ${chases(s.chases)}`
+  : `${s.po?.supplier} did not answer after ${chases(s.chases)}`);
+
+const chases = (n: number): string => `${n} ${n === 1 ? 'chase' : 'chases'}`;
 
 const whyDropped = (s: ReplenishState): CancelledOrder['why'] => (s.refused ? 'refused' : s.priceRejected ? 'repriced' : 'silent');
 

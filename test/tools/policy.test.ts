@@ -3,6 +3,7 @@ import { choosePolicy } from '../../src/tools/policy.js';
 import { outcome } from '../../src/domain/outcome.js';
 import type { ReplenishState } from '../../src/domain/state.js';
 import { chaseSupplier } from '../../src/tools/chase-supplier.js';
+import { silentAfterChases } from '../../src/tools/reorder-elsewhere.js';
 import { draftFor } from '../../src/tools/draft-purchase-order.js';
 import { allowedTools } from '../../src/tools/index.js';
 import {
@@ -88,6 +89,11 @@ describe('the policy decider\'s choices', () => {
   it('orders elsewhere after the last chase goes unanswered, saying how often it chased', () => {
     const s = supplierOverdue(chased(supplierOverdue(chased(supplierOverdue()))));
     expect(choose(s)).toMatchObject({ tool: 'reorder_elsewhere', reason: 'acme did not answer after 2 chases: cancel it there and buy from another supplier' });
+  });
+
+  it('counts a single chase as one, in the words the manager and the purchasing record read', () => {
+    expect(silentAfterChases(chased(supplierOverdue()))).toBe('acme did not answer after 1 chase');
+    expect(silentAfterChases(chased(goodsOverdue(confirmed())))).toBe('acme confirmed the order but its goods did not come after 1 chase');
   });
 
   it('a supplier that confirmed but whose goods never came through every chase is named for that, not as silent', () => {
