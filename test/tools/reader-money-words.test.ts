@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { patternReader } from '../../src/activities/reply-reader.js';
+import type { ReplyContext } from '../../src/domain/world.js';
+
+// Money a reply names in words rather than figures: a surcharge as "two per cent", a fee with no
+// amount ("at cost", "passed on to you"), a price in cents. Each is money the PO does not state or
+// a price the order would be billed at. Mail written here, not taken from the labelled corpora.
+
+const PO: ReplyContext = { unitPrice: 9.6, currency: 'EUR', quantity: 250, requestedDate: '2026-06-19', receivedAt: '2026-06-08T09:30:00Z' };
+const read = (text: string, context: Partial<ReplyContext> = {}) => patternReader.read(text, {}, { ...PO, ...context });
+const day = (d: string) => `${d}T00:00:00.000Z`;
+
+describe('a percentage written in words is a percentage', () => {
+  it('a surcharge of "two per cent", "drei Prozent" is a cost on top', async () => {
+    expect(await read('Confirmed for 17 June. A two per cent fuel surcharge goes on every invoice this quarter.')).toEqual({ kind: 'unclear' });
+    expect(await read('Bestätigt, Lieferung am 17.06.2026. Auf die Rechnung kommt ein Energiezuschlag von drei Prozent.')).toEqual({ kind: 'unclear' });
+    // A number word that is no percentage leaves the confirmation.
+    expect(await read('Confirmed for 17 June, in two cartons.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+});
+
+describe('a fee charged on the order without an amount', () => {
+  it('freight "at cost", duties "passed on to you" are costs nobody has priced', async () => {
+    expect(await read('Order confirmed, dispatch 17 June. Carriage will be invoiced at cost.')).toEqual({ kind: 'unclear' });
+    expect(await read('Order confirmed, dispatch 17 June. Import duties and customs clearance are passed on to you.')).toEqual({ kind: 'unclear' });
+    expect(await read('Bestelling bevestigd, levering 17 juni. Transportkosten worden doorberekend.')).toEqual({ kind: 'unclear' });
+    // No extra freight, or shipping at no cost, is no fee; nor is a raw material's cost given as the reason for a price.
+    expect(await read('Order confirmed, dispatch 17 June. No extra freight on this one.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Order confirmed, dispatch 17 June; shipping at no extra cost.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Wegen gestiegener Rohstoffkosten müssen wir für diesen Auftrag 9,90 € pro Stück berechnen. Liefertermin 17.06.2026 bleibt.'))
+      .toEqual({ kind: 'price_change', unitPrice: 9.9, deliveryDate: day('2026-06-17') });
+  });
+});
+
+describe('Portuguese surcharges and invoices', () => {
+  it('"uma sobretaxa de 3 % na fatura" is a cost on top', async () => {
+    expect(await read('Confirmamos a encomenda com entrega a 17 de junho. Será aplicada uma sobretaxa de combustível de 3 % na fatura.')).toEqual({ kind: 'unclear' });
+  });
+});
