@@ -184,7 +184,8 @@ export const patternReader: ReplyReader = {
   async read(text, hints, context) {
     const visible = visibleText(text);
     const said = statements(visible);
-    const noOtherMoney = amountsIn(visible).every((a) => a.currency === undefined || theOrdersMoney(a.value, context));
+    // A bare number may be a count; money with a sign, a code or in cents ("79 cêntimos") is money.
+    const noOtherMoney = amountsIn(visible).every((a) => (a.currency === undefined && !a.cents) || theOrdersMoney(a.value, context));
     const reading = read(said, ownLayoutLines(visibleLayout(text)), context, noOtherMoney);
     const fields = hints.kind ? fromHints(reading, { ...hints, kind: hints.kind }) : { ...fromText(reading), ...defined(hints) };
     if (fields.kind === 'confirmed' && fields.unitPrice !== undefined && !samePrice(fields.unitPrice, context.unitPrice)) fields.kind = 'price_change';

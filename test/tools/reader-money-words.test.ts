@@ -37,3 +37,28 @@ describe('Portuguese surcharges and invoices', () => {
     expect(await read('Confirmamos a encomenda com entrega a 17 de junho. Será aplicada uma sobretaxa de combustível de 3 % na fatura.')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a price in cents is money', () => {
+  const cents = { unitPrice: 0.48 };
+
+  it('a day for the goods beside a price in cents that is not the PO\'s is no plain confirmation', async () => {
+    expect(await read('Your goods arrive on 17 June. 52 cents.', cents)).toEqual({ kind: 'unclear' });
+  });
+
+  it('"o preço passa a 52 cêntimos por unidade (eram 48)" is a new price of 0.52', async () => {
+    expect(await read('Encomenda 1240: o preço passa a 52 cêntimos por unidade (eram 48 cêntimos). Entrega a 17 de junho.', cents))
+      .toEqual({ kind: 'price_change', unitPrice: 0.52, deliveryDate: day('2026-06-17') });
+  });
+});
+
+describe('Portuguese and Polish prices and months', () => {
+  it('"o preço unitário passa a 10,20 € (era 9,60 €)" is a new price', async () => {
+    expect(await read('Encomenda 1240: o preço unitário passa a 10,20 € (era 9,60 €). Entrega a 17 de junho.'))
+      .toEqual({ kind: 'price_change', unitPrice: 10.2, deliveryDate: day('2026-06-17') });
+  });
+
+  it('months written in Portuguese and Polish are read', async () => {
+    expect(await read('Encomenda confirmada. Entrega a 17 de junho.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Potwierdzamy przyjęcie zamówienia, dostawa 17 czerwca 2026.', { currency: 'PLN' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+});

@@ -11,6 +11,11 @@ export interface Amount {
   end: number;
   /** The digits as written ("3,450"). */
   digits?: string;
+  /**
+   * Written in hundredths ("52 cents", "79 cêntimos", "64p"): money whose currency the word leaves unnamed, but money
+   * all the same, unlike a bare number.
+   */
+  cents?: true;
 }
 
 /** Signs and words by currency; longer signs first so that "US$" is not read as "$". */
@@ -29,7 +34,7 @@ const ATTACHED_CODE = `(?<=\\d)(?:${CODES.join('|')})\\b`;
 const WORD = '\\b(?:euros?|dollars?)\\b';
 /** Hundredths of the currency: "52 cents", "38 ct/Stk", "46¢", "45 céntimos". */
 // German writes its nouns capitalised: "42 Cent", "38 Ct", "85 Rappen".
-const CENTS = '(?:[Cc]ents?|[Cc]ts?|[Cc]entimes?|[Cc]éntimos?|[Cc]entavos?|[Cc]entesimi|[Ee]urocents?|[Pp]ence|[Rr]appen)\\b\\.?|¢';
+const CENTS = '(?:[Cc]ents?|[Cc]ts?|[Cc]entimes?|[Cc][éê]ntimos?|[Cc]entavos?|[Cc]entesimi|[Ee]urocents?|[Pp]ence|[Rr]appen)\\b\\.?|¢';
 /** Pence written onto the digits: "64p each". Apart ("64 p") it may be a page or a piece. */
 const PENCE = "(?<=\\d)p(?![\\w'’])";
 /** Digits with thousands groups (1,250 / 1.250 / 1 250 / 1'250) and decimals (.60 / ,60). */
@@ -112,7 +117,7 @@ export function amountsIn(s: string): Amount[] {
     // "£41.50 per 100": the count a price is for.
     if (!before && !after && integer && /(?:\b(?:per|pro|je|par|por|the|le|el|al)|\/)\s*$/i.test(dated.slice(Math.max(0, numberAt - 6), numberAt))) continue;
     if (after && (after === 'p' || new RegExp(`^(?:${CENTS})$`, 'i').test(after))) {
-      if (!before) found.push({ value: Math.round(parseNumber(digits!, true) * 100) / 10_000, currency: undefined, index: m.index, end });
+      if (!before) found.push({ value: Math.round(parseNumber(digits!, true) * 100) / 10_000, currency: undefined, index: m.index, end, cents: true });
       continue;
     }
     // "$462.75 CAD": a code after the digits says which dollar the sign meant.

@@ -3,13 +3,13 @@ import { arrivalOf, businessDaysLater, DAY_MS, fridayOf, inIsoWeek, JUST_BEFORE_
 
 export type { DateSense };
 
-/** Month names and their common abbreviations (English, German, French, Spanish), by month number. */
+/** Month names and their common abbreviations (English, German, French, Spanish, Italian, Dutch, Portuguese, Polish), by month number. */
 const MONTH_NAMES: [number, string][] = [
-  [1, 'january|jan|januar|jän|janvier|janv|enero|ene|januari|gennaio|genn'], [2, 'february|feb|februar|février|févr|fevrier|febrero|februari|febbraio'],
-  [3, 'march|mar|märz|maerz|mars|marzo|maart|mrt'], [4, 'april|apr|avril|avr|abril|abr|aprile'], [5, 'may|mai|mayo|mei|maggio'],
-  [6, 'june|jun|juni|juin|junio|giugno'], [7, 'july|jul|juli|juillet|juil|julio|luglio'], [8, 'august|aug|août|aout|agosto|ago|augustus'],
-  [9, 'september|sept|sep|septembre|septiembre|setiembre|settembre'], [10, 'october|oct|oktober|okt|octobre|octubre|ottobre'],
-  [11, 'november|nov|novembre|noviembre'], [12, 'december|dec|dezember|dez|décembre|decembre|diciembre|dic|dicembre'],
+  [1, 'january|jan|januar|jän|janvier|janv|enero|ene|januari|gennaio|genn|janeiro|stycznia|styczeń'], [2, 'february|feb|februar|février|févr|fevrier|febrero|februari|febbraio|fevereiro|lutego|luty'],
+  [3, 'march|mar|märz|maerz|mars|marzo|maart|mrt|março|marca|marzec'], [4, 'april|apr|avril|avr|abril|abr|aprile|kwietnia|kwiecień'], [5, 'may|mai|mayo|mei|maggio|maio|maja|maj'],
+  [6, 'june|jun|juni|juin|junio|giugno|junho|czerwca|czerwiec'], [7, 'july|jul|juli|juillet|juil|julio|luglio|julho|lipca|lipiec'], [8, 'august|aug|août|aout|agosto|ago|augustus|sierpnia|sierpień'],
+  [9, 'september|sept|sep|septembre|septiembre|setiembre|settembre|setembro|września|wrzesień'], [10, 'october|oct|oktober|okt|octobre|octubre|ottobre|outubro|października|październik'],
+  [11, 'november|nov|novembre|noviembre|novembro|listopada|listopad'], [12, 'december|dec|dezember|dez|décembre|decembre|diciembre|dic|dicembre|dezembro|grudnia|grudzień'],
 ];
 export const MONTH = MONTH_NAMES.map(([, names]) => names).join('|');
 

@@ -5,11 +5,11 @@ import { datesIn, MONTH, monthNumber, type DateSense } from './dates.js';
 // price of. A total, freight or a fee is not a unit price, whatever its size.
 
 /** Words right after an amount that make it a price per unit. */
-const PER_UNIT_AFTER = /^\s*(?:\/\s*(?:unit|pc|pcs|piece|ea|each|item|stk|stück|st|u|ud|unité|pièce|pza|pieza)\b|per\s+(?:unit|piece|pc|item|each|one)\b|each\b|ea\b|a piece\b|apiece\b|(?:pro|je|das)\s+(?:stück|einheit|stk)\b|par\s+(?:unité|pièce)\b|(?:à|a)?\s*l'unité\b|la pièce\b|(?:por|la)\s+(?:unidad|pieza)\b|c\/u\b|cada\s+un[oa]\b|netto\s+pro\b|(?:per\s+)?l'unità\b|per\s+(?:unità|pezzo|stuk|eenheid)\b|al\s+pezzo\b)/i;
+const PER_UNIT_AFTER = /^\s*(?:\/\s*(?:unit|pc|pcs|piece|ea|each|item|stk|stück|st|u|ud|unité|pièce|pza|pieza)\b|per\s+(?:unit|piece|pc|item|each|one)\b|each\b|ea\b|a piece\b|apiece\b|(?:pro|je|das)\s+(?:stück|einheit|stk)\b|par\s+(?:unité|pièce)\b|(?:à|a)?\s*l'unité\b|la pièce\b|(?:por|la)\s+(?:unidade?|pieza|peça)\b|c\/u\b|cada\s+un[oa]\b|netto\s+pro\b|(?:per\s+)?l'unità\b|per\s+(?:unità|pezzo|stuk|eenheid)\b|al\s+pezzo\b)/i;
 /** Words before an amount that name it the price of one unit, whatever else the clause says. */
-const UNIT_PRICE_BEFORE = /(?:\bunit\s+(?:price|cost)|\bprice\s+per\s+(?:unit|piece|pc)|\bcost\s+per\s+(?:unit|piece|pc)|\bper[- ]unit\s+(?:price|cost)|stückpreis|einzelpreis|\bpreis\s+pro\s+stück|\bprix\s+unitaire|\bprecio\s+(?:unitario|por\s+unidad)|\bcoste?o?\s+unitario|\bprezzo\s+unitario|\bstuksprijs|\beenheidsprijs|\bprijs\s+per\s+stuk)\b[^;!?]{0,60}$/i;
+const UNIT_PRICE_BEFORE = /(?:\bunit\s+(?:price|cost)|\bprice\s+per\s+(?:unit|piece|pc)|\bcost\s+per\s+(?:unit|piece|pc)|\bper[- ]unit\s+(?:price|cost)|stückpreis|einzelpreis|\bpreis\s+pro\s+stück|\bprix\s+unitaire|\bprecio\s+(?:unitario|por\s+unidad)|\bpreço\s+unitário|\bcoste?o?\s+unitario|\bprezzo\s+unitario|\bstuksprijs|\beenheidsprijs|\bprijs\s+per\s+stuk)\b[^;!?]{0,60}$/i;
 /** Words before an amount that make it a price, unless the clause says it is a total or a charge. */
-const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\b(?:tages|listen|netto|verkaufs|tarif)?preis(?:e|en)?|\bkostet|\bprix|\bprecios?|\bprezzo|\bprijs|\bcuesta|co[uû]te)\b[^;!?]{0,60}$|(?:\bat|@)\s*$/i;
+const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\b(?:tages|listen|netto|verkaufs|tarif)?preis(?:e|en)?|\bkostet|\bprix|\bprecios?|\bprezzo|\bprijs|\bcuesta|co[uû]te)\b[^;!?]{0,60}$|\bpreços?(?=\W)[^;!?]{0,60}$|(?:\bat|@)\s*$/i;
 /** Words that make an amount a total, a charge on top, or something else than the price of a unit. */
 const NOT_UNIT_NEAR = /\b(?:soit|i\.e|making|which makes|total|totals|sum|subtotal|order value|value of|invoice|grand|amount|net amount|balance|gesamt\w*|summe|betrag|rechnungs\w*|montant|facture|importe|valor|freight|shipping|carriage|delivery charge|surcharge|fee|fees|deposit|minimum order|fracht|versand\w*|zuschlag|gebühr|frais|port|envío|envio|portes|recargo|whole order|entire order|for all|in total|insgesamt|au total|en total|credit|discount|rabatt|remise|descuento|save|saving)\b/i;
 
@@ -22,7 +22,7 @@ export interface UnitPrice extends Amount {
 }
 
 /** Words right before an amount that make it the price as it was, or as the buyer's PO has it ("your PO shows 8.40", "Ihr Bestellpreis: 12,10 €"). */
-export const OLD_PRICE_CUE = /\b(?:instead of|rather than|in place of|statt|anstatt|anstelle von|au lieu de|en lugar de|en vez de|antes|avant|invece di|anziché|prima era|in plaats van|voorheen|previously|formerly|bisher|vorher|(?:was|were) (?:at )?)\s*(?:the\s+|den\s+|des\s+|los\s+|le\s+|il\s+|de\s+)?(?:\w+\s+)?[^\d\s]{0,3}$|\b(?:your (?:po|order|purchase order) (?:shows|says|states|has)|(?:ihr|ihrem|ihren) bestellpreis|bestellpreis|your (?:po|order) price|prix de (?:votre )?commande|precio de (?:su )?pedido)\s*:?\s*[^\d\s]{0,3}\s*$/i;
+export const OLD_PRICE_CUE = /\b(?:instead of|rather than|in place of|statt|anstatt|anstelle von|au lieu de|en lugar de|en vez de|antes|avant|invece di|anziché|prima era|in plaats van|voorheen|previously|formerly|bisher|vorher|(?:was|were) (?:at )?|eram?)\s*(?:the\s+|den\s+|des\s+|los\s+|le\s+|il\s+|de\s+)?(?:\w+\s+)?[^\d\s]{0,3}$|\b(?:your (?:po|order|purchase order) (?:shows|says|states|has)|(?:ihr|ihrem|ihren) bestellpreis|bestellpreis|your (?:po|order) price|prix de (?:votre )?commande|precio de (?:su )?pedido)\s*:?\s*[^\d\s]{0,3}\s*$/i;
 
 const NEW_PRICE_CUE = /\b(?:to|now|new|neue[rn]?|nouveau|nouvelle|nuevo|auf|ora|nuovo|nu|nieuwe)\b[^.\d]{0,30}$/i;
 
