@@ -62,3 +62,24 @@ describe('Portuguese and Polish prices and months', () => {
     expect(await read('Potwierdzamy przyjęcie zamówienia, dostawa 17 czerwca 2026.', { currency: 'PLN' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
   });
 });
+
+describe('a document\'s table price that differs from the PO\'s', () => {
+  it('an Italian order confirmation ("Q.tà", "Importo") at another price is a price change at the table\'s price', async () => {
+    const text = ['CONFERMA D\'ORDINE 1140', '', 'Articolo    Descrizione          Q.tà   U.M.   Prezzo    Importo',
+      'VT-880      Valvola a sfera 3/4   250    pz     10,10     2.525,00', '', 'Consegna: 17/06/2026'].join('\n');
+    expect(await read(text)).toEqual({ kind: 'price_change', unitPrice: 10.1, deliveryDate: day('2026-06-17') });
+  });
+
+  it('a Polish order confirmation ("Potwierdzenie zamówienia", "Termin realizacji") at another price is a price change', async () => {
+    const text = ['Potwierdzenie zamówienia 7781', '', 'Lp.  Nazwa towaru        Ilość   J.m.   Cena netto   Wartość netto',
+      '1    Zawór kulowy 3/4    250     szt.   10,10 zł     2 525,00 zł', '', 'Termin realizacji: 17.06.2026'].join('\n');
+    expect(await read(text, { currency: 'PLN' })).toEqual({ kind: 'price_change', unitPrice: 10.1, deliveryDate: day('2026-06-17') });
+  });
+
+  it('a price column "per 1,000" is a price per thousand, whatever the PO\'s pack', async () => {
+    const text = ['ACKNOWLEDGEMENT OF ORDER', '', 'Ln  Item       Qty      UM   Unit Price (per 1,000)   Ext Price   Ship Date',
+      '1   SCR-M4-10  20,000   EA   11.40                    228.00      06/17/2026'].join('\n');
+    expect(await read(text, { unitPrice: 0.0104, quantity: 20000, currency: 'USD', packSize: 500 }))
+      .toEqual({ kind: 'price_change', unitPrice: 0.0114, deliveryDate: day('2026-06-17') });
+  });
+});
