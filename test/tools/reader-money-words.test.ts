@@ -83,3 +83,33 @@ describe('a document\'s table price that differs from the PO\'s', () => {
       .toEqual({ kind: 'price_change', unitPrice: 0.0114, deliveryDate: day('2026-06-17') });
   });
 });
+
+describe('new prices as they are written in more languages and units', () => {
+  it('"a 97,50 € por caixa" with the PO\'s box of 10 is a new price per unit', async () => {
+    expect(await read('Encomenda confirmada: 25 caixas de 10 unidades a 97,50 € por caixa. Expedição a 17 de junho.', { packSize: 10 }))
+      .toEqual({ kind: 'price_change', unitPrice: 9.75, deliveryDate: day('2026-06-17') });
+  });
+
+  it('"USD 10.10/1000pcs" is a price per thousand', async () => {
+    expect(await read('Please note the price is USD 10.10/1000pcs for this order. ETD 17 June.', { unitPrice: 0.0096, currency: 'USD', quantity: 100000 }))
+      .toEqual({ kind: 'price_change', unitPrice: 0.0101, deliveryDate: day('2026-06-17') });
+  });
+
+  it('"the rate has been revised from USD 9.60 to USD 9.90 per no." is a new price', async () => {
+    expect(await read('Please note that the rate has been revised from USD 9.60 to USD 9.90 per no. Dispatch on 17.06.2026 as scheduled.', { currency: 'USD' }))
+      .toEqual({ kind: 'price_change', unitPrice: 9.9, deliveryDate: day('2026-06-17') });
+  });
+
+  it('"cena jednostkowa zmienia się z 9,60 zł na 9,90 zł" is a new price', async () => {
+    expect(await read('Cena jednostkowa z zamówienia zmienia się z 9,60 zł na 9,90 zł netto. Termin wysyłki: 17 czerwca 2026.', { currency: 'PLN' }))
+      .toEqual({ kind: 'price_change', unitPrice: 9.9, deliveryDate: day('2026-06-17') });
+  });
+});
+
+describe('a day in place of another, in more languages', () => {
+  it('"zamiast", "em vez de", "au lieu du" before the day placed for make a delay', async () => {
+    expect(await read('Zamówienie zostanie dostarczone 24 czerwca 2026 zamiast 19 czerwca.', { currency: 'PLN' })).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
+    expect(await read('A encomenda será entregue a 24 de junho em vez de 19 de junho.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
+    expect(await read('Votre commande sera livrée le 24 juin au lieu du 19 juin.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
+  });
+});

@@ -79,7 +79,7 @@ export function parseNumber(raw: string, signAfter = false): number {
 }
 
 /** Units, counts and durations: a number followed by one of these is not money. */
-const NOT_MONEY_AFTER = /^\s?(?:x\b|units?|pcs|pc\b|pieces?|items?|stück|stk|st\.|pièces?|unités?|unidades|piezas|uds?\b|days?|tage?n?|jours?|días|dias|weeks?|wochen?|semaines?|semanas?|months?|monate?n?|mois|meses|hours?|hrs?|kg|g\b|mm|cm|m\b|boxes|box\b|cases?\b|cartons?|pallets?|paletten?|rolls?|sets?|packs?|bags?|ve\b|kartons?|colis|cajas?|bultos?|paquetes?|flacons?|cans?\b|drums?|fûts?|bidons?|rollen|stücke?|lots?\b|lieferungen|deliveries|shipments)/i;
+const NOT_MONEY_AFTER = /^\s?(?:x\b|units?|pcs|pc\b|pieces?|items?|stück|stk|st\.|pièces?|unités?|unidades|piezas|peças|uds?\b|days?|tage?n?|jours?|días|dias|weeks?|wochen?|semaines?|semanas?|months?|monate?n?|mois|meses|hours?|hrs?|kg|g\b|mm|cm|m\b|boxes|box\b|cases?\b|cartons?|pallets?|paletten?|rolls?|sets?|packs?|bags?|ve\b|kartons?|colis|cajas?|caixas?|bultos?|paquetes?|flacons?|cans?\b|drums?|fûts?|bidons?|rollen|stücke?|lots?\b|lieferungen|deliveries|shipments)/i;
 /** Whole numbers after these ("OC 8812", "Bestellung 4471") are references or phones; an amount with cents is money wherever it stands. */
 const REFERENCE_BEFORE = /(?:\b(?:tel|phone|fax|mob|mobile|ref|no|nr|n°|order|po|oc|pedido|bestellung|auftrag|commande|ordine|bestelling|invoice|rechnung|facture|factura|kw|cw|week|line|pos|item|art|sku)\.?:?\s*|\+\s?)$/i;
 
@@ -87,10 +87,10 @@ const REFERENCE_BEFORE = /(?:\b(?:tel|phone|fax|mob|mobile|ref|no|nr|n°|order|p
 const QUANTITY_BEFORE = /\b(?:qty|quantity|quantities|menge|anzahl|stückzahl|quantité|qté|cantidad|cant|quantità|qtà|aantal)\.?\s*:?\s*$/i;
 
 /** "a box of 100", "carton de 24", "VE à 50": the count of a pack, not money. */
-const PACK_COUNT_BEFORE = /\b(?:box|case|pack|packet|carton|bag|roll|ctn|karton|packung|ve|gebinde|colis|boîte|paquet|caja|paquete|scatola|confezione|doos|verpakking)e?s?\s+(?:of|à|a|de|von|mit|da|van|with|zu)\s+$/i;
+const PACK_COUNT_BEFORE = /\b(?:box|case|pack|packet|carton|bag|roll|ctn|karton|packung|ve|gebinde|colis|boîte|paquet|caja|caixa|paquete|scatola|confezione|doos|verpakking)e?s?\s+(?:of|à|a|de|von|mit|da|van|with|zu)\s+$/i;
 
 /** "25 per box", "12 cans per case", "100 pcs/carton": what a pack holds, not money. */
-const PACK_CONTENT_AFTER = /^\s*(?:[a-zäöüéèàç-]+\s+)?(?:per|a|an|\/|je|pro|par|por|each)\s*(?:box|case|pack|packet|carton|bag|roll|ctn|cs|karton|packung|ve|gebinde|colis|boîte|paquet|caja|paquete|scatola|confezione|doos|verpakking)\b/i;
+const PACK_CONTENT_AFTER = /^\s*(?:[a-zäöüéèàç-]+\s+)?(?:per|a|an|\/|je|pro|par|por|each)\s*(?:box|case|pack|packet|carton|bag|roll|ctn|cs|karton|packung|ve|gebinde|colis|boîte|paquet|caja|caixa|paquete|scatola|confezione|doos|verpakking)\b/i;
 
 /** The amounts of money in a sentence, dates and counts left out. */
 export function amountsIn(s: string): Amount[] {

@@ -77,7 +77,7 @@ function countOf(text: string): number | undefined {
   return m ? parseNumber(m[1]!.replace(/[.,' \u00a0\u202f]/g, '')) : undefined;
 }
 
-const PACK_WORD = /\b(?:box(?:es)?|case|cases|pack|packs|carton|cartons|ctn|cs|bx|karton|packung|ve|gebinde|colis|boîte|paquet|caja|cajas|paquete|scatola|confezione|doos|doos)\b|\/\s*\d{2,}|per\s+\d{2,}|pro\s+\d{2,}|%\s*(?:pcs|stk)/i;
+const PACK_WORD = /\b(?:box(?:es)?|case|cases|pack|packs|carton|cartons|ctn|cs|bx|karton|packung|ve|gebinde|colis|boîte|paquet|caja|cajas|caixa|caixas|paquete|scatola|confezione|doos|doos)\b|\/\s*\d{2,}|per\s+\d{2,}|pro\s+\d{2,}|%\s*(?:pcs|stk)/i;
 
 /** A price column's header that names a hundred or a thousand: "Unit Price (per 1,000)", "Preis / 1.000", "prix par 100". */
 const PER_COUNT_HEADER = /(?:\b(?:per|pro|je|par|por)\s*|(?:preis|price|prix|precio|prezzo|prijs)\s*\/\s*)(100|1[.,]?000)(?![\d.,]*\d)/i;

@@ -6,7 +6,7 @@ import { parseNumber } from './amounts.js';
 const COUNT = '(?<![\\w./-])(\\d{1,3}(?:[,.]\\d{3})+|\\d+)';
 const UNITS = '(?:units|pcs|pc|pieces|items|stück|stk|einheiten|pièces|unités|unidades|piezas|uds|pzas|pzs|pz|pezzi|unità|stuks|eenheden|kg|kgs|m|mts|metros|meters|metres|mètres|meter|lbs|ft)';
 /** Packs a count may be given in: "18 cases", "15 Kartons à 50 Stück", "30 cases of 12". */
-const PACKS = '(?:cases|case|boxes|box|cartons|carton|kartons|karton|colis|colli|collo|boîtes|boîte|cajas|caja|packs|pack|packages|ve|gebinde|scatole|dozen|drums|drum|reels|reel|rolls|roll|bags|bag|sacks|sack|tambores|tambor|fûts|fût|bidons|bidon|rollen|rolle|bobinas|bobina|bobines|bobine|spools|spool|pallets|pallet|paletten|palette|palés|palé|ibcs|ibc)';
+const PACKS = '(?:cases|case|boxes|box|cartons|carton|kartons|karton|colis|colli|collo|boîtes|boîte|cajas|caja|caixas|caixa|packs|pack|packages|ve|gebinde|scatole|dozen|drums|drum|reels|reel|rolls|roll|bags|bag|sacks|sack|tambores|tambor|fûts|fût|bidons|bidon|rollen|rolle|bobinas|bobina|bobines|bobine|spools|spool|pallets|pallet|paletten|palette|palés|palé|ibcs|ibc)';
 /** The ordered units or packs after a count: the pack word and what a pack holds are captured. */
 const OF_UNITS = `(?:${UNITS}\\b|(${PACKS})\\b(?:\\s+(?:of|à|a|de|x|mit|con|van|da)\\s+(\\d+)(?:\\s*${UNITS})?)?)`;
 const PARTIAL_QUANTITY: RegExp[] = [
@@ -174,9 +174,9 @@ const FAMILIES: Record<string, RegExp> = {
   weight: /^(?:kg|kgs|kilos?|kilogram\w*)$/i,
 };
 /** Containers a count may be of: a pack of the PO's pack size, never a pallet or a parcel of unknown content. */
-const OF_PACKS = '(?:ve|gebinde|cases?|boxes|box|cartons?|kartons?|colis|colli|collo|boîtes?|cajas?|packs?|packages?|drums?|reels?|rolls?|rollen|rolle|bags?|sacks?|doos|dozen)';
+const OF_PACKS = '(?:ve|gebinde|cases?|boxes|box|cartons?|kartons?|colis|colli|collo|boîtes?|cajas?|caixas?|packs?|packages?|drums?|reels?|rolls?|rollen|rolle|bags?|sacks?|doos|dozen)';
 /** A container or a measure right beside a count: "sac 25 kg", "25kg pail", "doos van 25 stuks", "50 mm x 50 m". */
-const CONTAINER = '(?:ve|gebinde|cases?|boxes|box|cartons?|kartons?|colis|colli|collo|boîtes?|cajas?|packs?|packages?|drums?|reels?|rolls?|rollen|rolle|bags?|sacks?|sacs?|sacos?|sacchi|seaux?|pails?|buckets?|eimer|cubos?|secchi\\w*|doos|dozen|pallets?|paletten?|bultos?|bundles?|bobin\\w*|spools?|tambor\\w*|fûts?|bidons?)';
+const CONTAINER = '(?:ve|gebinde|cases?|boxes|box|cartons?|kartons?|colis|colli|collo|boîtes?|cajas?|caixas?|packs?|packages?|drums?|reels?|rolls?|rollen|rolle|bags?|sacks?|sacs?|sacos?|sacchi|seaux?|pails?|buckets?|eimer|cubos?|secchi\\w*|doos|dozen|pallets?|paletten?|bultos?|bundles?|bobin\\w*|spools?|tambor\\w*|fûts?|bidons?)';
 /** A count as written, decimals of a table's column included ("3,850.000 KG", "600,00 kg"): a fraction left is a measure. */
 const COUNT_OF = new RegExp(`(?<![\\w.,/-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+(?:[.,]\\d+)?|\\d+(?:[.,]\\d+)?)\\s*(?:(${UNITS.slice(3, -1)})|(${OF_PACKS}))\\b`, 'gi');
 /**
