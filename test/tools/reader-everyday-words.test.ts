@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { patternReader } from '../../src/activities/reply-reader.js';
+import type { ReplyContext } from '../../src/domain/world.js';
+
+// Delays, dates and notices in everyday words: an invitation to object, a span behind, a price
+// notice that leaves this order out. Mail written here, not taken from the labelled corpora.
+
+const PO: ReplyContext = { unitPrice: 9.6, currency: 'GBP', quantity: 250, requestedDate: '2026-06-19', receivedAt: '2026-06-08T09:30:00Z' };
+const read = (text: string, context: Partial<ReplyContext> = {}) => patternReader.read(text, {}, { ...PO, ...context });
+const day = (d: string) => `${d}T00:00:00.000Z`;
+
+describe('an invitation to object leaves the supplier\'s terms settled', () => {
+  it('"let me know if that\'s a problem", "if that\'s an issue call me" ask nothing the order waits for', async () => {
+    expect(await read('Earliest we can manage is to have them to you by Wed 24 June. Let me know if that\'s a problem.'))
+      .toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
+    expect(await read('We confirm delivery on 17 June. If that is an issue call me before Friday.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    // A question about what the buyer wants is still open.
+    expect(await read('We can deliver on 24 June or split it. Let me know if that works for you.')).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('a delay by a span, in everyday words', () => {
+  it('"running a fortnight behind", "later than the date you asked for" are delays without a day', async () => {
+    expect(await read('We are running a fortnight behind on the coating line, sorry.')).toEqual({ kind: 'delayed' });
+    expect(await read('Your order will land later than the date you asked for. I\'ll confirm a firm date as soon as the line is clear.')).toEqual({ kind: 'delayed' });
+  });
+});
+
+describe('a price notice that leaves this order out', () => {
+  it('"a price rise on 1 July - this order isn\'t affected" says nothing of this order', async () => {
+    expect(await read('Order confirmed, with you Wednesday 17 June. Heads up: a price rise comes in on 1 July 2026 - this order isn\'t affected, new price list to follow.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    // Said to affect this order, it leaves the order's price open.
+    expect(await read('Order confirmed, with you Wednesday 17 June. Heads up: a price rise comes in on 1 July 2026 - this order is affected too.'))
+      .toEqual({ kind: 'unclear' });
+  });
+});
