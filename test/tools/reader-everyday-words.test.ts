@@ -35,3 +35,15 @@ describe('a price notice that leaves this order out', () => {
       .toEqual({ kind: 'unclear' });
   });
 });
+
+describe('counts in Polish and Indian English', () => {
+  it('"wysyłamy 150 z 250 szt." is a partial of 150', async () => {
+    expect(await read('Z zamówienia wysyłamy 150 z 250 szt. w dniu 17.06.2026. Pozostałe 100 szt. dostarczymy w lipcu.', { currency: 'PLN' }))
+      .toEqual({ kind: 'partial', quantity: 150, deliveryDate: day('2026-06-17') });
+  });
+
+  it('"Lot 1 : 100 nos. on 17.06.2026" is the first lot\'s count', async () => {
+    const text = 'Against your PO for 250 nos., the material shall be dispatched in two lots as under:\nLot 1 : 100 nos. on 17.06.2026\nLot 2 : 150 nos. on 01.07.2026';
+    expect(await read(text)).toEqual({ kind: 'partial', quantity: 100, deliveryDate: day('2026-06-17') });
+  });
+});

@@ -113,3 +113,11 @@ describe('a day in place of another, in more languages', () => {
     expect(await read('Votre commande sera livrée le 24 juin au lieu du 19 juin.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
   });
 });
+
+describe('a fee the sentence lets off', () => {
+  it('"normally a €25 delivery fee, but it\'s waived" is no cost of this order; charged below a threshold it is', async () => {
+    expect(await read('Order confirmed at the quoted prices. Normally there is a €25 delivery fee but it is waived on this one. Delivery 17 June.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Order confirmed, delivery 17 June. The €25 delivery fee is waived as your order is over €5,000.')).toEqual({ kind: 'unclear' });
+  });
+});

@@ -110,6 +110,15 @@ export function addedCost(
 /** A threshold the order must reach: "franco from 800 €", "minimum order value 250 €", "Mindestbestellwert". */
 const THRESHOLD_BEFORE = /\b(?:from|above|over|exceed\w*|more than|ab|über|dès|à partir de|dépass\w*|supérieur\w* à|plus de|desde|a partir de|superior\w* a|más de|oltre|superiore a|vanaf|meer dan|boven|min(?:imum)?\.?(?:\s+order)?(?:\s+value)?|mindest\w*|commande minimum|minimum de commande|pedido mínimo|importe mínimo)\b[^\d]{0,12}$/i;
 
+/** Words that let a fee off: "waived", "not charged", "free of charge", "entfällt", "offerts". */
+const WAIVED = /\b(?:waived?|not (?:be )?charged|free of charge|erlassen|entfällt|entfallen|offert(?:e|s|es)?|gratuit\w*|kostenlos|sin (?:coste|cargo)|exonerad\w*|kwijtgescholden)\b/i;
+/**
+ * A sentence that names a fee and lets it off ("Normally there's a $25 delivery fee but it's waived"), with no word that
+ * charges anything: its amount is no cost of this order. "Frais de port facturés, votre commande étant inférieure au
+ * franco" charges it.
+ */
+const waivedFee = (s: string): boolean => FEE.test(s) && WAIVED.test(s) && !CHARGED.test(s) && !ON_THE_INVOICE.test(s) && !FREE_ABOVE.test(s);
+
 /** Tax named anywhere in the mail: then a total with tax on top of the order's is the order's too. */
 const TAX = /\b(?:vat|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|gst|hst|btw|moms|sales tax|tax)\b/i;
 /** Rates of value-added and sales tax, for a tax line whose amount is the order's total times one. */
@@ -148,7 +157,12 @@ export function unexplainedAmount(
       if (isStatedFreight(a.value, context) || (taxed && withTax(a.value))) continue;
       const before = s.slice(Math.max(0, a.index - 40), a.index);
       if (OLD_PRICE_CUE.test(before)) continue;
-      if (THRESHOLD_BEFORE.test(before) && total !== undefined && total >= a.value) continue;
+      if (THRESHOLD_BEFORE.test(before)) {
+        if (total !== undefined && total >= a.value) continue;
+        return s;
+      }
+      // "Normally there's a $25 delivery fee but it's waived": a fee the sentence says this order does not pay.
+      if (waivedFee(s)) continue;
       return s;
     }
   }
