@@ -47,3 +47,14 @@ describe('counts in Polish and Indian English', () => {
     expect(await read(text)).toEqual({ kind: 'partial', quantity: 100, deliveryDate: day('2026-06-17') });
   });
 });
+
+describe('the rest and the day in a dispatch note\'s words', () => {
+  it('"Pending quantity will be dispatched shortly" is the rest of a partial, not a question', async () => {
+    const text = 'Dispatch details for your PO:\n\nItem Code | Qty Ordered | Qty Dispatched | Pending\nVB-300    | 250         | 100            | 150\n\nDate of dispatch : 17.06.2026\n\nPending quantity will be dispatched shortly.';
+    expect(await read(text)).toEqual({ kind: 'partial', quantity: 100, deliveryDate: day('2026-06-17') });
+  });
+
+  it('"ship date still 6/17" is the day kept', async () => {
+    expect(await read('Got the PO. Ship date still 6/17.', { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+});

@@ -53,8 +53,8 @@ export const GOES_ON: ReplyKind[] = ['confirmed', 'delayed', 'partial', 'price_c
 
 const pick = (sentences: string[], re: RegExp) => sentences.filter((s) => re.test(s));
 
-/** What is still to come of a split order: "the remaining 12 cases", "the balance", "backordered items", "le reliquat", "les 4 autres", "i restanti". */
-export const THE_REST = /\b(?:(?:the|die|les|los|las) (?:other|übrigen|autres|otros|otras) \d[\d.,]*|(?:les|the|gli|le|die) \d[\d.,]* (?:autres|other|altri|altre|anderen|übrigen)\b|remaining|remainder|(?:the|our) rest|rest of|balance(?! due| owing| of (?:the |your )?(?:account|invoice|payment))|back-?order(?:ed)?|b\/o|restmenge|restlichen|rückstand|le solde|le reste|reliquat|el resto|(?:los|las) restantes|lo que falta|il resto|(?:i|gli|le) (?:restanti|rimanenti)|pozostał\w*|reszt[aęy])\b/i;
+/** What is still to come of a split order: "the remaining 12 cases", "the balance", "backordered items", "le reliquat", "les 4 autres", "i restanti", "pending quantity". */
+export const THE_REST = /\b(?:(?:the|die|les|los|las) (?:other|übrigen|autres|otros|otras) \d[\d.,]*|(?:les|the|gli|le|die) \d[\d.,]* (?:autres|other|altri|altre|anderen|übrigen)\b|remaining|remainder|(?:the|our) rest|rest of|balance(?! due| owing| of (?:the |your )?(?:account|invoice|payment))|back-?order(?:ed)?|b\/o|restmenge|restlichen|rückstand|le solde|le reste|reliquat|el resto|(?:los|las) restantes|lo que falta|il resto|(?:i|gli|le) (?:restanti|rimanenti)|pozostał\w*|reszt[aęy]|pending (?:quantity|qty|balance|items|units|pcs|material))\b/i;
 /** Words that put the next step on the buyer: then the sentence stays open, whatever it is about. */
 const ON_THE_BUYER = /^(?:if|should you|unless|wenn|falls|sofern|si|sauf)\b|\b(?:please|kindly|bitte|veuillez|merci de|por favor|let (?:me|us) know|would you|could you|can you|do you|shall we|should we|whether|which)\b|\b(?:you|your|sie|vous|usted|ustedes)\s+(?:approve|confirm|accept|agree|decide|prefer|want|wish|pay|advise|zustimmen|bestätigen|freigeben|acceptez|confirmez|aceptan?|confirm[ae]n?)\b/i;
 
