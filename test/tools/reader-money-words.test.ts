@@ -121,3 +121,10 @@ describe('a fee the sentence lets off', () => {
     expect(await read('Order confirmed, delivery 17 June. The €25 delivery fee is waived as your order is over €5,000.')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a size written as a fraction is no money', () => {
+  it('"el precio del tornillo 1/2 queda en 990 centavos por pieza" is a new price of 9.90', async () => {
+    expect(await read('Para su orden, el precio del tornillo 1/2 queda en 990 centavos por pieza. Entrega el 17 de junio.', { currency: 'MXN' }))
+      .toEqual({ kind: 'price_change', unitPrice: 9.9, deliveryDate: day('2026-06-17') });
+  });
+});

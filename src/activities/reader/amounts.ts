@@ -110,6 +110,8 @@ export function amountsIn(s: string): Amount[] {
     if (!before && !after && integer && /\d\s+(?:of|von|sur|de|su|van)\s+$/i.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
     if (!before && integer && REFERENCE_BEFORE.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
     if (/^\d{1,2}:\d{2}/.test(dated.slice(numberAt))) continue;
+    // "la arandela plana 3/8", "1/2\" fitting": a bare whole number over another is a size, not money.
+    if (!before && !after && integer && /^\/\d/.test(dated.slice(numberAt + digits!.length))) continue;
     // "plate 2500 x 1250", "50 × 30 mm": the second side of a measure is no money either.
     if (!before && !after && integer && /\d\s*[x×]\s*$/i.test(dated.slice(Math.max(0, numberAt - 8), numberAt))) continue;
     if (!before && !after && integer && PACK_COUNT_BEFORE.test(dated.slice(Math.max(0, numberAt - 30), numberAt))) continue;
