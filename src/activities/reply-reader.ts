@@ -4,7 +4,7 @@ import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
 import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
-import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, substitutesTheItem, THE_REST } from './reader/kind.js';
+import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, sparesThisOrder, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered } from './reader/quantity.js';
 import { namesOnlyOtherOrders } from './reader/references.js';
@@ -52,8 +52,11 @@ interface Reading { kind: ReplyKind; unitPrice?: number; quantity?: number; deli
 function read(said: string[], lines: string[], context: ReplyContext, noOtherMoney: boolean): Reading {
   const sense = dateSense(said, context);
   const doc = readDocument(lines, sense);
-  // A sentence about larger orders than this one ("for 2,000 pcs or more we can offer …") says nothing of this one.
-  const words = said.filter((s) => !inTable(doc, s) && !forLargerOrders(s, context));
+  // A sentence about larger orders than this one ("for 2,000 pcs or more we can offer …") says nothing of this one, nor
+  // does a notice of prices that leaves this order out ("a price rise on 1 July - this order isn't affected"), when it
+  // gives no day for the goods.
+  const aside = (s: string) => forLargerOrders(s, context) || (sparesThisOrder(s) && statedArrival([s], sense, true) === undefined);
+  const words = said.filter((s) => !inTable(doc, s) && !aside(s));
   const { line, charges } = orderAndCharges(doc, context.quantity);
   // A reply that names the buyer's orders, none of them this one, is about another order.
   if (namesOnlyOtherOrders(said, context.poNumber)) return { kind: 'unclear', charges };
@@ -184,7 +187,8 @@ export const patternReader: ReplyReader = {
   async read(text, hints, context) {
     const visible = visibleText(text);
     const said = statements(visible);
-    const noOtherMoney = amountsIn(visible).every((a) => a.currency === undefined || theOrdersMoney(a.value, context));
+    // A bare number may be a count; money with a sign, a code or in cents ("79 cêntimos") is money.
+    const noOtherMoney = amountsIn(visible).every((a) => (a.currency === undefined && !a.cents) || theOrdersMoney(a.value, context));
     const reading = read(said, ownLayoutLines(visibleLayout(text)), context, noOtherMoney);
     const fields = hints.kind ? fromHints(reading, { ...hints, kind: hints.kind }) : { ...fromText(reading), ...defined(hints) };
     if (fields.kind === 'confirmed' && fields.unitPrice !== undefined && !samePrice(fields.unitPrice, context.unitPrice)) fields.kind = 'price_change';

@@ -11,6 +11,11 @@ export interface Amount {
   end: number;
   /** The digits as written ("3,450"). */
   digits?: string;
+  /**
+   * Written in hundredths ("52 cents", "79 cêntimos", "64p"): money whose currency the word leaves unnamed, but money
+   * all the same, unlike a bare number.
+   */
+  cents?: true;
 }
 
 /** Signs and words by currency; longer signs first so that "US$" is not read as "$". */
@@ -29,7 +34,7 @@ const ATTACHED_CODE = `(?<=\\d)(?:${CODES.join('|')})\\b`;
 const WORD = '\\b(?:euros?|dollars?)\\b';
 /** Hundredths of the currency: "52 cents", "38 ct/Stk", "46¢", "45 céntimos". */
 // German writes its nouns capitalised: "42 Cent", "38 Ct", "85 Rappen".
-const CENTS = '(?:[Cc]ents?|[Cc]ts?|[Cc]entimes?|[Cc]éntimos?|[Cc]entavos?|[Cc]entesimi|[Ee]urocents?|[Pp]ence|[Rr]appen)\\b\\.?|¢';
+const CENTS = '(?:[Cc]ents?|[Cc]ts?|[Cc]entimes?|[Cc][éê]ntimos?|[Cc]entavos?|[Cc]entesimi|[Ee]urocents?|[Pp]ence|[Rr]appen)\\b\\.?|¢';
 /** Pence written onto the digits: "64p each". Apart ("64 p") it may be a page or a piece. */
 const PENCE = "(?<=\\d)p(?![\\w'’])";
 /** Digits with thousands groups (1,250 / 1.250 / 1 250 / 1'250) and decimals (.60 / ,60). */
@@ -74,7 +79,7 @@ export function parseNumber(raw: string, signAfter = false): number {
 }
 
 /** Units, counts and durations: a number followed by one of these is not money. */
-const NOT_MONEY_AFTER = /^\s?(?:x\b|units?|pcs|pc\b|pieces?|items?|stück|stk|st\.|pièces?|unités?|unidades|piezas|uds?\b|days?|tage?n?|jours?|días|dias|weeks?|wochen?|semaines?|semanas?|months?|monate?n?|mois|meses|hours?|hrs?|kg|g\b|mm|cm|m\b|boxes|box\b|cases?\b|cartons?|pallets?|paletten?|rolls?|sets?|packs?|bags?|ve\b|kartons?|colis|cajas?|bultos?|paquetes?|flacons?|cans?\b|drums?|fûts?|bidons?|rollen|stücke?|lots?\b|lieferungen|deliveries|shipments)/i;
+const NOT_MONEY_AFTER = /^\s?(?:x\b|units?|pcs|pc\b|pieces?|items?|stück|stk|st\.|pièces?|unités?|unidades|piezas|peças|szt\b|nos\b|uds?\b|days?|tage?n?|jours?|días|dias|weeks?|wochen?|semaines?|semanas?|months?|monate?n?|mois|meses|hours?|hrs?|kg|g\b|mm|cm|m\b|boxes|box\b|cases?\b|cartons?|pallets?|paletten?|rolls?|sets?|packs?|bags?|ve\b|kartons?|colis|cajas?|caixas?|bultos?|paquetes?|flacons?|cans?\b|drums?|fûts?|bidons?|rollen|stücke?|lots?\b|lieferungen|deliveries|shipments)/i;
 /** Whole numbers after these ("OC 8812", "Bestellung 4471") are references or phones; an amount with cents is money wherever it stands. */
 const REFERENCE_BEFORE = /(?:\b(?:tel|phone|fax|mob|mobile|ref|no|nr|n°|order|po|oc|pedido|bestellung|auftrag|commande|ordine|bestelling|invoice|rechnung|facture|factura|kw|cw|week|line|pos|item|art|sku)\.?:?\s*|\+\s?)$/i;
 
@@ -82,10 +87,10 @@ const REFERENCE_BEFORE = /(?:\b(?:tel|phone|fax|mob|mobile|ref|no|nr|n°|order|p
 const QUANTITY_BEFORE = /\b(?:qty|quantity|quantities|menge|anzahl|stückzahl|quantité|qté|cantidad|cant|quantità|qtà|aantal)\.?\s*:?\s*$/i;
 
 /** "a box of 100", "carton de 24", "VE à 50": the count of a pack, not money. */
-const PACK_COUNT_BEFORE = /\b(?:box|case|pack|packet|carton|bag|roll|ctn|karton|packung|ve|gebinde|colis|boîte|paquet|caja|paquete|scatola|confezione|doos|verpakking)e?s?\s+(?:of|à|a|de|von|mit|da|van|with|zu)\s+$/i;
+const PACK_COUNT_BEFORE = /\b(?:box|case|pack|packet|carton|bag|roll|ctn|karton|packung|ve|gebinde|colis|boîte|paquet|caja|caixa|paquete|scatola|confezione|doos|verpakking)e?s?\s+(?:of|à|a|de|von|mit|da|van|with|zu)\s+$/i;
 
 /** "25 per box", "12 cans per case", "100 pcs/carton": what a pack holds, not money. */
-const PACK_CONTENT_AFTER = /^\s*(?:[a-zäöüéèàç-]+\s+)?(?:per|a|an|\/|je|pro|par|por|each)\s*(?:box|case|pack|packet|carton|bag|roll|ctn|cs|karton|packung|ve|gebinde|colis|boîte|paquet|caja|paquete|scatola|confezione|doos|verpakking)\b/i;
+const PACK_CONTENT_AFTER = /^\s*(?:[a-zäöüéèàç-]+\s+)?(?:per|a|an|\/|je|pro|par|por|each)\s*(?:box|case|pack|packet|carton|bag|roll|ctn|cs|karton|packung|ve|gebinde|colis|boîte|paquet|caja|caixa|paquete|scatola|confezione|doos|verpakking)\b/i;
 
 /** The amounts of money in a sentence, dates and counts left out. */
 export function amountsIn(s: string): Amount[] {
@@ -105,6 +110,8 @@ export function amountsIn(s: string): Amount[] {
     if (!before && !after && integer && /\d\s+(?:of|von|sur|de|su|van)\s+$/i.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
     if (!before && integer && REFERENCE_BEFORE.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
     if (/^\d{1,2}:\d{2}/.test(dated.slice(numberAt))) continue;
+    // "la arandela plana 3/8", "1/2\" fitting": a bare whole number over another is a size, not money.
+    if (!before && !after && integer && /^\/\d/.test(dated.slice(numberAt + digits!.length))) continue;
     // "plate 2500 x 1250", "50 × 30 mm": the second side of a measure is no money either.
     if (!before && !after && integer && /\d\s*[x×]\s*$/i.test(dated.slice(Math.max(0, numberAt - 8), numberAt))) continue;
     if (!before && !after && integer && PACK_COUNT_BEFORE.test(dated.slice(Math.max(0, numberAt - 30), numberAt))) continue;
@@ -112,7 +119,7 @@ export function amountsIn(s: string): Amount[] {
     // "£41.50 per 100": the count a price is for.
     if (!before && !after && integer && /(?:\b(?:per|pro|je|par|por|the|le|el|al)|\/)\s*$/i.test(dated.slice(Math.max(0, numberAt - 6), numberAt))) continue;
     if (after && (after === 'p' || new RegExp(`^(?:${CENTS})$`, 'i').test(after))) {
-      if (!before) found.push({ value: Math.round(parseNumber(digits!, true) * 100) / 10_000, currency: undefined, index: m.index, end });
+      if (!before) found.push({ value: Math.round(parseNumber(digits!, true) * 100) / 10_000, currency: undefined, index: m.index, end, cents: true });
       continue;
     }
     // "$462.75 CAD": a code after the digits says which dollar the sign meant.

@@ -16,19 +16,24 @@ const NOT_A_COST = /\b(?:vat|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|gst|sa
 /** A sentence that names only VAT or payment terms, no fee: it adds no cost, whatever its amounts. */
 const taxOnly = (s: string): boolean => NOT_A_COST.test(s) && !FEE.test(s);
 
-const SURCHARGE = String.raw`surcharge|supplement|\w*zuschlag\w*|\w*aufschlag|supplément|majoration|recargo|suplemento|sovrapprezzo|maggiorazione|toeslag`;
+const SURCHARGE = String.raw`surcharge|supplement|\w*zuschlag\w*|\w*aufschlag|supplément|majoration|recargo|suplemento|sovrapprezzo|maggiorazione|sovrattassa|toeslag|sobretaxa|acréscimo|dopłat\w*|narzut\w*`;
 /** A percentage as suppliers write it: the sign, or the word ("3 Prozent", "2 pour cent", "1,5 por ciento"). */
 const PCT = String.raw`\s?(?:%|(?:percent|per\s?cent|pour\s?cent|prozent|por\s?ciento|per\s?cento|procent|por\s?cento)\b)`;
+/**
+ * A figure as a percentage is written: in digits ("2.5"), or as a small number word ("three per cent", "drei Prozent",
+ * "deux pour cent"), which names the same charge.
+ */
+const FIGURE = String.raw`(?:\d+(?:[.,]\d+)?|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|half a|ein|eins|zwei|drei|vier|fünf|un|deux|trois|quatre|cinq|uno|dos|tres|cuatro|cinco|due|tre|quattro|cinque|een|twee|drie|vijf|dois|duas|três|quatro|jeden|dwa|trzy|cztery|pięć)(?=\s))`;
 /** A percentage put on top of the order: "an energy surcharge of 3.5%", "Zuschlag von 4 %", "recargo del 2 %". */
-const PERCENT_ON_TOP = new RegExp(String.raw`\b(?:${SURCHARGE}|add-?on|teuerungszuschlag)\b[^.!?\n]{0,80}?\d+(?:[.,]\d+)?${PCT}|\d+(?:[.,]\d+)?${PCT}[^.!?\n]{0,60}?\b(?:${SURCHARGE})\b`, 'i');
+const PERCENT_ON_TOP = new RegExp(String.raw`\b(?:${SURCHARGE}|add-?on|teuerungszuschlag)\b[^.!?\n]{0,80}?${FIGURE}${PCT}|${FIGURE}${PCT}[^.!?\n]{0,60}?\b(?:${SURCHARGE})\b`, 'i');
 
 /**
  * A percentage the supplier puts on this order, whatever the charge is called ("an energy contribution of 2.5% is
  * added", "1,8 % sera appliquée sur la facture", "rekenen wij 4%"): a verb of charging or the invoice beside it.
  * A tolerance ("+/- 2.5%") and the whole ("100% of the order") are no charge.
  */
-const PERCENT = new RegExp(String.raw`(?<!\+\/?-\s?|±\s?)\b(?!100${PCT})\d+(?:[.,]\d+)?${PCT}`, 'gi');
-const ON_THE_INVOICE = /\b(?:invoices?|invoic(?:ed|ing)|billed|rechnung\w*|factur\w*|fattur\w*|factuur\w*|(?:be)?rekenen|berechn\w*|in rechnung)\b/i;
+const PERCENT = new RegExp(String.raw`(?<!\+\/?-\s?|±\s?)\b(?!100${PCT})${FIGURE}${PCT}`, 'gi');
+const ON_THE_INVOICE = /\b(?:invoices?|invoic(?:ed|ing)|billed|rechnung\w*|factur\w*|fattur\w*|factuur\w*|fatur\w*|faktur\w*|(?:be)?rekenen|berechn\w*|in rechnung)\b/i;
 /** "moisture below 10%", "max. 2 %", "au moins 95 %": a measure of the goods, not a charge. */
 const MEASURE_BEFORE = /\b(?:below|under|less than|more than|above|max(?:imum)?|min(?:imum)?|at least|up to|unter|über|höchstens|mindestens|moins de|plus de|au moins|jusqu'à|menos de|más de|hasta|al menos|inferiore a|superiore a|minder dan|meer dan)\.?\s*$/i;
 /** A charge named within a few words of a percentage: the two are one statement. */
@@ -42,14 +47,14 @@ const percentCharged = (s: string): boolean => [...s.matchAll(PERCENT)].some((m)
 const theChangeItself = (s: string, kind: ReplyKind | undefined): boolean => kind === 'price_change' && PRICE_CHANGE.test(s);
 
 /** Fees by name: freight, handling, energy, tooling, small-order and the like. */
-const FEE = /\b(?:surcharge|fee|fees|charge|charges|freight|shipping|carriage|handling|pallet|packaging|tooling|set-?up|small[- ]order|minimum[- ]order|liftgate|\w*zuschlag\w*|\w*gebühr\w*|fracht\w*|versandkosten|verpackungskosten|mindermengen\w*|frais|supplément|fret|port|recargo|gastos|portes|tasa|cargo|spese|costi di|trasporto|kosten|toeslag|vracht\w*)\b/i;
+const FEE = /\b(?:surcharge|fee|fees|charge|charges|freight|shipping|carriage|handling|pallet|packaging|tooling|set-?up|small[- ]order|minimum[- ]order|liftgate|dut(?:y|ies)|customs|clearance|import (?:tax|taxes|charges)|zölle|zoll(?:gebühr\w*|kosten|abgaben)|droits de douane|dédouanement|frais de douane|aranceles?|aduanas?|dazi|sdoganamento|invoerrechten|inklaring\w*|(?:transport|verzend|vracht|inklarings|invoer|zoll|liefer|verpackungs?|versand|bearbeitungs|rüst|werkzeug)kosten|cła?|odpraw\w* celn\w*|direitos aduaneiros|desalfandegamento|\w*zuschlag\w*|\w*gebühr\w*|fracht\w*|versandkosten|verpackungskosten|mindermengen\w*|frais|supplément|fret|port|recargo|gastos|portes|tasa|cargo|spese|costi di|trasporto|kosten|toeslag|vracht\w*)\b/i;
 /** Words that put a fee on this order: "will be added", "berechnen wir", "facturés en sus", "aplicaremos". */
-const CHARGED = /\b(?:will be (?:added|charged|invoiced|billed)|will be extra|can (?:either )?add|(?:is|are) (?:added|charged|payable)|we (?:will |shall )?(?:add|charge|invoice|bill)|applies|apply|plus|extra|additional|on top|separate line|berechne\w*|zzgl\.?|zuzüglich|fällt an|fallen an|kommt hinzu|kommen hinzu|en sus|factur\w+ en plus|s'ajoute\w*|ajout\w*|appliqu\w*|aplicar\w*|se añad\w*|adicional\w*|se cobrar\w*|facturar\w*|addebit\w*|aggiunt\w*|in aggiunta|worden berekend|extra)\b/i;
+const CHARGED = /\b(?:will be (?:added|charged|invoiced|billed)|will be extra|can (?:either )?add|(?:is|are) (?:added|charged|payable)|we (?:will |shall )?(?:add|charge|invoice|bill)|applies|apply|plus|extra|additional|on top|separate line|berechne\w*|zzgl\.?|zuzüglich|fällt an|fallen an|kommt hinzu|kommen hinzu|en sus|factur\w+ en plus|s'ajoute\w*|ajout\w*|appliqu\w*|aplicar\w*|se añad\w*|adicional\w*|se cobrar\w*|facturar\w*|addebit\w*|aggiunt\w*|in aggiunta|worden berekend|extra|passed on|pass(?:es)? on|for your account|at your (?:cost|expense)|borne by (?:you|the (?:buyer|customer))|at actuals?|at cost|doorbelast|doorberekend|weiterberechnet|weiterbelastet|zu ihren lasten|à votre charge|répercut\w*|repercut\w*|a su cargo|a vostro carico|a carico vostro|voor uw rekening|na koszt (?:kupującego|odbiorcy|zamawiającego)|aplicad\w*|cobrad\w*|acrescid\w*|doliczon\w*|doliczymy)\b/i;
 /** Words that say the order carries no such cost: "free shipping", "freight included", "franco". */
-const NO_FEE = /\b(?:free (?:of charge|shipping|freight|delivery)|freight (?:free|included|prepaid and included)|carriage paid|no (?:extra |additional )?(?:charge|fee|surcharge)s?|included|inclus\w*|inbegriffen|inklusive|frei haus|franco|franko|sin (?:coste|cargo)|incluid[oa]s?|gratuit\w*|kostenlos|gratis|offerts?|offertes?|waived|entfällt|entfallen)\b/i;
+const NO_FEE = /\b(?:free (?:of charge|shipping|freight|delivery)|freight (?:free|included|prepaid and included)|carriage paid|no (?:extra |additional )?(?:charge|fee|surcharge|freight|shipping|carriage|cost)s?|at no (?:extra |additional )?(?:cost|charge)|included|inclus\w*|inbegriffen|inklusive|frei haus|franco|franko|sin (?:coste|cargo)|incluid[oa]s?|gratuit\w*|kostenlos|gratis|offerts?|offertes?|waived|entfällt|entfallen)\b/i;
 
 /** A pack, case or box named anywhere in the sentence: an amount beside it may be a pack's price. */
-const PER_PACK = /\b(?:per|a|each|pro|je|par|por|al|la|le|el)\s+(?:case|pack|packet|box|carton|bag|roll|karton|packung|ve|kiste|paket|rolle|colis|boîte|paquet|caja|paquete|bolsa|rollo|scatola|confezione|doos|verpakking)\b|\/\s*(?:case|pack|box|carton|ctn|kt|krt|cs|bx)\b/i;
+const PER_PACK = /\b(?:per|a|each|pro|je|par|por|al|la|le|el)\s+(?:case|pack|packet|box|carton|bag|roll|karton|packung|ve|kiste|paket|rolle|colis|boîte|paquet|caja|caixa|paquete|bolsa|rollo|scatola|confezione|doos|verpakking)\b|\/\s*(?:case|pack|box|carton|ctn|kt|krt|cs|bx)\b/i;
 
 /** Words right before an amount that make it the order's total, not a price. */
 const TOTAL_BEFORE = /\b(?:total|gesamt\w*|summe|soit|montant|importe|totale|totaal|netto(?:warenwert)?|net value|order value)\b[^\d]{0,15}$/i;
@@ -84,7 +89,8 @@ export function addedCost(
   for (const s of sentences) {
     // VAT and payment discounts are no cost on top; a sentence that names only them adds no percentage or fee.
     if (!taxOnly(s) && (PERCENT_ON_TOP.test(s) || (percentCharged(s) && !theChangeItself(s, kind)))) return s;
-    const fee = !taxOnly(s) && FEE.test(s) && CHARGED.test(s) && !(NO_FEE.test(s) && !FREE_ABOVE.test(s)) && amountsIn(s).length > 0;
+    // A fee charged with no amount ("freight at actuals", "duties are passed on to you") is a cost nobody priced yet.
+    const fee = !taxOnly(s) && FEE.test(s) && CHARGED.test(s) && !(NO_FEE.test(s) && !FREE_ABOVE.test(s));
     if (fee && !onlyStatedFreight(s, context)) return s;
     // A pack price says nothing of the ordered unit's unless the PO's pack converts it exactly.
     const packed = PER_PACK.test(s);
@@ -103,6 +109,15 @@ export function addedCost(
 
 /** A threshold the order must reach: "franco from 800 €", "minimum order value 250 €", "Mindestbestellwert". */
 const THRESHOLD_BEFORE = /\b(?:from|above|over|exceed\w*|more than|ab|über|dès|à partir de|dépass\w*|supérieur\w* à|plus de|desde|a partir de|superior\w* a|más de|oltre|superiore a|vanaf|meer dan|boven|min(?:imum)?\.?(?:\s+order)?(?:\s+value)?|mindest\w*|commande minimum|minimum de commande|pedido mínimo|importe mínimo)\b[^\d]{0,12}$/i;
+
+/** Words that let a fee off: "waived", "not charged", "free of charge", "entfällt", "offerts". */
+const WAIVED = /\b(?:waived?|not (?:be )?charged|free of charge|erlassen|entfällt|entfallen|offert(?:e|s|es)?|gratuit\w*|kostenlos|sin (?:coste|cargo)|exonerad\w*|kwijtgescholden)\b/i;
+/**
+ * A sentence that names a fee and lets it off ("Normally there's a $25 delivery fee but it's waived"), with no word that
+ * charges anything: its amount is no cost of this order. "Frais de port facturés, votre commande étant inférieure au
+ * franco" charges it.
+ */
+const waivedFee = (s: string): boolean => FEE.test(s) && WAIVED.test(s) && !CHARGED.test(s) && !ON_THE_INVOICE.test(s) && !FREE_ABOVE.test(s);
 
 /** Tax named anywhere in the mail: then a total with tax on top of the order's is the order's too. */
 const TAX = /\b(?:vat|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|gst|hst|btw|moms|sales tax|tax)\b/i;
@@ -142,7 +157,12 @@ export function unexplainedAmount(
       if (isStatedFreight(a.value, context) || (taxed && withTax(a.value))) continue;
       const before = s.slice(Math.max(0, a.index - 40), a.index);
       if (OLD_PRICE_CUE.test(before)) continue;
-      if (THRESHOLD_BEFORE.test(before) && total !== undefined && total >= a.value) continue;
+      if (THRESHOLD_BEFORE.test(before)) {
+        if (total !== undefined && total >= a.value) continue;
+        return s;
+      }
+      // "Normally there's a $25 delivery fee but it's waived": a fee the sentence says this order does not pay.
+      if (waivedFee(s)) continue;
       return s;
     }
   }

@@ -3,13 +3,13 @@ import { arrivalOf, businessDaysLater, DAY_MS, fridayOf, inIsoWeek, JUST_BEFORE_
 
 export type { DateSense };
 
-/** Month names and their common abbreviations (English, German, French, Spanish), by month number. */
+/** Month names and their common abbreviations (English, German, French, Spanish, Italian, Dutch, Portuguese, Polish), by month number. */
 const MONTH_NAMES: [number, string][] = [
-  [1, 'january|jan|januar|jän|janvier|janv|enero|ene|januari|gennaio|genn'], [2, 'february|feb|februar|février|févr|fevrier|febrero|februari|febbraio'],
-  [3, 'march|mar|märz|maerz|mars|marzo|maart|mrt'], [4, 'april|apr|avril|avr|abril|abr|aprile'], [5, 'may|mai|mayo|mei|maggio'],
-  [6, 'june|jun|juni|juin|junio|giugno'], [7, 'july|jul|juli|juillet|juil|julio|luglio'], [8, 'august|aug|août|aout|agosto|ago|augustus'],
-  [9, 'september|sept|sep|septembre|septiembre|setiembre|settembre'], [10, 'october|oct|oktober|okt|octobre|octubre|ottobre'],
-  [11, 'november|nov|novembre|noviembre'], [12, 'december|dec|dezember|dez|décembre|decembre|diciembre|dic|dicembre'],
+  [1, 'january|jan|januar|jän|janvier|janv|enero|ene|januari|gennaio|genn|janeiro|stycznia|styczeń'], [2, 'february|feb|februar|février|févr|fevrier|febrero|februari|febbraio|fevereiro|lutego|luty'],
+  [3, 'march|mar|märz|maerz|mars|marzo|maart|mrt|março|marca|marzec'], [4, 'april|apr|avril|avr|abril|abr|aprile|kwietnia|kwiecień'], [5, 'may|mai|mayo|mei|maggio|maio|maja|maj'],
+  [6, 'june|jun|juni|juin|junio|giugno|junho|czerwca|czerwiec'], [7, 'july|jul|juli|juillet|juil|julio|luglio|julho|lipca|lipiec'], [8, 'august|aug|août|aout|agosto|ago|augustus|sierpnia|sierpień'],
+  [9, 'september|sept|sep|septembre|septiembre|setiembre|settembre|setembro|września|wrzesień'], [10, 'october|oct|oktober|okt|octobre|octubre|ottobre|outubro|października|październik'],
+  [11, 'november|nov|novembre|noviembre|novembro|listopada|listopad'], [12, 'december|dec|dezember|dez|décembre|decembre|diciembre|dic|dicembre|dezembro|grudnia|grudzień'],
 ];
 export const MONTH = MONTH_NAMES.map(([, names]) => names).join('|');
 
@@ -23,7 +23,7 @@ export function monthNumber(name: string): number {
 
 type Parts = (m: RegExpExecArray, sense: DateSense) => [number, number, number] | undefined;
 /** Words after which a bare "28.03." or "7/18" is a date: "am 28.03.", "ships Friday 7/18", "le 3/9", "no dia 14/07". */
-const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|dispatch|despatch|delivery|deliver|date|previst[ao] (?:a|para)|prévue? (?:le|pour le)|liefertermin|lieferdatum|liefertag|termin|to you|with you|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì|dia|expected|(?:date|eta|etd) (?:is|is now|now|will be|of)|(?:mo|di|mi|do|fr|sa|ma|wo|vr)\\.?),?\\s)`;
+const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|dispatch|despatch|delivery|deliver|date|previst[ao] (?:a|para)|prévue? (?:le|pour le)|liefertermin|lieferdatum|liefertag|termin|to you|with you|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì|dia|expected|(?:date|eta|etd) (?:is|is now|now|will be|of|still|remains|stays)(?: at)?|(?:mo|di|mi|do|fr|sa|ma|wo|vr)\\.?),?\\s)`;
 /**
  * "ETA to your Brisbane DC 19/01": an ETA is always a day, so a bare "19/01" a few words after it (no other number
  * between) is its date though no day word stands right before it.
@@ -227,7 +227,7 @@ const NEW_DATE_CUE = /\b(?:new|revised|updated|now|earliest|until|till|to|postpo
  */
 const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|(?<!\b(?:entrega|livraison|lieferung|liefertermin|lieferdatum|envío|expédition|consegna)\s)(?:vom|du|del)|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
 /** Words before a date that make it the goods' arrival, which wins over a ship date ("we'll have the 40 brackets to you by"). */
-const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|land(?:s|ed|ing)?|hit(?:s|ting)? your (?:dock|door|site|warehouse|yard)|(?:devrai[st]|devriez|devrait) (?:l'|les )?(?:avoir|recevoir)|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|\b(?:we|i)(?:'ll| will| can| should| shall)\s+(?:\w+\s+)?(?:have|get)\s+(?!back\b)[^.?!]{0,40}?\b(?:to|with) you\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
+const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|land(?:s|ed|ing)?|hit(?:s|ting)? your (?:dock|door|site|warehouse|yard)|(?:devrai[st]|devriez|devrait) (?:l'|les )?(?:avoir|recevoir)|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|\b(?:we|i)(?:'ll| will| can| should| shall)\s+(?:\w+\s+)?(?:have|get)\s+(?!back\b)[^.?!]{0,40}?\b(?:to|with) you\b|\bto (?:have|get) (?:them|it|these|those|everything|the (?:goods|order|parts|items))\s+(?:to|with) you\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
 /** "delivery week 42", "KW 48", "semaine 23", "w/c": a week, not a day. */
 const DELIVERY_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana)\s*\d{1,2}\b|\bw\/c\b/i;
 /**

@@ -17,10 +17,10 @@ const ROLES: [Role, RegExp][] = [
   ['arrival', /\bconf\.?\s*(?:dlv\.?\s*)?dat|\bprom\.?\s*(?:date|dt)\b|\b(?:del|dlv)\.?\s*date\b|liefer-?\s*dat|\bdt\.?\s*conf|\bf\.\s*conf|\bdeliv\.|\bour\s*date|\bunser\s*(?:termin|datum)|\bnotre date|\bnuestra fecha|deliver|liefertermin|lieferdatum|\btermin\b|\beta\b|arrival|livraison|confirmée|confirmad[ao]|bestätigt|confermat|bevestigd|confirm\w*\s*date|promis|\bdue\b|entrega|compromiso|consegna|leverdatum|leveringsdatum/i],
   // "Disp. Date", "Disp Dt": the dispatch column as Indian and other ERPs abbreviate it.
   ['ship', /ship|despatch|dispatch|\bdisp\.?\s*(?:date|dt)\b|versand|expédition|envío|envio|despacho|spedizione|verzend/i],
-  ['amount', /\bext\b|ext\.|extended|amount|total|betrag|gesamt|\bwert\b|montant|importe|\bvalor\b|totale|bedrag|line value|net value|warto(?:ść|sc)/i],
+  ['amount', /\bext\b|ext\.|extended|amount|total|betrag|gesamt|\bwert\b|montant|importe|\bvalor\b|totale|importo|bedrag|line value|net value|warto(?:ść|sc)/i],
   ['unitPrice', /unit\s*(?:price|cost)|price|\brate\b|preis|\bp\.?\s?u\.?\b|\bprix\b|precio|prezzo|prijs|\bcost\b|\bcena\b(?!\s*(?:jedn\.?\s*)?brutto)/i],
-  ['ordered', /\bqty\b|quantity|qté|quantité|menge|cantidad|\bcant\.?|quantità|\bqtà\b|aantal|ilo(?:ść|sc)|ordered|bestellt|commandé|pedid[oa]|\bpcs\b|\bunits\b/i],
-  ['uom', /^(?:uom|u\/m|unit|me|ud|unité|um|eh|eenheid)\.?$/i],
+  ['ordered', /\bqty\b|quantity|qté|quantité|menge|cantidad|\bcant\.?|quantità|\bq\.?\s?tà(?!\w)|aantal|ilo(?:ść|sc)|ordered|bestellt|commandé|pedid[oa]|\bpcs\b|\bunits\b/i],
+  ['uom', /^(?:uom|u\/m|unit|me|ud|unité|um|u\.m|eh|eenheid|j\.m)\.?$/i],
 ];
 
 const roleOf = (header: string): Role | undefined => ROLES.find(([, re]) => re.test(header))?.[0];
@@ -77,7 +77,10 @@ function countOf(text: string): number | undefined {
   return m ? parseNumber(m[1]!.replace(/[.,' \u00a0\u202f]/g, '')) : undefined;
 }
 
-const PACK_WORD = /\b(?:box(?:es)?|case|cases|pack|packs|carton|cartons|ctn|cs|bx|karton|packung|ve|gebinde|colis|boîte|paquet|caja|cajas|paquete|scatola|confezione|doos|doos)\b|\/\s*\d{2,}|per\s+\d{2,}|pro\s+\d{2,}|%\s*(?:pcs|stk)/i;
+const PACK_WORD = /\b(?:box(?:es)?|case|cases|pack|packs|carton|cartons|ctn|cs|bx|karton|packung|ve|gebinde|colis|boîte|paquet|caja|cajas|caixa|caixas|paquete|scatola|confezione|doos|doos)\b|\/\s*\d{2,}|per\s+\d{2,}|pro\s+\d{2,}|%\s*(?:pcs|stk)/i;
+
+/** A price column's header that names a hundred or a thousand: "Unit Price (per 1,000)", "Preis / 1.000", "prix par 100". */
+const PER_COUNT_HEADER = /(?:\b(?:per|pro|je|par|por)\s*|(?:preis|price|prix|precio|prezzo|prijs)\s*\/\s*)(100|1[.,]?000)(?![\d.,]*\d)/i;
 
 function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, sense: DateSense, text: string): TableLine {
   const row: TableLine = { perPack: false, text };
@@ -103,7 +106,10 @@ function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, s
   });
   // "Preis %" is a price per hundred; "Rabatt %" or "MwSt %" is a column of its own, not the price's.
   const header = headerText.replace(/\b(?:rabatt|disc(?:ount)?|remise|descuento|dto|sconto|korting|mwst|ust|vat|tax|tva|iva|btw)\.?\s*%/gi, ' ');
-  if (/preis\s*\/\s*\d|price\s*\/\s*\d|per\s+(?:100|1000|c|m)\b|%/i.test(header)) row.perPack = true;
+  // "Unit Price (per 1,000)", "Preis / 100": the header names the count the column's prices are for.
+  const count = PER_COUNT_HEADER.exec(header);
+  if (count && row.per === undefined) row.per = Number(count[1]!.replace(/[.,]/, ''));
+  else if (/preis\s*\/\s*\d|price\s*\/\s*\d|per\s+(?:100|1000|c|m)\b|%/i.test(header)) row.perPack = true;
   return row;
 }
 
@@ -127,8 +133,8 @@ const LABEL_ROLES: [keyof DocumentReading['labelled'] | 'other', RegExp][] = [
   // A delivery note's or invoice's number and date say when the paper was written, not when the goods come.
   ['other', /order date|po date|bestelldatum|belegdatum|lieferschein|delivery note|packing (?:slip|list)|bon de livraison|albar[áa]n|gu[íi]a de despacho|pakbon|datum|date de (?:commande|l'arc)|fecha (?:de )?(?:pedido|emisión|documento)|data ordine|invoice|rechnung|facture|factura/i],
   ['requested', /request|need[- ]?by|wunsch|date (?:demandée|souhaitée)|fecha (?:solicitada|requerida)/i],
-  ['arrival', /deliver|arriv|\beta\b|liefer|zustell|bezorg|verwacht|livraison|entrega|llegada|consegna|levering|expected|voraussichtlich|confirm|promis|commit|bestätigt|zugesagt|confirmée|confirmada|comprometida/i],
-  ['ship', /ship|despatch|dispatch|versand|expédition|envío|envio|despacho|embarque|spedizione|verzend|pick-?up|abholung|enlèvement|recogida/i],
+  ['arrival', /deliver|arriv|\beta\b|liefer|zustell|bezorg|verwacht|livraison|entrega|llegada|consegna|levering|expected|voraussichtlich|confirm|promis|commit|bestätigt|zugesagt|confirmée|confirmada|comprometida|termin (?:realizacji|dostawy)|data dostawy/i],
+  ['ship', /ship|despatch|dispatch|versand|expédition|envío|envio|despacho|embarque|spedizione|verzend|pick-?up|abholung|enlèvement|recogida|termin wysyłki|data wysyłki/i],
 ];
 
 /** Reads the tables and labelled fields of a mail's own lines. */
@@ -191,7 +197,7 @@ export const inTable = (doc: DocumentReading, sentence: string): boolean => {
 };
 
 /** What the document is by its title: an order acknowledgement or a shipment notice confirms the order. */
-const ORDER_DOCUMENT = /\b(?:order (?:acknowledge?ment|confirmation|acceptance)|acceptance of (?:your )?order|sales order ack\w*|acknowledge?ment of (?:your )?(?:purchase )?order|auftragsbestätigung|bestellbestätigung|accusé de réception de (?:votre )?commande|confirmation de (?:votre )?commande|confirmaci[óo]n de(?:l| su)? pedido|acuse de pedido|conferma (?:d'|dell')?ordine|orderbevestiging|opdrachtbevestiging|(?:your |the )?(?:order|shipment|package|parcel|goods|items) (?:has|have) (?:been )?(?:shipped|dispatched|despatched)|shipping confirmation|ship(?:ment|ping) (?:confirmation|notice|notification)|dispatch (?:note|notice|confirmation|advice)|despatch (?:note|advice|confirmation)|advance(?:d)? ship(?:ping|ment) notice|packing (?:list|slip)|delivery notification|delivery notice|lieferschein|lieferavis|sendungsavis|avisieren wir|versandbestätigung|versandavis|versandanzeige|versandmitteilung|avis d'expédition|bon de livraison|avis de livraison|notification d'expédition|aviso de (?:despacho|envío|expedición|embarque)|albar[áa]n|nota de entrega|gu[íi]a de despacho|pakbon|verzendbevestiging|avviso di spedizione|documento di trasporto)\b/i;
+const ORDER_DOCUMENT = /\b(?:order (?:acknowledge?ment|confirmation|acceptance)|acceptance of (?:your )?order|sales order ack\w*|acknowledge?ment of (?:your )?(?:purchase )?order|auftragsbestätigung|bestellbestätigung|accusé de réception de (?:votre )?commande|confirmation de (?:votre )?commande|confirmaci[óo]n de(?:l| su)? pedido|acuse de pedido|conferma (?:d'|dell')?ordine|orderbevestiging|opdrachtbevestiging|(?:your |the )?(?:order|shipment|package|parcel|goods|items) (?:has|have) (?:been )?(?:shipped|dispatched|despatched)|shipping confirmation|ship(?:ment|ping) (?:confirmation|notice|notification)|dispatch (?:note|notice|confirmation|advice)|despatch (?:note|advice|confirmation)|advance(?:d)? ship(?:ping|ment) notice|packing (?:list|slip)|delivery notification|delivery notice|lieferschein|lieferavis|sendungsavis|avisieren wir|versandbestätigung|versandavis|versandanzeige|versandmitteilung|avis d'expédition|bon de livraison|avis de livraison|notification d'expédition|aviso de (?:despacho|envío|expedición|embarque)|albar[áa]n|nota de entrega|gu[íi]a de despacho|pakbon|verzendbevestiging|avviso di spedizione|documento di trasporto|potwierdzenie zamówienia|potwierdzenie przyjęcia zamówienia)\b/i;
 export const isOrderDocument = (sentences: string[]): boolean => sentences.some((s) => ORDER_DOCUMENT.test(s));
 
 /** The units of the PO a row ships now, when it ships less than it orders; in the PO's units. */

@@ -5,11 +5,11 @@ import { datesIn, MONTH, monthNumber, type DateSense } from './dates.js';
 // price of. A total, freight or a fee is not a unit price, whatever its size.
 
 /** Words right after an amount that make it a price per unit. */
-const PER_UNIT_AFTER = /^\s*(?:\/\s*(?:unit|pc|pcs|piece|ea|each|item|stk|stück|st|u|ud|unité|pièce|pza|pieza)\b|per\s+(?:unit|piece|pc|item|each|one)\b|each\b|ea\b|a piece\b|apiece\b|(?:pro|je|das)\s+(?:stück|einheit|stk)\b|par\s+(?:unité|pièce)\b|(?:à|a)?\s*l'unité\b|la pièce\b|(?:por|la)\s+(?:unidad|pieza)\b|c\/u\b|cada\s+un[oa]\b|netto\s+pro\b|(?:per\s+)?l'unità\b|per\s+(?:unità|pezzo|stuk|eenheid)\b|al\s+pezzo\b)/i;
+const PER_UNIT_AFTER = /^\s*(?:\/\s*(?:unit|pc|pcs|piece|ea|each|item|stk|stück|st|u|ud|unité|pièce|pza|pieza)\b|per\s+(?:unit|piece|pc|item|each|one|nos?)\b|each\b|ea\b|a piece\b|apiece\b|(?:pro|je|das)\s+(?:stück|einheit|stk)\b|par\s+(?:unité|pièce)\b|(?:à|a)?\s*l'unité\b|la pièce\b|(?:por|la)\s+(?:unidade?|pieza|peça)\b|c\/u\b|cada\s+un[oa]\b|netto\s+pro\b|(?:per\s+)?l'unità\b|per\s+(?:unità|pezzo|stuk|eenheid)\b|al\s+pezzo\b)/i;
 /** Words before an amount that name it the price of one unit, whatever else the clause says. */
-const UNIT_PRICE_BEFORE = /(?:\bunit\s+(?:price|cost)|\bprice\s+per\s+(?:unit|piece|pc)|\bcost\s+per\s+(?:unit|piece|pc)|\bper[- ]unit\s+(?:price|cost)|stückpreis|einzelpreis|\bpreis\s+pro\s+stück|\bprix\s+unitaire|\bprecio\s+(?:unitario|por\s+unidad)|\bcoste?o?\s+unitario|\bprezzo\s+unitario|\bstuksprijs|\beenheidsprijs|\bprijs\s+per\s+stuk)\b[^;!?]{0,60}$/i;
+const UNIT_PRICE_BEFORE = /(?:\bunit\s+(?:price|cost)|\bprice\s+per\s+(?:unit|piece|pc)|\bcost\s+per\s+(?:unit|piece|pc)|\bper[- ]unit\s+(?:price|cost)|stückpreis|einzelpreis|\bpreis\s+pro\s+stück|\bprix\s+unitaire|\bprecio\s+(?:unitario|por\s+unidad)|\bpreço\s+unitário|\bcena\s+jednostkowa|\bcoste?o?\s+unitario|\bprezzo\s+unitario|\bstuksprijs|\beenheidsprijs|\bprijs\s+per\s+stuk)\b[^;!?]{0,60}$/i;
 /** Words before an amount that make it a price, unless the clause says it is a total or a charge. */
-const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\b(?:tages|listen|netto|verkaufs|tarif)?preis(?:e|en)?|\bkostet|\bprix|\bprecios?|\bprezzo|\bprijs|\bcuesta|co[uû]te)\b[^;!?]{0,60}$|(?:\bat|@)\s*$/i;
+const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\b(?:tages|listen|netto|verkaufs|tarif)?preis(?:e|en)?|\bkostet|\bprix|\bprecios?|\bprezzo|\bprijs|\bcuesta|co[uû]te)\b[^;!?]{0,60}$|\bpreços?(?=\W)[^;!?]{0,60}$|\bcen(?:a|y|ie|ę)(?=[\s:])[^;!?]{0,60}$|(?:\bat|@)\s*$/i;
 /** Words that make an amount a total, a charge on top, or something else than the price of a unit. */
 const NOT_UNIT_NEAR = /\b(?:soit|i\.e|making|which makes|total|totals|sum|subtotal|order value|value of|invoice|grand|amount|net amount|balance|gesamt\w*|summe|betrag|rechnungs\w*|montant|facture|importe|valor|freight|shipping|carriage|delivery charge|surcharge|fee|fees|deposit|minimum order|fracht|versand\w*|zuschlag|gebühr|frais|port|envío|envio|portes|recargo|whole order|entire order|for all|in total|insgesamt|au total|en total|credit|discount|rabatt|remise|descuento|save|saving)\b/i;
 
@@ -22,18 +22,18 @@ export interface UnitPrice extends Amount {
 }
 
 /** Words right before an amount that make it the price as it was, or as the buyer's PO has it ("your PO shows 8.40", "Ihr Bestellpreis: 12,10 €"). */
-export const OLD_PRICE_CUE = /\b(?:instead of|rather than|in place of|statt|anstatt|anstelle von|au lieu de|en lugar de|en vez de|antes|avant|invece di|anziché|prima era|in plaats van|voorheen|previously|formerly|bisher|vorher|(?:was|were) (?:at )?)\s*(?:the\s+|den\s+|des\s+|los\s+|le\s+|il\s+|de\s+)?(?:\w+\s+)?[^\d\s]{0,3}$|\b(?:your (?:po|order|purchase order) (?:shows|says|states|has)|(?:ihr|ihrem|ihren) bestellpreis|bestellpreis|your (?:po|order) price|prix de (?:votre )?commande|precio de (?:su )?pedido)\s*:?\s*[^\d\s]{0,3}\s*$/i;
+export const OLD_PRICE_CUE = /\b(?:instead of|rather than|in place of|statt|anstatt|anstelle von|au lieu de|en lugar de|en vez de|antes|avant|invece di|anziché|prima era|in plaats van|voorheen|previously|formerly|bisher|vorher|(?:was|were) (?:at )?|eram?)\s*(?:the\s+|den\s+|des\s+|los\s+|le\s+|il\s+|de\s+)?(?:\w+\s+)?[^\d\s]{0,3}$|\b(?:your (?:po|order|purchase order) (?:shows|says|states|has)|(?:ihr|ihrem|ihren) bestellpreis|bestellpreis|your (?:po|order) price|prix de (?:votre )?commande|precio de (?:su )?pedido)\s*:?\s*[^\d\s]{0,3}\s*$/i;
 
 const NEW_PRICE_CUE = /\b(?:to|now|new|neue[rn]?|nouveau|nouvelle|nuevo|auf|ora|nuovo|nu|nieuwe)\b[^.\d]{0,30}$/i;
 
-const PACK = '(?:case|cases|pack|packet|box|carton|bag|roll|ctn|cs|bx|karton|packung|ve|gebinde|kiste|paket|rolle|colis|boîte|paquet|caja|paquete|bolsa|rollo|scatola|confezione|doos|verpakking)';
+const PACK = '(?:case|cases|pack|packet|box|carton|bag|roll|ctn|cs|bx|karton|packung|ve|gebinde|kiste|paket|rolle|colis|boîte|paquet|caja|caixa|paquete|bolsa|rollo|scatola|confezione|doos|verpakking)';
 const PACK_OF = '(?:\\s+(?:of|à|de|von|mit|da|van|with|zu)\\s+(\\d+))?';
 /** Words right after an amount that make it the price of a pack: "per box of 100", "/ carton de 24". */
 const PER_PACK_AFTER = new RegExp(`^\\s*(?:\\/\\s*|(?:per|a|each|pro|je|par|por|la|le|el|al|the)\\s+)${PACK}\\b${PACK_OF}`, 'i');
 /** Words right before an amount that make it the price of a pack: "Preis je VE 60,00 €", "per case of 24: $54". */
 const PER_PACK_BEFORE = new RegExp(`\\b(?:per|each|pro|je|par|por|a|an|the|du|del|de la|of the|la|le|el|il|het|der|die|das|für (?:den|die|das)|pour le)\\s+${PACK}\\b${PACK_OF}[^\\d;,]{0,25}$`, 'i');
-/** "per 100", "/ 1.000 Stk": a price per hundred or thousand units. */
-const PER_HUNDREDS_AFTER = /^\s*(?:\/|per|pro|par|por|je|%)\s*(100|1[.,]?000)\b(?!\s*(?:€|\$|£|eur|usd|gbp))/i;
+/** "per 100", "/ 1.000 Stk", "/1000pcs": a price per hundred or thousand units. */
+const PER_HUNDREDS_AFTER = /^\s*(?:\/|per|pro|par|por|je|%)\s*(100|1[.,]?000)(?:\b|(?=(?:pcs|pc|pieces|units|stk|st|pz|szt|nos)\b))(?!\s*(?:€|\$|£|eur|usd|gbp))/i;
 
 /** "100", "1.000", "millar", "cent": how many units a price is for. */
 const countNamed = (n: string): number => (/^\d/.test(n) ? Number(n.replace(/[.,]/, '')) : /^(?:cent|ciento|centinaio|hundred|hundert)$/i.test(n) ? 100 : 1000);
@@ -71,8 +71,8 @@ export function perUnitOfPack(before: string, after: string, value: number, pack
   return exactPerUnit(value, packSize);
 }
 
-/** Words between a price and the next amount that make the second where the first went: "from £84.20 to £89.60", "von 11,95 auf 12,40". */
-const TO_NEXT = /^\s*(?:to|auf|à|a|al|naar|->|→)\s*$/i;
+/** Words between a price and the next amount that make the second where the first went: "from £84.20 to £89.60", "von 11,95 auf 12,40", "z 18,90 zł na 19,80 zł". */
+const TO_NEXT = /^\s*(?:to|auf|à|a|al|naar|na|para|->|→)\s*$/i;
 /** An amount a price moves to is a price too, whatever words stand after it ("… to £89.60 per sheet"). */
 const toFromPrice = (s: string, a: Amount, previous: Amount | undefined): boolean =>
   previous !== undefined && TO_NEXT.test(s.slice(previous.end, a.index));

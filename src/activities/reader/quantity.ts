@@ -4,9 +4,9 @@ import { parseNumber } from './amounts.js';
 
 /** A count standing on its own, not the tail of an order number (PC-26-1015) or a decimal. */
 const COUNT = '(?<![\\w./-])(\\d{1,3}(?:[,.]\\d{3})+|\\d+)';
-const UNITS = '(?:units|pcs|pc|pieces|items|stück|stk|einheiten|pièces|unités|unidades|piezas|uds|pzas|pzs|pz|pezzi|unità|stuks|eenheden|kg|kgs|m|mts|metros|meters|metres|mètres|meter|lbs|ft)';
+const UNITS = '(?:units|pcs|pc|pieces|items|stück|stk|einheiten|pièces|unités|unidades|piezas|uds|pzas|pzs|pz|pezzi|unità|stuks|eenheden|szt|nos|peças|kg|kgs|m|mts|metros|meters|metres|mètres|meter|lbs|ft)';
 /** Packs a count may be given in: "18 cases", "15 Kartons à 50 Stück", "30 cases of 12". */
-const PACKS = '(?:cases|case|boxes|box|cartons|carton|kartons|karton|colis|colli|collo|boîtes|boîte|cajas|caja|packs|pack|packages|ve|gebinde|scatole|dozen|drums|drum|reels|reel|rolls|roll|bags|bag|sacks|sack|tambores|tambor|fûts|fût|bidons|bidon|rollen|rolle|bobinas|bobina|bobines|bobine|spools|spool|pallets|pallet|paletten|palette|palés|palé|ibcs|ibc)';
+const PACKS = '(?:cases|case|boxes|box|cartons|carton|kartons|karton|colis|colli|collo|boîtes|boîte|cajas|caja|caixas|caixa|packs|pack|packages|ve|gebinde|scatole|dozen|drums|drum|reels|reel|rolls|roll|bags|bag|sacks|sack|tambores|tambor|fûts|fût|bidons|bidon|rollen|rolle|bobinas|bobina|bobines|bobine|spools|spool|pallets|pallet|paletten|palette|palés|palé|ibcs|ibc)';
 /** The ordered units or packs after a count: the pack word and what a pack holds are captured. */
 const OF_UNITS = `(?:${UNITS}\\b|(${PACKS})\\b(?:\\s+(?:of|à|a|de|x|mit|con|van|da)\\s+(\\d+)(?:\\s*${UNITS})?)?)`;
 const PARTIAL_QUANTITY: RegExp[] = [
@@ -25,7 +25,7 @@ const PARTIAL_QUANTITY: RegExp[] = [
 ];
 
 /** "8 of the 12", "30 von 50", "240 sur 400", "60 de 100", "600 unidades das 1.000", "180m of the 250m": the part of the ordered quantity that comes now. */
-const PART_OF = new RegExp(`(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*${UNITS}?\\s+(?:of|von|sur|de|di|dei|degli|delle|su|van|das|dos)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+|i\\s+|de\\s+)?(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*(?:(${PACKS})|${UNITS})?\\b`, 'giu');
+const PART_OF = new RegExp(`(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*${UNITS}?\\s+(?:of|von|sur|de|di|dei|degli|delle|su|van|das|dos|z)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+|i\\s+|de\\s+)?(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*(?:(${PACKS})|${UNITS})?\\b`, 'giu');
 
 /** The count of a part of the whole ordered quantity, when the text states one. */
 export function partOfOrdered(sentences: string[], ordered: number | undefined, packSize?: number): number | undefined {
@@ -174,9 +174,9 @@ const FAMILIES: Record<string, RegExp> = {
   weight: /^(?:kg|kgs|kilos?|kilogram\w*)$/i,
 };
 /** Containers a count may be of: a pack of the PO's pack size, never a pallet or a parcel of unknown content. */
-const OF_PACKS = '(?:ve|gebinde|cases?|boxes|box|cartons?|kartons?|colis|colli|collo|boîtes?|cajas?|packs?|packages?|drums?|reels?|rolls?|rollen|rolle|bags?|sacks?|doos|dozen)';
+const OF_PACKS = '(?:ve|gebinde|cases?|boxes|box|cartons?|kartons?|colis|colli|collo|boîtes?|cajas?|caixas?|packs?|packages?|drums?|reels?|rolls?|rollen|rolle|bags?|sacks?|doos|dozen)';
 /** A container or a measure right beside a count: "sac 25 kg", "25kg pail", "doos van 25 stuks", "50 mm x 50 m". */
-const CONTAINER = '(?:ve|gebinde|cases?|boxes|box|cartons?|kartons?|colis|colli|collo|boîtes?|cajas?|packs?|packages?|drums?|reels?|rolls?|rollen|rolle|bags?|sacks?|sacs?|sacos?|sacchi|seaux?|pails?|buckets?|eimer|cubos?|secchi\\w*|doos|dozen|pallets?|paletten?|bultos?|bundles?|bobin\\w*|spools?|tambor\\w*|fûts?|bidons?)';
+const CONTAINER = '(?:ve|gebinde|cases?|boxes|box|cartons?|kartons?|colis|colli|collo|boîtes?|cajas?|caixas?|packs?|packages?|drums?|reels?|rolls?|rollen|rolle|bags?|sacks?|sacs?|sacos?|sacchi|seaux?|pails?|buckets?|eimer|cubos?|secchi\\w*|doos|dozen|pallets?|paletten?|bultos?|bundles?|bobin\\w*|spools?|tambor\\w*|fûts?|bidons?)';
 /** A count as written, decimals of a table's column included ("3,850.000 KG", "600,00 kg"): a fraction left is a measure. */
 const COUNT_OF = new RegExp(`(?<![\\w.,/-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+(?:[.,]\\d+)?|\\d+(?:[.,]\\d+)?)\\s*(?:(${UNITS.slice(3, -1)})|(${OF_PACKS}))\\b`, 'gi');
 /**
