@@ -8,7 +8,7 @@ import { MAIL_STATUSES, MailLog } from '../mail/log.js';
 import type { InboundMailSettings } from '../mail/settings.js';
 import type { RecordsDb } from '../records/database.js';
 import type { Agents } from './agents.js';
-import { HttpError } from './errors.js';
+import { HttpError, logDamaged } from './errors.js';
 import { refused } from './responses.js';
 import type { Api } from './schemas.js';
 
@@ -124,5 +124,5 @@ export function inboundMailRoutes(app: Api, agents: Agents, world: World, db: Re
       querystring: MailListQuery,
       response: { 200: z.object({ items: z.array(MailEntry) }), 401: refused('no valid manager token') },
     },
-  }, async (req) => ({ items: await log.list(req.query.status, req.query.limit) }));
+  }, async (req) => ({ items: await log.list(req.query.status, req.query.limit, logDamaged(req)) }));
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { MailReceivedTable, RecordsDb } from '../records/database.js';
+import { jsonColumn, readEach, type OnDamaged } from '../records/rows.js';
 import type { Attachment } from './read-mail.js';
 
 /** What became of a mail that reached the inbound route. */
@@ -33,7 +34,7 @@ const KEPT_TEXT = 100_000;
 const fromRow = (r: Selectable<MailReceivedTable>): MailReceived => ({
   id: r.id, messageId: r.messageId, receivedAt: r.receivedAt, status: r.status as MailStatus, reason: r.reason, from: r.fromAddress,
   supplier: r.supplier, poNumber: r.poNumber, subject: r.subject, sizeBytes: Number(r.sizeBytes),
-  attachments: JSON.parse(r.attachments) as Attachment[], text: r.text, attempts: Number(r.attempts),
+  attachments: jsonColumn<Attachment[]>('mail_received', r.id, 'attachments', r.attachments, 'array'), text: r.text, attempts: Number(r.attempts),
 });
 
 /**
@@ -98,9 +99,9 @@ export class MailLog {
   }
 
   /** Received mail, newest first, of one status when given. */
-  async list(status?: MailStatus, limit = 100): Promise<MailReceived[]> {
+  async list(status?: MailStatus, limit = 100, onDamaged?: OnDamaged): Promise<MailReceived[]> {
     let q = this.db.selectFrom('mailReceived').selectAll();
     if (status) q = q.where('status', '=', status);
-    return (await q.orderBy('receivedAt', 'desc').orderBy('id', 'desc').limit(limit).execute()).map(fromRow);
+    return readEach(await q.orderBy('receivedAt', 'desc').orderBy('id', 'desc').limit(limit).execute(), fromRow, onDamaged);
   }
 }
