@@ -30,6 +30,8 @@ export interface SkuRow {
 export interface PendingApproval {
   sku: string; workflowId: string; poNumber: string; supplier: string; quantity: number; unitPrice: number; total: number;
   onHand: number; safetyStock: number; alternatives: Quote[]; requestedAt: string | null;
+  /** Managers who approved so far, and how many must (2 above TWO_APPROVALS_ABOVE). */
+  approvedBy?: string[]; approvalsNeeded?: number;
 }
 
 export interface Delivered { poNumber: string; status: 'delivered' | 'held' | 'duplicate' | 'queued'; workflowId: string }

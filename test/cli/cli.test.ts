@@ -302,3 +302,36 @@ describe('replenisher approve --all', () => {
     expect(none.stdout).toMatch(/^None of the 1 purchase orders waiting for approval passes the filters\./);
   }, 120_000);
 });
+
+// `approve --all` said "approved by dana" and "2 of 2 approved." of POs that needed a second
+// manager's approval: the manager went home thinking them ordered, and they waited until cancelled.
+describe('replenisher approve --all where two managers must approve', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ temporal: 'dev', cleanup: afterThisFile, rules: { twoApprovalsAbove: 1 } });
+  });
+
+  it('says which approvals were the first of two, and `approvals` shows who approved so far', async () => {
+    const env = { REPLENISHER_API: stack.apiUrl, ...credentials(stack, 'acme-industrial') };
+    const skus = [stack.newSku(), stack.newSku()];
+    await Promise.all(skus.map((sku) => story(stack, sku).parkAtApproval()));
+    const prefix = skus[0]!.split('-')[0]!;
+
+    const res = await cli(['approve', '--all', '--sku-prefix', prefix], env);
+    expect(res.code, res.stderr).toBe(0);
+    for (const sku of skus) expect(res.stdout).toMatch(new RegExp(`PO-${sku}-1 +approved by dana \\(delivered\\); 1 of 2 approvals: another manager must approve it too`));
+    expect(res.stdout).toContain('2 of 2 approved; 2 of them wait for another manager\'s approval.');
+    expect(res.stdout).not.toContain('2 of 2 approved.');
+
+    for (const sku of skus) await eventually(() => story(stack, sku).approvalRequest(), (r) => (r as { approvedBy?: string[] }).approvedBy?.includes('dana') === true, 30_000, 'dana\'s approval to be counted');
+    const listed = await cli(['approvals'], env);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/APPROVED/);
+    for (const sku of skus) expect(listed.stdout).toMatch(new RegExp(`PO-${sku}-1 .* dana 1/2 `));
+
+    const one = await story(stack, stack.newSku()).parkAtApproval();
+    const single = await cli(['approve', one.poNumber, '--max-price', String(one.unitPrice)], env);
+    expect(single.code, single.stderr).toBe(0);
+    expect(single.stdout).toMatch(new RegExp(`^${one.poNumber}: approved by dana up to .*; 1 of 2 approvals: another manager must approve it too \\(delivered to `));
+  }, 120_000);
+});
