@@ -118,8 +118,10 @@ export async function receiveMail(raw: Buffer, webhookVerdict: string | undefine
   if (!verdict.ok) return refuse(403, `the sender ${mail.from} is not authenticated: ${verdict.why}`, { supplier });
 
   const found = await poOf(mail, deps.log);
-  if ('why' in found) return hold(found.why, { supplier });
+  if ('why' in found) return hold(mail.automatic ? `${mail.automatic}; ${found.why}` : found.why, { supplier });
   const { po } = found;
+  // A bounce or an out-of-office notice is no answer of the supplier's: a person reads it, the run never does.
+  if (mail.automatic) return hold(`${mail.automatic}, not the supplier's answer`, { supplier, poNumber: po });
   // The one check of a reply's text, the JSON route's: a mail with nothing of its own to read goes to a person.
   if (!SupplierReplyBody.shape.text.safeParse(mail.text).success) {
     return hold(`nothing to read above the quoted history${mail.attachments.length ? ` (${mail.attachments.length} attachment(s), not opened)` : ''}`, { supplier, poNumber: po });

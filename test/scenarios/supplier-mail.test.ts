@@ -174,6 +174,47 @@ describe('supplier mail', () => {
     expect((await s.view()).replenishment.phase).toBe('awaiting approval');
   });
 
+  // A bounce naming the PO ("Undeliverable: Purchase order PO-…") and an out-of-office reply were
+  // delivered to the run as the supplier's answer: read unclear, the agent mailed the supplier a
+  // question (to the address that bounces, or answering an auto-responder), and nobody learned
+  // that the order mail never reached the supplier.
+  it('a bounce, a read receipt or an out-of-office reply naming the PO is held for the manager, not read as the supplier\'s answer', async () => {
+    const { sku, s, po, order } = await ordered();
+    const bounce = await deliverMail(rawMail({
+      from: 'MAILER-DAEMON@acme.example', subject: `Undeliverable: Purchase order ${po}`, messageId: `dsn-${sku}@acme.example`,
+      headers: ['Auto-Submitted: auto-replied'],
+      body: {
+        headers: ['Content-Type: multipart/report; report-type=delivery-status; boundary="r"'],
+        content: '--r\r\nContent-Type: text/plain\r\n\r\nDelivery has failed to these recipients or groups:\r\norders@acme.example\r\n'
+          + "The recipient's mailbox is full and can't accept messages now.\r\n"
+          + '--r\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.acme.example\r\n\r\nFinal-Recipient: rfc822; orders@acme.example\r\nAction: failed\r\nStatus: 5.2.2\r\n--r--\r\n',
+      },
+    }));
+    expect(bounce.status, JSON.stringify(bounce.body)).toBe(202);
+    expect(bounce.body).toMatchObject({ status: 'held for the manager', poNumber: po, reason: expect.stringMatching(/a delivery status notification \(a bounce\)/) });
+    const receipt = await deliverMail(rawMail({
+      from: 'orders@acme.example', subject: `Read: Purchase order ${po}`, messageId: `mdn-${sku}@acme.example`,
+      body: {
+        headers: ['Content-Type: multipart/report; report-type=disposition-notification; boundary="r"'],
+        content: `--r\r\nContent-Type: text/plain\r\n\r\nYour message "Purchase order ${po}" was read.\r\n--r\r\nContent-Type: message/disposition-notification\r\n\r\nFinal-Recipient: rfc822; orders@acme.example\r\nDisposition: manual-action/MDN-sent-manually; displayed\r\n--r--\r\n`,
+      },
+    }));
+    expect(receipt.body).toMatchObject({ status: 'held for the manager', poNumber: po, reason: expect.stringMatching(/a read receipt/) });
+    const away = await deliverMail(rawMail({
+      from: 'hans.meier@acme.example', subject: `Automatische Antwort: Purchase order ${po}`, messageId: `ooo-${sku}@acme.example`,
+      headers: ['Auto-Submitted: auto-replied', `In-Reply-To: ${order.parsed.messageId}`],
+      text: 'Ich bin bis zum 04.01.2027 nicht im Büro. In dringenden Fällen wenden Sie sich bitte an orders@acme.example.',
+    }));
+    expect(away.body).toMatchObject({ status: 'held for the manager', poNumber: po, reason: expect.stringMatching(/an automatic reply \(Auto-Submitted: auto-replied\)/) });
+    const held = (await stack.api('GET', '/inbound-mail/log?status=held', undefined, { authorization: `Bearer ${stack.managerToken}` })).body.items as { messageId: string }[];
+    expect(held.map((m) => m.messageId)).toEqual(expect.arrayContaining([`dsn-${sku}@acme.example`, `mdn-${sku}@acme.example`, `ooo-${sku}@acme.example`]));
+    // None reached the run: it still waits for the supplier's answer, and the supplier's own is read as ever.
+    expect(await repliesOf(sku)).toEqual([]);
+    const own = await deliverMail(rawMail({ from: 'orders@acme.example', subject: `Re: Purchase order ${po}`, messageId: `own-${sku}@acme.example`, headers: ['Auto-Submitted: no'], text: 'We confirm the order, delivery on 2026-12-01.' }));
+    expect(own.body).toMatchObject({ status: 'delivered', poNumber: po });
+    await s.phase('awaiting goods');
+  });
+
   it("a chase to a quiet supplier answers the order's mail in its thread, and the reply to the chase finds the PO by it", async () => {
     // A supplier wait of about 1.7 s on the dev server's real clock, as the silent-supplier scenario does.
     const quiet = await startStack({ temporal: 'dev', rules: { supplierReplyDays: 0.00002 }, mail: {
