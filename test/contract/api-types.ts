@@ -2442,6 +2442,8 @@ export interface paths {
                                     } & {
                                         [key: string]: unknown;
                                     };
+                                    /** @description the PO it was given to, when not the record's own: an order cancelled at its supplier before the run bought elsewhere */
+                                    poNumber?: string;
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -2756,6 +2758,8 @@ export interface paths {
                                     } & {
                                         [key: string]: unknown;
                                     };
+                                    /** @description the PO it was given to, when not the record's own: an order cancelled at its supplier before the run bought elsewhere */
+                                    poNumber?: string;
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -2920,6 +2924,8 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 };
+                                /** @description the PO it was given to, when not the record's own: an order cancelled at its supplier before the run bought elsewhere */
+                                poNumber?: string;
                             } & {
                                 [key: string]: unknown;
                             })[];
