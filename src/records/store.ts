@@ -204,10 +204,14 @@ export class PurchaseRecords {
     } while (after);
   }
 
-  /** The unit price of the last order of this SKU placed with this supplier, or null when there was none. */
+  /**
+   * The unit price of the last order of this SKU from this supplier that goods came for, or null
+   * when there was none: an order cancelled there, or never delivered, is no price paid.
+   */
   async lastPricePaid(sku: string, supplier: string): Promise<number | null> {
     const row = await this.db.selectFrom('purchaseRecords').select('unitPrice')
       .where('sku', '=', sku).where('supplier', '=', supplier).where('quantityOrdered', '>', 0).where('orderedAt', 'is not', null)
+      .where('quantityReceived', '>', 0)
       .orderBy('orderedAt', 'desc').limit(1).executeTakeFirst();
     return row?.unitPrice == null ? null : Number(row.unitPrice);
   }
