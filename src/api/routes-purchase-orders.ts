@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PO_PHASES, type Phase } from '../domain/phase.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
 import { OUTCOME_KINDS, type OutcomeKind } from '../domain/types.js';
-import { replenishmentIdOfPo } from '../domain/ids.js';
+import { parsePoNumber, replenishmentIdOfPo } from '../domain/ids.js';
 import { CSV_HEADER, csvLine } from '../records/csv.js';
 import { BadCursor, type PurchaseRecords, type RecordFilter } from '../records/store.js';
 import type { Agents } from './agents.js';
@@ -127,6 +127,13 @@ export function purchaseOrderRoutes(app: Api, agents: Agents, records: PurchaseR
   }, async (req) => {
     const { po } = req.params;
     const [found, record] = await Promise.all([agents.findPurchaseOrder(po), records.get(replenishmentIdOfPo(po))]);
+    // Every revision up to the replenishment's latest was drafted; one past it never was, and answering it
+    // with the run's phase told a caller that PO-…-R3 awaited approval or was ordered.
+    const latest = found?.currentPoNumber ?? record?.poNumber ?? null;
+    const latestRef = latest === null ? null : parsePoNumber(latest);
+    if (latestRef && parsePoNumber(po)!.revision > latestRef.revision) {
+      throw new HttpError(404, `no purchase order ${po}: ${replenishmentIdOfPo(po)} has drafted up to ${latest}`);
+    }
     const agreement = await drawnOn(records, found?.currentPoNumber ?? record?.poNumber ?? null);
     if (found) return { ...found, record, agreement };
     if (!record) throw new HttpError(404, `no replenishment works on ${po}, and the purchasing record has none`);

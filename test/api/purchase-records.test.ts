@@ -76,6 +76,9 @@ describe('the purchasing record over HTTP', () => {
     const res = await stack.api('GET', '/purchase-orders/PO-REC-3');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ foundBy: 'record', workflowId: 'replenish-REC-3', outcome: 'received', record: { turns: [{ tool: 'get_quotes' }] } });
+    const unrevised = await stack.api('GET', '/purchase-orders/PO-REC-3-R2');
+    expect(unrevised.status, JSON.stringify(unrevised.body)).toBe(404);
+    expect(unrevised.body.error).toBe('no purchase order PO-REC-3-R2: replenish-REC-3 has drafted up to PO-REC-3');
     const none = await stack.api('GET', '/purchase-orders/PO-REC-9');
     expect(none.status).toBe(404);
     expect(none.body.error).toMatch(/PO-REC-9/);
