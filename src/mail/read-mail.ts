@@ -74,7 +74,7 @@ function automaticOf(headers: Headers): string | undefined {
   const type = headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
   if (type?.value?.toLowerCase() === 'multipart/report') {
     const report = (type.params?.['report-type'] ?? '').toLowerCase();
-    if (report === 'delivery-status') return 'a delivery status notification (a bounce): the mail it reports on may not have reached the supplier';
+    if (report === 'delivery-status') return 'a delivery status notification (a bounce: the mail it reports on may not have reached the supplier)';
     if (report === 'disposition-notification') return 'a read receipt';
     return `a mail system's report (${report || 'multipart/report'})`;
   }
