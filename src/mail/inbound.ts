@@ -3,6 +3,7 @@ import type { Agents } from '../api/agents.js';
 import { HttpError } from '../api/errors.js';
 import { accepted, deliverSupplierReply } from '../api/routes-messages.js';
 import { SupplierReplyBody } from '../api/schemas.js';
+import { parsePoNumber } from '../domain/ids.js';
 import type { World } from '../domain/world.js';
 import { vouchesFor, parseAuthenticationResults, type AuthResult } from './authentication.js';
 import { supplierOfAddress } from './directory.js';
@@ -16,7 +17,14 @@ export interface InboundDeps {
   world: World;
   log: MailLog;
   settings: InboundMailSettings;
+  /** Who is told of mail held for a person (MANAGER); absent, nobody is (the log still lists it). */
+  manager?: string;
+  /** A notice of held mail that could not be sent: the mail stays held and listed, and is not bounced for it. */
+  noticeFailed?: (err: unknown) => void;
 }
+
+/** The supplier's words a notice of held mail carries; the log keeps them whole. */
+const NOTICE_TEXT = 1_500;
 
 /** What the inbound route answers for a mail it took: delivered to the run (as the JSON route answers), or held for the manager. */
 export interface MailTaken {
@@ -66,6 +74,24 @@ function believedResults(mail: ReceivedMail, webhookVerdict: string | undefined,
   return mail.authenticationResults.map(parseAuthenticationResults).find((r) => r?.authservId === authservId)?.results ?? [];
 }
 
+/** One notice to the manager of a mail held for a person: who wrote, about which PO, why it was held, and what it says. */
+async function noticeOfHeld(deps: InboundDeps, mail: ReceivedMail, id: string, reason: string, more: Partial<MailReceived>): Promise<void> {
+  const po = more.poNumber ?? null;
+  const words = mail.text.trim();
+  const body = `${mail.from}${more.supplier ? ` (${more.supplier})` : ''} wrote${po ? ` about ${po}` : ''}: "${mail.subject}" (Message-ID ${mail.messageId}). `
+    + `The agent did not read it: ${reason}. Read it in GET /inbound-mail/log?status=held (mail ${id.slice(0, 12)}).`
+    + (words ? `\n\n${words.length > NOTICE_TEXT ? `${words.slice(0, NOTICE_TEXT)}…` : words}` : '')
+    + (mail.attachments.length ? `\n\n${mail.attachments.length} attachment(s), not opened: ${mail.attachments.map((a) => a.filename ?? a.contentType).join(', ')}` : '');
+  try {
+    await deps.world.notify({
+      to: deps.manager!, subject: `Supplier mail held for you: ${mail.subject || '(no subject)'}`.slice(0, 300), body,
+      ...(po && parsePoNumber(po) ? { poNumber: po, sku: parsePoNumber(po)!.sku } : {}),
+    });
+  } catch (err) {
+    deps.noticeFailed?.(err);
+  }
+}
+
 /** The PO a mail is about, or why it cannot be told: never a guess. */
 async function poOf(mail: ReceivedMail, log: MailLog): Promise<{ po: string } | { why: string }> {
   const thread = await log.poOfThread(mail.inReplyTo);
@@ -108,7 +134,10 @@ export async function receiveMail(raw: Buffer, webhookVerdict: string | undefine
     throw new HttpError(status, reason);
   };
   const hold = async (reason: string, more: Partial<MailReceived> = {}): Promise<MailTaken> => {
-    await deps.log.received({ ...entry, ...more, status: 'held', reason });
+    const attempts = await deps.log.received({ ...entry, ...more, status: 'held', reason });
+    // Held for the manager means the manager is told, once: a log nobody reads left the agent chasing a
+    // supplier that had answered. A provider's retry of the same mail is no news.
+    if (deps.manager && attempts === 1) await noticeOfHeld(deps, mail, id, reason, more);
     return { code: 202, body: { status: 'held for the manager', mailId: id, poNumber: more.poNumber ?? null, reason, attachments: mail.attachments } };
   };
 

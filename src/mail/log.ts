@@ -77,13 +77,14 @@ export class MailLog {
    * entry says what the latest attempt found, its supplier and PO too: a mail first refused before
    * its PO was looked for, then delivered, names the PO it reached.
    */
-  async received(m: Omit<MailReceived, 'attempts'>): Promise<void> {
+  /** Returns how many times this message has now been received (1 the first time). */
+  async received(m: Omit<MailReceived, 'attempts'>): Promise<number> {
     const row = {
       id: m.id, messageId: m.messageId, receivedAt: m.receivedAt, status: m.status, reason: m.reason.slice(0, 2_000), fromAddress: m.from,
       supplier: m.supplier, poNumber: m.poNumber, subject: m.subject, sizeBytes: m.sizeBytes,
       attachments: JSON.stringify(m.attachments.slice(0, 200)), text: m.text?.slice(0, KEPT_TEXT) ?? null,
     };
-    await this.db.insertInto('mailReceived').values({ ...row, attempts: 1 })
+    return this.db.insertInto('mailReceived').values({ ...row, attempts: 1 })
       .onConflict((oc) => oc.column('id').doUpdateSet((eb) => {
         const kept = <V extends string>(column: 'mailReceived.status' | 'mailReceived.reason', value: V) =>
           eb.case().when('mailReceived.status', '=', 'delivered').then(eb.ref(column)).else(eb.val(value)).end();
@@ -95,7 +96,9 @@ export class MailLog {
           receivedAt: row.receivedAt, attempts: eb('mailReceived.attempts', '+', 1),
         };
       }))
-      .execute();
+      .returning('attempts')
+      .executeTakeFirst()
+      .then((r) => Number(r?.attempts ?? 1));
   }
 
   /** Received mail, newest first, of one status when given. */

@@ -215,6 +215,28 @@ describe('supplier mail', () => {
     await s.phase('awaiting goods');
   });
 
+  // Mail "held for the manager" went only to a log behind GET /inbound-mail/log: the manager was never
+  // told, the agent chased a supplier that had answered, and in the end bought elsewhere.
+  it('a mail held for the manager is one notice to the manager, saying who wrote, about which PO, and why it was held', async () => {
+    const { po, sku } = await ordered();
+    const raw = rawMail({
+      from: 'orders@acme.example', subject: 'Your orders', messageId: `held-notice-${sku}@acme.example`,
+      text: `We confirm ${po} for delivery on 2026-12-01, and PO-OTHER-${sku}-1 next week.`,
+    });
+    const held = await deliverMail(raw);
+    expect(held.body).toMatchObject({ status: 'held for the manager', reason: expect.stringMatching(/names 2 purchase orders/) });
+    const notices = () => stack.sandbox.store.notifications().filter((n) => n.subject.startsWith('Supplier mail held for you'));
+    const [notice] = await eventually(async () => notices().filter((n) => n.body.includes(`held-notice-${sku}`)), (l) => l.length > 0, 10_000, 'the notice of the held mail');
+    expect(notice).toMatchObject({ to: 'purchasing-manager', subject: 'Supplier mail held for you: Your orders' });
+    expect(notice!.body).toContain('orders@acme.example (acme-industrial)');
+    expect(notice!.body).toContain('it names 2 purchase orders');
+    expect(notice!.body).toContain(`We confirm ${po} for delivery on 2026-12-01`);
+    // The provider sending it again is one mail, and one notice.
+    expect((await deliverMail(raw)).body).toMatchObject({ status: 'held for the manager' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(notices().filter((n) => n.body.includes(`held-notice-${sku}`))).toHaveLength(1);
+  });
+
   it("a chase to a quiet supplier answers the order's mail in its thread, and the reply to the chase finds the PO by it", async () => {
     // A supplier wait of about 1.7 s on the dev server's real clock, as the silent-supplier scenario does.
     const quiet = await startStack({ temporal: 'dev', rules: { supplierReplyDays: 0.00002 }, mail: {
