@@ -96,12 +96,18 @@ async function noticeOfHeld(deps: InboundDeps, mail: ReceivedMail, id: string, r
 async function poOf(mail: ReceivedMail, log: MailLog): Promise<{ po: string } | { why: string }> {
   const thread = await log.poOfThread(mail.inReplyTo);
   const named = posNamedIn(mail.subject);
-  const inText = named.length > 0 ? named : posNamedIn(mail.text);
+  const words = posNamedIn(mail.text);
+  const inText = named.length > 0 ? named : words;
+  // Words about another PO beside this one ("PO-B we cannot supply") would be read by this PO's run as
+  // about its own order, which no reader can tell apart: a person reads a mail about two.
+  const alsoIn = (po: string) => words.filter((p) => p !== po).slice(0, 5).join(', ');
   if (thread) {
     const others = named.filter((p) => p !== thread.poNumber);
     if (others.length > 0) return { why: `it answers the mail about ${thread.poNumber} but its subject names ${others.join(', ')}` };
+    if (alsoIn(thread.poNumber)) return { why: `it answers the mail about ${thread.poNumber} but its words also name ${alsoIn(thread.poNumber)}` };
     return { po: thread.poNumber };
   }
+  if (named.length === 1 && alsoIn(named[0]!)) return { why: `its subject names ${named[0]} but its words also name ${alsoIn(named[0]!)}` };
   if (inText.length === 1) return { po: inText[0]! };
   if (inText.length > 1) return { why: `it names ${inText.length} purchase orders (${inText.slice(0, 5).join(', ')}), not one` };
   return { why: 'it names no purchase order (PO-…) and answers no mail the agent sent' };

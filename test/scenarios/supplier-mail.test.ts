@@ -237,6 +237,32 @@ describe('supplier mail', () => {
     expect(notices().filter((n) => n.body.includes(`held-notice-${sku}`))).toHaveLength(1);
   });
 
+  // "Re: PO-A" saying "the rest of PO-A ships on 14 December. PO-B we cannot supply." was delivered to
+  // PO-A's run and read as a refusal of PO-A, which closed it short: the words about another PO went
+  // to a run that cannot tell them apart from its own.
+  it('a mail whose words name another PO beside the one its subject or thread names is held for the manager, not read as about one', async () => {
+    const { sku, po, order } = await ordered();
+    const other = `PO-OTHER-${sku}-4`;
+    const bySubject = await deliverMail(rawMail({
+      from: 'orders@acme.example', subject: `Re: ${po}`, messageId: `mixed-subject-${sku}@acme.example`,
+      text: `Hello,\n\nthe rest of ${po} ships on 14 December.\n${other} we cannot supply, the item is discontinued.\n\nRegards, Acme`,
+    }));
+    expect(bySubject.body).toMatchObject({ status: 'held for the manager', poNumber: null, reason: `its subject names ${po} but its words also name ${other}` });
+    const byThread = await deliverMail(rawMail({
+      from: 'orders@acme.example', subject: 'Re: your order', messageId: `mixed-thread-${sku}@acme.example`,
+      headers: [`In-Reply-To: ${order.parsed.messageId}`],
+      text: `We confirm, delivery on 2026-12-01. ${other} we cannot supply.`,
+    }));
+    expect(byThread.body).toMatchObject({ status: 'held for the manager', poNumber: null, reason: `it answers the mail about ${po} but its words also name ${other}` });
+    expect(await repliesOf(sku)).toEqual([]);
+    // Its own number alone, in words, subject and thread, is delivered as ever.
+    const own = await deliverMail(rawMail({
+      from: 'orders@acme.example', subject: `Re: ${po}`, messageId: `own-words-${sku}@acme.example`, headers: [`In-Reply-To: ${order.parsed.messageId}`],
+      text: `We confirm ${po}, delivery on 2026-12-01.`,
+    }));
+    expect(own.body).toMatchObject({ status: 'delivered', poNumber: po });
+  });
+
   it("a chase to a quiet supplier answers the order's mail in its thread, and the reply to the chase finds the PO by it", async () => {
     // A supplier wait of about 1.7 s on the dev server's real clock, as the silent-supplier scenario does.
     const quiet = await startStack({ temporal: 'dev', rules: { supplierReplyDays: 0.00002 }, mail: {
