@@ -74,8 +74,9 @@ export function approvalLinkRoutes(app: Api, deps: LinkDeps): void {
         tags: ['approval links'], querystring: LinkQuery,
         response: {
           200: page('the confirmation page'),
-          400: pageOrJson('not a token of an approval link'), 403: page('the link\'s signature is not valid'),
+          400: pageOrJson('not a token of an approval link'), 403: page('the link\'s signature is not valid, or its approval is above its manager\'s limit'),
           404: page('approval links are not enabled on this service'),
+          409: page('its manager has already approved the PO, which needs another manager\'s approval'),
           410: page('the link expired, was used, or its PO moved on'),
         },
       },

@@ -4747,7 +4747,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description the link's signature is not valid */
+                /** @description the link's signature is not valid, or its approval is above its manager's limit */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4758,6 +4758,15 @@ export interface paths {
                 };
                 /** @description approval links are not enabled on this service */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description its manager has already approved the PO, which needs another manager's approval */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
