@@ -21,6 +21,10 @@ function stillWaiting(a: PendingApproval, r: { by?: string }): string | null {
   return count < needed ? `${count} of ${needed} approvals: another manager must approve it too` : null;
 }
 
+/** A price raised after the order, in words: the table shows the new price as any other. */
+const raisedWords = (a: PendingApproval): string =>
+  `${a.supplier} raised its price after the order, from ${money(a.priceChange!.orderedUnitPrice)} to ${money(a.unitPrice)}`;
+
 /** Who approved so far of how many must: `dana 1/2`; `-` where one approval is enough and none came yet. */
 const approvalsSoFar = (a: PendingApproval): string => {
   const by = a.approvedBy ?? [];
@@ -46,6 +50,9 @@ const approvals: Command = {
       ]),
       [3, 4, 5],
     ));
+    for (const a of items.filter((i) => i.priceChange)) {
+      ctx.out(`${a.poNumber}: ${raisedWords(a)}${a.priceChange!.supplierSays ? ` ("${a.priceChange!.supplierSays}")` : ''}; approving accepts the new price.`);
+    }
   },
 };
 
@@ -122,8 +129,18 @@ async function approveAll(ctx: Context, values: Values): Promise<number | void> 
   const maxTotal = number(values, 'max-total', 'positive', approve);
   const note = text(values, 'note');
   const { items, currency } = await ctx.api.get<{ items: PendingApproval[]; currency?: string }>('/approvals');
-  const chosen = items.filter((a) => (!prefix || a.sku.startsWith(prefix)) && (!supplier || a.supplier === supplier) && (maxTotal === undefined || a.total <= maxTotal));
-  if (chosen.length === 0) return ctx.out(ctx.json ? json({ results: [] }) : `None of the ${items.length} purchase orders waiting for approval passes the filters.`);
+  const passing = items.filter((a) => (!prefix || a.sku.startsWith(prefix)) && (!supplier || a.supplier === supplier) && (maxTotal === undefined || a.total <= maxTotal));
+  // A price raised after the order is no drafted price: approving it in bulk accepted the raise unseen.
+  const chosen = passing.filter((a) => !a.priceChange);
+  if (!ctx.json) {
+    for (const a of passing.filter((p) => p.priceChange)) {
+      ctx.out(`Left out ${a.poNumber}: ${raisedWords(a)}; decide it on its own (replenisher approve ${a.poNumber} --max-price ${a.unitPrice}, or reject it).`);
+    }
+  }
+  if (chosen.length === 0) {
+    const none = passing.length > 0 ? 'Nothing else to approve.' : `None of the ${items.length} purchase orders waiting for approval passes the filters.`;
+    return ctx.out(ctx.json ? json({ results: [] }) : none);
+  }
   if (values['dry-run']) {
     if (ctx.json) return ctx.out(json({ wouldApprove: chosen }));
     ctx.out(`Would approve ${chosen.length} of ${items.length} waiting:`);
