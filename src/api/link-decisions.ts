@@ -50,7 +50,7 @@ export async function checkLink(deps: LinkDeps, token: string, nowMs = Date.now(
   // An approval the run could only refuse (above the manager's limit, or the same manager twice) is said
   // before anything is spent: spent by the refusal, the pair's reject link answered "already used".
   if (claims.action === 'approve') {
-    const limit = deps.managerLimits[claims.manager];
+    const limit = claims.limit ?? deps.managerLimits[claims.manager];
     const refusal = approverRefusal(request, claims.poNumber, { approved: true, maxUnitPrice: claims.unitPrice, by: claims.manager, ...(limit !== undefined ? { limit } : {}) });
     if (refusal) return { ok: false, status: refusal.type === 'OverLimit' ? 403 : 409, why: refusal.why, claims };
   }
@@ -73,7 +73,8 @@ export async function decideByLink(
     key: linkKey(claims), poNumber: claims.poNumber, action: claims.action, manager: by, channel, usedAt: new Date().toISOString(),
   });
   if (!spent.claimed) return { status: 410, claims, error: usedWords(spent.earlier), by };
-  const limit = deps.managerLimits[by];
+  // The limit the link was made under (its maker's token's claim) wins, as a JWT's claim wins over MANAGER_LIMITS.
+  const limit = claims.limit ?? deps.managerLimits[by];
   const payload: ApprovalPayload = claims.action === 'approve'
     ? { approved: true, maxUnitPrice: claims.unitPrice, by, channel, ...(opts.note ? { note: opts.note } : {}), ...(limit !== undefined ? { limit } : {}) }
     : { approved: false, reason: opts.reason || `rejected by ${by} from ${channel === 'slack' ? 'Slack' : 'an approval link'}`, by, channel };

@@ -195,3 +195,31 @@ describe('a link whose approval its manager may not give', () => {
     expect((await s.outcome()).outcome).toBe('rejected');
   });
 });
+
+// A JWT manager's approval_limit was not carried into the links they made: the link decided as them
+// with no limit at all (only MANAGER_LIMITS was looked at), so a 50.00 limit approved a 459.00 PO.
+describe('links made by a manager whose limit is a claim of their token', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({
+      temporal: 'dev', cleanup: afterThisFile,
+      security: { approvalLinks: { secret: linkSecret, ttlSeconds: 3600, baseUrl: 'https://purchasing.example.com' } },
+    });
+  });
+
+  it('carry that limit: the approve link is refused above it, the reject link still rejects', async () => {
+    const s = story(stack, stack.newSku());
+    const request = await s.parkAtApproval();
+    const kim = await stack.tokenFor('kim', { claims: { approval_limit: 50 } });
+    const made = await stack.api('GET', `/purchase-orders/${request.poNumber}/approval-links`, undefined, { authorization: `Bearer ${kim}` });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.manager).toBe('kim');
+
+    const approved = await stack.api('POST', '/approval-link', { token: made.body.approveToken });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(403);
+    expect(approved.body.error).toBe(`kim may approve purchase orders up to 50.00; ${request.poNumber} totals ${request.total.toFixed(2)}: a manager with a higher approval limit must approve it`);
+    expect((await s.view()).replenishment.decision).toBeNull();
+    expect((await stack.api('POST', '/approval-link', { token: made.body.rejectToken })).status).toBe(202);
+    expect((await s.outcome()).outcome).toBe('rejected');
+  });
+});
