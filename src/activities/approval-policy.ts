@@ -13,8 +13,8 @@ import type { PurchaseRecords } from '../records/store.js';
  * The approval policy as the approval tools consult it. A PO drafted from a blanket agreement draws
  * on it first (src/activities/agreements.ts); one the agreement does not approve goes on to the
  * routine-order rule, whose refusal adds to the agreement's. The routine rule reserves the PO's
- * total from the month's budget, once per PO number however often the activity is retried. The last price paid comes from the agent's memory of the
- * supplier, or else from the purchasing record. For a price the supplier raised after the order,
+ * total from the month's budget, once per PO number however often the activity is retried. The last price paid comes from the purchasing
+ * record (the last order goods came for), or else from the agent's memory of a supplier that delivered. For a price the supplier raised after the order,
  * the new terms are what is judged; when a rule approved the order as placed, only the difference
  * is reserved, under a key of its own, since the order's total is already reserved.
  */
@@ -44,7 +44,11 @@ const routineOrder = (records: PurchaseRecords, clock: () => Date) =>
     const raised = s.order !== null && s.repricedTo !== null ? s.repricedTo : null;
     const terms = raised === null ? po : repriced(po, raised);
     const currency = currencyOf(rules);
-    const lastPrice = s.suppliers?.[po.supplier]?.lastPrice ?? await records.lastPricePaid(po.sku, po.supplier);
+    // A price paid is one goods came for: the agent's memory keeps the price of orders cancelled at a
+    // silent or refusing supplier too, and such a supplier was never bought from. The record knows
+    // which order goods came for; the memory counts only where that supplier delivered before.
+    const known = s.suppliers?.[po.supplier];
+    const lastPrice = await records.lastPricePaid(po.sku, po.supplier) ?? (known && known.received > 0 ? known.lastPrice : null);
     const refusal = routineOrderRefusal(policy, terms, lastPrice, currency);
     if (refusal) return { approved: false, why: refusal };
     const onTop = raised !== null && s.decision?.kind === 'approved' && s.decision.rule !== undefined;

@@ -25,6 +25,11 @@ export interface LinkClaims extends LinkTerms {
   /** Unix seconds. */
   expiresAt: number;
   nonce: string;
+  /**
+   * The approval limit of the manager who had the links made, when their token carried one (a JWT's
+   * `approval_limit`): a link decides as them, so it decides within it. Absent: MANAGER_LIMITS applies.
+   */
+  limit?: number;
 }
 
 export interface LinkSigner {
@@ -46,7 +51,7 @@ export const TOKEN_RULE = 'not an approval link of this service (the token is cu
 const Payload = z.object({
   v: z.literal(1), a: z.enum(['approve', 'reject']), po: z.string().regex(PO_NUMBER_PATTERN), s: z.string().min(1).max(100),
   q: z.number().int().positive(), p: z.number().positive().finite(), m: z.string().min(1).max(100), e: z.number().int().positive(),
-  n: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  n: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/), l: z.number().nonnegative().finite().optional(),
 }).strict();
 
 const mac = (secret: string, payload: string): Buffer => createHmac('sha256', secret).update(payload).digest();
@@ -54,6 +59,7 @@ const mac = (secret: string, payload: string): Buffer => createHmac('sha256', se
 export function signLink(secret: string, c: LinkClaims): string {
   const payload = Buffer.from(JSON.stringify({
     v: 1, a: c.action, po: c.poNumber, s: c.supplier, q: c.quantity, p: c.unitPrice, m: c.manager, e: c.expiresAt, n: c.nonce,
+    ...(c.limit !== undefined ? { l: c.limit } : {}),
   })).toString('base64url');
   return `${payload}.${mac(secret, payload).toString('base64url')}`;
 }
@@ -79,7 +85,9 @@ export function readLink(secret: string, token: string, nowMs = Date.now()): { o
   }
   if (!parsed.success) return malformed('this link\'s token does not hold an approval link');
   const p = parsed.data;
-  const claims: LinkClaims = { action: p.a, poNumber: p.po, supplier: p.s, quantity: p.q, unitPrice: p.p, manager: p.m, expiresAt: p.e, nonce: p.n };
+  const claims: LinkClaims = {
+    action: p.a, poNumber: p.po, supplier: p.s, quantity: p.q, unitPrice: p.p, manager: p.m, expiresAt: p.e, nonce: p.n, ...(p.l !== undefined ? { limit: p.l } : {}),
+  };
   if (claims.expiresAt * 1000 <= nowMs) {
     return { ok: false, problem: { kind: 'expired', why: `this link expired at ${new Date(claims.expiresAt * 1000).toISOString()}; ask for the approval again, or decide on the manager's page` } };
   }
@@ -112,11 +120,11 @@ export interface ApprovalLinks {
   rejectToken: string;
 }
 
-export function makeLinks(signer: LinkSigner, terms: LinkTerms, manager: string, nowMs = Date.now()): ApprovalLinks {
+export function makeLinks(signer: LinkSigner, terms: LinkTerms, manager: string, nowMs = Date.now(), limit?: number): ApprovalLinks {
   const expiresAt = Math.floor(nowMs / 1000) + signer.ttlSeconds;
   // One nonce for the pair: once either is used, both are spent.
   const nonce = randomBytes(16).toString('base64url');
-  const token = (action: LinkAction) => signLink(signer.secret, { ...terms, action, manager, expiresAt, nonce });
+  const token = (action: LinkAction) => signLink(signer.secret, { ...terms, action, manager, expiresAt, nonce, ...(limit !== undefined ? { limit } : {}) });
   const url = (t: string) => `${signer.baseUrl.replace(/\/+$/, '')}${LINK_PATH}?token=${t}`;
   const approveToken = token('approve');
   const rejectToken = token('reject');

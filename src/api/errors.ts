@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
+import { DamagedRow, type OnDamaged } from '../records/rows.js';
 import { declareAnswer } from './responses.js';
 
 /** An error the API answers with its own status and message instead of a 500. */
@@ -56,6 +57,22 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
   reply.code(err.statusCode ?? 400).send({ error: messageOf(err, req) });
 }
 
+/** Logs a stored row a list left out, for whoever mends the database; the list answers without it. */
+export const logDamaged = (req: FastifyRequest): OnDamaged => (err) =>
+  req.log.error({ err, table: err.table, row: err.key, column: err.column }, 'a stored row cannot be read; the list leaves it out');
+
+/**
+ * The service's own fault, not a dependency's: a row it cannot read, or a JavaScript error of its
+ * code (a JSON.parse of something not JSON, a property of undefined). Answering these 503 "could
+ * not reach a dependency" sent callers to try again, and operators to look at Temporal, for nothing.
+ * A fetch's network failure is a TypeError too, and is a dependency's.
+ */
+function isOwnFault(err: unknown): boolean {
+  if (err instanceof DamagedRow) return true;
+  if (err instanceof TypeError) return err.message !== 'fetch failed';
+  return err instanceof SyntaxError || err instanceof ReferenceError || err instanceof RangeError;
+}
+
 /** One shape for every refusal, `{ error: <message> }`; anything else is a dependency's failure. */
 export function answerErrors(app: FastifyInstance): void {
   // Every path the API serves, with its methods: a request with another method is a 405, not a 404.
@@ -86,6 +103,10 @@ export function answerErrors(app: FastifyInstance): void {
       return reply.code(500).send({ error: 'the service built an answer it does not document; this is a bug' });
     }
     req.log.error({ err }, 'request failed');
+    if (isOwnFault(err)) {
+      const what = err instanceof DamagedRow ? `${err.message}; it needs mending in the database` : 'the service failed on a fault of its own (a bug)';
+      return reply.code(500).send({ error: `${what}; it is logged as request ${req.id}, and sending the request again will not help` });
+    }
     return reply.code(503).send({ error: 'the service could not reach a dependency; try again' });
   });
   app.setNotFoundHandler((req, reply) => noRoute(req, reply));

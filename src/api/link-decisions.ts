@@ -1,4 +1,5 @@
 import { replenishmentIdOfPo, skuOfPo } from '../domain/ids.js';
+import { approverRefusal } from '../domain/phase.js';
 import type { ApprovalPayload } from '../domain/state.js';
 import type { DecisionChannel } from '../domain/types.js';
 import type { ApprovalWaiting } from '../records/approvals-waiting.js';
@@ -21,7 +22,7 @@ export interface LinkDeps {
 /** A link that may decide now, with the request it decides on; or the status and words of why not. */
 export type LinkCheck =
   | { ok: true; claims: LinkClaims; request: ApprovalWaiting }
-  | { ok: false; status: 400 | 403 | 404 | 410; why: string; claims: LinkClaims | null };
+  | { ok: false; status: 400 | 403 | 404 | 409 | 410; why: string; claims: LinkClaims | null };
 
 const STATUS = { malformed: 400, forged: 403, expired: 410 } as const;
 
@@ -46,6 +47,13 @@ export async function checkLink(deps: LinkDeps, token: string, nowMs = Date.now(
   if (!request) return { ok: false, status: 410, why: `${claims.poNumber} is no longer waiting for a manager's decision: this link can decide nothing`, claims };
   const changed = termsChanged(claims, termsOf(request.poNumber, request));
   if (changed) return { ok: false, status: 410, why: `${changed}: this link can decide nothing`, claims };
+  // An approval the run could only refuse (above the manager's limit, or the same manager twice) is said
+  // before anything is spent: spent by the refusal, the pair's reject link answered "already used".
+  if (claims.action === 'approve') {
+    const limit = claims.limit ?? deps.managerLimits[claims.manager];
+    const refusal = approverRefusal(request, claims.poNumber, { approved: true, maxUnitPrice: claims.unitPrice, by: claims.manager, ...(limit !== undefined ? { limit } : {}) });
+    if (refusal) return { ok: false, status: refusal.type === 'OverLimit' ? 403 : 409, why: refusal.why, claims };
+  }
   return { ok: true, claims, request };
 }
 
@@ -65,7 +73,8 @@ export async function decideByLink(
     key: linkKey(claims), poNumber: claims.poNumber, action: claims.action, manager: by, channel, usedAt: new Date().toISOString(),
   });
   if (!spent.claimed) return { status: 410, claims, error: usedWords(spent.earlier), by };
-  const limit = deps.managerLimits[by];
+  // The limit the link was made under (its maker's token's claim) wins, as a JWT's claim wins over MANAGER_LIMITS.
+  const limit = claims.limit ?? deps.managerLimits[by];
   const payload: ApprovalPayload = claims.action === 'approve'
     ? { approved: true, maxUnitPrice: claims.unitPrice, by, channel, ...(opts.note ? { note: opts.note } : {}), ...(limit !== undefined ? { limit } : {}) }
     : { approved: false, reason: opts.reason || `rejected by ${by} from ${channel === 'slack' ? 'Slack' : 'an approval link'}`, by, channel };

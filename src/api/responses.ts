@@ -163,6 +163,7 @@ const Approval = open({
   rule: z.string().nullable().describe('the approval rule that decided, when no person did'), at: z.string(),
   channel: z.string().nullable().optional().describe('where the decision was made: page, api, cli, email-link, slack; policy for a rule\'s'),
   edit: open({ drafted: PoTerms, approved: PoTerms }).optional().describe('the manager approved other terms than those drafted: both'),
+  poNumber: z.string().optional().describe('the PO it was given to, when not the record\'s own: an order cancelled at its supplier before the run bought elsewhere'),
 });
 
 export const PurchaseRecordView = open({

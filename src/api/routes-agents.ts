@@ -4,7 +4,7 @@ import { currencyOf, policyOf, type Rules } from '../domain/rules.js';
 import type { World } from '../domain/world.js';
 import type { ApprovalsWaiting } from '../records/approvals-waiting.js';
 import type { Agents } from './agents.js';
-import { HttpError } from './errors.js';
+import { HttpError, logDamaged } from './errors.js';
 import { stockOfKnownSku } from './known-sku.js';
 import { AgentSignalled, AgentStarted, Approvals, refused, SkuPage, SkuView } from './responses.js';
 import { SkuListQuery, SkuParam, StartAgentBody, type Api } from './schemas.js';
@@ -141,5 +141,5 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
 
   app.get('/approvals', {
     schema: { summary: 'Purchase orders waiting for the manager\'s decision', tags: ['purchase orders'], response: { 200: Approvals.describe('the POs waiting, ordered by SKU') } },
-  }, async () => ({ currency: currencyOf(rules), items: await waiting.list() }));
+  }, async (req) => ({ currency: currencyOf(rules), items: await waiting.list(logDamaged(req)) }));
 }

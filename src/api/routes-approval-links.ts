@@ -8,7 +8,7 @@ import { HttpError } from './errors.js';
 import { FORM_TYPE, formBodies } from './form-bodies.js';
 import { checkLink, decideByLink, decisionWords, type LinkDeps } from './link-decisions.js';
 import { Decided, ErrorBody, refused } from './responses.js';
-import { approverOf } from './security.js';
+import { approvalLimitOf, approverOf } from './security.js';
 import { PoParam, type Api } from './schemas.js';
 
 const Token = z.string().max(MAX_TOKEN_LENGTH, `a link's token is at most ${MAX_TOKEN_LENGTH} characters`).regex(TOKEN_PATTERN, TOKEN_RULE)
@@ -59,7 +59,8 @@ export function approvalLinkRoutes(app: Api, deps: LinkDeps): void {
     if (!request || request.poNumber !== po) {
       throw new HttpError(409, `${po} is not waiting for a manager's decision${request ? ` (its replenishment now asks about ${request.poNumber})` : ''}`);
     }
-    const links = makeLinks(deps.signer, termsOf(po, request), approverOf(req));
+    // The links decide as the caller, so within the limit their token proves (a JWT's approval_limit).
+    const links = makeLinks(deps.signer, termsOf(po, request), approverOf(req), Date.now(), approvalLimitOf(req));
     return { poNumber: po, sku: request.sku, supplier: request.supplier, quantity: request.quantity, unitPrice: request.unitPrice, total: request.total, currency: deps.currency, ...links };
   });
 
@@ -74,8 +75,9 @@ export function approvalLinkRoutes(app: Api, deps: LinkDeps): void {
         tags: ['approval links'], querystring: LinkQuery,
         response: {
           200: page('the confirmation page'),
-          400: pageOrJson('not a token of an approval link'), 403: page('the link\'s signature is not valid'),
+          400: pageOrJson('not a token of an approval link'), 403: page('the link\'s signature is not valid, or its approval is above its manager\'s limit'),
           404: page('approval links are not enabled on this service'),
+          409: page('its manager has already approved the PO, which needs another manager\'s approval'),
           410: page('the link expired, was used, or its PO moved on'),
         },
       },

@@ -8,7 +8,7 @@ import { MAIL_STATUSES, MailLog } from '../mail/log.js';
 import type { InboundMailSettings } from '../mail/settings.js';
 import type { RecordsDb } from '../records/database.js';
 import type { Agents } from './agents.js';
-import { HttpError } from './errors.js';
+import { HttpError, logDamaged } from './errors.js';
 import { refused } from './responses.js';
 import type { Api } from './schemas.js';
 
@@ -55,7 +55,7 @@ function secretGiven(req: FastifyRequest): string | undefined {
  * message), and the log of what became of each. The reading and the judgement are the JSON route's
  * (src/mail/inbound.ts); this file is the door.
  */
-export function inboundMailRoutes(app: Api, agents: Agents, world: World, db: RecordsDb, settings: InboundMailSettings | undefined): void {
+export function inboundMailRoutes(app: Api, agents: Agents, world: World, db: RecordsDb, settings: InboundMailSettings | undefined, manager?: string): void {
   const log = new MailLog(db);
   const maxBytes = settings?.maxBytes ?? 0;
   const secret = settings ? digest(settings.secret) : undefined;
@@ -112,7 +112,10 @@ export function inboundMailRoutes(app: Api, agents: Agents, world: World, db: Re
     }, async (req, reply) => {
       if (!Buffer.isBuffer(req.body)) throw new HttpError(415, 'the body must be the raw message (Content-Type: message/rfc822)');
       const verdict = req.headers['authentication-results'];
-      const taken = await receiveMail(req.body, typeof verdict === 'string' ? verdict : undefined, { agents, world, log, settings: settings! });
+      const taken = await receiveMail(req.body, typeof verdict === 'string' ? verdict : undefined, {
+        agents, world, log, settings: settings!, ...(manager ? { manager } : {}),
+        noticeFailed: (err) => req.log.warn({ err }, 'the manager could not be told of a held supplier mail; it is in the mail log'),
+      });
       return reply.code(taken.code).send(taken.body);
     });
   });
@@ -124,5 +127,5 @@ export function inboundMailRoutes(app: Api, agents: Agents, world: World, db: Re
       querystring: MailListQuery,
       response: { 200: z.object({ items: z.array(MailEntry) }), 401: refused('no valid manager token') },
     },
-  }, async (req) => ({ items: await log.list(req.query.status, req.query.limit) }));
+  }, async (req) => ({ items: await log.list(req.query.status, req.query.limit, logDamaged(req)) }));
 }

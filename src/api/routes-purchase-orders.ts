@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { PO_PHASES, type Phase } from '../domain/phase.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
 import { OUTCOME_KINDS, type OutcomeKind } from '../domain/types.js';
-import { replenishmentIdOfPo } from '../domain/ids.js';
+import { parsePoNumber, replenishmentIdOfPo } from '../domain/ids.js';
 import { CSV_HEADER, csvLine } from '../records/csv.js';
 import { BadCursor, type PurchaseRecords, type RecordFilter } from '../records/store.js';
 import type { Agents } from './agents.js';
-import { HttpError } from './errors.js';
+import { HttpError, logDamaged } from './errors.js';
+import type { OnDamaged } from '../records/rows.js';
 import { PurchaseOrderView, PurchaseRecordView, RecordPage, Spend, refused, text } from './responses.js';
 import { PoParam, queryName, RecordFilterQuery, RecordListQuery, SpendQuery, type Api } from './schemas.js';
 
@@ -50,10 +51,10 @@ function filterOf(q: z.infer<typeof RecordFilterQuery>): RecordFilter {
 const csvHeaders = { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="purchase-orders.csv"' };
 
 /** Every matching record as CSV, streamed a batch at a time. */
-const csvOf = (records: PurchaseRecords, f: RecordFilter): Readable =>
+const csvOf = (records: PurchaseRecords, f: RecordFilter, onDamaged: OnDamaged): Readable =>
   Readable.from((async function* lines() {
     yield CSV_HEADER;
-    for await (const r of records.all(f)) yield csvLine(r);
+    for await (const r of records.all(f, undefined, onDamaged)) yield csvLine(r);
   })());
 
 /** The blanket agreement the PO drew on and still holds the draw of: once ordered, for good. */
@@ -67,7 +68,7 @@ async function drawnOn(records: PurchaseRecords, po: string | null) {
  * settled ones (the service's database), which stays when Temporal's retention deletes the run.
  */
 export function purchaseOrderRoutes(app: Api, agents: Agents, records: PurchaseRecords, rules: Rules): void {
-  const list = (f: RecordFilter, page: { limit: number; after?: string }) => records.list(f, page).catch((err: unknown) => {
+  const list = (f: RecordFilter, page: { limit: number; after?: string }, onDamaged: OnDamaged) => records.list(f, page, onDamaged).catch((err: unknown) => {
     if (err instanceof BadCursor) throw new HttpError(400, err.message);
     throw err;
   });
@@ -88,8 +89,8 @@ export function purchaseOrderRoutes(app: Api, agents: Agents, records: PurchaseR
     },
   }, async (req, reply) => {
     const { limit, after, format, ...filters } = req.query;
-    if (format === 'csv') return reply.headers(csvHeaders).send(csvOf(records, filterOf(filters)) as never);
-    return reply.type('application/json').send(await list(filterOf(filters), { limit, ...(after ? { after } : {}) }) as never);
+    if (format === 'csv') return reply.headers(csvHeaders).send(csvOf(records, filterOf(filters), logDamaged(req)) as never);
+    return reply.type('application/json').send(await list(filterOf(filters), { limit, ...(after ? { after } : {}) }, logDamaged(req)) as never);
   });
 
   app.get('/purchase-orders.csv', {
@@ -97,7 +98,7 @@ export function purchaseOrderRoutes(app: Api, agents: Agents, records: PurchaseR
       summary: 'Every record matching the filters, as CSV', tags: ['purchase orders'], querystring: RecordFilterQuery.strict(),
       response: { 200: text('text/csv', 'one line per purchase order'), 400: refused('a filter that is not valid') },
     },
-  }, async (req, reply) => reply.headers(csvHeaders).send(csvOf(records, filterOf(req.query)) as never));
+  }, async (req, reply) => reply.headers(csvHeaders).send(csvOf(records, filterOf(req.query), logDamaged(req)) as never));
 
   app.get('/purchase-orders/spend', {
     schema: {
@@ -126,6 +127,13 @@ export function purchaseOrderRoutes(app: Api, agents: Agents, records: PurchaseR
   }, async (req) => {
     const { po } = req.params;
     const [found, record] = await Promise.all([agents.findPurchaseOrder(po), records.get(replenishmentIdOfPo(po))]);
+    // Every revision up to the replenishment's latest was drafted; one past it never was, and answering it
+    // with the run's phase told a caller that PO-…-R3 awaited approval or was ordered.
+    const latest = found?.currentPoNumber ?? record?.poNumber ?? null;
+    const latestRef = latest === null ? null : parsePoNumber(latest);
+    if (latestRef && parsePoNumber(po)!.revision > latestRef.revision) {
+      throw new HttpError(404, `no purchase order ${po}: ${replenishmentIdOfPo(po)} has drafted up to ${latest}`);
+    }
     const agreement = await drawnOn(records, found?.currentPoNumber ?? record?.poNumber ?? null);
     if (found) return { ...found, record, agreement };
     if (!record) throw new HttpError(404, `no replenishment works on ${po}, and the purchasing record has none`);

@@ -122,7 +122,10 @@ export const SupplierReplyBody = z.object({
     .describe('the supplier\'s message as received (plain text or HTML, up to 5,000,000 characters); it must hold at least one visible character: whitespace, zero-width and other invisible format characters alone are refused with a 400')
     .meta({ examples: ['We confirm PO-WASHER-M8-1 for delivery on 12 May 2026.'] }),
   // What a supplier's system states is bounded as a manager's ceiling is: a price past any purchase is no price.
-  fields: ReplyFields.partial().extend({ unitPrice: ReplyFields.shape.unitPrice.unwrap().max(MAX_AMOUNT, MAX_AMOUNT_RULE).optional() }).optional(),
+  fields: ReplyFields.partial().extend({ unitPrice: ReplyFields.shape.unitPrice.unwrap().max(MAX_AMOUNT, MAX_AMOUNT_RULE).optional() })
+    // A "partial" of no units ships nothing: read as one, the order counted as confirmed and its goods were awaited.
+    .refine((f) => !(f.kind === 'partial' && f.quantity === 0), { path: ['quantity'], message: 'a partial ships at least 1 unit; nothing shipping is kind refused, or delayed with its date' })
+    .optional(),
   receivedAt: z.iso.datetime({ offset: true }).optional()
     .describe('when the mail reached you (its Date header), ISO 8601; a date written without a year is read from it. Defaults to when this request arrives'),
 }).strict();

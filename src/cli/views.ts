@@ -30,6 +30,10 @@ export interface SkuRow {
 export interface PendingApproval {
   sku: string; workflowId: string; poNumber: string; supplier: string; quantity: number; unitPrice: number; total: number;
   onHand: number; safetyStock: number; alternatives: Quote[]; requestedAt: string | null;
+  /** Managers who approved so far, and how many must (2 above TWO_APPROVALS_ABOVE). */
+  approvedBy?: string[]; approvalsNeeded?: number;
+  /** A price the supplier raised after the order: `unitPrice` is the new one, this the ordered one. */
+  priceChange?: { orderedUnitPrice: number; orderedTotal: number; supplierSays: string | null };
 }
 
 export interface Delivered { poNumber: string; status: 'delivered' | 'held' | 'duplicate' | 'queued'; workflowId: string }

@@ -2,7 +2,7 @@ import { outcome } from './outcome.js';
 import { phase, type Phase } from './phase.js';
 import { orderTotals } from './order-costs.js';
 import type { ReplenishState } from './state.js';
-import type { DecisionChannel, OutcomeKind, PoTerms, ReplenishmentResult, TurnResult } from './types.js';
+import type { Decision, DecisionChannel, OutcomeKind, PoTerms, ReplenishmentResult, TurnResult } from './types.js';
 
 /**
  * One decision on the PO. `rule` names the approval rule that decided, when no person did;
@@ -19,6 +19,8 @@ export interface ApprovalEntry {
   note?: string;
   /** The approval was for other terms than those drafted: what was drafted, and what was approved. */
   edit?: { drafted: PoTerms; approved: PoTerms };
+  /** The PO it was given to, when not the record's own: an order cancelled at its supplier before the run bought elsewhere. */
+  poNumber?: string;
 }
 
 /** A line of the decision log as the record keeps it (without the model's token usage). */
@@ -61,6 +63,10 @@ export interface PurchaseRecord {
   turns: TurnEntry[];
 }
 
+const entryOf = (d: Decision): ApprovalEntry => (d.kind === 'approved'
+  ? { decision: 'approved', by: d.by, rule: d.rule ?? null, channel: d.channel ?? (d.rule ? 'policy' : null), at: d.at, maxUnitPrice: d.maxUnitPrice, ...(d.note ? { note: d.note } : {}), ...(d.edit ? { edit: d.edit } : {}) }
+  : { decision: 'rejected', by: d.by, rule: null, channel: d.channel ?? null, at: d.at, reason: d.reason });
+
 /** The record of a replenishment as it ends; `settledAt` is a time history holds, so a retry builds the same record. */
 export function purchaseRecord(o: {
   replenishmentId: string; runId: string; state: ReplenishState; result: ReplenishmentResult; currency: string; settledAt: string;
@@ -70,10 +76,11 @@ export function purchaseRecord(o: {
   const first: ApprovalEntry[] = (state.firstApprovals ?? []).map((a) => ({
     decision: 'approved', by: a.by, rule: null, channel: a.channel ?? null, at: a.at, maxUnitPrice: a.maxUnitPrice, ...(a.note ? { note: a.note } : {}),
   }));
-  const last: ApprovalEntry[] = !d ? [] : d.kind === 'approved'
-    ? [{ decision: 'approved', by: d.by, rule: d.rule ?? null, channel: d.channel ?? (d.rule ? 'policy' : null), at: d.at, maxUnitPrice: d.maxUnitPrice, ...(d.note ? { note: d.note } : {}), ...(d.edit ? { edit: d.edit } : {}) }]
-    : [{ decision: 'rejected', by: d.by, rule: null, channel: d.channel ?? null, at: d.at, reason: d.reason }];
-  const approvals = [...first, ...last];
+  const last: ApprovalEntry[] = d ? [entryOf(d)] : [];
+  // The orders the run cancelled at their supplier before it bought elsewhere were placed on approvals
+  // too: the record is what says who approved them once the history is gone.
+  const earlier: ApprovalEntry[] = (state.cancelledOrders ?? []).flatMap((c) => (c.approval ? [{ ...entryOf(c.approval), poNumber: c.poNumber }] : []));
+  const approvals = [...earlier, ...first, ...last];
   const ordered = result.quantityOrdered > 0 && result.unitPrice !== null;
   return {
     replenishmentId: o.replenishmentId,

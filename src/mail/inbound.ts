@@ -3,6 +3,7 @@ import type { Agents } from '../api/agents.js';
 import { HttpError } from '../api/errors.js';
 import { accepted, deliverSupplierReply } from '../api/routes-messages.js';
 import { SupplierReplyBody } from '../api/schemas.js';
+import { parsePoNumber } from '../domain/ids.js';
 import type { World } from '../domain/world.js';
 import { vouchesFor, parseAuthenticationResults, type AuthResult } from './authentication.js';
 import { supplierOfAddress } from './directory.js';
@@ -16,7 +17,14 @@ export interface InboundDeps {
   world: World;
   log: MailLog;
   settings: InboundMailSettings;
+  /** Who is told of mail held for a person (MANAGER); absent, nobody is (the log still lists it). */
+  manager?: string;
+  /** A notice of held mail that could not be sent: the mail stays held and listed, and is not bounced for it. */
+  noticeFailed?: (err: unknown) => void;
 }
+
+/** The supplier's words a notice of held mail carries; the log keeps them whole. */
+const NOTICE_TEXT = 1_500;
 
 /** What the inbound route answers for a mail it took: delivered to the run (as the JSON route answers), or held for the manager. */
 export interface MailTaken {
@@ -66,16 +74,40 @@ function believedResults(mail: ReceivedMail, webhookVerdict: string | undefined,
   return mail.authenticationResults.map(parseAuthenticationResults).find((r) => r?.authservId === authservId)?.results ?? [];
 }
 
+/** One notice to the manager of a mail held for a person: who wrote, about which PO, why it was held, and what it says. */
+async function noticeOfHeld(deps: InboundDeps, mail: ReceivedMail, id: string, reason: string, more: Partial<MailReceived>): Promise<void> {
+  const po = more.poNumber ?? null;
+  const words = mail.text.trim();
+  const body = `${mail.from}${more.supplier ? ` (${more.supplier})` : ''} wrote${po ? ` about ${po}` : ''}: "${mail.subject}" (Message-ID ${mail.messageId}). `
+    + `The agent did not read it: ${reason}. Read it in GET /inbound-mail/log?status=held (mail ${id.slice(0, 12)}).`
+    + (words ? `\n\n${words.length > NOTICE_TEXT ? `${words.slice(0, NOTICE_TEXT)}…` : words}` : '')
+    + (mail.attachments.length ? `\n\n${mail.attachments.length} attachment(s), not opened: ${mail.attachments.map((a) => a.filename ?? a.contentType).join(', ')}` : '');
+  try {
+    await deps.world.notify({
+      to: deps.manager!, subject: `Supplier mail held for you: ${mail.subject || '(no subject)'}`.slice(0, 300), body,
+      ...(po && parsePoNumber(po) ? { poNumber: po, sku: parsePoNumber(po)!.sku } : {}),
+    });
+  } catch (err) {
+    deps.noticeFailed?.(err);
+  }
+}
+
 /** The PO a mail is about, or why it cannot be told: never a guess. */
 async function poOf(mail: ReceivedMail, log: MailLog): Promise<{ po: string } | { why: string }> {
   const thread = await log.poOfThread(mail.inReplyTo);
   const named = posNamedIn(mail.subject);
-  const inText = named.length > 0 ? named : posNamedIn(mail.text);
+  const words = posNamedIn(mail.text);
+  const inText = named.length > 0 ? named : words;
+  // Words about another PO beside this one ("PO-B we cannot supply") would be read by this PO's run as
+  // about its own order, which no reader can tell apart: a person reads a mail about two.
+  const alsoIn = (po: string) => words.filter((p) => p !== po).slice(0, 5).join(', ');
   if (thread) {
     const others = named.filter((p) => p !== thread.poNumber);
     if (others.length > 0) return { why: `it answers the mail about ${thread.poNumber} but its subject names ${others.join(', ')}` };
+    if (alsoIn(thread.poNumber)) return { why: `it answers the mail about ${thread.poNumber} but its words also name ${alsoIn(thread.poNumber)}` };
     return { po: thread.poNumber };
   }
+  if (named.length === 1 && alsoIn(named[0]!)) return { why: `its subject names ${named[0]} but its words also name ${alsoIn(named[0]!)}` };
   if (inText.length === 1) return { po: inText[0]! };
   if (inText.length > 1) return { why: `it names ${inText.length} purchase orders (${inText.slice(0, 5).join(', ')}), not one` };
   return { why: 'it names no purchase order (PO-…) and answers no mail the agent sent' };
@@ -108,7 +140,10 @@ export async function receiveMail(raw: Buffer, webhookVerdict: string | undefine
     throw new HttpError(status, reason);
   };
   const hold = async (reason: string, more: Partial<MailReceived> = {}): Promise<MailTaken> => {
-    await deps.log.received({ ...entry, ...more, status: 'held', reason });
+    const attempts = await deps.log.received({ ...entry, ...more, status: 'held', reason });
+    // Held for the manager means the manager is told, once: a log nobody reads left the agent chasing a
+    // supplier that had answered. A provider's retry of the same mail is no news.
+    if (deps.manager && attempts === 1) await noticeOfHeld(deps, mail, id, reason, more);
     return { code: 202, body: { status: 'held for the manager', mailId: id, poNumber: more.poNumber ?? null, reason, attachments: mail.attachments } };
   };
 
@@ -118,8 +153,10 @@ export async function receiveMail(raw: Buffer, webhookVerdict: string | undefine
   if (!verdict.ok) return refuse(403, `the sender ${mail.from} is not authenticated: ${verdict.why}`, { supplier });
 
   const found = await poOf(mail, deps.log);
-  if ('why' in found) return hold(found.why, { supplier });
+  if ('why' in found) return hold(mail.automatic ? `${mail.automatic}; ${found.why}` : found.why, { supplier });
   const { po } = found;
+  // A bounce or an out-of-office notice is no answer of the supplier's: a person reads it, the run never does.
+  if (mail.automatic) return hold(`${mail.automatic}, not the supplier's answer`, { supplier, poNumber: po });
   // The one check of a reply's text, the JSON route's: a mail with nothing of its own to read goes to a person.
   if (!SupplierReplyBody.shape.text.safeParse(mail.text).success) {
     return hold(`nothing to read above the quoted history${mail.attachments.length ? ` (${mail.attachments.length} attachment(s), not opened)` : ''}`, { supplier, poNumber: po });

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { MailReceivedTable, RecordsDb } from '../records/database.js';
+import { jsonColumn, readEach, type OnDamaged } from '../records/rows.js';
 import type { Attachment } from './read-mail.js';
 
 /** What became of a mail that reached the inbound route. */
@@ -33,7 +34,7 @@ const KEPT_TEXT = 100_000;
 const fromRow = (r: Selectable<MailReceivedTable>): MailReceived => ({
   id: r.id, messageId: r.messageId, receivedAt: r.receivedAt, status: r.status as MailStatus, reason: r.reason, from: r.fromAddress,
   supplier: r.supplier, poNumber: r.poNumber, subject: r.subject, sizeBytes: Number(r.sizeBytes),
-  attachments: JSON.parse(r.attachments) as Attachment[], text: r.text, attempts: Number(r.attempts),
+  attachments: jsonColumn<Attachment[]>('mail_received', r.id, 'attachments', r.attachments, 'array'), text: r.text, attempts: Number(r.attempts),
 });
 
 /**
@@ -76,13 +77,14 @@ export class MailLog {
    * entry says what the latest attempt found, its supplier and PO too: a mail first refused before
    * its PO was looked for, then delivered, names the PO it reached.
    */
-  async received(m: Omit<MailReceived, 'attempts'>): Promise<void> {
+  /** Returns how many times this message has now been received (1 the first time). */
+  async received(m: Omit<MailReceived, 'attempts'>): Promise<number> {
     const row = {
       id: m.id, messageId: m.messageId, receivedAt: m.receivedAt, status: m.status, reason: m.reason.slice(0, 2_000), fromAddress: m.from,
       supplier: m.supplier, poNumber: m.poNumber, subject: m.subject, sizeBytes: m.sizeBytes,
       attachments: JSON.stringify(m.attachments.slice(0, 200)), text: m.text?.slice(0, KEPT_TEXT) ?? null,
     };
-    await this.db.insertInto('mailReceived').values({ ...row, attempts: 1 })
+    return this.db.insertInto('mailReceived').values({ ...row, attempts: 1 })
       .onConflict((oc) => oc.column('id').doUpdateSet((eb) => {
         const kept = <V extends string>(column: 'mailReceived.status' | 'mailReceived.reason', value: V) =>
           eb.case().when('mailReceived.status', '=', 'delivered').then(eb.ref(column)).else(eb.val(value)).end();
@@ -94,13 +96,15 @@ export class MailLog {
           receivedAt: row.receivedAt, attempts: eb('mailReceived.attempts', '+', 1),
         };
       }))
-      .execute();
+      .returning('attempts')
+      .executeTakeFirst()
+      .then((r) => Number(r?.attempts ?? 1));
   }
 
   /** Received mail, newest first, of one status when given. */
-  async list(status?: MailStatus, limit = 100): Promise<MailReceived[]> {
+  async list(status?: MailStatus, limit = 100, onDamaged?: OnDamaged): Promise<MailReceived[]> {
     let q = this.db.selectFrom('mailReceived').selectAll();
     if (status) q = q.where('status', '=', status);
-    return (await q.orderBy('receivedAt', 'desc').orderBy('id', 'desc').limit(limit).execute()).map(fromRow);
+    return readEach(await q.orderBy('receivedAt', 'desc').orderBy('id', 'desc').limit(limit).execute(), fromRow, onDamaged);
   }
 }

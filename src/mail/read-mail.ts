@@ -23,6 +23,8 @@ export interface ReceivedMail {
   attachments: Attachment[];
   /** Every Authentication-Results header in the message, topmost first. */
   authenticationResults: string[];
+  /** What machine sent it instead of a person, when its headers say so: a bounce, a read receipt, an auto-reply. */
+  automatic?: string;
 }
 
 /** The message cannot be taken as a mail; the message says what is wrong. */
@@ -53,6 +55,35 @@ const idsOf = (v: string | string[] | undefined): string[] =>
 const single = (a: AddressObject | AddressObject[] | undefined): string[] =>
   [a ?? []].flat().flatMap((o) => o.value).flatMap((v) => (v.group ? [] : [v.address ?? '']));
 
+type Headers = Awaited<ReturnType<typeof simpleParser>>['headers'];
+const headerText = (headers: Headers, name: string): string => {
+  const v = headers.get(name);
+  return (typeof v === 'string' ? v : v && typeof v === 'object' && 'value' in v ? String(v.value) : '').trim().toLowerCase();
+};
+
+/**
+ * A machine's mail about the agent's mail, not a supplier's answer to it, by what its headers say:
+ * a report (RFC 6522: a bounce, RFC 3464, or a read receipt, RFC 8098), or an automatic response
+ * (RFC 3834 `Auto-Submitted: auto-replied`, an out-of-office notice; or the older X-Autoreply).
+ * Such a mail may name the PO (a bounce quotes the subject), and read as the supplier's reply it set
+ * the agent asking the supplier, by mail, about words the supplier never wrote; RFC 3834 also asks
+ * that nothing answer an auto-reply automatically. A supplier's ERP that generates its
+ * acknowledgements (`auto-generated`) is not taken for one.
+ */
+function automaticOf(headers: Headers): string | undefined {
+  const type = headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
+  if (type?.value?.toLowerCase() === 'multipart/report') {
+    const report = (type.params?.['report-type'] ?? '').toLowerCase();
+    if (report === 'delivery-status') return 'a delivery status notification (a bounce: the mail it reports on may not have reached the supplier)';
+    if (report === 'disposition-notification') return 'a read receipt';
+    return `a mail system's report (${report || 'multipart/report'})`;
+  }
+  const submitted = headerText(headers, 'auto-submitted');
+  if (submitted.startsWith('auto-replied')) return 'an automatic reply (Auto-Submitted: auto-replied), such as an out-of-office notice';
+  if (headers.has('x-autoreply') || headers.has('x-autorespond')) return 'an automatic reply (X-Autoreply), such as an out-of-office notice';
+  return undefined;
+}
+
 /** Parses a raw message (charsets and transfer encodings decoded); throws NotAMail for what is not one. */
 export async function readMail(raw: Buffer): Promise<ReceivedMail> {
   checkHeader(raw);
@@ -68,6 +99,7 @@ export async function readMail(raw: Buffer): Promise<ReceivedMail> {
   if (!fromDomain) throw new NotAMail('the From header is not an email address');
   // The plain part is what the sender wrote; an HTML-only mail is read as a person sees it (hidden parts dropped).
   const body = parsed.text?.trim() ? parsed.text : typeof parsed.html === 'string' ? htmlToText(parsed.html) : '';
+  const automatic = automaticOf(parsed.headers);
   const date = parsed.date && !Number.isNaN(parsed.date.getTime()) && parsed.date.getUTCFullYear() > 1990 && parsed.date.getUTCFullYear() < 2200
     ? parsed.date.toISOString() : undefined;
   return {
@@ -80,5 +112,6 @@ export async function readMail(raw: Buffer): Promise<ReceivedMail> {
     text: ownWords(body),
     attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? null, contentType: a.contentType, size: a.size })),
     authenticationResults: parsed.headerLines.filter((h) => h.key === 'authentication-results').map((h) => h.line.replace(/^[^:]*:\s*/, '').replace(/\r?\n[ \t]+/g, ' ')),
+    ...(automatic ? { automatic } : {}),
   };
 }

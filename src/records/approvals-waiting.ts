@@ -1,6 +1,8 @@
+import type { Selectable } from 'kysely';
 import type { ApprovalRequest, InboxEntry } from '../domain/phase.js';
-import type { RecordsDb } from './database.js';
+import type { ApprovalsWaitingTable, RecordsDb } from './database.js';
 import { INBOX, publishInOrder } from './published.js';
+import { jsonColumn, readEach, type OnDamaged } from './rows.js';
 
 /** A purchase order in the approvals inbox. */
 export interface ApprovalWaiting extends ApprovalRequest {
@@ -17,6 +19,10 @@ export interface ApprovalWaiting extends ApprovalRequest {
  * run on the dev server (docs/benchmarks.md). A run numbers its writes, and one older than the row is
  * dropped (src/records/published.ts); a write is the run's whole current answer, so a retried write is harmless.
  */
+const fromRow = (r: Selectable<ApprovalsWaitingTable>): ApprovalWaiting => ({
+  ...jsonColumn<ApprovalRequest>('approvals_waiting', r.replenishmentId, 'request', r.request, 'object'), sku: r.sku, workflowId: r.replenishmentId, poNumber: r.poNumber,
+});
+
 export class ApprovalsWaiting {
   constructor(private readonly db: RecordsDb) {}
 
@@ -38,16 +44,16 @@ export class ApprovalsWaiting {
     await this.db.deleteFrom('approvalsWaiting').where('replenishmentId', '=', workflowId).execute();
   }
 
-  /** Every PO waiting, ordered by SKU. */
-  async list(): Promise<ApprovalWaiting[]> {
+  /** Every PO waiting, ordered by SKU; a row that cannot be read is left out (and reported), not the whole inbox. */
+  async list(onDamaged?: OnDamaged): Promise<ApprovalWaiting[]> {
     const rows = await this.db.selectFrom('approvalsWaiting').selectAll().orderBy('sku').orderBy('replenishmentId').execute();
-    return rows.map((r) => ({ ...(JSON.parse(r.request) as ApprovalRequest), sku: r.sku, workflowId: r.replenishmentId, poNumber: r.poNumber }));
+    return readEach(rows, fromRow, onDamaged);
   }
 
   /** What the replenishment is waiting for the manager about now, or null when it waits for nothing. */
   async of(workflowId: string): Promise<ApprovalWaiting | null> {
     const r = await this.db.selectFrom('approvalsWaiting').selectAll().where('replenishmentId', '=', workflowId).executeTakeFirst();
-    return r ? { ...(JSON.parse(r.request) as ApprovalRequest), sku: r.sku, workflowId: r.replenishmentId, poNumber: r.poNumber } : null;
+    return r ? fromRow(r) : null;
   }
 
   /** How many POs wait, and since when the oldest asked (null when none has a time). */

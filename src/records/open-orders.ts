@@ -8,7 +8,7 @@ import { OPEN_ORDER, publishInOrder } from './published.js';
 export const toOpenRow = (o: OpenPurchaseOrder): OpenPurchaseOrdersTable => ({ ...o, ...derivedColumns({ ...o, outcome: o.phase }) });
 
 export const fromOpenRow = (row: Selectable<OpenPurchaseOrdersTable>): OpenPurchaseOrder => ({
-  ...sharedFields(row), poNumber: row.poNumber, phase: row.phase as Phase, updatedAt: row.updatedAt,
+  ...sharedFields(row, 'open_purchase_orders'), poNumber: row.poNumber, phase: row.phase as Phase, updatedAt: row.updatedAt,
 });
 
 /**

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { committedSpend, type ApprovalEntry, type PurchaseOrderStatus, type PurchaseRecord } from '../domain/purchase-record.js';
 import type { PurchaseRecordsTable } from './database.js';
+import { jsonColumn } from './rows.js';
 
 /** The columns the record and the open purchase orders share, as their rows hold them. */
 type SharedRow = Pick<Selectable<PurchaseRecordsTable>,
@@ -9,12 +10,15 @@ type SharedRow = Pick<Selectable<PurchaseRecordsTable>,
 
 const numberOrNull = (v: number | null): number | null => (v === null ? null : Number(v));
 
-/** PostgreSQL hands integers and doubles back as strings or numbers by type: every number is made one here. */
-export const sharedFields = (row: SharedRow) => ({
+/**
+ * PostgreSQL hands integers and doubles back as strings or numbers by type: every number is made one here.
+ * A JSON column that is not what the service wrote is a DamagedRow naming the table and the row.
+ */
+export const sharedFields = (row: SharedRow, table: string) => ({
   replenishmentId: row.replenishmentId, runId: row.runId, sku: row.sku, replenishment: Number(row.replenishment), supplier: row.supplier,
   quantityDrafted: numberOrNull(row.quantityDrafted), quantityOrdered: Number(row.quantityOrdered), quantityReceived: Number(row.quantityReceived),
   unitPrice: numberOrNull(row.unitPrice), orderTotal: numberOrNull(row.orderTotal), currency: row.currency,
-  approvals: JSON.parse(row.approvals) as ApprovalEntry[], startedAt: row.startedAt, orderedAt: row.orderedAt, receivedAt: row.receivedAt,
+  approvals: jsonColumn<ApprovalEntry[]>(table, row.replenishmentId, 'approvals', row.approvals, 'array'), startedAt: row.startedAt, orderedAt: row.orderedAt, receivedAt: row.receivedAt,
 });
 
 /** What both tables keep beside a PO's fields, for the filters and the spend to read as columns. */

@@ -10,6 +10,7 @@ import { openRecordsDb, type OpenPurchaseOrdersTable, type PurchaseRecordsTable,
 import { fromOpenRow, OpenOrders } from './open-orders.js';
 import { derivedColumns, sharedFields } from './po-columns.js';
 import { closeOpenOrder } from './published.js';
+import { jsonColumn, readEach, type OnDamaged } from './rows.js';
 import { UsedKeys } from './used-keys.js';
 
 export interface RecordFilter {
@@ -46,11 +47,11 @@ const SOURCES = {
 } as const;
 
 /** Newest change first; ties by id, descending, the order both tables' indexes serve. */
-const newerFirst = (a: PurchaseOrderItem, b: PurchaseOrderItem): number =>
+const newerFirst = (a: Position, b: Position): number =>
   a.updatedAt === b.updatedAt ? (a.replenishmentId < b.replenishmentId ? 1 : -1) : (a.updatedAt < b.updatedAt ? 1 : -1);
 
 /** Pages go newest change first; the cursor is the last item's (updatedAt, replenishmentId). */
-const cursorOf = (r: Pick<PurchaseOrderItem, 'updatedAt' | 'replenishmentId'>): string =>
+const cursorOf = (r: Position): string =>
   Buffer.from(JSON.stringify([r.updatedAt, r.replenishmentId])).toString('base64url');
 
 export class BadCursor extends Error {}
@@ -66,9 +67,12 @@ function parseCursor(cursor: string): [string, string] {
 const toRow = (r: PurchaseRecord): PurchaseRecordsTable => ({ ...r, turns: JSON.stringify(r.turns), ...derivedColumns(r) });
 
 const fromRow = (row: Selectable<PurchaseRecordsTable>): PurchaseRecord => ({
-  ...sharedFields(row), poNumber: row.poNumber, outcome: row.outcome as OutcomeKind, reason: row.reason, settledAt: row.settledAt,
-  turns: JSON.parse(row.turns) as PurchaseRecord['turns'],
+  ...sharedFields(row, 'purchase_records'), poNumber: row.poNumber, outcome: row.outcome as OutcomeKind, reason: row.reason, settledAt: row.settledAt,
+  turns: jsonColumn<PurchaseRecord['turns']>('purchase_records', row.replenishmentId, 'turns', row.turns, 'array'),
 });
+
+/** Where a row stands in the list's order. */
+type Position = Pick<PurchaseOrderItem, 'updatedAt' | 'replenishmentId'>;
 
 /** The purchasing record: one row per settled replenishment, in SQLite or PostgreSQL. */
 export class PurchaseRecords {
@@ -147,15 +151,21 @@ export class PurchaseRecords {
     return q;
   }
 
-  private async pageOf(kind: Kind, f: RecordFilter, after: [string, string] | null, take: number): Promise<PurchaseOrderItem[]> {
-    if (f[kind] === false) return [];
+  /**
+   * A page of one table, each row read on its own (one that cannot be read is left out and
+   * reported); `end` is where its last row stands when the page is full, so more may follow.
+   */
+  private async pageOf(kind: Kind, f: RecordFilter, after: [string, string] | null, take: number, onDamaged?: OnDamaged): Promise<{ items: PurchaseOrderItem[]; end: Position | null }> {
+    if (f[kind] === false) return { items: [], end: null };
     const { at } = SOURCES[kind];
     let q = this.rows(kind, f).selectAll();
     if (after) q = q.where((eb) => eb.or([eb(at, '<', after[0]), eb.and([eb(at, '=', after[0]), eb('replenishmentId', '<', after[1])])]));
     const rows = await q.orderBy(at, 'desc').orderBy('replenishmentId', 'desc').limit(take).execute();
-    return kind === 'settled'
-      ? rows.map((r) => settledItem(fromRow(r as Selectable<PurchaseRecordsTable>)))
-      : rows.map((r) => openItem(fromOpenRow(r as Selectable<OpenPurchaseOrdersTable>)));
+    const items = kind === 'settled'
+      ? readEach(rows as Selectable<PurchaseRecordsTable>[], (r) => settledItem(fromRow(r)), onDamaged)
+      : readEach(rows as Selectable<OpenPurchaseOrdersTable>[], (r) => openItem(fromOpenRow(r)), onDamaged);
+    const last = rows.at(-1) as Record<string, unknown> | undefined;
+    return { items, end: rows.length === take && last ? { updatedAt: String(last[at]), replenishmentId: String(last.replenishmentId) } : null };
   }
 
   private async countOf(kind: Kind, f: RecordFilter): Promise<number> {
@@ -169,31 +179,39 @@ export class PurchaseRecords {
    * table after the cursor, merged. An open PO that changes between two pages moves to the top,
    * as in any list of live things.
    */
-  async list(f: RecordFilter, page: { limit: number; after?: string }): Promise<RecordPage> {
+  async list(f: RecordFilter, page: { limit: number; after?: string }, onDamaged?: OnDamaged): Promise<RecordPage> {
     const after = page.after ? parseCursor(page.after) : null;
     const [settled, open, settledCount, openCount] = await Promise.all([
-      this.pageOf('settled', f, after, page.limit + 1), this.pageOf('open', f, after, page.limit + 1),
+      this.pageOf('settled', f, after, page.limit + 1, onDamaged), this.pageOf('open', f, after, page.limit + 1, onDamaged),
       this.countOf('settled', f), this.countOf('open', f),
     ]);
-    const merged = [...open, ...settled].sort(newerFirst);
+    // A full page whose damaged rows were left out may end short of the limit: the list goes on after its last row,
+    // and nothing past that row is known yet from the other table.
+    const end = [settled.end, open.end].filter((e): e is Position => e !== null).sort(newerFirst)[0];
+    const merged = [...open.items, ...settled.items].sort(newerFirst).filter((i) => !end || newerFirst(i, end) <= 0);
     const items = merged.slice(0, page.limit);
-    return { items, next: merged.length > page.limit ? cursorOf(items.at(-1)!) : null, total: settledCount + openCount };
+    const next = merged.length > page.limit ? cursorOf(items.at(-1)!) : end ? cursorOf(end) : null;
+    return { items, next, total: settledCount + openCount };
   }
 
   /** Every PO matching the filter, newest change first, a batch at a time (for exports). */
-  async *all(f: RecordFilter, batch = 500): AsyncGenerator<PurchaseOrderItem> {
+  async *all(f: RecordFilter, batch = 500, onDamaged?: OnDamaged): AsyncGenerator<PurchaseOrderItem> {
     let after: string | undefined;
     do {
-      const page = await this.list(f, { limit: batch, ...(after ? { after } : {}) });
+      const page = await this.list(f, { limit: batch, ...(after ? { after } : {}) }, onDamaged);
       yield* page.items;
       after = page.next ?? undefined;
     } while (after);
   }
 
-  /** The unit price of the last order of this SKU placed with this supplier, or null when there was none. */
+  /**
+   * The unit price of the last order of this SKU from this supplier that goods came for, or null
+   * when there was none: an order cancelled there, or never delivered, is no price paid.
+   */
   async lastPricePaid(sku: string, supplier: string): Promise<number | null> {
     const row = await this.db.selectFrom('purchaseRecords').select('unitPrice')
       .where('sku', '=', sku).where('supplier', '=', supplier).where('quantityOrdered', '>', 0).where('orderedAt', 'is not', null)
+      .where('quantityReceived', '>', 0)
       .orderBy('orderedAt', 'desc').limit(1).executeTakeFirst();
     return row?.unitPrice == null ? null : Number(row.unitPrice);
   }

@@ -1,4 +1,4 @@
-import type { ReplenishState } from '../domain/state.js';
+import { approvedSoFar, type ReplenishState } from '../domain/state.js';
 import { planContext, planPurchase } from '../domain/purchase-plan.js';
 import { placeOrder, quoteStillValid } from './place-order.js';
 import { askManagerAboutPrice } from './ask-manager-about-price.js';
@@ -85,7 +85,14 @@ function cancelReason(s: ReplenishState): string {
   if (s.decision?.kind === 'approved' && s.po && s.po.unitPrice > s.decision.maxUnitPrice) {
     return `the manager approved up to ${s.decision.maxUnitPrice} but no valid quote is within it (drafted at ${s.po.unitPrice})`;
   }
-  if (s.approvalTimeouts > 0 && !s.approvalPending) return `no decision from the manager after ${s.approvalRequests} requests`;
+  if (s.approvalTimeouts > 0 && !s.approvalPending) {
+    // Above TWO_APPROVALS_ABOVE a first approval may have come: "no decision" told the manager who gave it otherwise.
+    const approvers = approvedSoFar(s);
+    if (approvers.length > 0) {
+      return `only ${approvers.join(', ')} approved, of the ${s.approvalsNeeded ?? approvers.length + 1} managers who must; no other manager decided after ${s.approvalRequests} requests`;
+    }
+    return `no decision from the manager after ${s.approvalRequests} requests`;
+  }
   if (s.quotes && s.quotes.length === 0) {
     if (s.droppedSuppliers.length) return `no supplier left for ${s.sku}: ${droppedBecause(s)}`;
     return s.expiredOnArrival ? `no valid quote for ${s.sku}: all ${s.expiredOnArrival} quotes had expired when they came` : `no supplier quoted ${s.sku}`;
@@ -93,9 +100,19 @@ function cancelReason(s: ReplenishState): string {
   return 'no way forward within the rules';
 }
 
-/** Why each dropped supplier was dropped: silent after the order, or refused it (at its gateway or by email). */
+/**
+ * Why each dropped supplier was dropped: silent after the order, confirmed it and never delivered,
+ * raised its price after it, or refused it (at its gateway or by email).
+ */
 function droppedBecause(s: ReplenishState): string {
-  const silent = (supplier: string) => s.cancelledOrders?.some((o) => o.supplier === supplier && o.why === 'silent');
-  return s.droppedSuppliers.map((x) => (silent(x) ? `${x} did not answer` : `${x} refused the order`)).join(', ');
+  const why = (supplier: string): string => {
+    const order = s.cancelledOrders?.findLast((o) => o.supplier === supplier);
+    if (order?.why === 'repriced') return `${supplier} raised its price after the order`;
+    if (order?.why !== 'silent') return `${supplier} refused the order`;
+    // Its own confirmation is among what it wrote about the order: "did not answer" would say otherwise.
+    const confirmed = order.replies?.some((r) => r.kind === 'confirmed' || r.kind === 'delayed' || r.kind === 'partial');
+    return confirmed ? `${supplier} confirmed the order but its goods did not come` : `${supplier} did not answer`;
+  };
+  return s.droppedSuppliers.map(why).join(', ');
 }
 

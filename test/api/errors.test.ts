@@ -30,6 +30,8 @@ describe('the REST API refuses what it cannot act on, and says why', () => {
     ['a bulk price ceiling past any purchase', 'POST', '/approvals/decisions', { decisions: [{ poNumber: '{po}', decision: 'approve', maxUnitPrice: 1e308 }] }, 400, /^decisions\.0\.maxUnitPrice: at most 100,000,000,000$/],
     ['a supplier price past any purchase', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm-huge', text: 'New price', fields: { kind: 'price_change', unitPrice: 1e308 } }, 400, /^fields\.unitPrice: at most 100,000,000,000$/],
     ['an edited quantity past any count', 'POST', '/purchase-orders/{po}/decision', { decision: 'approve', quantity: 1e20 }, 400, /^quantity: quantity is at most 9007199254740991 units$/],
+    // A "partial" of no units was taken as the order confirmed: the agent waited for goods the supplier said would not come.
+    ['a supplier partial of no units', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm-none', text: 'Backorder.', fields: { kind: 'partial', quantity: 0 } }, 400, /^fields\.quantity: a partial ships at least 1 unit; nothing shipping is kind refused, or delayed with its date$/],
     ['a receipt of part of a unit', 'POST', '/purchase-orders/{po}/receipts', { receiptId: 'r-half', quantity: 2.5 }, 400, /^quantity: quantity is a whole number of units$/],
     // The signature says who speaks: a body naming someone else is a confused sender, not a reply to read as the signer's.
     ['a supplier reply naming another supplier than its signer', 'POST', '/purchase-orders/{po}/supplier-replies', { messageId: 'm-other', supplier: 'quickparts', text: 'We confirm.' }, 400, /^supplier: this reply is signed by acme-industrial \(X-Supplier\), not quickparts$/],

@@ -76,6 +76,9 @@ describe('the purchasing record over HTTP', () => {
     const res = await stack.api('GET', '/purchase-orders/PO-REC-3');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ foundBy: 'record', workflowId: 'replenish-REC-3', outcome: 'received', record: { turns: [{ tool: 'get_quotes' }] } });
+    const unrevised = await stack.api('GET', '/purchase-orders/PO-REC-3-R2');
+    expect(unrevised.status, JSON.stringify(unrevised.body)).toBe(404);
+    expect(unrevised.body.error).toBe('no purchase order PO-REC-3-R2: replenish-REC-3 has drafted up to PO-REC-3');
     const none = await stack.api('GET', '/purchase-orders/PO-REC-9');
     expect(none.status).toBe(404);
     expect(none.body.error).toMatch(/PO-REC-9/);
@@ -86,6 +89,51 @@ describe('the purchasing record over HTTP', () => {
     // quickparts' only order that month was cancelled; opn-supply is the open-PO test's.
     expect(res.body.lines.filter((l: { supplier: string }) => l.supplier !== 'opn-supply')).toEqual([{ supplier: 'acme-industrial', month: '2026-11', amount: 100, orders: 4 }]);
     expect(res.body.currency).toBe('USD');
+  });
+
+  // One row written by hand, or cut short, answered every list 503 "could not reach a dependency"
+  // (a JSON.parse error): the manager lost the whole record and inbox, and was told to try again.
+  it('leaves a stored row it cannot read out of the lists, and answers that row itself as a fault of its own, not a 503', async () => {
+    await stack.records.save(record(1, { sku: 'DMG', replenishmentId: 'replenish-DMG-1', poNumber: 'PO-DMG-1' }));
+    await stack.records.save(record(2, { sku: 'DMG', replenishmentId: 'replenish-DMG-2', poNumber: 'PO-DMG-2' }));
+    await stack.records.db.updateTable('purchaseRecords').set({ approvals: '[{"decision":"appro' }).where('replenishmentId', '=', 'replenish-DMG-2').execute();
+    const list = await stack.api('GET', '/purchase-orders?sku=DMG');
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.items.map((r: PurchaseRecord) => r.poNumber)).toEqual(['PO-DMG-1']);
+    // Paging walks past damaged rows: a page they fill ends early, with the next page's cursor.
+    await stack.records.save(record(3, { sku: 'DMG', replenishmentId: 'replenish-DMG-3', poNumber: 'PO-DMG-3' }));
+    await stack.records.db.updateTable('purchaseRecords').set({ turns: 'null' }).where('replenishmentId', '=', 'replenish-DMG-3').execute();
+    const walked: string[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 5; pages++) {
+      const page = await stack.api('GET', `/purchase-orders?sku=DMG&limit=1${after ? `&after=${after}` : ''}`);
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      walked.push(...page.body.items.map((r: PurchaseRecord) => r.poNumber));
+      after = page.body.next;
+      if (!after) break;
+    }
+    expect(walked).toEqual(['PO-DMG-1']);
+    expect(after).toBeNull();
+    const whole = await stack.api('GET', '/purchase-orders');
+    expect(whole.status, JSON.stringify(whole.body)).toBe(200);
+    const csv = (await (await fetch(`${stack.apiUrl}/purchase-orders.csv?sku=DMG`)).text()).trim().split('\r\n');
+    expect(csv.slice(1).map((l) => l.split(',')[0])).toEqual(['PO-DMG-1']);
+    const one = await stack.api('GET', '/purchase-orders/PO-DMG-2/record');
+    expect(one.status, JSON.stringify(one.body)).toBe(500);
+    expect(one.body.error).toMatch(/replenish-DMG-2.*approvals/);
+    expect(one.body.error).not.toMatch(/could not reach a dependency/);
+
+    const request = { supplier: 'acme-industrial', quantity: 10, unitPrice: 2.5, total: 25, requestedAt: '2026-11-01T09:00:00.000Z', alternatives: [], onHand: 1, safetyStock: 2, approvedBy: [], approvalsNeeded: 1 };
+    for (const n of [1, 2]) {
+      await stack.records.db.insertInto('approvalsWaiting').values({
+        replenishmentId: `replenish-DMGW${n}-1`, sku: `DMGW${n}`, poNumber: `PO-DMGW${n}-1`, request: n === 2 ? '{"supplier":' : JSON.stringify(request), requestedAt: request.requestedAt,
+      }).execute();
+    }
+    const inbox = await stack.api('GET', '/approvals');
+    expect(inbox.status, JSON.stringify(inbox.body)).toBe(200);
+    const skus = inbox.body.items.map((i: { sku: string }) => i.sku);
+    expect(skus).toContain('DMGW1');
+    expect(skus).not.toContain('DMGW2');
   });
 
   it.each([

@@ -302,3 +302,67 @@ describe('replenisher approve --all', () => {
     expect(none.stdout).toMatch(/^None of the 1 purchase orders waiting for approval passes the filters\./);
   }, 120_000);
 });
+
+// `approve --all` said "approved by dana" and "2 of 2 approved." of POs that needed a second
+// manager's approval: the manager went home thinking them ordered, and they waited until cancelled.
+describe('replenisher approve --all where two managers must approve', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ temporal: 'dev', cleanup: afterThisFile, rules: { twoApprovalsAbove: 1 } });
+  });
+
+  it('says which approvals were the first of two, and `approvals` shows who approved so far', async () => {
+    const env = { REPLENISHER_API: stack.apiUrl, ...credentials(stack, 'acme-industrial') };
+    const skus = [stack.newSku(), stack.newSku()];
+    await Promise.all(skus.map((sku) => story(stack, sku).parkAtApproval()));
+    const prefix = skus[0]!.split('-')[0]!;
+
+    const res = await cli(['approve', '--all', '--sku-prefix', prefix], env);
+    expect(res.code, res.stderr).toBe(0);
+    for (const sku of skus) expect(res.stdout).toMatch(new RegExp(`PO-${sku}-1 +approved by dana \\(delivered\\); 1 of 2 approvals: another manager must approve it too`));
+    expect(res.stdout).toContain('2 of 2 approved; 2 of them wait for another manager\'s approval.');
+    expect(res.stdout).not.toContain('2 of 2 approved.');
+
+    for (const sku of skus) await eventually(() => story(stack, sku).approvalRequest(), (r) => (r as { approvedBy?: string[] }).approvedBy?.includes('dana') === true, 30_000, 'dana\'s approval to be counted');
+    const listed = await cli(['approvals'], env);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/APPROVED/);
+    for (const sku of skus) expect(listed.stdout).toMatch(new RegExp(`PO-${sku}-1 .* dana 1/2 `));
+
+    const one = await story(stack, stack.newSku()).parkAtApproval();
+    const single = await cli(['approve', one.poNumber, '--max-price', String(one.unitPrice)], env);
+    expect(single.code, single.stderr).toBe(0);
+    expect(single.stdout).toMatch(new RegExp(`^${one.poNumber}: approved by dana up to .*; 1 of 2 approvals: another manager must approve it too \\(delivered to `));
+  }, 120_000);
+});
+
+// A price a supplier raised after the order waits in the inbox beside drafted POs: `approvals` showed it
+// as a drafted price, and `approve --all` accepted it with the rest, "each up to its own drafted price".
+describe('replenisher and a price raised after the order', () => {
+  it('approvals says the price was raised, and approve --all leaves it for a decision of its own', async () => {
+    const stack = await startStack({ temporal: 'time-skipping', cleanup: afterThisFile, rules: { supplierReplyDays: 7 } });
+    const env = { REPLENISHER_API: stack.apiUrl, ...credentials(stack, 'acme-industrial') };
+    const s = story(stack, stack.newSku());
+    await s.startAgent();
+    const request = await s.approvalRequest();
+    expect((await s.decide(request.poNumber, { decision: 'approve', maxUnitPrice: request.unitPrice, by: 'dana' })).status).toBe(202);
+    await s.phase('ordered');
+    expect((await s.reply(request.poNumber, 'raise-1', 'Due to the steel surcharge our unit price for this order is now 5.60; delivery as planned.')).status).toBe(202);
+    await eventually(() => s.orders(), (orders) => orders[0]?.chases === 1, 30_000, 'the supplier asked to keep its price');
+    await s.waitingIn('wait_for_supplier_reply');
+    await stack.env!.sleep('7 days');
+    await s.approvalRequest();
+    await s.waitingIn('wait_for_approval');
+
+    const listed = await cli(['approvals'], env);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(`${request.poNumber}: acme-industrial raised its price after the order, from 5.10 to 5.60`);
+
+    const all = await cli(['approve', '--all'], env);
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toContain(`Left out ${request.poNumber}: acme-industrial raised its price after the order, from 5.10 to 5.60; decide it on its own (replenisher approve ${request.poNumber} --max-price 5.6, or reject it).`);
+    expect(all.stdout).toContain('Nothing else to approve.');
+    await s.waitingIn('wait_for_approval');
+    expect((await s.view()).replenishment.po.unitPrice).toBe(request.unitPrice);
+  }, 120_000);
+});

@@ -2442,6 +2442,8 @@ export interface paths {
                                     } & {
                                         [key: string]: unknown;
                                     };
+                                    /** @description the PO it was given to, when not the record's own: an order cancelled at its supplier before the run bought elsewhere */
+                                    poNumber?: string;
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -2756,6 +2758,8 @@ export interface paths {
                                     } & {
                                         [key: string]: unknown;
                                     };
+                                    /** @description the PO it was given to, when not the record's own: an order cancelled at its supplier before the run bought elsewhere */
+                                    poNumber?: string;
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -2920,6 +2924,8 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 };
+                                /** @description the PO it was given to, when not the record's own: an order cancelled at its supplier before the run bought elsewhere */
+                                poNumber?: string;
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -4741,7 +4747,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description the link's signature is not valid */
+                /** @description the link's signature is not valid, or its approval is above its manager's limit */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4752,6 +4758,15 @@ export interface paths {
                 };
                 /** @description approval links are not enabled on this service */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description its manager has already approved the PO, which needs another manager's approval */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

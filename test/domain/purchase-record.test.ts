@@ -8,7 +8,7 @@ import { outcome } from '../../src/domain/outcome.js';
 import type { World } from '../../src/domain/world.js';
 import { openRecords } from '../../src/records/store.js';
 import { tempFile } from '../support/sandbox.js';
-import { awaitingApproval, cancelled, closed, confirmed, goodsArrived, lowStock, ordered, quoted, rejected, rules } from '../support/states.js';
+import { approved, awaitingApproval, cancelled, checked, closed, confirmed, drafted, goodsArrived, lowStock, ordered, quoted, rejected, reorderedElsewhere, replyRead, rules, twoQuotes } from '../support/states.js';
 
 const settledAt = '2026-11-30T10:00:00.000Z';
 const recordOf = (state: Parameters<typeof outcome>[0]) =>
@@ -29,6 +29,24 @@ describe('what the record of a settled replenishment holds', () => {
     expect(r.approvals).toEqual([expect.objectContaining({ decision: 'rejected', by: 'dana', reason: 'too dear', rule: null })]);
     expect(r).toMatchObject({ outcome: 'rejected', quantityOrdered: 0, orderTotal: null });
     expect(committedSpend(r)).toBeNull();
+  });
+
+  // The record of a replenishment that bought elsewhere listed only the last PO's approval (none when
+  // that one was cancelled too): who approved the orders sent to the first supplier was lost with the history.
+  it('an order cancelled at its supplier and bought elsewhere keeps the approval it was placed on, naming its PO', () => {
+    const first = ordered();
+    const elsewhere = reorderedElsewhere(replyRead(first, { kind: 'refused' }, 'We cannot supply this item.'));
+    const second = confirmed(ordered(checked(approved(awaitingApproval(drafted(quoted(elsewhere, twoQuotes()), 'Q-BOLT'))))));
+    const r = recordOf(closed(goodsArrived(second, second.po!.quantity)));
+    expect(r.poNumber).toBe(`${first.po!.poNumber}-R1`);
+    expect(r.approvals).toEqual([
+      expect.objectContaining({ decision: 'approved', by: 'dana', poNumber: first.po!.poNumber, maxUnitPrice: first.decision!.kind === 'approved' ? first.decision!.maxUnitPrice : undefined }),
+      expect.objectContaining({ decision: 'approved', by: 'dana' }),
+    ]);
+    expect(r.approvals[1]).not.toHaveProperty('poNumber');
+    // Both orders cancelled: the record still says who approved them.
+    const none = recordOf(cancelled(elsewhere));
+    expect(none.approvals).toEqual([expect.objectContaining({ decision: 'approved', by: 'dana', poNumber: first.po!.poNumber })]);
   });
 
   it('an order cancelled at the supplier keeps its total but is not money committed', () => {

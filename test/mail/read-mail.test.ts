@@ -68,6 +68,18 @@ describe('reading an RFC 822 message', () => {
   });
 
   it.each([
+    ['Auto-Submitted: auto-replied', ['Auto-Submitted: auto-replied'], /^an automatic reply \(Auto-Submitted/],
+    ['X-Autoreply', ['X-Autoreply: yes'], /^an automatic reply \(X-Autoreply/],
+    ['a bounce', ['Content-Type: multipart/report; report-type="delivery-status"; boundary=b'], /^a delivery status notification/],
+    ['an ERP\'s acknowledgement (auto-generated)', ['Auto-Submitted: auto-generated'], undefined],
+    ['a person\'s mail (Auto-Submitted: no)', ['Auto-Submitted: no'], undefined],
+  ])('tells a machine\'s mail by its headers: %s', async (_what, headers, automatic) => {
+    const mail = await readMail(rawMail({ from: 'sales@acme.example', subject: 'Re: order', text: 'ok', headers }));
+    if (automatic) expect(mail.automatic).toMatch(automatic);
+    else expect(mail.automatic).toBeUndefined();
+  });
+
+  it.each([
     ['an empty body', Buffer.alloc(0), /empty/],
     ['words, not a message', Buffer.from('just some words\r\n\r\nand more'), /not a field/],
     ['no From', Buffer.from('Subject: hi\r\n\r\nbody'), /no From/],

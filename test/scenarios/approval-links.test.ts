@@ -164,3 +164,62 @@ describe('approving from a link', () => {
     expect(orders[0]!.unitPrice).toBeLessThanOrEqual(request.unitPrice);
   });
 });
+
+// A link whose approval the run could only refuse (above its manager's limit, or a manager who has
+// already approved) was spent by the refusal: the manager's reject link then answered 410 "already
+// used", though nothing had been decided.
+describe('a link whose approval its manager may not give', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({
+      temporal: 'dev', cleanup: afterThisFile,
+      security: { approvalLinks: { secret: linkSecret, ttlSeconds: 3600, baseUrl: 'https://purchasing.example.com' }, managerLimits: { dana: 100 } },
+    });
+  });
+
+  it('is refused without spending the pair: the page says why, and the reject link still rejects', async () => {
+    const s = story(stack, stack.newSku());
+    const request = await s.parkAtApproval();
+    expect(request.total).toBeGreaterThan(100);
+    const made = await stack.authed('GET', `/purchase-orders/${request.poNumber}/approval-links`, undefined, { headers: { authorization: `Bearer ${stack.managerToken}` } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const why = `dana may approve purchase orders up to 100.00; ${request.poNumber} totals ${request.total.toFixed(2)}: a manager with a higher approval limit must approve it`;
+
+    const opened = await fetch(`${stack.apiUrl}/approval-link?token=${encodeURIComponent(made.body.approveToken)}`);
+    expect(opened.status).toBe(403);
+    expect(await opened.text()).toContain('dana may approve purchase orders up to 100.00');
+    const approved = await stack.api('POST', '/approval-link', { token: made.body.approveToken });
+    expect([approved.status, approved.body.error]).toEqual([403, why]);
+    const rejected = await stack.api('POST', '/approval-link', { token: made.body.rejectToken, reason: 'above my limit, and not needed' });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(202);
+    expect((await s.outcome()).outcome).toBe('rejected');
+  });
+});
+
+// A JWT manager's approval_limit was not carried into the links they made: the link decided as them
+// with no limit at all (only MANAGER_LIMITS was looked at), so a 50.00 limit approved a 459.00 PO.
+describe('links made by a manager whose limit is a claim of their token', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({
+      temporal: 'dev', cleanup: afterThisFile,
+      security: { approvalLinks: { secret: linkSecret, ttlSeconds: 3600, baseUrl: 'https://purchasing.example.com' } },
+    });
+  });
+
+  it('carry that limit: the approve link is refused above it, the reject link still rejects', async () => {
+    const s = story(stack, stack.newSku());
+    const request = await s.parkAtApproval();
+    const kim = await stack.tokenFor('kim', { claims: { approval_limit: 50 } });
+    const made = await stack.api('GET', `/purchase-orders/${request.poNumber}/approval-links`, undefined, { authorization: `Bearer ${kim}` });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.manager).toBe('kim');
+
+    const approved = await stack.api('POST', '/approval-link', { token: made.body.approveToken });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(403);
+    expect(approved.body.error).toBe(`kim may approve purchase orders up to 50.00; ${request.poNumber} totals ${request.total.toFixed(2)}: a manager with a higher approval limit must approve it`);
+    expect((await s.view()).replenishment.decision).toBeNull();
+    expect((await stack.api('POST', '/approval-link', { token: made.body.rejectToken })).status).toBe(202);
+    expect((await s.outcome()).outcome).toBe('rejected');
+  });
+});

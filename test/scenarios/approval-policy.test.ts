@@ -4,6 +4,8 @@ import { startPostgres } from '../support/postgres.js';
 import { record } from '../support/records.js';
 import { eventually, startStack, type Stack } from '../support/stack.js';
 import { story } from './story.js';
+import { consultApprovalPolicy } from '../../src/activities/approval-policy.js';
+import { awaitingApproval, rules, T0 } from '../support/states.js';
 
 const policy = (o: Partial<ApprovalPolicy> = {}): ApprovalPolicy => ({ autoApproveBelow: 1000, priceTolerancePct: 5, budgetPerMonth: 10_000, ...o });
 
@@ -73,6 +75,30 @@ describe('the approval policy', () => {
     const [asked] = notifiedAbout(stack, sku);
     expect(asked!.body).toMatch(/Not approved by rule: unit price 5\.10 USD is more than 5% above the last price paid to acme-industrial, 4\.50 USD/);
     expect(await stack.records.budget.reserved(new Date().toISOString().slice(0, 7))).toBe(0);
+  });
+
+  // The agent's last order from acme-industrial was cancelled there (acme never answered, nothing came):
+  // its price was taken as "the last price paid", and the next PO to the same supplier was approved by
+  // rule and ordered without a person, from a supplier never bought from.
+  it('an earlier order cancelled at the supplier, with nothing received, is no price paid: the PO goes to the manager', async () => {
+    const stack = await startStack({ temporal: 'dev', rules: { approvalPolicy: policy() } });
+    const sku = stack.newSku();
+    await stack.records.save(record(1, {
+      replenishmentId: `replenish-${sku}-0`, sku, poNumber: `PO-${sku}-0`, unitPrice: 5.1, supplier: 'acme-industrial',
+      outcome: 'cancelled', reason: 'acme-industrial did not answer after 2 chases', quantityReceived: 0, receivedAt: null,
+    }));
+    expect(await stack.records.lastPricePaid(sku, 'acme-industrial')).toBeNull();
+    const request = await story(stack, sku).parkAtApproval();
+    expect(request.supplier).toBe('acme-industrial');
+    const [asked] = notifiedAbout(stack, sku);
+    expect(asked!.body).toMatch(/Not approved by rule: nothing was bought from acme-industrial before/);
+    expect(await stack.records.budget.reserved(new Date().toISOString().slice(0, 7))).toBe(0);
+
+    // The agent's memory of a supplier that took orders and delivered none is no price paid either.
+    const verdict = await consultApprovalPolicy(stack.records)({
+      ...awaitingApproval(), suppliers: { acme: { orders: 1, received: 0, lastPrice: 5.1, lastLeadDays: null, lastSeen: T0, silences: 1 } },
+    }, rules({ approvalPolicy: policy() }));
+    expect(verdict).toMatchObject({ approved: false, why: expect.stringMatching(/nothing was bought from acme before/) });
   });
 
   it('a routine PO the month\'s budget cannot hold goes to the manager', async () => {

@@ -153,8 +153,14 @@ describe('a supplier that refuses the order after taking it', () => {
     const { record } = (await eventually(() => stack.api('GET', `/purchase-orders/${second.poNumber}`), (r) => r.body.record !== undefined, 30_000, 'the record')).body;
     expect(record).toMatchObject({
       poNumber: second.poNumber, supplier: 'quickparts', outcome: 'received', quantityOrdered: second.quantity,
-      orderTotal: lineTotal(second.quantity, second.unitPrice), approvals: [{ decision: 'approved', by: 'dana', maxUnitPrice: second.unitPrice }],
+      orderTotal: lineTotal(second.quantity, second.unitPrice),
+      // The cancelled order's approval stays too, naming its PO: who approved what was sent to acme-industrial.
+      approvals: [
+        { decision: 'approved', by: 'dana', maxUnitPrice: first.unitPrice, poNumber: first.poNumber },
+        { decision: 'approved', by: 'dana', maxUnitPrice: second.unitPrice },
+      ],
     });
+    expect(record.approvals[1]).not.toHaveProperty('poNumber');
     // The cancelled order stays in the decision log, and is never counted as spend.
     const reordered = record.turns.find((t: { tool: string }) => t.tool === 'reorder_elsewhere');
     expect(reordered.summary).toBe(`reorder_elsewhere: cancel ${first.poNumber} at acme-industrial (acme-industrial refused the order) and buy from the other suppliers`);

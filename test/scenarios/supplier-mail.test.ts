@@ -174,6 +174,95 @@ describe('supplier mail', () => {
     expect((await s.view()).replenishment.phase).toBe('awaiting approval');
   });
 
+  // A bounce naming the PO ("Undeliverable: Purchase order PO-…") and an out-of-office reply were
+  // delivered to the run as the supplier's answer: read unclear, the agent mailed the supplier a
+  // question (to the address that bounces, or answering an auto-responder), and nobody learned
+  // that the order mail never reached the supplier.
+  it('a bounce, a read receipt or an out-of-office reply naming the PO is held for the manager, not read as the supplier\'s answer', async () => {
+    const { sku, s, po, order } = await ordered();
+    const bounce = await deliverMail(rawMail({
+      from: 'MAILER-DAEMON@acme.example', subject: `Undeliverable: Purchase order ${po}`, messageId: `dsn-${sku}@acme.example`,
+      headers: ['Auto-Submitted: auto-replied'],
+      body: {
+        headers: ['Content-Type: multipart/report; report-type=delivery-status; boundary="r"'],
+        content: '--r\r\nContent-Type: text/plain\r\n\r\nDelivery has failed to these recipients or groups:\r\norders@acme.example\r\n'
+          + "The recipient's mailbox is full and can't accept messages now.\r\n"
+          + '--r\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.acme.example\r\n\r\nFinal-Recipient: rfc822; orders@acme.example\r\nAction: failed\r\nStatus: 5.2.2\r\n--r--\r\n',
+      },
+    }));
+    expect(bounce.status, JSON.stringify(bounce.body)).toBe(202);
+    expect(bounce.body).toMatchObject({ status: 'held for the manager', poNumber: po, reason: expect.stringMatching(/^a delivery status notification \(a bounce: the mail it reports on may not have reached the supplier\), not the supplier's answer$/) });
+    const receipt = await deliverMail(rawMail({
+      from: 'orders@acme.example', subject: `Read: Purchase order ${po}`, messageId: `mdn-${sku}@acme.example`,
+      body: {
+        headers: ['Content-Type: multipart/report; report-type=disposition-notification; boundary="r"'],
+        content: `--r\r\nContent-Type: text/plain\r\n\r\nYour message "Purchase order ${po}" was read.\r\n--r\r\nContent-Type: message/disposition-notification\r\n\r\nFinal-Recipient: rfc822; orders@acme.example\r\nDisposition: manual-action/MDN-sent-manually; displayed\r\n--r--\r\n`,
+      },
+    }));
+    expect(receipt.body).toMatchObject({ status: 'held for the manager', poNumber: po, reason: expect.stringMatching(/a read receipt/) });
+    const away = await deliverMail(rawMail({
+      from: 'hans.meier@acme.example', subject: `Automatische Antwort: Purchase order ${po}`, messageId: `ooo-${sku}@acme.example`,
+      headers: ['Auto-Submitted: auto-replied', `In-Reply-To: ${order.parsed.messageId}`],
+      text: 'Ich bin bis zum 04.01.2027 nicht im Büro. In dringenden Fällen wenden Sie sich bitte an orders@acme.example.',
+    }));
+    expect(away.body).toMatchObject({ status: 'held for the manager', poNumber: po, reason: expect.stringMatching(/an automatic reply \(Auto-Submitted: auto-replied\)/) });
+    const held = (await stack.api('GET', '/inbound-mail/log?status=held', undefined, { authorization: `Bearer ${stack.managerToken}` })).body.items as { messageId: string }[];
+    expect(held.map((m) => m.messageId)).toEqual(expect.arrayContaining([`dsn-${sku}@acme.example`, `mdn-${sku}@acme.example`, `ooo-${sku}@acme.example`]));
+    // None reached the run: it still waits for the supplier's answer, and the supplier's own is read as ever.
+    expect(await repliesOf(sku)).toEqual([]);
+    const own = await deliverMail(rawMail({ from: 'orders@acme.example', subject: `Re: Purchase order ${po}`, messageId: `own-${sku}@acme.example`, headers: ['Auto-Submitted: no'], text: 'We confirm the order, delivery on 2026-12-01.' }));
+    expect(own.body).toMatchObject({ status: 'delivered', poNumber: po });
+    await s.phase('awaiting goods');
+  });
+
+  // Mail "held for the manager" went only to a log behind GET /inbound-mail/log: the manager was never
+  // told, the agent chased a supplier that had answered, and in the end bought elsewhere.
+  it('a mail held for the manager is one notice to the manager, saying who wrote, about which PO, and why it was held', async () => {
+    const { po, sku } = await ordered();
+    const raw = rawMail({
+      from: 'orders@acme.example', subject: 'Your orders', messageId: `held-notice-${sku}@acme.example`,
+      text: `We confirm ${po} for delivery on 2026-12-01, and PO-OTHER-${sku}-1 next week.`,
+    });
+    const held = await deliverMail(raw);
+    expect(held.body).toMatchObject({ status: 'held for the manager', reason: expect.stringMatching(/names 2 purchase orders/) });
+    const notices = () => stack.sandbox.store.notifications().filter((n) => n.subject.startsWith('Supplier mail held for you'));
+    const [notice] = await eventually(async () => notices().filter((n) => n.body.includes(`held-notice-${sku}`)), (l) => l.length > 0, 10_000, 'the notice of the held mail');
+    expect(notice).toMatchObject({ to: 'purchasing-manager', subject: 'Supplier mail held for you: Your orders' });
+    expect(notice!.body).toContain('orders@acme.example (acme-industrial)');
+    expect(notice!.body).toContain('it names 2 purchase orders');
+    expect(notice!.body).toContain(`We confirm ${po} for delivery on 2026-12-01`);
+    // The provider sending it again is one mail, and one notice.
+    expect((await deliverMail(raw)).body).toMatchObject({ status: 'held for the manager' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(notices().filter((n) => n.body.includes(`held-notice-${sku}`))).toHaveLength(1);
+  });
+
+  // "Re: PO-A" saying "the rest of PO-A ships on 14 December. PO-B we cannot supply." was delivered to
+  // PO-A's run and read as a refusal of PO-A, which closed it short: the words about another PO went
+  // to a run that cannot tell them apart from its own.
+  it('a mail whose words name another PO beside the one its subject or thread names is held for the manager, not read as about one', async () => {
+    const { sku, po, order } = await ordered();
+    const other = `PO-OTHER-${sku}-4`;
+    const bySubject = await deliverMail(rawMail({
+      from: 'orders@acme.example', subject: `Re: ${po}`, messageId: `mixed-subject-${sku}@acme.example`,
+      text: `Hello,\n\nthe rest of ${po} ships on 14 December.\n${other} we cannot supply, the item is discontinued.\n\nRegards, Acme`,
+    }));
+    expect(bySubject.body).toMatchObject({ status: 'held for the manager', poNumber: null, reason: `its subject names ${po} but its words also name ${other}` });
+    const byThread = await deliverMail(rawMail({
+      from: 'orders@acme.example', subject: 'Re: your order', messageId: `mixed-thread-${sku}@acme.example`,
+      headers: [`In-Reply-To: ${order.parsed.messageId}`],
+      text: `We confirm, delivery on 2026-12-01. ${other} we cannot supply.`,
+    }));
+    expect(byThread.body).toMatchObject({ status: 'held for the manager', poNumber: null, reason: `it answers the mail about ${po} but its words also name ${other}` });
+    expect(await repliesOf(sku)).toEqual([]);
+    // Its own number alone, in words, subject and thread, is delivered as ever.
+    const own = await deliverMail(rawMail({
+      from: 'orders@acme.example', subject: `Re: ${po}`, messageId: `own-words-${sku}@acme.example`, headers: [`In-Reply-To: ${order.parsed.messageId}`],
+      text: `We confirm ${po}, delivery on 2026-12-01.`,
+    }));
+    expect(own.body).toMatchObject({ status: 'delivered', poNumber: po });
+  });
+
   it("a chase to a quiet supplier answers the order's mail in its thread, and the reply to the chase finds the PO by it", async () => {
     // A supplier wait of about 1.7 s on the dev server's real clock, as the silent-supplier scenario does.
     const quiet = await startStack({ temporal: 'dev', rules: { supplierReplyDays: 0.00002 }, mail: {

@@ -56,6 +56,10 @@ describe('an engineer finds a SKU\'s workflows in the Web UI and reads their sto
       poNumber: po, workflowId: `replenish-${sku}-1`, sku, status: 'RUNNING', phase: 'awaiting approval', outcome: null, currentPoNumber: po,
     });
     expect((await stack.api('GET', `/purchase-orders/PO-${sku}-99`)).status).toBe(404);
+    // A revision never drafted is no PO: it answered 200 with the run's phase, as if PO-…-R3 were awaiting approval.
+    const unrevised = await stack.api('GET', `/purchase-orders/${po}-R3`);
+    expect(unrevised.status, JSON.stringify(unrevised.body)).toBe(404);
+    expect(unrevised.body.error).toBe(`no purchase order ${po}-R3: replenish-${sku}-1 has drafted up to ${po}`);
     expect((await stack.api('GET', '/purchase-orders/not-a-po')).status).toBe(400);
   });
 

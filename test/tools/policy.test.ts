@@ -109,6 +109,24 @@ describe('the policy decider\'s choices', () => {
     expect(choose(none)).toMatchObject({ tool: 'cancel_purchase_order', input: { reason: 'no supplier left for SKU-1: acme did not answer, bolt refused the order' } });
   });
 
+  // "acme did not answer" of a supplier that had confirmed, in the manager's notice and the record's reason.
+  it('names a dropped supplier that confirmed and never delivered for that, not as one that did not answer', () => {
+    const undelivered = reorderedElsewhere(goodsOverdue(chased(goodsOverdue(chased(goodsOverdue(confirmed()))))));
+    const refused = reorderedElsewhere(replyRead(ordered(checked(approved(awaitingApproval(drafted(quoted(undelivered, twoQuotes()), 'Q-BOLT'))))), { kind: 'refused' }));
+    expect(choose(quoted(refused, twoQuotes())).input).toEqual({
+      reason: 'no supplier left for SKU-1: acme confirmed the order but its goods did not come, bolt refused the order',
+    });
+  });
+
+  // "no decision from the manager" where dana had approved and a second manager's approval never came.
+  it('cancels after the approvals it needs did not all come, naming who approved', () => {
+    const s = approvalTimedOut(awaitingApproval(approvalTimedOut()));
+    const oneOfTwo: ReplenishState = { ...s, approvalsNeeded: 2, firstApprovals: [{ by: 'dana', at: T0, maxUnitPrice: 2.5 }] };
+    expect(choose(oneOfTwo).input).toEqual({
+      reason: 'only dana approved, of the 2 managers who must; no other manager decided after 2 requests',
+    });
+  });
+
   it('cancels after the manager left every request unanswered', () => {
     expect(choose(approvalTimedOut(awaitingApproval(approvalTimedOut()))).input).toEqual({
       reason: 'no decision from the manager after 2 requests',

@@ -140,6 +140,33 @@ describe('the manager\'s page in Chromium', () => {
     await close();
   });
 
+  // A price a supplier raised after the order showed on its card as if drafted, and "Select all" then
+  // "Approve selected" accepted the raise with the drafted POs.
+  it('a price raised after the order says so on its card, and selecting all leaves it for a decision of its own', async () => {
+    const stack = await startStack({ temporal: 'dev' });
+    const drafted = await story(stack, stack.newSku()).parkAtApproval();
+    // As a run asking about a raised price writes the inbox (src/records/approvals-waiting.ts).
+    await stack.records.waiting.show({
+      workflowId: 'replenish-RAISED-1', sku: 'RAISED', poNumber: 'PO-RAISED-1', version: 1,
+      request: {
+        supplier: 'acme-industrial', quantity: 90, unitPrice: 5.6, total: 504, onHand: 10, safetyStock: 20, alternatives: [], requestedAt: new Date().toISOString(),
+        priceChange: { orderedUnitPrice: 5.1, orderedTotal: 459, supplierSays: 'Due to the steel surcharge our unit price is now 5.60.' },
+      },
+    });
+    const { page, problems, close } = await openPage(stack);
+    if (stack.managerToken) await enterToken(page, stack.managerToken);
+    await card(page, drafted.poNumber).waitFor();
+    const raised = card(page, 'PO-RAISED-1');
+    await raised.locator('.facts dd', { hasText: 'ordered at 5.10' }).waitFor();
+    expect(await raised.locator('.facts').innerText()).toContain('Due to the steel surcharge our unit price is now 5.60.');
+    expect(await raised.locator('input.pick').isDisabled()).toBe(true);
+    await page.check('#select-all');
+    expect(await page.locator('#approve-selected').innerText()).toBe('Approve 1 selected');
+    expect(await raised.locator('input.pick').isChecked()).toBe(false);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it('a manager sees the pending PO with its figures, approves it in one click, and the run moves on', async () => {
     const stack = await startStack({ temporal: 'dev' });
     const sku = stack.newSku();

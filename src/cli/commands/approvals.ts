@@ -11,6 +11,27 @@ type Decided = Delivered & { by?: string };
 const byWhom = (r: Decided) => (r.by ? ` by ${r.by}` : '');
 const decisionPath = (po: string) => `/purchase-orders/${encodeURIComponent(po)}/decision`;
 
+/**
+ * Above TWO_APPROVALS_ABOVE an approval taken may be the first of two: the PO still waits, and
+ * saying "approved" alone had the manager believe it ordered. Null when this approval is enough.
+ */
+function stillWaiting(a: PendingApproval, r: { by?: string }): string | null {
+  const needed = a.approvalsNeeded ?? 1;
+  const count = (a.approvedBy ?? []).filter((b) => b !== r.by).length + 1;
+  return count < needed ? `${count} of ${needed} approvals: another manager must approve it too` : null;
+}
+
+/** A price raised after the order, in words: the table shows the new price as any other. */
+const raisedWords = (a: PendingApproval): string =>
+  `${a.supplier} raised its price after the order, from ${money(a.priceChange!.orderedUnitPrice)} to ${money(a.unitPrice)}`;
+
+/** Who approved so far of how many must: `dana 1/2`; `-` where one approval is enough and none came yet. */
+const approvalsSoFar = (a: PendingApproval): string => {
+  const by = a.approvedBy ?? [];
+  const needed = a.approvalsNeeded ?? 1;
+  return needed > 1 || by.length > 0 ? `${by.join(', ') || 'none'} ${by.length}/${needed}` : '-';
+};
+
 const approvals: Command = {
   name: 'approvals',
   summary: 'purchase orders waiting for a decision',
@@ -19,14 +40,19 @@ const approvals: Command = {
     const { items, currency } = await ctx.api.get<{ items: PendingApproval[]; currency?: string }>('/approvals');
     if (ctx.json) return ctx.out(json({ currency, items }));
     if (items.length === 0) return ctx.out('No purchase orders are waiting for approval.');
+    // Who approved so far, where some PO needs two managers (TWO_APPROVALS_ABOVE): one approval there leaves it waiting.
+    const counted = items.some((a) => (a.approvalsNeeded ?? 1) > 1 || (a.approvedBy ?? []).length > 0);
     ctx.out(table(
-      ['PO', 'SKU', 'SUPPLIER', 'QTY', currency ? `UNIT ${currency}` : 'UNIT', currency ? `TOTAL ${currency}` : 'TOTAL', 'ON HAND/SAFETY', 'ALTERNATIVES', 'WAITING'],
+      ['PO', 'SKU', 'SUPPLIER', 'QTY', currency ? `UNIT ${currency}` : 'UNIT', currency ? `TOTAL ${currency}` : 'TOTAL', 'ON HAND/SAFETY', 'ALTERNATIVES', ...(counted ? ['APPROVED'] : []), 'WAITING'],
       items.map((a) => [
         a.poNumber, a.sku, a.supplier, String(a.quantity), money(a.unitPrice), money(a.total), `${a.onHand}/${a.safetyStock}`,
-        a.alternatives.map((q) => `${q.supplier} ${money(q.unitPrice)}`).join(', ') || '-', ago(a.requestedAt, ctx.now()),
+        a.alternatives.map((q) => `${q.supplier} ${money(q.unitPrice)}`).join(', ') || '-', ...(counted ? [approvalsSoFar(a)] : []), ago(a.requestedAt, ctx.now()),
       ]),
       [3, 4, 5],
     ));
+    for (const a of items.filter((i) => i.priceChange)) {
+      ctx.out(`${a.poNumber}: ${raisedWords(a)}${a.priceChange!.supplierSays ? ` ("${a.priceChange!.supplierSays}")` : ''}; approving accepts the new price.`);
+    }
   },
 };
 
@@ -72,11 +98,14 @@ const approve: Command = {
     if (maxUnitPrice === undefined && !edited) throw new UsageError('--max-price is required (or an edit: --quantity, --quote)', approve);
     const timeoutS = number(values, 'timeout', 'positive', approve) ?? 60;
     const note = text(values, 'note');
+    // Whether this approval can be the first of two: read before deciding; the decision does not wait on it.
+    const before = ctx.json ? undefined : await ctx.api.get<{ items: PendingApproval[] }>('/approvals').then((r) => r.items.find((a) => a.poNumber === po), () => undefined);
     const result = await ctx.api.post<Decided>(decisionPath(po), {
       decision: 'approve', ...(maxUnitPrice !== undefined ? { maxUnitPrice } : {}), ...edit, ...(note ? { note } : {}),
     });
     const terms = [quantity !== undefined ? `${quantity} units` : '', quoteId !== undefined ? `quote ${quoteId}` : ''].filter(Boolean).join(' from ');
-    const said = `${po}: approved${byWhom(result)}${edited ? ` with edits (${terms})` : ''}${maxUnitPrice !== undefined ? ` up to ${money(maxUnitPrice)}` : ''}`;
+    const more = !edited && before ? stillWaiting(before, result) : null;
+    const said = `${po}: approved${byWhom(result)}${edited ? ` with edits (${terms})` : ''}${maxUnitPrice !== undefined ? ` up to ${money(maxUnitPrice)}` : ''}${more ? `; ${more}` : ''}`;
     if (!values.wait) return ctx.out(ctx.json ? json(result) : `${said} (${result.status} to ${result.workflowId})`);
     if (!ctx.json) ctx.out(`${said}; following ${result.workflowId}`);
     const phases = await followPastApproval(ctx, skuOfPo(po), po, timeoutS * 1000, { throughRevision: edited });
@@ -100,8 +129,18 @@ async function approveAll(ctx: Context, values: Values): Promise<number | void> 
   const maxTotal = number(values, 'max-total', 'positive', approve);
   const note = text(values, 'note');
   const { items, currency } = await ctx.api.get<{ items: PendingApproval[]; currency?: string }>('/approvals');
-  const chosen = items.filter((a) => (!prefix || a.sku.startsWith(prefix)) && (!supplier || a.supplier === supplier) && (maxTotal === undefined || a.total <= maxTotal));
-  if (chosen.length === 0) return ctx.out(ctx.json ? json({ results: [] }) : `None of the ${items.length} purchase orders waiting for approval passes the filters.`);
+  const passing = items.filter((a) => (!prefix || a.sku.startsWith(prefix)) && (!supplier || a.supplier === supplier) && (maxTotal === undefined || a.total <= maxTotal));
+  // A price raised after the order is no drafted price: approving it in bulk accepted the raise unseen.
+  const chosen = passing.filter((a) => !a.priceChange);
+  if (!ctx.json) {
+    for (const a of passing.filter((p) => p.priceChange)) {
+      ctx.out(`Left out ${a.poNumber}: ${raisedWords(a)}; decide it on its own (replenisher approve ${a.poNumber} --max-price ${a.unitPrice}, or reject it).`);
+    }
+  }
+  if (chosen.length === 0) {
+    const none = passing.length > 0 ? 'Nothing else to approve.' : `None of the ${items.length} purchase orders waiting for approval passes the filters.`;
+    return ctx.out(ctx.json ? json({ results: [] }) : none);
+  }
   if (values['dry-run']) {
     if (ctx.json) return ctx.out(json({ wouldApprove: chosen }));
     ctx.out(`Would approve ${chosen.length} of ${items.length} waiting:`);
@@ -114,10 +153,18 @@ async function approveAll(ctx: Context, values: Values): Promise<number | void> 
     results.push(...(await ctx.api.post<{ results: BulkResult[] }>('/approvals/decisions', { decisions })).results);
   }
   const failed = results.filter((r) => r.status >= 300);
+  const waitingFor = (r: BulkResult): string | null => {
+    const a = chosen.find((c) => c.poNumber === r.poNumber);
+    return a && r.status === 202 ? stillWaiting(a, r) : null;
+  };
+  const partly = results.filter((r) => waitingFor(r) !== null);
   if (ctx.json) ctx.out(json({ results }));
   else {
-    ctx.out(table(['PO', 'RESULT'], results.map((r) => [r.poNumber, r.status < 300 ? `approved${r.by ? ` by ${r.by}` : ''} (${r.result})` : `${r.status}: ${r.error}`])));
-    ctx.out(`${results.length - failed.length} of ${results.length} approved${failed.length ? `; ${failed.length} not taken` : ''}.`);
+    ctx.out(table(['PO', 'RESULT'], results.map((r) => [r.poNumber, r.status < 300
+      ? `approved${r.by ? ` by ${r.by}` : ''} (${r.result})${waitingFor(r) ? `; ${waitingFor(r)}` : ''}`
+      : `${r.status}: ${r.error}`])));
+    const more = partly.length ? `; ${partly.length} of them wait for another manager's approval` : '';
+    ctx.out(`${results.length - failed.length} of ${results.length} approved${more}${failed.length ? `; ${failed.length} not taken` : ''}.`);
   }
   // Some were not taken: the exit code says why the first was not (409 a conflict, 404 not found, …).
   return failed.length ? exitCodeFor(failed[0]!.status) : undefined;

@@ -5,7 +5,7 @@
 // page: the token form, the buttons, and the poll that refreshes every view.
 import { ApiError, banner, explain, request, token } from './api.js';
 import { $, h } from './format.js';
-import { approveSelected, refreshApprovals, showBulk } from './inbox.js';
+import { approveSelected, refreshApprovals, selectable, showBulk } from './inbox.js';
 import { refreshSkus } from './skus.js';
 import { refreshByRule, refreshSpend } from './spend.js';
 import { refreshAgreements } from './agreements.js';
@@ -77,7 +77,7 @@ function start() {
     if (b) select(b.dataset.sku);
   });
   $('select-all').addEventListener('change', (e) => {
-    for (const card of state.cards.values()) card.querySelector('input.pick').checked = e.target.checked;
+    for (const card of selectable()) card.querySelector('input.pick').checked = e.target.checked;
     showBulk();
   });
   $('bulk').addEventListener('submit', (e) => {

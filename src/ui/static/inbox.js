@@ -86,7 +86,15 @@ function updateCard(card, item) {
     fact('On hand', count(item.onHand), low ? 'low' : undefined),
     fact('Safety stock', count(item.safetyStock)),
     ...(item.approvalsNeeded > 1 ? [fact('Approvals', `${(item.approvedBy || []).length} of ${item.approvalsNeeded}${(item.approvedBy || []).length ? ` (${item.approvedBy.join(', ')})` : ''}`)] : []),
+    // A price the supplier raised after the order: approving accepts it, so the card says so in the supplier's words.
+    ...(item.priceChange ? [fact('Price raised after the order', `${price(item.unitPrice)}, ordered at ${price(item.priceChange.orderedUnitPrice)}`
+      + `${item.priceChange.supplierSays ? `: "${item.priceChange.supplierSays}"` : ''}`, 'low')] : []),
   );
+  // Not one of many: a raised price is decided on its card alone, never with "Select all".
+  const pick = card.querySelector('input.pick');
+  pick.disabled = Boolean(item.priceChange);
+  if (pick.disabled) pick.checked = false;
+  pick.title = pick.disabled ? 'A price raised after the order is decided on its own' : '';
   const alts = (item.alternatives || []).map((q) =>
     `${q.supplier} at ${price(q.unitPrice)} (min ${count(q.moq)}, ${q.leadTimeDays} d lead)`);
   card.querySelector('.alternatives').textContent = alts.length ? `Also quoted: ${alts.join(' · ')}` : 'No other quotes.';
@@ -154,10 +162,13 @@ export async function refreshApprovals() {
 
 export const picked = () => [...state.cards.values()].filter((c) => c.querySelector('input.pick').checked && !state.busy.has(c.dataset.po));
 
+/** The cards "Select all" selects: a price raised after the order is left to its own card. */
+export const selectable = () => [...state.cards.values()].filter((c) => !c.querySelector('input.pick').disabled);
+
 export function showBulk() {
-  const cards = [...state.cards.values()];
+  const cards = selectable();
   const n = picked().length;
-  $('bulk').hidden = cards.length === 0;
+  $('bulk').hidden = state.cards.size === 0;
   $('select-all').checked = cards.length > 0 && n === cards.length;
   $('select-all').indeterminate = n > 0 && n < cards.length;
   $('approve-selected').disabled = n === 0 || state.bulkBusy;
