@@ -126,9 +126,26 @@ function packNear(s: string, m: RegExpExecArray): string | undefined {
 
 const count = (raw: string): number => parseNumber(raw.replace(/[,. \u00a0\u202f]/g, ''));
 
+/** A share of the order as words or a percentage: "half of it", "60% of the quantity", "a third of your order". */
+const SHARE_OF_ORDER = /\b(half|a third|one third|a quarter|one quarter|(\d{1,2})\s?%)\s+of\s+(?:it|them|the (?:order|quantity|qty|goods|items|po)|(?:your|this) (?:order|po))\b/i;
+const SHARES: Record<string, number> = { half: 1 / 2, 'a third': 1 / 3, 'one third': 1 / 3, 'a quarter': 1 / 4, 'one quarter': 1 / 4 };
+
+/** The ordered units a share of the order comes to, only when it is a whole number of them (half of 600 is 300). */
+export function shareOfOrdered(sentences: string[], ordered: number | undefined): number | undefined {
+  if (ordered === undefined) return undefined;
+  for (const s of sentences) {
+    const m = SHARE_OF_ORDER.exec(s);
+    if (!m) continue;
+    const n = m[2] !== undefined ? (ordered * Number(m[2])) / 100 : ordered * SHARES[m[1]!.toLowerCase()]!;
+    if (Number.isInteger(n) && n > 0 && n < ordered) return n;
+  }
+  return undefined;
+}
+
 /** What part of the order comes now; a count that is not less than what was ordered is no part of it. */
 export function partialQuantity(sentences: string[], context: { quantity?: number; packSize?: number } = {}): number | undefined {
-  const part = partOfOrdered(sentences, context.quantity, context.packSize) ?? lessTheRemainder(sentences, context) ?? firstOfLots(sentences, context);
+  const part = partOfOrdered(sentences, context.quantity, context.packSize) ?? lessTheRemainder(sentences, context) ?? firstOfLots(sentences, context)
+    ?? shareOfOrdered(sentences, context.quantity);
   if (part !== undefined) return part;
   const found = firstMatch(PARTIAL_QUANTITY, sentences);
   const n = found && unitsOf(found.s, found.m, context.packSize);

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { patternReader } from '../../src/activities/reply-reader.js';
+import type { ReplyContext } from '../../src/domain/world.js';
+
+// Plainly stated replies a reader may miss or misread: a demand to amend the PO that abbreviates
+// its number, the rest of an order named after a share of it. Mail written here, not taken from
+// the labelled corpora.
+
+const PO: ReplyContext = { unitPrice: 2.2, currency: 'EUR', quantity: 800, requestedDate: '2026-06-19', receivedAt: '2026-06-08T09:30:00Z' };
+const read = (text: string, context: Partial<ReplyContext> = {}) => patternReader.read(text, {}, { ...PO, ...context });
+const day = (d: string) => `${d}T00:00:00.000Z`;
+
+describe('a demand to amend the PO to an amount', () => {
+  it('"kindly amend your PO No. 4410 to USD 2.45" is no price the supplier states, whatever abbreviates the number', async () => {
+    expect(await read('Kindly amend your PO No. 4410 to USD 2.45 per pc and resend so we can process the order.', { currency: 'USD' })).toEqual({ kind: 'unclear' });
+    expect(await read('Please revise PO Nr. 4410 to EUR 2.45 each and send it again.')).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('the rest named after a lot', () => {
+  it('"half of it goes out Thursday and the rest the week after" is a partial of half the order', async () => {
+    expect(await read('Half of it goes out Thursday and the rest the week after.')).toEqual({ kind: 'partial', quantity: 400, deliveryDate: day('2026-06-11') });
+  });
+
+  it('"25% of the quantity on 15 June, the rest in July" is a partial of that share', async () => {
+    expect(await read('We can deliver 25% of the quantity on 15 June, the rest in July.')).toEqual({ kind: 'partial', quantity: 200, deliveryDate: day('2026-06-15') });
+  });
+
+  it('a share that is no whole number of units gives no quantity; "the rest of the week" is no rest of the order', async () => {
+    expect(await read('We can deliver 33% of the order on 15 June, the rest in July.', { quantity: 850 })).toEqual({ kind: 'partial', deliveryDate: day('2026-06-15') });
+    expect(await read('We will deliver on 15 June; the office is closed for the rest of the week after that.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-15') });
+  });
+});
