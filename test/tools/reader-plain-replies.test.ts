@@ -31,3 +31,23 @@ describe('the rest named after a lot', () => {
     expect(await read('We will deliver on 15 June; the office is closed for the rest of the week after that.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-15') });
   });
 });
+
+describe('a refusal in everyday words', () => {
+  it('the item out of production or out of the range, in the languages read', async () => {
+    for (const text of [
+      'Il codice del Vs. ordine è fuori produzione e non siamo in grado di consegnarlo.',
+      'Niestety tego modelu nie produkujemy już, więc nie zrealizujemy tego zamówienia.',
+      'O artigo está fora de linha e já não o podemos fornecer.',
+      'Tento typ už nevyrábíme, objednávku nemůžeme vyřídit.',
+      'Produkten har utgått ur sortimentet, vi kan tyvärr inte leverera.',
+    ]) expect(await read(text), text).toEqual({ kind: 'refused' });
+  });
+
+  it('"your order has been cancelled" by the supplier is a refusal', async () => {
+    expect(await read('Your account is closed for non-payment and order 5521 has been cancelled.')).toEqual({ kind: 'refused' });
+  });
+
+  it('"we can only supply 500 pcs. The balance 300 pcs is cancelled" is a partial of the lot that comes', async () => {
+    expect(await read('For your PO we can only supply 500 pcs. The balance 300 pcs is cancelled as the item is end of life.')).toEqual({ kind: 'partial', quantity: 500 });
+  });
+});
