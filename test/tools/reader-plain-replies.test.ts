@@ -51,3 +51,24 @@ describe('a refusal in everyday words', () => {
     expect(await read('For your PO we can only supply 500 pcs. The balance 300 pcs is cancelled as the item is end of life.')).toEqual({ kind: 'partial', quantity: 500 });
   });
 });
+
+describe('a confirmation without the word "confirm"', () => {
+  it('the goods leaving today or tomorrow, in Polish, Portuguese, Czech and English', async () => {
+    expect(await read('Towar do zamówienia wyjeżdża dziś.', { currency: 'PLN' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-08') });
+    expect(await read('A encomenda segue amanhã de manhã.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+    expect(await read('Zboží k objednávce zítra odchází.', { currency: 'CZK' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+    expect(await read('The pallets leave our plant tomorrow.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+    expect(await read('Cheers, that one is going out tomorrow.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+    // A departure the sentence denies is none.
+    expect(await read('A encomenda não segue hoje, falta material.')).not.toMatchObject({ kind: 'confirmed' });
+  });
+
+  it('an order scheduled for a day: "queda programado para", "staat ingepland voor"', async () => {
+    expect(await read('Su pedido queda programado para el 16 de junio.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+    expect(await read('Uw order staat ingepland voor dinsdag 16 juni.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+
+  it('"we send the goods Tuesday 16. June" with its day', async () => {
+    expect(await read('ok, we send the goods Tuesday 16. June.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+});

@@ -62,6 +62,8 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: new RegExp(`${DAY_CUE}(\\d{1,2})\\.(\\d{1,2})\\.(?!\\d)`, 'i'), parts: (m, sense) => yearless(+m[2]!, +m[1]!, sense) },
   // today, heute, ce jour, hoy; tomorrow, demain, mañana (not "guten Morgen", "por la mañana")
   { re: /\b(?:today|heute|aujourd'hui|ce jour|hoy|oggi|vandaag|(tomorrow|demain|domani|(?<!guten |por la |esta |de la )morgen|(?<!por la |esta |de la |en la )mañana))\b/i, parts: (m, sense) => relativeDay(m[1] === undefined ? 0 : 1, sense), weak: true },
+  // dziś, hoje, dnes, idag; jutro, amanhã, zítra, imorgon: today and tomorrow in Polish, Portuguese, Czech and Swedish
+  { re: /(?<![\wà-ž])(?:(dziś|dzisiaj|hoje|dnes|idag|i dag)|(jutro|amanhã|zítra|imorgon|i morgon))(?![\wà-ž])/i, parts: (m, sense) => relativeDay(m[2] === undefined ? 0 : 1, sense), weak: true },
   // Wednesday in week 47, Dienstag KW 27, KW 27 Dienstag: that day of the ISO week
   { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:in\\s+|of\\s+|der\\s+|de\\s+la\\s+|de\\s+)?(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[2]!, weekdayNumber(m[1]!), sense) },
   { re: new RegExp(`\\b(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2}),?\\s+(?:on\\s+|am\\s+|le\\s+|el\\s+)?(${WEEKDAY})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[1]!, weekdayNumber(m[2]!), sense) },
@@ -240,14 +242,19 @@ const LEAVES_ON = [
   // "on the truck Thursday", "go out on our own van Wednesday 22nd April", "sur le camion jeudi": a vehicle of the supplier's
   // that takes the goods on a day.
   "\\b(?:on|sur|en)\\s+(?:the|our(?:\\s+own)?|le|notre|el|nuestro)\\s+(?:truck|van|lorry|camion|camión)\\s+(?:on\\s+|ce\\s+|el\\s+)?(?:today|tomorrow|demain|aujourd'hui|hoy|mañana|monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes)\\b",
-  "\\bgo(?:es)?\\s+out\\s+(?:on\\s+(?:the|our(?:\\s+own)?)\\s+(?:truck|van|lorry)\\s+)?(?:today|tomorrow|(?:on\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri)\\b|on\\s+(?:the\\s+)?\\d)",
+  "\\bgo(?:es|ing)?\\s+out\\s+(?:on\\s+(?:the|our(?:\\s+own)?)\\s+(?:truck|van|lorry)\\s+)?(?:today|tomorrow|(?:on\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri)\\b|on\\s+(?:the\\s+)?\\d)",
   // "os lo mandamos el jueves", "la merce parte venerdì": the goods sent or leaving on a day, in Spanish and Italian.
   "\\b(?:os|se|le|les)\\s+(?:lo|la|los|las)\\s+(?:mandamos|enviamos|mandaremos|enviaremos)\\s+(?:hoy|mañana|(?:el|este)\\s+(?:lunes|martes|miércoles|jueves|viernes|sábado|\\d))",
   "\\b(?:parte|partono|partirà|partiranno)\\s+(?:oggi|domani|(?:il\\s+)?(?:lunedì|martedì|mercoledì|giovedì|venerdì)|il\\s+\\d)",
-  '\\b(?:shipping(?:\\s+out)?|dispatching|despatching|leaves?\\s+(?:us|our\\s+(?:warehouse|works|premises|site|yard)))\\s+(?:today|tomorrow|this\\s+(?:morning|afternoon|evening)|(?:on\\s+|this\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri)\\b|on\\s+(?:the\\s+)?\\d)',
+  '\\b(?:shipping(?:\\s+out)?|dispatching|despatching|leaves?\\s+(?:us|our\\s+(?:warehouse|works|premises|site|yard|dock|plant|factory|depot)))\\s+(?:today|tomorrow|this\\s+(?:morning|afternoon|evening)|(?:on\\s+|this\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri)\\b|on\\s+(?:the\\s+)?\\d)',
+  // "towar wyjeżdża jutro", "a mercadoria segue amanhã", "zboží dnes odchází": the goods leaving today or tomorrow in Polish,
+  // Portuguese and Czech.
+  '\\b(?:wyjeżdża(?:ją)?|wyjedzie|wyjadą|wysyłamy|wyślemy)\\s+(?:dziś|dzisiaj|jutro|w\\s+(?:poniedziałek|wtorek|środę|czwartek|piątek))',
+  '\\b(?:segue|seguem|sai|saem)\\s+(?:hoje|amanhã|(?:na|no)\\s+(?:próxim[ao]\\s+)?(?:segunda|terça|quarta|quinta|sexta))',
+  '\\b(?:dnes|zítra)\\s+(?:odchází|odjíždí|expedujeme|odesíláme|odešleme)|\\b(?:odchází|odjíždí|expedujeme|odesíláme|odešleme)\\s+(?:dnes|zítra)(?![a-zá-ž])',
 ];
 export const LEAVES = new RegExp(
-  `(?<!\\b(?:not|no|never|nicht|pas)\\s+(?:be\\s+)?)(?<!n't\\s+(?:be\\s+)?)(?:${LEAVES_ON.join('|')})(?![^.]{0,30}\\b(?:not|impossible|isn't|won't|cannot|can't|unlikely|pas|no)\\b)`,
+  `(?<!\\b(?:not|no|never|nicht|pas|não|nie)\\s+(?:be\\s+)?)(?<!n't\\s+(?:be\\s+)?)(?:${LEAVES_ON.join('|')})(?![^.]{0,30}\\b(?:not|impossible|isn't|won't|cannot|can't|unlikely|pas|no)\\b)`,
   'i',
 );
 
