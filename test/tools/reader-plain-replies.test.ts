@@ -72,3 +72,18 @@ describe('a confirmation without the word "confirm"', () => {
     expect(await read('ok, we send the goods Tuesday 16. June.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
   });
 });
+
+describe('a delay in everyday words', () => {
+  it('"atraso", "försenad", "zpozdí", "opóźnienie": a delay, without a day when none is given', async () => {
+    expect(await read('A encomenda vai ter um atraso de uns dez dias por avaria na máquina.')).toEqual({ kind: 'delayed' });
+    expect(await read('Tyvärr blir ordern försenad en vecka.', { currency: 'SEK' })).toEqual({ kind: 'delayed' });
+    expect(await read('Dostawa zamówienia nastąpi później z powodu opóźnienia dostaw surowca.', { currency: 'PLN' })).toEqual({ kind: 'delayed' });
+    // Denied, no delay.
+    expect(await read('A encomenda segue amanhã, sem atraso.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+  });
+
+  it('a date spaced out as Czech mail writes it, "26. 6. 2026", is the new day', async () => {
+    expect(await read('Dodání Vaší objednávky č. 26/0608 se zpozdí. Nový termín dodání je 26. 6. 2026.', { currency: 'CZK' }))
+      .toEqual({ kind: 'delayed', deliveryDate: day('2026-06-26') });
+  });
+});

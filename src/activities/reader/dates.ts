@@ -50,8 +50,8 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: new RegExp(`\\b(\\d{1,2})-(${MONTH})-(\\d{4}|\\d{2})\\b`, 'i'), parts: (m) => [fullYear(m[3]!), monthNumber(m[2]!), +m[1]!] },
   // 14-03-2025 (Dutch, and others): day first, as with dots.
   { re: /\b(\d{1,2})-(\d{1,2})-(\d{4})\b/, parts: (m) => [+m[3]!, +m[2]!, +m[1]!] },
-  // 14.03.2025 or 14.03.25: day first wherever dots are used.
-  { re: /\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2}(?![\d.]))\b/, parts: (m) => [fullYear(m[3]!), +m[2]!, +m[1]!] },
+  // 14.03.2025 or 14.03.25: day first wherever dots are used; 26. 2. 2027 spaced out, as Czech mail writes it.
+  { re: /\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2}(?![\d.]))\b|\b(\d{1,2})\. (\d{1,2})\. (20\d{2})\b/, parts: (m) => (m[1] !== undefined ? [fullYear(m[3]!), +m[2]!, +m[1]!] : [+m[6]!, +m[5]!, +m[4]!]) },
   // 14/03/2025 or 03/14/2025; 04/05/2025 as the text's sense of dates says.
   { re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2}(?![\d/]))\b/, parts: (m, sense) => slashed(+m[1]!, +m[2]!, fullYear(m[3]!), sense) },
   // Without a year, from when the mail came: 28 March, 28th of March, 28 de marzo, le 3 juin, am 12. Mai
