@@ -87,3 +87,20 @@ describe('a delay in everyday words', () => {
       .toEqual({ kind: 'delayed', deliveryDate: day('2026-06-26') });
   });
 });
+
+describe('a partial in Polish, Portuguese and Swedish', () => {
+  it('"pozostałe 500 szt." after a lot with its day is the rest; a count after a date is no year', async () => {
+    expect(await read('Z zamówienia wyślemy we wtorek 16 czerwca 1500 szt., pozostałe 500 szt. dopiero w lipcu.', { currency: 'PLN', quantity: 2000 }))
+      .toEqual({ kind: 'partial', quantity: 1500, deliveryDate: day('2026-06-16') });
+  });
+
+  it('"só temos metade em stock: enviamos 400 unidades na sexta-feira, dia 12, e o restante depois"', async () => {
+    expect(await read('Só temos metade em stock: enviamos 400 unidades na sexta-feira, dia 12, e o restante depois.'))
+      .toEqual({ kind: 'partial', quantity: 400, deliveryDate: day('2026-06-12') });
+  });
+
+  it('"Vi kan skicka 300 av 800 st den 15 juni, resten kommer senare"', async () => {
+    expect(await read('Vi kan skicka 300 av 800 st den 15 juni, resten kommer senare.', { currency: 'SEK' }))
+      .toEqual({ kind: 'partial', quantity: 300, deliveryDate: day('2026-06-15') });
+  });
+});

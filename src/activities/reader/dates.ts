@@ -42,8 +42,9 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: /\b(\d{1,2})\.\s?(XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)\.\s?(20\d{2})\b/, parts: (m) => [+m[3]!, ROMAN.indexOf(m[2]!) + 1, +m[1]!] },
   // Ship date 20260616: an ERP's date with nothing between, only after a word that asks for a day (else it is a number)
   { re: new RegExp(`${DAY_CUE}(20\\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\\d|3[01])\\b`, 'i'), parts: (m) => [+m[1]!, +m[2]!, +m[3]!] },
-  // 14 March 2025, 14th Mar. 2025, 12. März 2025, 3 de junio de 2025, le 3 juin 2025
-  { re: new RegExp(`\\b(\\d{1,2})${ORDINAL}\\.?\\s+(?:de\\s+)?(${MONTH})\\.?,?\\s+(?:de\\s+)?(\\d{4})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[2]!), +m[1]!] },
+  // 14 March 2025, 14th Mar. 2025, 12. März 2025, 3 de junio de 2025, le 3 juin 2025 (a year, not the count after a date:
+  // "w czwartek 10 grudnia 1200 szt.")
+  { re: new RegExp(`\\b(\\d{1,2})${ORDINAL}\\.?\\s+(?:de\\s+)?(${MONTH})\\.?,?\\s+(?:de\\s+)?((?:19|20)\\d{2})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[2]!), +m[1]!] },
   // March 14, 2025
   { re: new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[1]!), +m[2]!] },
   // 10-Dec-2025, 10-Dec-25: an ERP's day, month name and year
@@ -67,8 +68,8 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   // Wednesday in week 47, Dienstag KW 27, KW 27 Dienstag: that day of the ISO week
   { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:in\\s+|of\\s+|der\\s+|de\\s+la\\s+|de\\s+)?(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[2]!, weekdayNumber(m[1]!), sense) },
   { re: new RegExp(`\\b(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2}),?\\s+(?:on\\s+|am\\s+|le\\s+|el\\s+)?(${WEEKDAY})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[1]!, weekdayNumber(m[2]!), sense) },
-  // Tuesday the 25th, Friday 3rd: the next such day that falls on that weekday
-  { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:the\\s+|den\\s+|le\\s+|el\\s+)?(\\d{1,2})(?:st|nd|rd|th|er)?\\b(?![./:]?\\d)(?!\\s+(?:of\\s+|de\\s+)?(?:${MONTH})\\b)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), +m[2]!, sense) },
+  // Tuesday the 25th, Friday 3rd, sexta-feira, dia 20: the next such day that falls on that weekday
+  { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:the\\s+|den\\s+|le\\s+|el\\s+|dia\\s+)?(\\d{1,2})(?:st|nd|rd|th|er)?\\b(?![./:]?\\d)(?!\\s+(?:of\\s+|de\\s+)?(?:${MONTH})\\b)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), +m[2]!, sense) },
   // within 5 working days, innerhalb von 3 Arbeitstagen, sous 10 jours ouvrés, en 7 días hábiles, a lead time "of" / "est de" /
   // "es de" so many: business days from the mail
   { re: /\b(?:within|in|of|innerhalb(?:\s+von)?|binnen|beträgt|sous|dans|est de|en|es de|dentro de|entro)\s+(\d{1,2})\s+(?:working|business|work)\s+days?\b|\b(?:within|in|of|innerhalb(?:\s+von)?|binnen|beträgt|sous|dans|est de|en|es de|dentro de|entro)\s+(\d{1,2})\s+(?:arbeitstag(?:en|e)?|werktag(?:en|e)?|jours?\s+ouvr(?:és|ables)|días?\s+(?:hábiles|habiles|laborables)|giorni\s+lavorativi)\b/i,
