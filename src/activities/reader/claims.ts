@@ -79,8 +79,11 @@ const DEMANDS: RegExp[] = [
   /^(?:procedete|aggiornate|modificate|registrate|segnate|chiudete|annullate|approvate|emettete|inviateci)\b/i,
 ];
 
-/** The act is to be done at or to an amount: "at $6.40", "to 6.10", "auf 6,10 €", "à 6,00 $". */
-const ACT_AT_AN_AMOUNT = new RegExp(`(?:${ORDER_ACTS}|${ORDER_ACTS_ELSEWHERE})\\b[^.!?\\n]{0,80}?(?:(?:^|\\s)(?:to|at|for|of|auf|zu|für|von|à|a|al|au|de|di|por|en|op|tegen|voor|van|naar)|@)\\s*(?:US\\$|[$€£]|USD|EUR|GBP|CHF)?\\s?\\d`, 'i');
+/**
+ * The act is to be done at or to an amount: "at $6.40", "to 6.10", "auf 6,10 €", "à 6,00 $". The dot of a number's
+ * abbreviation ("amend your PO No. 2612-07 to USD 4.80", "Nr.") ends no demand.
+ */
+const ACT_AT_AN_AMOUNT = new RegExp(`(?:${ORDER_ACTS}|${ORDER_ACTS_ELSEWHERE})\\b(?:[^.!?\\n]|(?<=\\b(?:no|nos|nr|n|nº))\\.){0,80}?(?:(?:^|\\s)(?:to|at|for|of|auf|zu|für|von|à|a|al|au|de|di|por|en|op|tegen|voor|van|naar)|@)\\s*(?:US\\$|[$€£]|USD|EUR|GBP|CHF)?\\s?\\d`, 'i');
 
 /** Words that say an order act is done to the buyer's records: "mark as received", "book as delivered". */
 const AS_DONE = /\b(?:as|als|comme|como|come|als)\s+(?:already\s+|bereits\s+|déjà\s+|ya\s+|già\s+)?(?:received|delivered|closed|complete[d]?|paid|approved|erhalten|geliefert|eingegangen|geschlossen|bezahlt|reçue?s?|livrée?s?|clôturée?|payée?s?|recibid[oa]s?|entregad[oa]s?|cerrad[oa]|pagad[oa]|ricevut[oa]|consegnat[oa]|chius[oa]|ontvangen|geleverd|betaald)\b/i;

@@ -42,16 +42,17 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: /\b(\d{1,2})\.\s?(XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)\.\s?(20\d{2})\b/, parts: (m) => [+m[3]!, ROMAN.indexOf(m[2]!) + 1, +m[1]!] },
   // Ship date 20260616: an ERP's date with nothing between, only after a word that asks for a day (else it is a number)
   { re: new RegExp(`${DAY_CUE}(20\\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\\d|3[01])\\b`, 'i'), parts: (m) => [+m[1]!, +m[2]!, +m[3]!] },
-  // 14 March 2025, 14th Mar. 2025, 12. März 2025, 3 de junio de 2025, le 3 juin 2025
-  { re: new RegExp(`\\b(\\d{1,2})${ORDINAL}\\.?\\s+(?:de\\s+)?(${MONTH})\\.?,?\\s+(?:de\\s+)?(\\d{4})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[2]!), +m[1]!] },
+  // 14 March 2025, 14th Mar. 2025, 12. März 2025, 3 de junio de 2025, le 3 juin 2025 (a year, not the count after a date:
+  // "w czwartek 10 grudnia 1200 szt.")
+  { re: new RegExp(`\\b(\\d{1,2})${ORDINAL}\\.?\\s+(?:de\\s+)?(${MONTH})\\.?,?\\s+(?:de\\s+)?((?:19|20)\\d{2})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[2]!), +m[1]!] },
   // March 14, 2025
   { re: new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i'), parts: (m) => [+m[3]!, monthNumber(m[1]!), +m[2]!] },
   // 10-Dec-2025, 10-Dec-25: an ERP's day, month name and year
   { re: new RegExp(`\\b(\\d{1,2})-(${MONTH})-(\\d{4}|\\d{2})\\b`, 'i'), parts: (m) => [fullYear(m[3]!), monthNumber(m[2]!), +m[1]!] },
   // 14-03-2025 (Dutch, and others): day first, as with dots.
   { re: /\b(\d{1,2})-(\d{1,2})-(\d{4})\b/, parts: (m) => [+m[3]!, +m[2]!, +m[1]!] },
-  // 14.03.2025 or 14.03.25: day first wherever dots are used.
-  { re: /\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2}(?![\d.]))\b/, parts: (m) => [fullYear(m[3]!), +m[2]!, +m[1]!] },
+  // 14.03.2025 or 14.03.25: day first wherever dots are used; 26. 2. 2027 spaced out, as Czech mail writes it.
+  { re: /\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2}(?![\d.]))\b|\b(\d{1,2})\. (\d{1,2})\. (20\d{2})\b/, parts: (m) => (m[1] !== undefined ? [fullYear(m[3]!), +m[2]!, +m[1]!] : [+m[6]!, +m[5]!, +m[4]!]) },
   // 14/03/2025 or 03/14/2025; 04/05/2025 as the text's sense of dates says.
   { re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2}(?![\d/]))\b/, parts: (m, sense) => slashed(+m[1]!, +m[2]!, fullYear(m[3]!), sense) },
   // Without a year, from when the mail came: 28 March, 28th of March, 28 de marzo, le 3 juin, am 12. Mai
@@ -62,11 +63,13 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: new RegExp(`${DAY_CUE}(\\d{1,2})\\.(\\d{1,2})\\.(?!\\d)`, 'i'), parts: (m, sense) => yearless(+m[2]!, +m[1]!, sense) },
   // today, heute, ce jour, hoy; tomorrow, demain, mañana (not "guten Morgen", "por la mañana")
   { re: /\b(?:today|heute|aujourd'hui|ce jour|hoy|oggi|vandaag|(tomorrow|demain|domani|(?<!guten |por la |esta |de la )morgen|(?<!por la |esta |de la |en la )mañana))\b/i, parts: (m, sense) => relativeDay(m[1] === undefined ? 0 : 1, sense), weak: true },
+  // dziś, hoje, dnes, idag; jutro, amanhã, zítra, imorgon: today and tomorrow in Polish, Portuguese, Czech and Swedish
+  { re: /(?<![\wà-ž])(?:(dziś|dzisiaj|hoje|dnes|idag|i dag)|(jutro|amanhã|zítra|imorgon|i morgon))(?![\wà-ž])/i, parts: (m, sense) => relativeDay(m[2] === undefined ? 0 : 1, sense), weak: true },
   // Wednesday in week 47, Dienstag KW 27, KW 27 Dienstag: that day of the ISO week
   { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:in\\s+|of\\s+|der\\s+|de\\s+la\\s+|de\\s+)?(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[2]!, weekdayNumber(m[1]!), sense) },
   { re: new RegExp(`\\b(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2}),?\\s+(?:on\\s+|am\\s+|le\\s+|el\\s+)?(${WEEKDAY})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[1]!, weekdayNumber(m[2]!), sense) },
-  // Tuesday the 25th, Friday 3rd: the next such day that falls on that weekday
-  { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:the\\s+|den\\s+|le\\s+|el\\s+)?(\\d{1,2})(?:st|nd|rd|th|er)?\\b(?![./:]?\\d)(?!\\s+(?:of\\s+|de\\s+)?(?:${MONTH})\\b)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), +m[2]!, sense) },
+  // Tuesday the 25th, Friday 3rd, sexta-feira, dia 20: the next such day that falls on that weekday
+  { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:the\\s+|den\\s+|le\\s+|el\\s+|dia\\s+)?(\\d{1,2})(?:st|nd|rd|th|er)?\\b(?![./:]?\\d)(?!\\s+(?:of\\s+|de\\s+)?(?:${MONTH})\\b)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), +m[2]!, sense) },
   // within 5 working days, innerhalb von 3 Arbeitstagen, sous 10 jours ouvrés, en 7 días hábiles, a lead time "of" / "est de" /
   // "es de" so many: business days from the mail
   { re: /\b(?:within|in|of|innerhalb(?:\s+von)?|binnen|beträgt|sous|dans|est de|en|es de|dentro de|entro)\s+(\d{1,2})\s+(?:working|business|work)\s+days?\b|\b(?:within|in|of|innerhalb(?:\s+von)?|binnen|beträgt|sous|dans|est de|en|es de|dentro de|entro)\s+(\d{1,2})\s+(?:arbeitstag(?:en|e)?|werktag(?:en|e)?|jours?\s+ouvr(?:és|ables)|días?\s+(?:hábiles|habiles|laborables)|giorni\s+lavorativi)\b/i,
@@ -240,14 +243,19 @@ const LEAVES_ON = [
   // "on the truck Thursday", "go out on our own van Wednesday 22nd April", "sur le camion jeudi": a vehicle of the supplier's
   // that takes the goods on a day.
   "\\b(?:on|sur|en)\\s+(?:the|our(?:\\s+own)?|le|notre|el|nuestro)\\s+(?:truck|van|lorry|camion|camión)\\s+(?:on\\s+|ce\\s+|el\\s+)?(?:today|tomorrow|demain|aujourd'hui|hoy|mañana|monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes)\\b",
-  "\\bgo(?:es)?\\s+out\\s+(?:on\\s+(?:the|our(?:\\s+own)?)\\s+(?:truck|van|lorry)\\s+)?(?:today|tomorrow|(?:on\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri)\\b|on\\s+(?:the\\s+)?\\d)",
+  "\\bgo(?:es|ing)?\\s+out\\s+(?:on\\s+(?:the|our(?:\\s+own)?)\\s+(?:truck|van|lorry)\\s+)?(?:today|tomorrow|(?:on\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri)\\b|on\\s+(?:the\\s+)?\\d)",
   // "os lo mandamos el jueves", "la merce parte venerdì": the goods sent or leaving on a day, in Spanish and Italian.
   "\\b(?:os|se|le|les)\\s+(?:lo|la|los|las)\\s+(?:mandamos|enviamos|mandaremos|enviaremos)\\s+(?:hoy|mañana|(?:el|este)\\s+(?:lunes|martes|miércoles|jueves|viernes|sábado|\\d))",
   "\\b(?:parte|partono|partirà|partiranno)\\s+(?:oggi|domani|(?:il\\s+)?(?:lunedì|martedì|mercoledì|giovedì|venerdì)|il\\s+\\d)",
-  '\\b(?:shipping(?:\\s+out)?|dispatching|despatching|leaves?\\s+(?:us|our\\s+(?:warehouse|works|premises|site|yard)))\\s+(?:today|tomorrow|this\\s+(?:morning|afternoon|evening)|(?:on\\s+|this\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri)\\b|on\\s+(?:the\\s+)?\\d)',
+  '\\b(?:shipping(?:\\s+out)?|dispatching|despatching|leaves?\\s+(?:us|our\\s+(?:warehouse|works|premises|site|yard|dock|plant|factory|depot)))\\s+(?:today|tomorrow|this\\s+(?:morning|afternoon|evening)|(?:on\\s+|this\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri)\\b|on\\s+(?:the\\s+)?\\d)',
+  // "towar wyjeżdża jutro", "a mercadoria segue amanhã", "zboží dnes odchází": the goods leaving today or tomorrow in Polish,
+  // Portuguese and Czech.
+  '\\b(?:wyjeżdża(?:ją)?|wyjedzie|wyjadą|wysyłamy|wyślemy)\\s+(?:dziś|dzisiaj|jutro|w\\s+(?:poniedziałek|wtorek|środę|czwartek|piątek))',
+  '\\b(?:segue|seguem|sai|saem)\\s+(?:hoje|amanhã|(?:na|no)\\s+(?:próxim[ao]\\s+)?(?:segunda|terça|quarta|quinta|sexta))',
+  '\\b(?:dnes|zítra)\\s+(?:odchází|odjíždí|expedujeme|odesíláme|odešleme)|\\b(?:odchází|odjíždí|expedujeme|odesíláme|odešleme)\\s+(?:dnes|zítra)(?![a-zá-ž])',
 ];
 export const LEAVES = new RegExp(
-  `(?<!\\b(?:not|no|never|nicht|pas)\\s+(?:be\\s+)?)(?<!n't\\s+(?:be\\s+)?)(?:${LEAVES_ON.join('|')})(?![^.]{0,30}\\b(?:not|impossible|isn't|won't|cannot|can't|unlikely|pas|no)\\b)`,
+  `(?<!\\b(?:not|no|never|nicht|pas|não|nie)\\s+(?:be\\s+)?)(?<!n't\\s+(?:be\\s+)?)(?:${LEAVES_ON.join('|')})(?![^.]{0,30}\\b(?:not|impossible|isn't|won't|cannot|can't|unlikely|pas|no)\\b)`,
   'i',
 );
 

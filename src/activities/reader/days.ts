@@ -23,11 +23,11 @@ export function yearless(month: number, day: number, sense: DateSense): [number,
   return undefined;
 }
 
-/** Weekday names and abbreviations, Sunday first (as getUTCDay counts). */
+/** Weekday names and abbreviations, Sunday first (as getUTCDay counts); Portuguese ones only with "-feira" ("segunda" is also "second"). */
 export const WEEKDAYS = [
-  'sunday|sun|sonntag|dimanche|domingo|domenica|zondag', 'monday|mon|montag|lundi|lunes|lunedì|maandag', 'tuesday|tue|tues|dienstag|mardi|martes|martedì|dinsdag',
-  'wednesday|weds|wed|mittwoch|mercredi|miércoles|mercoledì|woensdag', 'thursday|thu|thur|thurs|donnerstag|jeudi|jueves|giovedì|donderdag',
-  'friday|fri|freitag|vendredi|viernes|venerdì|vrijdag', 'saturday|sat|samstag|samedi|sábado|sabato|zaterdag',
+  'sunday|sun|sonntag|dimanche|domingo|domenica|zondag', 'monday|mon|montag|lundi|lunes|lunedì|maandag|segunda-feira', 'tuesday|tue|tues|dienstag|mardi|martes|martedì|dinsdag|terça-feira',
+  'wednesday|weds|wed|mittwoch|mercredi|miércoles|mercoledì|woensdag|quarta-feira', 'thursday|thu|thur|thurs|donnerstag|jeudi|jueves|giovedì|donderdag|quinta-feira',
+  'friday|fri|freitag|vendredi|viernes|venerdì|vrijdag|sexta-feira', 'saturday|sat|samstag|samedi|sábado|sabato|zaterdag',
 ];
 export const WEEKDAY = WEEKDAYS.join('|');
 export const weekdayNumber = (name: string): number => WEEKDAYS.findIndex((names) => names.split('|').includes(name.toLowerCase()));

@@ -24,8 +24,8 @@ const PARTIAL_QUANTITY: RegExp[] = [
   new RegExp(`\\b${COUNT}\\s*${OF_UNITS}\\s+(?:will|shall|can|are to)\\s+(?:be\\s+)?(?:shipped|delivered|dispatched|sent|go out)\\b`, 'i'),
 ];
 
-/** "8 of the 12", "30 von 50", "240 sur 400", "60 de 100", "600 unidades das 1.000", "180m of the 250m": the part of the ordered quantity that comes now. */
-const PART_OF = new RegExp(`(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*${UNITS}?\\s+(?:of|von|sur|de|di|dei|degli|delle|su|van|das|dos|z)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+|i\\s+|de\\s+)?(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*(?:(${PACKS})|${UNITS})?\\b`, 'giu');
+/** "8 of the 12", "30 von 50", "240 sur 400", "60 de 100", "600 unidades das 1.000", "180m of the 250m", "40 av 60 st": the part of the ordered quantity that comes now. */
+const PART_OF = new RegExp(`(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*${UNITS}?\\s+(?:of|von|sur|de|di|dei|degli|delle|su|van|das|dos|z|av)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+|i\\s+|de\\s+)?(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*(?:(${PACKS})|${UNITS})?\\b`, 'giu');
 
 /** The count of a part of the whole ordered quantity, when the text states one. */
 export function partOfOrdered(sentences: string[], ordered: number | undefined, packSize?: number): number | undefined {
@@ -45,7 +45,7 @@ export function partOfOrdered(sentences: string[], ordered: number | undefined, 
 const WRITTEN = '(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)(?![\\d,.]\\d)';
 /** What is still to come: "the remaining 20 cases", "die restlichen 750 Stück", "le reliquat de 1 800 pièces", "las 500 restantes". */
 const REMAINDER: RegExp[] = [
-  new RegExp(`\\b(?:remaining|other|outstanding|balance of|rest of|remainder of|restlichen|übrigen|fehlenden|restanti|rimanenti|resterende|overige)\\s+(?:the\\s+)?${WRITTEN}\\s*${OF_UNITS}?`, 'i'),
+  new RegExp(`\\b(?:remaining|other|outstanding|balance of|rest of|remainder of|restlichen|übrigen|fehlenden|restanti|rimanenti|resterende|overige|pozostał[eay])\\s+(?:the\\s+)?${WRITTEN}\\s*${OF_UNITS}?`, 'i'),
   new RegExp(`\\b(?:balance|remainder|rest|restmenge|rückstand|reliquat|solde|reste|resto|saldo|restant|pendiente)\\s+(?:of\\s+|von\\s+|de\\s+|di\\s+|van\\s+|:\\s*|\\(\\s*)?(?:the\\s+)?${WRITTEN}\\s*${OF_UNITS}?`, 'i'),
   new RegExp(`${WRITTEN}\\s*${OF_UNITS}?\\s+(?:restant(?:e|es|s)?|restantes|remaining|outstanding|to follow|on back-?order|back-?ordered)\\b`, 'i'),
   // "les 4 autres boîtes", "gli altri 3 colli", "die anderen 200 Stück": the other ones, counted, are the rest.
@@ -126,9 +126,26 @@ function packNear(s: string, m: RegExpExecArray): string | undefined {
 
 const count = (raw: string): number => parseNumber(raw.replace(/[,. \u00a0\u202f]/g, ''));
 
+/** A share of the order as words or a percentage: "half of it", "60% of the quantity", "a third of your order", "só temos metade em stock". */
+const SHARE_OF_ORDER = /\b(half|a third|one third|a quarter|one quarter|(\d{1,2})\s?%)\s+of\s+(?:it|them|the (?:order|quantity|qty|goods|items|po)|(?:your|this) (?:order|po))\b|\b(metade)(?=\s+(?:da encomenda|do pedido|em stock|em estoque)\b)/i;
+const SHARES: Record<string, number> = { half: 1 / 2, metade: 1 / 2, 'a third': 1 / 3, 'one third': 1 / 3, 'a quarter': 1 / 4, 'one quarter': 1 / 4 };
+
+/** The ordered units a share of the order comes to, only when it is a whole number of them (half of 600 is 300). */
+export function shareOfOrdered(sentences: string[], ordered: number | undefined): number | undefined {
+  if (ordered === undefined) return undefined;
+  for (const s of sentences) {
+    const m = SHARE_OF_ORDER.exec(s);
+    if (!m) continue;
+    const n = m[2] !== undefined ? (ordered * Number(m[2])) / 100 : ordered * SHARES[(m[1] ?? m[3])!.toLowerCase()]!;
+    if (Number.isInteger(n) && n > 0 && n < ordered) return n;
+  }
+  return undefined;
+}
+
 /** What part of the order comes now; a count that is not less than what was ordered is no part of it. */
 export function partialQuantity(sentences: string[], context: { quantity?: number; packSize?: number } = {}): number | undefined {
-  const part = partOfOrdered(sentences, context.quantity, context.packSize) ?? lessTheRemainder(sentences, context) ?? firstOfLots(sentences, context);
+  const part = partOfOrdered(sentences, context.quantity, context.packSize) ?? lessTheRemainder(sentences, context) ?? firstOfLots(sentences, context)
+    ?? shareOfOrdered(sentences, context.quantity);
   if (part !== undefined) return part;
   const found = firstMatch(PARTIAL_QUANTITY, sentences);
   const n = found && unitsOf(found.s, found.m, context.packSize);

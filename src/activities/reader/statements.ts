@@ -134,11 +134,17 @@ export function ownLines(text: string, keepSignature = false): string[] {
  */
 const SENTENCE_END = /(?<=[.!?;])(?<!\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|no|nos|nr|ca|approx|rs|stk|st|szt|pcs|pc|ea|uds?|pzs?|mr|mrs|ms|dr|st|e\.g|i\.e|z\.b)\.)(?<!\b(?:mo|di|mi|do|fr|sa|mon|tue|tues|wed|thu|thur|thurs|fri|sat|lun|mer|jeu|ven|mié|jue|vie|ma|wo|vr)\.(?=\s+\d))\s+(?!(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)\b)/i;
 
-/** A period after a date's digits ("am 05.12. für Sie in Ordnung?") ends no sentence when a lower-case word follows. */
+/**
+ * A period after a date's digits ("am 05.12. für Sie in Ordnung?") ends no sentence when a lower-case word follows; nor do
+ * the periods of a date spaced out as Czech and Slovak mail writes it ("Nový termín dodání je 26. 2. 2027").
+ */
+const spacedDate = (before: string, piece: string): boolean =>
+  (/\b\d{1,2}\.$/.test(before) && /^\d{1,2}\.(?:\s|$)/.test(piece)) || (/\b\d{1,2}\.\s\d{1,2}\.$/.test(before) && /^(?:\d{4}|\d{2})\b/.test(piece));
+
 function sentencesOf(line: string): string[] {
   const out: string[] = [];
   for (const piece of line.split(SENTENCE_END)) {
-    if (out.length && /\d\.$/.test(out.at(-1)!) && /^\p{Ll}/u.test(piece)) out[out.length - 1] += ` ${piece}`;
+    if (out.length && /\d\.$/.test(out.at(-1)!) && (/^\p{Ll}/u.test(piece) || spacedDate(out.at(-1)!, piece))) out[out.length - 1] += ` ${piece}`;
     else out.push(piece);
   }
   return out;
