@@ -4,7 +4,7 @@ import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
 import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
-import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, sparesThisOrder, substitutesTheItem, THE_REST } from './reader/kind.js';
+import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, REST_AFTER_A_LOT, sparesThisOrder, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered } from './reader/quantity.js';
 import { namesOnlyOtherOrders } from './reader/references.js';
@@ -81,6 +81,7 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   // what was ordered comes now.
   const inParts = partOfOrdered(words, context.quantity, context.packSize) ?? firstOfLots(words, context) ?? lotBeforeCountedRest(words, context);
   if ((kind === 'confirmed' || kind === 'delayed') && inParts !== undefined) kind = 'partial';
+  if (kind === 'confirmed' && words.some((s) => REST_AFTER_A_LOT.test(s))) return { kind: 'unclear', charges };
   // Part of the order with a day for it ("1,500 of the 2,000 … go out on Friday 16 May", "400 kg on 11/04, 600 kg on
   // 11/18", "30 we'll send today; the other 20 …") is a delivery in parts even without a word of confirmation, when
   // nothing in the mail is left open.

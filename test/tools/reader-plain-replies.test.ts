@@ -18,17 +18,15 @@ describe('a demand to amend the PO to an amount', () => {
 });
 
 describe('the rest named after a lot', () => {
-  it('"half of it goes out Thursday and the rest the week after" is a partial of half the order', async () => {
-    expect(await read('Half of it goes out Thursday and the rest the week after.')).toEqual({ kind: 'partial', quantity: 400, deliveryDate: day('2026-06-11') });
-  });
-
-  it('"25% of the quantity on 15 June, the rest in July" is a partial of that share', async () => {
-    expect(await read('We can deliver 25% of the quantity on 15 June, the rest in July.')).toEqual({ kind: 'partial', quantity: 200, deliveryDate: day('2026-06-15') });
-  });
-
-  it('a share that is no whole number of units gives no quantity; "the rest of the week" is no rest of the order', async () => {
-    expect(await read('We can deliver 33% of the order on 15 June, the rest in July.', { quantity: 850 })).toEqual({ kind: 'partial', deliveryDate: day('2026-06-15') });
+  it('the rest named after a lot is no plain confirmation: a person reads it (read as a partial, it misread offers of a choice)', async () => {
+    expect(await read('Half of it goes out Thursday and the rest the week after.')).toEqual({ kind: 'unclear' });
+    expect(await read('We can deliver 25% of the quantity on 15 June, the rest in July.')).toEqual({ kind: 'unclear' });
     expect(await read('We will deliver on 15 June; the office is closed for the rest of the week after that.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-15') });
+  });
+
+  it('a partial\'s share of the order is its quantity when it is a whole number of units', async () => {
+    expect(await read('Partial delivery: half of the order goes out on 11 June.')).toEqual({ kind: 'partial', quantity: 400, deliveryDate: day('2026-06-11') });
+    expect(await read('Partial delivery: 33% of the order goes out on 15 June.', { quantity: 850 })).toEqual({ kind: 'partial', deliveryDate: day('2026-06-15') });
   });
 });
 
