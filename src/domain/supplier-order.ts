@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PO_NUMBER_PATTERN, SPO_NUMBER_PATTERN, SPO_NUMBER_RULE, PO_NUMBER_RULE } from './ids.js';
 import { formatMoney, fromCents, toCents } from './money.js';
 import { freightFor } from './order-costs.js';
 import { lineTotal } from './quantity.js';
@@ -102,3 +103,42 @@ export function joinLine(lines: readonly SupplierLine[], line: SupplierLine): { 
   if (lines.some((l) => l.poNumber === line.poNumber)) return { lines: [...lines], joined: false };
   return { lines: [...lines, line], joined: true };
 }
+
+/**
+ * A consolidated PO as the world receives it (src/domain/world.ts): one request with the SPO
+ * number and its lines, each under its line PO number, which is what the supplier confirms,
+ * delivers and is chased on afterwards, as for an order of one line.
+ */
+export const SupplierOrderRequest = z.object({
+  spoNumber: z.string().regex(SPO_NUMBER_PATTERN, SPO_NUMBER_RULE),
+  supplier: z.string().min(1),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  lines: z.array(z.object({
+    poNumber: z.string().regex(PO_NUMBER_PATTERN, PO_NUMBER_RULE),
+    sku: z.string().min(1),
+    quoteId: z.string().min(1),
+    quantity: z.number().int().positive(),
+    unitPrice: z.number().positive(),
+    lineTotal: z.number().nonnegative(),
+  }).strict()).min(1).max(1000),
+  goods: z.number().nonnegative(),
+  freight: z.number().positive().optional(),
+  total: z.number().nonnegative(),
+}).strict();
+export type SupplierOrderRequest = z.infer<typeof SupplierOrderRequest>;
+
+/** The supplier took the order: one reference for it, and an acknowledgement per line. */
+export const SupplierOrderAck = z.object({
+  spoNumber: z.string(),
+  supplier: z.string(),
+  supplierRef: z.string(),
+  acceptedAt: isoTime,
+  lines: z.array(OrderAck),
+});
+export type SupplierOrderAck = z.infer<typeof SupplierOrderAck>;
+
+export const orderRequestOf = (o: SupplierOrder): SupplierOrderRequest => ({
+  spoNumber: o.spoNumber, supplier: o.supplier, currency: o.currency,
+  lines: o.lines.map((l) => ({ poNumber: l.poNumber, sku: l.sku, quoteId: l.quoteId, quantity: l.quantity, unitPrice: l.unitPrice, lineTotal: l.lineTotal })),
+  goods: o.goods, ...(o.freight ? { freight: o.freight } : {}), total: o.total,
+});
