@@ -25,6 +25,13 @@ export const gatheringOf = (rules: { gathering?: Gathering | undefined }, suppli
 
 const HOUR_SHARE = 1 / 24;
 
+/**
+ * Whether a drafted PO is bought through its supplier's desk: its supplier gathers, and it is not
+ * drawn on a blanket agreement (an agreement approves and orders per PO, docs/agreements.md).
+ */
+export const gathers = (rules: { gathering?: Gathering | undefined }, po: { supplier: string; agreementId?: string | undefined }): boolean =>
+  po.agreementId === undefined && gatheringOf(rules, po.supplier) !== null;
+
 /** When a window opened at `openedAt` closes. */
 export function windowClose(setting: GatheringSetting, openedAt: string, dayMs: number): string {
   const opened = Date.parse(openedAt);

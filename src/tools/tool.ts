@@ -4,6 +4,13 @@ import type { PolicyVerdict } from '../domain/approval-policy.js';
 import type { Rules } from '../domain/rules.js';
 import type { EventName, Message, ReplenishState } from '../domain/state.js';
 import type { ReplyReader, World } from '../domain/world.js';
+import type { SupplierLine } from '../domain/supplier-order.js';
+
+/** Where lines of gathering suppliers are handed to their supplier's desk (src/activities/supplier-desks.ts). */
+export interface SupplierDesks {
+  /** Signal-with-start: the desk is started if it is not running, and takes the line (once per line PO number). */
+  join(line: SupplierLine, rules: Rules): Promise<{ deskId: string }>;
+}
 
 /** What a tool's `execute` may touch; it exists only inside the tool activity. */
 export interface ToolContext {
@@ -16,6 +23,8 @@ export interface ToolContext {
   approvalPolicy?: (state: ReplenishState, rules: Rules) => Promise<PolicyVerdict | null>;
   /** The blanket agreements in the service's database; absent, none covers anything. */
   agreements?: AgreementDesk;
+  /** The suppliers' desks; absent, a line cannot join one (the call fails and is retried, then handed over). */
+  desks?: SupplierDesks;
 }
 
 interface ToolBase<I, N extends string> {

@@ -1,0 +1,154 @@
+import {
+  ActivityFailure, allHandlersFinished, ApplicationFailure, condition, continueAsNew, getExternalWorkflowHandle, log, proxyActivities,
+  setCurrentDetails, setHandler, workflowInfo,
+} from '@temporalio/workflow';
+import type { DeskActivities } from '../activities/contract.js';
+import { policyApprover } from '../domain/approval-policy.js';
+import { closeOf } from '../domain/gathering.js';
+import { replenishmentIdOfPo, supplierDeskId } from '../domain/ids.js';
+import { days, type Rules } from '../domain/rules.js';
+import type { Message } from '../domain/state.js';
+import { closeWindow, decisionRefusal, joinDesk, newDesk, settleOrder, type DeskState } from '../domain/supplier-desk.js';
+import { describeSupplierOrder, type SupplierOrderNews } from '../domain/supplier-order.js';
+import { BUSINESS_REFUSAL } from '../domain/world.js';
+import { deliverSignal, deskStateQuery, joinSignal, spoDecisionUpdate } from './messages.js';
+import { deskOrderActivity, toolActivity } from './options.js';
+
+export interface SupplierDeskInput {
+  supplier: string;
+  rules: Rules;
+  /** What the desk carried over its last continue-as-new. */
+  carried?: DeskState;
+}
+
+type Approval = Extract<SupplierOrderNews, { kind: 'ordered' }>['approval'];
+type Dropped = Omit<Extract<SupplierOrderNews, { kind: 'dropped' }>, 'kind' | 'spoNumber'>;
+
+/** History this long is replayed on every cache miss: the desk starts afresh before it gets there. */
+const CONTINUE_AFTER_EVENTS = 2_000;
+
+const nowIso = (): string => new Date().toISOString();
+const failureMessage = (err: unknown): string => {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  return cause instanceof Error ? cause.message : String(cause);
+};
+const isRefusal = (err: unknown): boolean =>
+  err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === BUSINESS_REFUSAL;
+
+/**
+ * A supplier's desk (`supplier-<name>`): the entity where the lines of a supplier that gathers meet.
+ * It gathers lines until its window closes (a timer), or at once when a line must be ordered
+ * before that; drafts one consolidated PO of them, has it approved once (by the approval policy on
+ * the whole PO, else by the manager), places one order at the supplier, and tells each line's run by
+ * signal. Its state is plain JSON (src/domain/supplier-desk.ts), carried whole across continue-as-new.
+ */
+export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
+  let d: DeskState = input.carried ?? newDesk(input.supplier, input.rules);
+  const acts = (rules: Rules) => proxyActivities<DeskActivities>(toolActivity(rules));
+  const placing = proxyActivities<DeskActivities>(deskOrderActivity);
+
+  setHandler(joinSignal, (line, rules) => { d = joinDesk(d, line, rules, nowIso()); });
+  setHandler(deskStateQuery, () => d);
+  setHandler(spoDecisionUpdate, ({ approved, by, reason, note }) => {
+    const at = nowIso();
+    const decision = approved ? { approved: true as const, by, at, ...(note ? { note } : {}) } : { approved: false as const, by, at, reason: reason ?? 'no reason given' };
+    d = { ...d, current: { ...d.current!, decision } };
+    return { status: 'delivered' as const, workflowId: supplierDeskId(d.supplier) };
+  }, {
+    validator: ({ spoNumber }) => {
+      const why = decisionRefusal(d, spoNumber);
+      if (why) throw ApplicationFailure.create({ message: why, type: 'NotWaiting', nonRetryable: true });
+    },
+  });
+
+  /** News goes out from the loop, never from a handler: a run that has closed meanwhile is noted and skipped. */
+  const tellRuns = async () => {
+    while (d.outbox.length > 0) {
+      const { poNumber, news } = d.outbox[0]!;
+      const message: Message = { event: 'supplier-order', poNumber, messageId: `${news.spoNumber ?? 'desk'}/${poNumber}`, at: nowIso(), payload: news };
+      try {
+        await getExternalWorkflowHandle(replenishmentIdOfPo(poNumber)).signal(deliverSignal, message);
+      } catch (err) {
+        log.warn('could not tell a line\'s run', { poNumber, error: failureMessage(err) });
+      }
+      d = { ...d, outbox: d.outbox.slice(1) };
+    }
+  };
+
+  /** The manager decides the PO in hand: asked up to the rules' number of times, each wait an approval wait. */
+  const askManager = async (notByRule: string | undefined): Promise<Approval | Dropped> => {
+    const { rules } = d;
+    for (let asked = 1; asked <= rules.maxApprovalRequests; asked++) {
+      const c = d.current!;
+      await acts(rules).askManagerAboutSupplierOrder({ order: c.order, rules, asked, closedBecause: c.closedBecause, ...(notByRule ? { notByRule } : {}) });
+      d = { ...d, current: { ...d.current!, asked } };
+      setCurrentDetails(`**${c.order.spoNumber}** waits for the manager (request ${asked}): ${describeSupplierOrder(c.order)}`);
+      if (await condition(() => d.current!.decision !== null, days(rules, rules.approvalWaitDays))) break;
+    }
+    const decision = d.current!.decision;
+    if (!decision) return { by: 'desk', reason: `no decision from the manager on ${d.current!.order.spoNumber} after ${rules.maxApprovalRequests} requests` };
+    if (!decision.approved) return { by: 'manager', decidedBy: decision.by, reason: `${d.current!.order.spoNumber} rejected by ${decision.by}: ${decision.reason}` };
+    return { by: decision.by, at: decision.at, ...(decision.note ? { note: decision.note } : {}) };
+  };
+
+  /** The PO in hand, from approval to the order and each line's news. */
+  const buy = async () => {
+    const { order } = d.current!;
+    const { rules } = d;
+    let outcome: Approval | Dropped;
+    if (order.belowMinimum) {
+      outcome = { by: 'supplier', reason: order.belowMinimum };
+    } else {
+      const verdict = await acts(rules).consultSupplierOrderPolicy({ order, rules });
+      outcome = verdict?.approved
+        ? { by: policyApprover(verdict.rule), at: nowIso(), rule: verdict.rule, note: verdict.reason }
+        : await askManager(verdict && !verdict.approved ? verdict.why : undefined);
+    }
+    if ('at' in outcome) {
+      const approval = outcome;
+      try {
+        const ack = await placing.placeSupplierOrder({ order });
+        const acks = new Map(ack.lines.map((a) => [a.poNumber, a]));
+        d = settleOrder(d, (l) => ({ kind: 'ordered', spoNumber: order.spoNumber, ack: acks.get(l.poNumber)!, approval }));
+        setCurrentDetails(`**${order.spoNumber}** ordered (${ack.supplierRef}): ${describeSupplierOrder(order)}`);
+        return;
+      } catch (err) {
+        if (!isRefusal(err)) throw err;
+        outcome = { by: 'supplier', reason: `${order.supplier} refused ${order.spoNumber}: ${failureMessage(err)}` };
+      }
+    }
+    const dropped = outcome;
+    d = settleOrder(d, () => ({ kind: 'dropped', spoNumber: order.spoNumber, ...dropped }));
+    setCurrentDetails(`**${order.spoNumber}** dropped: ${dropped.reason}`);
+  };
+
+  for (;;) {
+    await tellRuns();
+    const g = d.gathering;
+    if (g === null) {
+      const long = workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > CONTINUE_AFTER_EVENTS;
+      if (long) {
+        await condition(allHandlersFinished);
+        // Lines that joined while the handlers finished are in `d`, and travel with it.
+        return continueAsNew<typeof SupplierDesk>({ supplier: d.supplier, rules: d.rules, carried: d });
+      }
+      await condition(() => d.gathering !== null || d.outbox.length > 0);
+      continue;
+    }
+    const closing = closeOf(g.window, g.lines, nowIso());
+    if (!closing.close) {
+      setCurrentDetails(`gathering ${g.lines.length} line(s) until ${g.window.closesAt}`);
+      // Woken by the close, by a line that cannot wait for it (judged as if at the window's opening:
+      // only urgency closes it early), or by news owed to a run.
+      await condition(
+        () => d.outbox.length > 0 || (d.gathering !== null && closeOf(d.gathering.window, d.gathering.lines, d.gathering.window.openedAt).close),
+        Math.max(1, Date.parse(g.window.closesAt) - Date.now()),
+      );
+      continue;
+    }
+    d = closeWindow(d, closing.reason, closing.early);
+    log.info(`${d.current!.order.spoNumber} closed ${closing.early ? 'early' : 'on time'}: ${closing.reason}`);
+    setCurrentDetails(`**${d.current!.order.spoNumber}** closed ${closing.early ? 'early, ' : ''}${closing.reason}: ${describeSupplierOrder(d.current!.order)}`);
+    await buy();
+  }
+}
