@@ -72,6 +72,37 @@ export function settleOrder(d: DeskState, newsOf: (line: SupplierLine) => Suppli
   };
 }
 
+/** A manager's decision on a consolidated PO as the API hands it to the desk. */
+export interface SpoDecisionRequest {
+  spoNumber: string; approved: boolean; by: string; reason?: string; note?: string;
+  /** The ceiling the approval names: it must cover every line's unit price. */
+  maxUnitPrice?: number;
+  /** The approver's approval limit, when they have one: the largest total they may approve. */
+  limit?: number;
+  /** The approval asked for other terms (a quantity, a quote): a consolidated PO is decided whole. */
+  edits?: boolean;
+}
+
+/**
+ * Why this decision cannot be taken, with the kind the API answers by (`NotWaiting` 409,
+ * `OverLimit` 403); null when it can. Judged once, by the desk, on its own state.
+ */
+export function spoDecisionRefusal(d: DeskState, r: SpoDecisionRequest): { type: 'NotWaiting' | 'OverLimit'; why: string } | null {
+  const closed = decisionRefusal(d, r.spoNumber);
+  if (closed) return { type: 'NotWaiting', why: closed };
+  if (!r.approved) return null;
+  const { order } = d.current!;
+  if (r.edits) return { type: 'NotWaiting', why: `${r.spoNumber} is approved or rejected whole: its lines are not edited` };
+  if (r.limit !== undefined && order.total > r.limit) {
+    return { type: 'OverLimit', why: `${r.by} may approve purchase orders up to ${r.limit.toFixed(2)}; ${r.spoNumber} totals ${order.total.toFixed(2)}: a manager with a higher approval limit must approve it` };
+  }
+  const dearest = [...order.lines].sort((a, b) => b.unitPrice - a.unitPrice)[0]!;
+  if (r.maxUnitPrice !== undefined && r.maxUnitPrice < dearest.unitPrice) {
+    return { type: 'NotWaiting', why: `an approval up to ${r.maxUnitPrice} is below the unit price ${dearest.unitPrice} of line ${dearest.poNumber} (${dearest.sku}) on ${r.spoNumber}; approve at least ${dearest.unitPrice}, or reject it` };
+  }
+  return null;
+}
+
 /** Why a manager's decision on `spo` cannot be taken now; null when it can. */
 export function decisionRefusal(d: DeskState, spo: string): string | null {
   const c = d.current;

@@ -3,7 +3,7 @@ import type { Message, ReplenishState } from '../domain/state.js';
 import type { Gate, Refusal } from '../domain/phase.js';
 import type { AgentStatus } from '../domain/agent.js';
 import type { Rules } from '../domain/rules.js';
-import type { DeskState } from '../domain/supplier-desk.js';
+import type { DeskState, SpoDecisionRequest } from '../domain/supplier-desk.js';
 import type { SupplierLine } from '../domain/supplier-order.js';
 
 export interface ReplenishView {
@@ -56,5 +56,4 @@ export const deskStateQuery = defineQuery<DeskState>('desk');
  * SupplierDesk: a manager's decision on a consolidated PO. The validator refuses what the desk can
  * tell at once (no such SPO waiting, already decided); the handler takes it, once.
  */
-export interface SpoDecisionRequest { spoNumber: string; approved: boolean; by: string; reason?: string; note?: string }
 export const spoDecisionUpdate = defineUpdate<{ status: 'delivered'; workflowId: string }, [SpoDecisionRequest]>('decide');

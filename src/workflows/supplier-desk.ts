@@ -8,7 +8,7 @@ import { closeOf } from '../domain/gathering.js';
 import { replenishmentIdOfPo, supplierDeskId } from '../domain/ids.js';
 import { days, type Rules } from '../domain/rules.js';
 import type { Message } from '../domain/state.js';
-import { closeWindow, decisionRefusal, joinDesk, newDesk, settleOrder, type DeskState } from '../domain/supplier-desk.js';
+import { closeWindow, joinDesk, newDesk, settleOrder, spoDecisionRefusal, type DeskState } from '../domain/supplier-desk.js';
 import { describeSupplierOrder, type SupplierOrderNews } from '../domain/supplier-order.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
 import { deliverSignal, deskStateQuery, joinSignal, spoDecisionUpdate } from './messages.js';
@@ -55,9 +55,10 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
     d = { ...d, current: { ...d.current!, decision } };
     return { status: 'delivered' as const, workflowId: supplierDeskId(d.supplier) };
   }, {
-    validator: ({ spoNumber }) => {
-      const why = decisionRefusal(d, spoNumber);
-      if (why) throw ApplicationFailure.create({ message: why, type: 'NotWaiting', nonRetryable: true });
+    // A refusal in the validator is written nowhere: a decision that cannot count leaves no trace in history.
+    validator: (request) => {
+      const refused = spoDecisionRefusal(d, request);
+      if (refused) throw ApplicationFailure.create({ message: refused.why, type: refused.type, nonRetryable: true });
     },
   });
 
@@ -87,7 +88,7 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
     }
     const decision = d.current!.decision;
     if (!decision) return { by: 'desk', reason: `no decision from the manager on ${d.current!.order.spoNumber} after ${rules.maxApprovalRequests} requests` };
-    if (!decision.approved) return { by: 'manager', decidedBy: decision.by, reason: `${d.current!.order.spoNumber} rejected by ${decision.by}: ${decision.reason}` };
+    if (!decision.approved) return { by: 'manager', decidedBy: decision.by, reason: `${decision.reason} (on ${d.current!.order.spoNumber})` };
     return { by: decision.by, at: decision.at, ...(decision.note ? { note: decision.note } : {}) };
   };
 

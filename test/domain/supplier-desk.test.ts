@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rules } from '../../src/domain/rules.js';
-import { closeWindow, decisionRefusal, joinDesk, newDesk, settleOrder } from '../../src/domain/supplier-desk.js';
+import { closeWindow, decisionRefusal, joinDesk, newDesk, settleOrder, spoDecisionRefusal } from '../../src/domain/supplier-desk.js';
 import type { SupplierLine, SupplierOrderNews } from '../../src/domain/supplier-order.js';
 
 const T0 = '2026-03-02T09:00:00.000Z';
@@ -59,5 +59,20 @@ describe('a supplier\'s desk', () => {
   it('a supplier the line\'s rules no longer gather for closes its window at once', () => {
     const d = joinDesk(newDesk('quickparts', rules), line('PO-A-1'), Rules.parse({}), T0);
     expect(d.gathering?.window).toEqual({ openedAt: T0, closesAt: T0 });
+  });
+
+  it('judges an approval of the whole PO: no edits, within the approver\'s limit (403), a ceiling covering its dearest line', () => {
+    const asked = (() => {
+      const d = closeWindow(joinDesk(joinDesk(newDesk('quickparts', rules), line('PO-A-1'), rules, T0), line('PO-B-1', { unitPrice: 3 }), rules, T0), 'closed', false);
+      return { ...d, current: { ...d.current!, asked: 1 } };
+    })();
+    const approve = { spoNumber: 'SPO-quickparts-1', approved: true, by: 'dana' };
+    expect(spoDecisionRefusal(asked, approve)).toBeNull();
+    expect(spoDecisionRefusal(asked, { ...approve, maxUnitPrice: 3, limit: 50 })).toBeNull();
+    expect(spoDecisionRefusal(asked, { ...approve, edits: true })).toEqual({ type: 'NotWaiting', why: 'SPO-quickparts-1 is approved or rejected whole: its lines are not edited' });
+    expect(spoDecisionRefusal(asked, { ...approve, limit: 49.99 })?.type).toBe('OverLimit');
+    expect(spoDecisionRefusal(asked, { ...approve, maxUnitPrice: 2.5 })?.why).toBe('an approval up to 2.5 is below the unit price 3 of line PO-B-1 (B) on SPO-quickparts-1; approve at least 3, or reject it');
+    // A rejection is never above anyone's limit.
+    expect(spoDecisionRefusal(asked, { spoNumber: 'SPO-quickparts-1', approved: false, by: 'lee', reason: 'no', limit: 1 })).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { supplierDeskId } from '../../src/domain/ids.js';
 import type { DeskState } from '../../src/domain/supplier-desk.js';
 import { deskStateQuery } from '../../src/workflows/messages.js';
 import { record } from '../support/records.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { eventually, startStack, type Stack } from '../support/stack.js';
 import { story } from './story.js';
 
 const policy: ApprovalPolicy = { autoApproveBelow: 1000, priceTolerancePct: 5, budgetPerMonth: 10_000 };
@@ -18,11 +18,11 @@ const orderCosts = { freight: 20, freeFreightFrom: 1000 };
  * by every test), that gathers by `setting` and charges freight per order, and is the only one to
  * carry the SKUs made with `sku()`; bought from before at 2.00, so the approval policy knows its price.
  */
-async function gatheringStack(setting: GatheringSetting) {
+async function gatheringStack(setting: GatheringSetting, { byRule = true } = {}) {
   const supplier = `gather-${randomUUID().slice(0, 8)}`;
   const stack = await startStack({
     temporal: 'dev',
-    rules: { approvalPolicy: policy, gathering: { [supplier]: setting } },
+    rules: { ...(byRule ? { approvalPolicy: policy } : {}), gathering: { [supplier]: setting } },
     security: { supplierSecrets: { [supplier]: randomBytes(24).toString('hex') } },
   });
   stack.sandbox.store.setSupplier(supplier, { orderCosts });
@@ -110,5 +110,50 @@ describe('buying per supplier', () => {
     await receiveEach(stack, [patient, urgent]);
     await replays(await desk.fetchHistory(), desk.workflowId);
     await desk.terminate('test over');
+  });
+
+  describe('the manager decides a consolidated PO once, for every line', () => {
+    /** Two SKUs gathered into SPO-<supplier>-1, which the manager is asked to approve (no approval policy). */
+    async function askedAboutTwoLines() {
+      const g = await gatheringStack({ windowHours: 0.005 }, { byRule: false });
+      const skus = [await g.sku(), await g.sku()];
+      await Promise.all(skus.map((s) => story(g.stack, s).startAgent()));
+      const spo = `SPO-${g.supplier}-1`;
+      const asked = await eventually(async () => g.stack.sandbox.store.notifications().filter((n) => n.poNumber === spo), (ns) => ns.length > 0, 60_000, `the manager to be asked about ${spo}`);
+      expect(asked[0]!.subject).toBe(`Approve ${spo}: 2 lines from ${g.supplier}, total 380.00 USD`);
+      expect(asked[0]!.body).toMatch(new RegExp(`^${spo} to ${g.supplier}: 90 × .* \\(PO-.*-1\\); 90 × .*; goods 360\\.00 USD, freight 20\\.00 USD, total 380\\.00 USD; 20\\.00 USD less freight than 2 orders alone`));
+      return { ...g, skus, spo, decide: (body: unknown, po = spo) => story(g.stack, skus[0]!).decide(po, body) };
+    }
+
+    it('approved through the API: 202 at once, the desk places one order, each run is ordered on dana\'s approval and receives its goods; a second decision is a 409', async () => {
+      const { stack, skus, spo, desk, decide, supplier } = await askedAboutTwoLines();
+      // Refused at once, with the reason, and nothing recorded: not the SPO asked about, an edit, a ceiling below a line's price.
+      expect(await decide({ decision: 'approve', maxUnitPrice: 2 }, `SPO-${supplier}-7`)).toMatchObject({ status: 409, body: { error: `SPO-${supplier}-7 is not waiting for a decision` } });
+      expect(await decide({ decision: 'approve', maxUnitPrice: 2, quantity: 100 })).toMatchObject({ status: 409, body: { error: `${spo} is approved or rejected whole: its lines are not edited` } });
+      expect((await decide({ decision: 'approve', maxUnitPrice: 1.5 })).body.error).toMatch(new RegExp(`^an approval up to 1.5 is below the unit price 2 of line PO-.*-1 .* on ${spo}`));
+      expect(await decide({ decision: 'approve', maxUnitPrice: 2 }, 'SPO-nobody-here-1')).toMatchObject({ status: 404 });
+
+      const approved = await decide({ decision: 'approve', maxUnitPrice: 2, note: 'one delivery is fine' });
+      expect(approved).toMatchObject({ status: 202, body: { poNumber: spo, status: 'delivered', workflowId: desk.workflowId, by: 'dana' } });
+      expect(await decide({ decision: 'reject', reason: 'changed my mind' })).toMatchObject({ status: 409, body: { error: `${spo} has already been decided (approved by dana)` } });
+
+      const views = await Promise.all(skus.map((s) => story(stack, s).phase('ordered')));
+      for (const v of views) expect(v.replenishment.decision).toMatchObject({ kind: 'approved', by: 'dana', note: `ordered on ${spo}: one delivery is fine` });
+      expect(stack.sandbox.store.ordersOfGroup(spo).map((o) => o.placeCalls)).toEqual([1, 1]);
+      await receiveEach(stack, skus);
+      await replays(await desk.fetchHistory(), desk.workflowId);
+      await desk.terminate('test over');
+    });
+
+    it('rejected through the API: both runs end rejected with the manager\'s reason, and nothing is ordered', async () => {
+      const { stack, skus, spo, desk, decide } = await askedAboutTwoLines();
+      expect(await decide({ decision: 'reject', reason: 'too much freight' })).toMatchObject({ status: 202, body: { poNumber: spo, status: 'delivered', by: 'dana' } });
+      for (const sku of skus) {
+        expect(await story(stack, sku).outcome()).toMatchObject({ outcome: 'rejected', reason: `rejected by dana: too much freight (on ${spo})` });
+      }
+      expect(stack.sandbox.store.ordersOfGroup(spo)).toEqual([]);
+      expect(await decide({ decision: 'approve', maxUnitPrice: 2 })).toMatchObject({ status: 409, body: { error: `${spo} has already been settled: too much freight (on ${spo})` } });
+      await desk.terminate('test over');
+    });
   });
 });

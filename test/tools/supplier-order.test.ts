@@ -65,10 +65,10 @@ describe('buying through a supplier\'s desk', () => {
   });
 
   it('rejected by the manager on the consolidated PO, the run ends rejected with the reason', () => {
-    const s = told(joined(), { kind: 'dropped', spoNumber: 'SPO-acme-1', by: 'manager', decidedBy: 'dana', reason: 'SPO-acme-1 rejected by dana: too much freight' });
+    const s = told(joined(), { kind: 'dropped', spoNumber: 'SPO-acme-1', by: 'manager', decidedBy: 'dana', reason: 'too much freight (on SPO-acme-1)' });
     expect(isRejected(s)).toBe(true);
     expect(policyChoice(s)).toBe('done');
-    expect(outcome(s)).toMatchObject({ outcome: 'rejected', reason: 'rejected by dana: SPO-acme-1 rejected by dana: too much freight' });
+    expect(outcome(s)).toMatchObject({ outcome: 'rejected', reason: 'rejected by dana: too much freight (on SPO-acme-1)' });
   });
 
   it('refused by the supplier, the run drops it and buys from the others, as when it refuses place_order', () => {
