@@ -19,6 +19,8 @@ export interface SupplierDeskInput {
   rules: Rules;
   /** What the desk carried over its last continue-as-new. */
   carried?: DeskState;
+  /** Continue as new after this many consolidated POs in one run (beside the history's length); carried too. */
+  continueAfterOrders?: number;
 }
 
 type Approval = Extract<SupplierOrderNews, { kind: 'ordered' }>['approval'];
@@ -123,16 +125,24 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
     setCurrentDetails(`**${order.spoNumber}** dropped: ${dropped.reason}`);
   };
 
+  let ordersThisRun = 0;
   for (;;) {
     await tellRuns();
+    // Between consolidated POs, with every piece of news sent: what is gathering travels in `d`
+    // (its window's close with it), and lines that join while the handlers finish are in `d` too.
+    const long = workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > CONTINUE_AFTER_EVENTS
+      || (input.continueAfterOrders !== undefined && ordersThisRun >= input.continueAfterOrders);
+    if (long) {
+      await condition(allHandlersFinished);
+      if (d.outbox.length === 0) {
+        return continueAsNew<typeof SupplierDesk>({
+          supplier: d.supplier, rules: d.rules, carried: d, ...(input.continueAfterOrders !== undefined ? { continueAfterOrders: input.continueAfterOrders } : {}),
+        });
+      }
+      continue;
+    }
     const g = d.gathering;
     if (g === null) {
-      const long = workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > CONTINUE_AFTER_EVENTS;
-      if (long) {
-        await condition(allHandlersFinished);
-        // Lines that joined while the handlers finished are in `d`, and travel with it.
-        return continueAsNew<typeof SupplierDesk>({ supplier: d.supplier, rules: d.rules, carried: d });
-      }
       await condition(() => d.gathering !== null || d.outbox.length > 0);
       continue;
     }
@@ -151,5 +161,6 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
     log.info(`${d.current!.order.spoNumber} closed ${closing.early ? 'early' : 'on time'}: ${closing.reason}`);
     setCurrentDetails(`**${d.current!.order.spoNumber}** closed ${closing.early ? 'early, ' : ''}${closing.reason}: ${describeSupplierOrder(d.current!.order)}`);
     await buy();
+    ordersThisRun += 1;
   }
 }

@@ -5,9 +5,10 @@ import type { ApprovalPolicy } from '../../src/domain/approval-policy.js';
 import type { GatheringSetting } from '../../src/domain/gathering.js';
 import { supplierDeskId } from '../../src/domain/ids.js';
 import type { DeskState } from '../../src/domain/supplier-desk.js';
-import { deskStateQuery } from '../../src/workflows/messages.js';
+import { deskStateQuery, joinSignal } from '../../src/workflows/messages.js';
+import { kill, startExternalWorker } from '../support/external-worker.js';
 import { record } from '../support/records.js';
-import { eventually, startStack, type Stack } from '../support/stack.js';
+import { eventually, signalsHandled, startStack, type Stack } from '../support/stack.js';
 import { story } from './story.js';
 
 const policy: ApprovalPolicy = { autoApproveBelow: 1000, priceTolerancePct: 5, budgetPerMonth: 10_000 };
@@ -18,10 +19,10 @@ const orderCosts = { freight: 20, freeFreightFrom: 1000 };
  * by every test), that gathers by `setting` and charges freight per order, and is the only one to
  * carry the SKUs made with `sku()`; bought from before at 2.00, so the approval policy knows its price.
  */
-async function gatheringStack(setting: GatheringSetting, { byRule = true } = {}) {
+async function gatheringStack(setting: GatheringSetting, { byRule = true, inProcessWorker = true } = {}) {
   const supplier = `gather-${randomUUID().slice(0, 8)}`;
   const stack = await startStack({
-    temporal: 'dev',
+    temporal: 'dev', inProcessWorker,
     rules: { ...(byRule ? { approvalPolicy: policy } : {}), gathering: { [supplier]: setting } },
     security: { supplierSecrets: { [supplier]: randomBytes(24).toString('hex') } },
   });
@@ -135,7 +136,10 @@ describe('buying per supplier', () => {
 
       const approved = await decide({ decision: 'approve', maxUnitPrice: 2, note: 'one delivery is fine' });
       expect(approved).toMatchObject({ status: 202, body: { poNumber: spo, status: 'delivered', workflowId: desk.workflowId, by: 'dana' } });
-      expect(await decide({ decision: 'reject', reason: 'changed my mind' })).toMatchObject({ status: 409, body: { error: `${spo} has already been decided (approved by dana)` } });
+      // Decided, or by now ordered too: either way the second decision does not count.
+      const second = await decide({ decision: 'reject', reason: 'changed my mind' });
+      expect(second.status).toBe(409);
+      expect(second.body.error).toMatch(new RegExp(`^${spo} has already been (decided \\(approved by dana\\)|approved and ordered)$`));
 
       const views = await Promise.all(skus.map((s) => story(stack, s).phase('ordered')));
       for (const v of views) expect(v.replenishment.decision).toMatchObject({ kind: 'approved', by: 'dana', note: `ordered on ${spo}: one delivery is fine` });
@@ -155,5 +159,72 @@ describe('buying per supplier', () => {
       expect(await decide({ decision: 'approve', maxUnitPrice: 2 })).toMatchObject({ status: 409, body: { error: `${spo} has already been settled: too much freight (on ${spo})` } });
       await desk.terminate('test over');
     });
+  });
+
+  it('lines that gather while a consolidated PO waits for the manager travel across the desk\'s continue-as-new into the next one; a line that joins again is one line, told its news again', async () => {
+    const { stack, supplier, desk, sku, deskView } = await gatheringStack({ windowHours: 0.005 }, { byRule: false });
+    // The desk continues as new after every consolidated PO (in production: when its history grows long).
+    const first = await stack.client.workflow.start('SupplierDesk', {
+      workflowId: desk.workflowId, taskQueue: stack.taskQueue, args: [{ supplier, rules: stack.rules, continueAfterOrders: 1 }],
+    });
+    const [a, b, c] = [await sku(), await sku(), await sku()];
+    await Promise.all([a, b].map((s) => story(stack, s).startAgent()));
+    const asked = (spo: string) => eventually(async () => stack.sandbox.store.notifications().filter((n) => n.poNumber === spo), (ns) => ns.length > 0, 60_000, `the manager to be asked about ${spo}`);
+    await asked(`SPO-${supplier}-1`);
+    await story(stack, c).startAgent();
+    await story(stack, c).waitingIn('wait_for_supplier_order');
+    expect((await deskView()).gathering?.lines.map((l) => l.poNumber)).toEqual([`PO-${c}-1`]);
+
+    expect((await story(stack, a).decide(`SPO-${supplier}-1`, { decision: 'approve', maxUnitPrice: 2 })).status).toBe(202);
+    await Promise.all([a, b].map((s) => story(stack, s).phase('ordered')));
+    await asked(`SPO-${supplier}-2`);
+    const second = await desk.describe();
+    expect(second.runId).not.toBe(first.firstExecutionRunId);
+    const view = await deskView();
+    expect(view.orders.map((o) => o.spoNumber)).toEqual([`SPO-${supplier}-1`]);
+    expect(view.current?.order.lines.map((l) => l.poNumber)).toEqual([`PO-${c}-1`]);
+
+    expect((await story(stack, c).decide(`SPO-${supplier}-2`, { decision: 'approve', maxUnitPrice: 2 })).status).toBe(202);
+    expect((await story(stack, c).phase('ordered')).replenishment.decision).toMatchObject({ by: 'dana', note: `ordered on SPO-${supplier}-2` });
+
+    // a's line joins again (a join retried late): it is not gathered again; its run is told the same news
+    // again, under the same id, which it answers as a duplicate and which changes nothing.
+    const run = stack.client.workflow.getHandle(`replenish-${a}-1`);
+    const signalsTo = async () => ((await run.fetchHistory()).events ?? []).filter((e) => e.workflowExecutionSignaledEventAttributes).length;
+    const before = await signalsTo();
+    const po = (await story(stack, a).view()).replenishment.po;
+    await desk.signal(joinSignal, { poNumber: po.poNumber, sku: a, supplier, quoteId: po.quoteId, quantity: po.quantity, unitPrice: po.unitPrice, orderBy: null, joinedAt: new Date().toISOString() }, stack.rules);
+    await eventually(signalsTo, (n) => n > before, 30_000, 'the desk to tell a\'s run again');
+    await signalsHandled(run);
+    expect((await story(stack, a).view()).replenishment.order.poNumber).toBe(po.poNumber);
+    expect((await deskView()).gathering).toBeNull();
+    expect(stack.sandbox.store.ordersOfGroup(`SPO-${supplier}-1`).map((o) => o.placeCalls)).toEqual([1, 1]);
+
+    await replays(await stack.client.workflow.getHandle(desk.workflowId, first.firstExecutionRunId).fetchHistory(), `${desk.workflowId} before continue-as-new`);
+    await replays(await desk.fetchHistory(), desk.workflowId);
+    await desk.terminate('test over');
+  });
+
+  it('a worker killed while the consolidated PO waits for the manager: the desk asks once, takes the decision on the next worker, and orders once', async () => {
+    const { stack, supplier, desk, sku, deskView } = await gatheringStack({ windowHours: 0.005 }, { byRule: false, inProcessWorker: false });
+    let worker = await startExternalWorker(stack);
+    const skus = [await sku(), await sku()];
+    await Promise.all(skus.map((s) => story(stack, s).startAgent()));
+    const spo = `SPO-${supplier}-1`;
+    const asks = () => stack.sandbox.store.notifications().filter((n) => n.poNumber === spo);
+    // The desk has recorded that it asked (not only sent the mail): it waits for the manager.
+    await eventually(() => deskView().catch(() => null), (v) => v?.current?.asked === 1, 60_000, `the desk to wait for the manager on ${spo}`);
+
+    await kill(worker);
+    worker = await startExternalWorker(stack);
+
+    const decided = await story(stack, skus[0]!).decide(spo, { decision: 'approve', maxUnitPrice: 2 });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(202);
+    await Promise.all(skus.map((s) => story(stack, s).phase('ordered')));
+    expect(asks()).toHaveLength(1);
+    expect(stack.sandbox.store.ordersOfGroup(spo).map((o) => o.placeCalls)).toEqual([1, 1]);
+    await replays(await desk.fetchHistory(), desk.workflowId);
+    await desk.terminate('test over');
+    await kill(worker);
   });
 });
