@@ -2,7 +2,8 @@ import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import { supplierDeskId } from '../domain/ids.js';
 import type { SupplierDesks } from '../tools/tool.js';
-import { joinSignal } from '../workflows/messages.js';
+import { joinSignal, withdrawUpdate } from '../workflows/messages.js';
+import { isNotFound } from '../api/temporal-errors.js';
 import type { SupplierDeskInput } from '../workflows/supplier-desk.js';
 
 /**
@@ -18,5 +19,14 @@ export const supplierDesks = (client: Client): SupplierDesks => ({
       workflowId, taskQueue: Context.current().info.taskQueue, args, signal: joinSignal, signalArgs: [line, rules],
     });
     return { deskId: workflowId };
+  },
+  async withdraw(supplier, poNumber, reason) {
+    try {
+      return await client.workflow.getHandle(supplierDeskId(supplier)).executeUpdate(withdrawUpdate, { args: [{ poNumber, reason }] });
+    } catch (err) {
+      // No desk: nothing of the line can be at the supplier.
+      if (isNotFound(err)) return { placed: null };
+      throw err;
+    }
   },
 });

@@ -20,7 +20,11 @@ export interface DeskState {
   /** The number the next consolidated PO takes. */
   nextK: number;
   gathering: { window: Window; lines: SupplierLine[] } | null;
-  current: { order: SupplierOrder; closedBecause: string; early: boolean; asked: number; decision: SpoDecision | null } | null;
+  current: {
+    order: SupplierOrder; closedBecause: string; early: boolean; asked: number; decision: SpoDecision | null;
+    /** Lines whose runs were cancelled since the PO was drafted: left out of the order placed, told they were dropped. */
+    withdrawn?: string[];
+  } | null;
   /** News owed to lines' runs, sent from the desk's loop. */
   outbox: { poNumber: string; news: SupplierOrderNews }[];
   /** The newest settled lines with their news: a line that joins again after it is told the same news again. */
@@ -57,6 +61,33 @@ export function closeWindow(d: DeskState, closedBecause: string, early: boolean)
   const lines = d.gathering?.lines ?? [];
   const order = draftSupplierOrder(spoNumber(d.supplier, d.nextK), d.supplier, currencyOf(d.rules), lines);
   return { ...d, nextK: d.nextK + 1, gathering: null, current: { order, closedBecause, early, asked: 0, decision: null } };
+}
+
+/**
+ * A line's run was cancelled: a gathering line leaves the window (a window with no line left closes
+ * unused); a line of the PO in hand is left out when it is placed. A line already settled keeps its
+ * news, which says whether it was ordered (its run then cancels it at the supplier).
+ */
+export function withdrawLine(d: DeskState, poNumber: string): DeskState {
+  if (d.gathering?.lines.some((l) => l.poNumber === poNumber)) {
+    const lines = d.gathering.lines.filter((l) => l.poNumber !== poNumber);
+    return { ...d, gathering: lines.length > 0 ? { ...d.gathering, lines } : null };
+  }
+  const c = d.current;
+  if (c?.order.lines.some((l) => l.poNumber === poNumber) && !c.withdrawn?.includes(poNumber)) {
+    return { ...d, current: { ...c, withdrawn: [...(c.withdrawn ?? []), poNumber] } };
+  }
+  return d;
+}
+
+/** The PO in hand as it is placed: without its withdrawn lines, its goods and freight drafted anew; null when none is left. */
+export function orderToPlace(d: DeskState): SupplierOrder | null {
+  const c = d.current;
+  if (!c) return null;
+  const left = c.order.lines.filter((l) => !c.withdrawn?.includes(l.poNumber));
+  if (left.length === 0) return null;
+  if (left.length === c.order.lines.length) return c.order;
+  return draftSupplierOrder(c.order.spoNumber, c.order.supplier, c.order.currency, left.map(({ lineTotal: _t, ...l }) => l));
 }
 
 /** The PO in hand is settled: each line's news is owed to its run, and remembered. */

@@ -5,6 +5,7 @@ import type { AgentStatus } from '../domain/agent.js';
 import type { Rules } from '../domain/rules.js';
 import type { DeskState, SpoDecisionRequest } from '../domain/supplier-desk.js';
 import type { SupplierLine } from '../domain/supplier-order.js';
+import type { OrderAck } from '../domain/types.js';
 
 export interface ReplenishView {
   workflowId: string;
@@ -57,3 +58,8 @@ export const deskStateQuery = defineQuery<DeskState>('desk');
  * tell at once (no such SPO waiting, already decided); the handler takes it, once.
  */
 export const spoDecisionUpdate = defineUpdate<{ status: 'delivered'; workflowId: string }, [SpoDecisionRequest]>('decide');
+/**
+ * SupplierDesk: a line's run was cancelled. Answered once the desk is not placing an order: with
+ * the supplier's acknowledgement when the line was already ordered (the run cancels it there), else null.
+ */
+export const withdrawUpdate = defineUpdate<{ placed: OrderAck | null }, [{ poNumber: string; reason: string }]>('withdraw');

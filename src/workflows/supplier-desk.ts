@@ -8,10 +8,10 @@ import { closeOf } from '../domain/gathering.js';
 import { replenishmentIdOfPo, supplierDeskId } from '../domain/ids.js';
 import { days, type Rules } from '../domain/rules.js';
 import type { Message } from '../domain/state.js';
-import { closeWindow, joinDesk, newDesk, settleOrder, spoDecisionRefusal, type DeskState } from '../domain/supplier-desk.js';
+import { closeWindow, joinDesk, newDesk, orderToPlace, settleOrder, spoDecisionRefusal, withdrawLine, type DeskState } from '../domain/supplier-desk.js';
 import { describeSupplierOrder, type SupplierOrderNews } from '../domain/supplier-order.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
-import { deliverSignal, deskStateQuery, joinSignal, spoDecisionUpdate } from './messages.js';
+import { deliverSignal, deskStateQuery, joinSignal, spoDecisionUpdate, withdrawUpdate } from './messages.js';
 import { deskOrderActivity, toolActivity } from './options.js';
 
 export interface SupplierDeskInput {
@@ -49,7 +49,16 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
   const acts = (rules: Rules) => proxyActivities<DeskActivities>(toolActivity(rules));
   const placing = proxyActivities<DeskActivities>(deskOrderActivity);
 
+  /** The order is at the supplier: a line withdrawn now may be on it, so withdrawing waits for its answer. */
+  let placingNow = false;
+
   setHandler(joinSignal, (line, rules) => { d = joinDesk(d, line, rules, nowIso()); });
+  setHandler(withdrawUpdate, async ({ poNumber }) => {
+    await condition(() => !placingNow);
+    d = withdrawLine(d, poNumber);
+    const told = d.settled.find((l) => l.poNumber === poNumber)?.news;
+    return { placed: told?.kind === 'ordered' ? told.ack : null };
+  });
   setHandler(deskStateQuery, () => d);
   setHandler(spoDecisionUpdate, ({ approved, by, reason, note }) => {
     const at = nowIso();
@@ -107,20 +116,26 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
         ? { by: policyApprover(verdict.rule), at: nowIso(), rule: verdict.rule, note: verdict.reason }
         : await askManager(verdict && !verdict.approved ? verdict.why : undefined);
     }
-    if ('at' in outcome) {
+    const placed = orderToPlace(d);
+    if ('at' in outcome && placed) {
       const approval = outcome;
+      placingNow = true;
       try {
-        const ack = await placing.placeSupplierOrder({ order });
+        const ack = await placing.placeSupplierOrder({ order: placed });
         const acks = new Map(ack.lines.map((a) => [a.poNumber, a]));
-        d = settleOrder(d, (l) => ({ kind: 'ordered', spoNumber: order.spoNumber, ack: acks.get(l.poNumber)!, approval }));
-        setCurrentDetails(`**${order.spoNumber}** ordered (${ack.supplierRef}): ${describeSupplierOrder(order)}`);
+        d = settleOrder(d, (l) => (acks.has(l.poNumber)
+          ? { kind: 'ordered', spoNumber: order.spoNumber, ack: acks.get(l.poNumber)!, approval }
+          : { kind: 'dropped', spoNumber: order.spoNumber, by: 'desk', reason: `${l.poNumber} was withdrawn before ${order.spoNumber} was placed` }));
+        setCurrentDetails(`**${order.spoNumber}** ordered (${ack.supplierRef}): ${describeSupplierOrder(placed)}`);
         return;
       } catch (err) {
         if (!isRefusal(err)) throw err;
         outcome = { by: 'supplier', reason: `${order.supplier} refused ${order.spoNumber}: ${failureMessage(err)}` };
+      } finally {
+        placingNow = false;
       }
     }
-    const dropped = outcome;
+    const dropped = 'at' in outcome ? { by: 'desk' as const, reason: `every line of ${order.spoNumber} was withdrawn` } : outcome;
     d = settleOrder(d, () => ({ kind: 'dropped', spoNumber: order.spoNumber, ...dropped }));
     setCurrentDetails(`**${order.spoNumber}** dropped: ${dropped.reason}`);
   };

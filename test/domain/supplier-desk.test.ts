@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rules } from '../../src/domain/rules.js';
-import { closeWindow, decisionRefusal, joinDesk, newDesk, settleOrder, spoDecisionRefusal } from '../../src/domain/supplier-desk.js';
+import { closeWindow, decisionRefusal, joinDesk, newDesk, orderToPlace, settleOrder, spoDecisionRefusal, withdrawLine } from '../../src/domain/supplier-desk.js';
 import type { SupplierLine, SupplierOrderNews } from '../../src/domain/supplier-order.js';
 
 const T0 = '2026-03-02T09:00:00.000Z';
@@ -74,5 +74,23 @@ describe('a supplier\'s desk', () => {
     expect(spoDecisionRefusal(asked, { ...approve, maxUnitPrice: 2.5 })?.why).toBe('an approval up to 2.5 is below the unit price 3 of line PO-B-1 (B) on SPO-quickparts-1; approve at least 3, or reject it');
     // A rejection is never above anyone's limit.
     expect(spoDecisionRefusal(asked, { spoNumber: 'SPO-quickparts-1', approved: false, by: 'lee', reason: 'no', limit: 1 })).toBeNull();
+  });
+
+  it('a line whose run was cancelled leaves the window, or is left out of the PO in hand when it is placed, its freight drafted anew', () => {
+    let d = joinDesk(joinDesk(newDesk('quickparts', rules), line('PO-A-1'), rules, T0), line('PO-B-1'), rules, T0);
+    d = withdrawLine(d, 'PO-A-1');
+    expect(d.gathering?.lines.map((l) => l.poNumber)).toEqual(['PO-B-1']);
+    expect(withdrawLine(d, 'PO-B-1').gathering).toBeNull();
+
+    const costs = { freight: 10, freeFreightFrom: 30 };
+    let c = closeWindow(joinDesk(joinDesk(newDesk('quickparts', rules), line('PO-A-1', { orderCosts: costs }), rules, T0), line('PO-B-1', { orderCosts: costs }), rules, T0), 'closed', false);
+    expect(orderToPlace(c)).toBe(c.current!.order);
+    c = withdrawLine(c, 'PO-A-1');
+    expect(orderToPlace(c)).toMatchObject({ spoNumber: 'SPO-quickparts-1', goods: 20, freight: 10, total: 30 });
+    expect(orderToPlace(c)!.lines.map((l) => l.poNumber)).toEqual(['PO-B-1']);
+    expect(orderToPlace(withdrawLine(c, 'PO-B-1'))).toBeNull();
+    // A settled line keeps its news.
+    const settled = settleOrder(c, () => ordered('SPO-quickparts-1'));
+    expect(withdrawLine(settled, 'PO-A-1')).toBe(settled);
   });
 });

@@ -227,4 +227,15 @@ describe('buying per supplier', () => {
     await desk.terminate('test over');
     await kill(worker);
   });
+
+  it('a manager who cancels a run whose line is at the desk takes the line out of the window: nothing of it is ordered', async () => {
+    const { stack, desk, sku, deskView } = await gatheringStack({ windowHours: 1 });
+    const [a, b] = [await sku(), await sku()];
+    await Promise.all([a, b].map((s) => story(stack, s).startAgent()));
+    await Promise.all([a, b].map((s) => story(stack, s).waitingIn('wait_for_supplier_order')));
+    expect((await stack.authed('POST', `/purchase-orders/PO-${a}-1/cancel`, { reason: 'no longer stocked' })).status).toBe(202);
+    expect(await story(stack, a).outcome()).toMatchObject({ outcome: 'cancelled', reason: 'cancelled by dana: no longer stocked' });
+    expect((await deskView()).gathering?.lines.map((l) => l.poNumber)).toEqual([`PO-${b}-1`]);
+    await desk.terminate('test over');
+  });
 });

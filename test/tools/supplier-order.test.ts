@@ -6,6 +6,9 @@ import { allowedTools } from '../../src/tools/index.js';
 import { joinSupplierOrder, lineOf } from '../../src/tools/join-supplier-order.js';
 import { choosePolicy } from '../../src/tools/policy.js';
 import { waitForSupplierOrder } from '../../src/tools/wait-for-supplier-order.js';
+import { cancelPurchaseOrder } from '../../src/tools/cancel-purchase-order.js';
+import type { ToolContext } from '../../src/tools/tool.js';
+import type { OrderAck } from '../../src/domain/types.js';
 import { ackFor, at, DAY_MS, drafted, lowStock, quote, quoted, rules, T0 } from '../support/states.js';
 
 // A supplier that gathers is bought from through its desk: the run joins its line and waits for the
@@ -105,5 +108,35 @@ describe('a line\'s order-by date', () => {
     const later = drafted(quoted(lowStock({ onHand: 10, onOrder: 20, dailyDemand: 2 })));
     expect(lineOf(later, GATHERING, T0).orderBy).toBe(at(10));
     expect(lineOf(drafted(), GATHERING, T0).orderBy).toBeNull();
+  });
+});
+
+describe('cancelling a line at its supplier\'s desk', () => {
+  const ctx = (placed: OrderAck | null) => {
+    const calls: string[] = [];
+    const c = {
+      rules: GATHERING, idempotencyKey: 'k',
+      world: { cancelOrder: async (supplier: string, po: string) => { calls.push(`cancel ${supplier} ${po}`); }, notify: async () => { calls.push('notify'); } },
+      desks: { join: async () => ({ deskId: 'supplier-acme' }), withdraw: async (supplier: string, po: string) => { calls.push(`withdraw ${supplier} ${po}`); return { placed }; } },
+    } as unknown as ToolContext;
+    return { c, calls };
+  };
+
+  it('withdraws the line from the desk; nothing is cancelled at the supplier while the desk had not ordered it', async () => {
+    const { c, calls } = ctx(null);
+    expect(await cancelPurchaseOrder.execute({ reason: 'not needed' }, joined(), c)).toEqual({ cancelledAtSupplier: false });
+    expect(calls).toEqual(['withdraw acme PO-SKU-1-1', 'notify']);
+  });
+
+  it('cancels at the supplier a line the desk ordered before the cancellation reached it', async () => {
+    const { c, calls } = ctx(ackFor(joined(), T0));
+    expect(await cancelPurchaseOrder.execute({ reason: 'not needed' }, joined(), c)).toEqual({ cancelledAtSupplier: true });
+    expect(calls).toEqual(['withdraw acme PO-SKU-1-1', 'cancel acme PO-SKU-1-1', 'notify']);
+  });
+
+  it('a PO that never joined a desk is cancelled as before', async () => {
+    const { c, calls } = ctx(null);
+    await cancelPurchaseOrder.execute({ reason: 'not needed' }, drafted(), c);
+    expect(calls).toEqual(['notify']);
   });
 });
