@@ -7,6 +7,7 @@ import { supplierDeskId } from '../../src/domain/ids.js';
 import type { DeskState } from '../../src/domain/supplier-desk.js';
 import { deskStateQuery, joinSignal } from '../../src/workflows/messages.js';
 import { kill, startExternalWorker } from '../support/external-worker.js';
+import { keepHistories } from '../support/histories.js';
 import { record } from '../support/records.js';
 import { eventually, signalsHandled, startStack, type Stack } from '../support/stack.js';
 import { story } from './story.js';
@@ -86,6 +87,8 @@ describe('buying per supplier', () => {
     await receiveEach(stack, skus);
     await replays(await desk.fetchHistory(), desk.workflowId);
     await replays(await stack.client.workflow.getHandle(`replenish-${skus[0]}-1`).fetchHistory(), `replenish-${skus[0]}-1`);
+    // Replay fixtures of a gathering run, its agent and the desk (RECORD_HISTORIES=1): test/replay replays them with the others.
+    await keepHistories(stack.client, 'gathering', [`replenish-${skus[0]}-1`, `agent-${skus[0]}`, desk.workflowId]);
     await desk.terminate('test over');
   });
 
