@@ -41,12 +41,12 @@ const approvalOf = (d: Decision, by: string, limit: number | undefined, channel:
   : { approved: false, reason: d.reason, by, channel });
 
 /** A decision on a consolidated PO, for its supplier's desk: the whole PO, so an edit is named to be refused. */
-const spoDecisionOf = (po: string, d: Decision, by: string, limit: number | undefined): SpoDecisionRequest => (d.decision === 'approve'
+const spoDecisionOf = (po: string, d: Decision, by: string, limit: number | undefined, at = new Date().toISOString()): SpoDecisionRequest => (d.decision === 'approve'
   ? {
-    spoNumber: po, approved: true, by, ...(d.note ? { note: d.note } : {}), ...(d.maxUnitPrice !== undefined ? { maxUnitPrice: d.maxUnitPrice } : {}),
+    spoNumber: po, approved: true, by, at, ...(d.note ? { note: d.note } : {}), ...(d.maxUnitPrice !== undefined ? { maxUnitPrice: d.maxUnitPrice } : {}),
     ...(limit !== undefined ? { limit } : {}), ...(d.quantity !== undefined || d.quoteId !== undefined ? { edits: true } : {}),
   }
-  : { spoNumber: po, approved: false, by, reason: d.reason });
+  : { spoNumber: po, approved: false, by, at, reason: d.reason });
 
 /** The terms an approval edits, when it edits any. */
 function editOf(d: Extract<Decision, { decision: 'approve' }>): Pick<ApprovalPayload, 'edit'> {

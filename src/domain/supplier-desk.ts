@@ -112,6 +112,8 @@ export interface SpoDecisionRequest {
   limit?: number;
   /** The approval asked for other terms (a quantity, a quote): a consolidated PO is decided whole. */
   edits?: boolean;
+  /** When the API took the decision: the desk's clock moves on it (history holds it with the Update). */
+  at?: string;
 }
 
 /**

@@ -13,6 +13,7 @@ import { describeSupplierOrder, type SupplierOrderNews } from '../domain/supplie
 import { BUSINESS_REFUSAL } from '../domain/world.js';
 import { deliverSignal, deskStateQuery, joinSignal, spoDecisionUpdate, withdrawUpdate } from './messages.js';
 import { deskOrderActivity, toolActivity } from './options.js';
+import { RunClock } from './run-clock.js';
 
 export interface SupplierDeskInput {
   supplier: string;
@@ -29,7 +30,6 @@ type Dropped = Omit<Extract<SupplierOrderNews, { kind: 'dropped' }>, 'kind' | 's
 /** History this long is replayed on every cache miss: the desk starts afresh before it gets there. */
 const CONTINUE_AFTER_EVENTS = 2_000;
 
-const nowIso = (): string => new Date().toISOString();
 const failureMessage = (err: unknown): string => {
   const cause = err instanceof ActivityFailure ? err.cause : err;
   return cause instanceof Error ? cause.message : String(cause);
@@ -46,13 +46,20 @@ const isRefusal = (err: unknown): boolean =>
  */
 export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
   let d: DeskState = input.carried ?? newDesk(input.supplier, input.rules);
+  // Every decision on time reads this clock, which moves only on times history holds as data (the
+  // run's start, a line's join, a decision's, a wait's end), never on the workflow task's own time,
+  // which can differ on replay (docs/changing-workflows.md, "Time in workflow code").
+  const clock = new RunClock(workflowInfo().startTime.getTime());
   const acts = (rules: Rules) => proxyActivities<DeskActivities>(toolActivity(rules));
   const placing = proxyActivities<DeskActivities>(deskOrderActivity);
 
   /** The order is at the supplier: a line withdrawn now may be on it, so withdrawing waits for its answer. */
   let placingNow = false;
 
-  setHandler(joinSignal, (line, rules) => { d = joinDesk(d, line, rules, nowIso()); });
+  setHandler(joinSignal, (line, rules) => {
+    clock.advance(line.joinedAt);
+    d = joinDesk(d, line, rules, clock.now());
+  });
   setHandler(withdrawUpdate, async ({ poNumber }) => {
     await condition(() => !placingNow);
     d = withdrawLine(d, poNumber);
@@ -60,8 +67,9 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
     return { placed: told?.kind === 'ordered' ? told.ack : null };
   });
   setHandler(deskStateQuery, () => d);
-  setHandler(spoDecisionUpdate, ({ approved, by, reason, note }) => {
-    const at = nowIso();
+  setHandler(spoDecisionUpdate, ({ approved, by, reason, note, at: sent }) => {
+    clock.advance(sent);
+    const at = clock.now();
     const decision = approved ? { approved: true as const, by, at, ...(note ? { note } : {}) } : { approved: false as const, by, at, reason: reason ?? 'no reason given' };
     d = { ...d, current: { ...d.current!, decision } };
     return { status: 'delivered' as const, workflowId: supplierDeskId(d.supplier) };
@@ -77,7 +85,7 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
   const tellRuns = async () => {
     while (d.outbox.length > 0) {
       const { poNumber, news } = d.outbox[0]!;
-      const message: Message = { event: 'supplier-order', poNumber, messageId: `${news.spoNumber ?? 'desk'}/${poNumber}`, at: nowIso(), payload: news };
+      const message: Message = { event: 'supplier-order', poNumber, messageId: `${news.spoNumber ?? 'desk'}/${poNumber}`, at: clock.now(), payload: news };
       try {
         await getExternalWorkflowHandle(replenishmentIdOfPo(poNumber)).signal(deliverSignal, message);
       } catch (err) {
@@ -95,7 +103,10 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
       await acts(rules).askManagerAboutSupplierOrder({ order: c.order, rules, asked, closedBecause: c.closedBecause, ...(notByRule ? { notByRule } : {}) });
       d = { ...d, current: { ...d.current!, asked } };
       setCurrentDetails(`**${c.order.spoNumber}** waits for the manager (request ${asked}): ${describeSupplierOrder(c.order)}`);
-      if (await condition(() => d.current!.decision !== null, days(rules, rules.approvalWaitDays))) break;
+      const wait = days(rules, rules.approvalWaitDays);
+      const since = clock.millis;
+      if (await condition(() => d.current!.decision !== null, wait)) break;
+      clock.advance(new Date(since + wait).toISOString());
     }
     const decision = d.current!.decision;
     if (!decision) return { by: 'desk', reason: `no decision from the manager on ${d.current!.order.spoNumber} after ${rules.maxApprovalRequests} requests` };
@@ -113,7 +124,7 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
     } else {
       const verdict = await acts(rules).consultSupplierOrderPolicy({ order, rules });
       outcome = verdict?.approved
-        ? { by: policyApprover(verdict.rule), at: nowIso(), rule: verdict.rule, note: verdict.reason }
+        ? { by: policyApprover(verdict.rule), at: clock.now(), rule: verdict.rule, note: verdict.reason }
         : await askManager(verdict && !verdict.approved ? verdict.why : undefined);
     }
     const placed = orderToPlace(d);
@@ -161,16 +172,21 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
       await condition(() => d.gathering !== null || d.outbox.length > 0);
       continue;
     }
-    const closing = closeOf(g.window, g.lines, nowIso());
+    // Only a line that cannot wait closes the window before its time (judged as at its opening).
+    let closing = closeOf(g.window, g.lines, g.window.openedAt);
     if (!closing.close) {
       setCurrentDetails(`gathering ${g.lines.length} line(s) until ${g.window.closesAt}`);
-      // Woken by the close, by a line that cannot wait for it (judged as if at the window's opening:
-      // only urgency closes it early), or by news owed to a run.
-      await condition(
+      // Woken by an urgent line or by news owed to a run; else the window's timer fires.
+      const woke = await condition(
         () => d.outbox.length > 0 || (d.gathering !== null && closeOf(d.gathering.window, d.gathering.lines, d.gathering.window.openedAt).close),
-        Math.max(1, Date.parse(g.window.closesAt) - Date.now()),
+        Math.max(1, Date.parse(g.window.closesAt) - clock.millis),
       );
-      continue;
+      if (woke) continue;
+      clock.advance(g.window.closesAt);
+      // Every line may have been withdrawn meanwhile: nothing to order.
+      if (d.gathering === null) continue;
+      closing = closeOf(d.gathering.window, d.gathering.lines, clock.now());
+      if (!closing.close) continue;
     }
     d = closeWindow(d, closing.reason, closing.early);
     log.info(`${d.current!.order.spoNumber} closed ${closing.early ? 'early' : 'on time'}: ${closing.reason}`);
