@@ -50,8 +50,9 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
   // run's start, a line's join, a decision's, a wait's end), never on the workflow task's own time,
   // which can differ on replay (docs/changing-workflows.md, "Time in workflow code").
   const clock = new RunClock(workflowInfo().startTime.getTime());
-  const acts = (rules: Rules) => proxyActivities<DeskActivities>(toolActivity(rules));
-  const placing = proxyActivities<DeskActivities>(deskOrderActivity);
+  // Each step's summary names the consolidated PO and its lines, as the Web UI shows it.
+  const acts = (rules: Rules, summary: string) => proxyActivities<DeskActivities>({ ...toolActivity(rules), summary });
+  const placing = (summary: string) => proxyActivities<DeskActivities>({ ...deskOrderActivity, summary });
 
   /** The order is at the supplier: a line withdrawn now may be on it, so withdrawing waits for its answer. */
   let placingNow = false;
@@ -100,12 +101,12 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
     const { rules } = d;
     for (let asked = 1; asked <= rules.maxApprovalRequests; asked++) {
       const c = d.current!;
-      await acts(rules).askManagerAboutSupplierOrder({ order: c.order, rules, asked, closedBecause: c.closedBecause, ...(notByRule ? { notByRule } : {}) });
+      await acts(rules, `ask ${rules.manager} to approve ${describeSupplierOrder(c.order)} (request ${asked})`).askManagerAboutSupplierOrder({ order: c.order, rules, asked, closedBecause: c.closedBecause, ...(notByRule ? { notByRule } : {}) });
       d = { ...d, current: { ...d.current!, asked } };
       setCurrentDetails(`**${c.order.spoNumber}** waits for the manager (request ${asked}): ${describeSupplierOrder(c.order)}`);
       const wait = days(rules, rules.approvalWaitDays);
       const since = clock.millis;
-      if (await condition(() => d.current!.decision !== null, wait)) break;
+      if (await condition(() => d.current!.decision !== null, wait, { summary: `${c.order.spoNumber} waits for ${rules.manager}'s decision (request ${asked})` })) break;
       clock.advance(new Date(since + wait).toISOString());
     }
     const decision = d.current!.decision;
@@ -122,7 +123,7 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
     if (order.belowMinimum) {
       outcome = { by: 'supplier', reason: order.belowMinimum };
     } else {
-      const verdict = await acts(rules).consultSupplierOrderPolicy({ order, rules });
+      const verdict = await acts(rules, `approval policy on ${describeSupplierOrder(order)}`).consultSupplierOrderPolicy({ order, rules });
       outcome = verdict?.approved
         ? { by: policyApprover(verdict.rule), at: clock.now(), rule: verdict.rule, note: verdict.reason }
         : await askManager(verdict && !verdict.approved ? verdict.why : undefined);
@@ -132,7 +133,7 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
       const approval = outcome;
       placingNow = true;
       try {
-        const ack = await placing.placeSupplierOrder({ order: placed });
+        const ack = await placing(`place ${describeSupplierOrder(placed)}`).placeSupplierOrder({ order: placed });
         const acks = new Map(ack.lines.map((a) => [a.poNumber, a]));
         d = settleOrder(d, (l) => (acks.has(l.poNumber)
           ? { kind: 'ordered', spoNumber: order.spoNumber, ack: acks.get(l.poNumber)!, approval }
@@ -180,6 +181,7 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
       const woke = await condition(
         () => d.outbox.length > 0 || (d.gathering !== null && closeOf(d.gathering.window, d.gathering.lines, d.gathering.window.openedAt).close),
         Math.max(1, Date.parse(g.window.closesAt) - clock.millis),
+        { summary: `gathering ${d.supplier}'s lines until ${g.window.closesAt}` },
       );
       if (woke) continue;
       clock.advance(g.window.closesAt);
