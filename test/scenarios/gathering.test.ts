@@ -241,4 +241,21 @@ describe('buying per supplier', () => {
     expect((await deskView()).gathering?.lines.map((l) => l.poNumber)).toEqual([`PO-${b}-1`]);
     await desk.terminate('test over');
   });
+
+  it('a supplier that refuses the consolidated order: each run hears it, drops the supplier and, with no other, ends cancelled saying why', async () => {
+    const { stack, supplier, desk, sku, deskView } = await gatheringStack({ windowHours: 0.005 });
+    const skus = [await sku(), await sku()];
+    await Promise.all(skus.map((s) => story(stack, s).startAgent()));
+    await Promise.all(skus.map((s) => story(stack, s).waitingIn('wait_for_supplier_order')));
+    // The supplier's minimum changes after it quoted: it takes no order of these lines.
+    stack.sandbox.store.db.prepare('UPDATE catalogue SET moq = 1000 WHERE supplier = ?').run(supplier);
+
+    for (const s of skus) {
+      expect(await story(stack, s).outcome()).toMatchObject({ outcome: 'cancelled', reason: `no supplier left for ${s}: ${supplier} refused the order` });
+    }
+    const spo = `SPO-${supplier}-1`;
+    expect((await deskView()).orders).toEqual([expect.objectContaining({ spoNumber: spo, result: expect.stringMatching(new RegExp(`^dropped: ${supplier} refused ${spo}: ${supplier} requires at least 1000 units of `)) })]);
+    expect(stack.sandbox.store.ordersOfGroup(spo)).toEqual([]);
+    await desk.terminate('test over');
+  });
 });
