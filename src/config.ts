@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Security } from './api/security.js';
+import { Gathering } from './domain/gathering.js';
 import { Rules } from './domain/rules.js';
 import { MAIL_ENV, MAIL_SECRETS, mailConfigProblem } from './mail/settings.js';
 
@@ -63,6 +64,30 @@ const slackUsers = z.string().transform((raw, ctx) => {
   }
   if (Object.keys(out).length === 0) ctx.addIssue({ code: 'custom', message: 'expected at least one slackUserId:manager pair' });
   return out;
+});
+/**
+ * `supplier=8h,supplier=14:00`: a gathering window in business hours, or a daily cut-off (UTC) of
+ * a business day, per supplier (src/domain/gathering.ts).
+ */
+const gathering = z.string().transform((raw, ctx) => {
+  const out: Record<string, unknown> = {};
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const at = part.indexOf('=');
+    const supplier = part.slice(0, Math.max(at, 0)).trim();
+    const value = at < 0 ? '' : part.slice(at + 1).trim();
+    const hours = /^(\d+(?:\.\d+)?)h$/.exec(value);
+    const setting = hours ? { windowHours: Number(hours[1]) } : { cutoff: value };
+    const parsed = Gathering.safeParse({ [supplier]: setting });
+    const problem = at < 0 || !supplier ? 'expected supplier=<hours>h or supplier=HH:MM pairs separated by commas, e.g. quickparts=8h,acme-industrial=14:00'
+      : Object.hasOwn(out, supplier) ? `${supplier} is given twice`
+        : !parsed.success ? `${supplier}: ${hours ? 'a window is more than 0 and at most 720 hours' : parsed.error.issues[0]!.message}` : null;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    out[supplier] = setting;
+  }
+  return Gathering.parse(out);
 });
 /** Never echoed in a configuration error. */
 const SECRETS = new Set([
@@ -223,6 +248,8 @@ export const Env = z.object({
   SLACK_SIGNING_SECRET: secret(16).optional(),
   /** Which Slack user is which manager, `U024BE7LH:dana,...`: only they decide from Slack, as that manager. */
   SLACK_APPROVERS: slackUsers.optional(),
+  /** Suppliers whose lines gather into one consolidated PO: `supplier=8h` (a window) or `supplier=14:00` (a daily cut-off). Unset: every SKU buys alone. */
+  SUPPLIER_GATHERING: gathering.optional(),
   /** Mail to and from suppliers (docs/email.md). */
   ...MAIL_ENV,
 });
@@ -297,6 +324,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       orderCost: env.ORDER_COST,
       holdingCostPctPerYear: env.HOLDING_COST_PCT_PER_YEAR,
     },
+    ...(env.SUPPLIER_GATHERING && Object.keys(env.SUPPLIER_GATHERING).length > 0 ? { gathering: env.SUPPLIER_GATHERING } : {}),
     ...(env.AUTO_APPROVE_BELOW !== undefined && env.BUDGET_PER_MONTH !== undefined ? {
       approvalPolicy: { autoApproveBelow: env.AUTO_APPROVE_BELOW, priceTolerancePct: env.PRICE_TOLERANCE_PCT, budgetPerMonth: env.BUDGET_PER_MONTH },
     } : {}),

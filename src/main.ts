@@ -133,7 +133,7 @@ async function start(): Promise<void> {
 
   let worker: Worker | undefined;
   if (runsWorker) {
-    const w = await startWorker({ env, rules, world, records, metrics, log, connect: () => NativeConnection.connect(temporal).catch(unreachable) });
+    const w = await startWorker({ env, rules, world, records, metrics, log, client, connect: () => NativeConnection.connect(temporal).catch(unreachable) });
     lifecycle.add(w.stop);
     goOn();
     worker = w.worker;

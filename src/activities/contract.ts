@@ -5,6 +5,8 @@ import type { ReplenishState } from '../domain/state.js';
 import type { RecentTurn } from '../domain/activity-input.js';
 import type { ReplenishmentResult, StockLevel, Usage } from '../domain/types.js';
 import type { WaitLimit } from '../tools/index.js';
+import type { PolicyVerdict } from '../domain/approval-policy.js';
+import type { SupplierOrder, SupplierOrderAck } from '../domain/supplier-order.js';
 
 /** The state comes without its turn log (src/domain/activity-input.ts `forDecider`). */
 export interface DecideRequest {
@@ -72,6 +74,16 @@ export interface Activities {
   showOpenOrder(entry: OpenOrderEntry): Promise<void>;
   /** A run ended without its record: its open PO is recorded as failed, for the reason given. */
   settleOpenOrder(req: { workflowId: string; reason: string }): Promise<void>;
+}
+
+/** The activities of a supplier's desk (src/workflows/supplier-desk.ts). */
+export interface DeskActivities {
+  /** The deployment's approval policy on the whole consolidated PO: every line and the total; null without a policy. */
+  consultSupplierOrderPolicy(req: { order: SupplierOrder; rules: Rules }): Promise<PolicyVerdict | null>;
+  /** Asks the manager to approve the consolidated PO (its `asked`-th request). */
+  askManagerAboutSupplierOrder(req: { order: SupplierOrder; rules: Rules; notByRule?: string; asked: number; closedBecause: string }): Promise<void>;
+  /** Places the one order at the supplier, its SPO number the idempotency key. */
+  placeSupplierOrder(req: { order: SupplierOrder }): Promise<SupplierOrderAck>;
 }
 
 export interface Decider {

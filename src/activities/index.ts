@@ -10,7 +10,9 @@ import type { PurchaseRecords } from '../records/store.js';
 import { toolByName } from '../tools/index.js';
 import { agreementDesk } from './agreements.js';
 import { consultApprovalPolicy } from './approval-policy.js';
-import type { Activities, Decider, RunToolRequest } from './contract.js';
+import type { Activities, Decider, DeskActivities, RunToolRequest } from './contract.js';
+import { createDeskActivities } from './supplier-desk.js';
+import type { SupplierDesks } from '../tools/tool.js';
 import { carriedUsage, whileHeartbeating } from './heartbeat.js';
 
 export interface ActivityDeps {
@@ -23,16 +25,19 @@ export interface ActivityDeps {
   rules?: Rules;
   /** The purchasing record (SQLite or PostgreSQL), which outlives Temporal's retention. */
   records: PurchaseRecords;
+  /** The suppliers' desks (src/activities/supplier-desks.ts); absent, no line can join one. */
+  desks?: SupplierDesks;
 }
 
 const usageOfFailure = (err: unknown): Usage | undefined =>
   ((err as { details?: unknown[] } | null)?.details?.[0] as { usage?: Usage } | undefined)?.usage;
 
 /** Activities close over their dependencies, so tests and production wire different worlds. */
-export function createActivities({ world, reader, decider, metrics, rules: configured, records }: ActivityDeps): Activities {
+export function createActivities({ world, reader, decider, metrics, rules: configured, records, desks }: ActivityDeps): Activities & DeskActivities {
   const approvalPolicy = consultApprovalPolicy(records);
   const agreements = agreementDesk(records.agreements);
   return {
+    ...createDeskActivities({ world, records }),
     async decide(req) {
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;
@@ -59,7 +64,7 @@ export function createActivities({ world, reader, decider, metrics, rules: confi
       if (!parsed.success) throw ApplicationFailure.nonRetryable(`invalid input for ${name}: ${parsed.error.message}`, 'InvalidToolInput');
       Context.current().log.info('running tool', { tool: name, idempotencyKey, attempt: Context.current().info.attempt });
       try {
-        const result = await whileHeartbeating(() => tool.execute(parsed.data, state, { world, reader, rules: rules as Rules, idempotencyKey, approvalPolicy, agreements }));
+        const result = await whileHeartbeating(() => tool.execute(parsed.data, state, { world, reader, rules: rules as Rules, idempotencyKey, approvalPolicy, agreements, ...(desks ? { desks } : {}) }));
         metrics?.toolRan(name, 'ok');
         return { result, at: new Date().toISOString() };
       } catch (err) {

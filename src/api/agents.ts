@@ -18,6 +18,8 @@ import { SkuAgent } from '../workflows/sku-agent.js';
 import { batchesOf, inBatches } from './batches.js';
 import { HttpError } from './errors.js';
 import { cannotList, isCancelledByServer, isDeadlineExceeded, isNotFound } from './temporal-errors.js';
+import type { SpoDecisionRequest } from '../domain/supplier-desk.js';
+import { decideSupplierOrder } from './supplier-orders.js';
 import { agentId, parsePoNumber, parseReplenishmentId, replenishmentId, replenishmentIdOfPo, replenishmentIdPrefix, skuOfPo } from '../domain/ids.js';
 
 /** Where a purchase order is worked on, as Temporal sees it. */
@@ -97,6 +99,11 @@ export class Agents {
     return record.poNumber === po
       ? `${why}; purchase order ${po} is settled (${how}) and takes no more messages`
       : `${why}; its replenishment settled with ${record.poNumber ?? 'no PO'} (${how})`;
+  }
+
+  /** A manager's decision on a consolidated PO, to the supplier's desk (src/api/supplier-orders.ts). */
+  decideSupplierOrder(request: SpoDecisionRequest): Promise<{ status: 'delivered'; workflowId: string }> {
+    return decideSupplierOrder(this.client, request);
   }
 
   async start(sku: string): Promise<{ workflowId: string; started: boolean }> {

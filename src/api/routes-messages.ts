@@ -5,10 +5,11 @@ import { inBatches } from './batches.js';
 import { HttpError } from './errors.js';
 import type { z } from 'zod';
 import type { ApprovalPayload } from '../domain/state.js';
+import type { SpoDecisionRequest } from '../domain/supplier-desk.js';
 import { BulkDecided, Decided, Delivered, refused } from './responses.js';
 import { approvalLimitOf, approverOf, supplierOf } from './security.js';
-import { BulkDecisionBody, CancelBody, DecisionBody, PoParam, ReceiptBody, SupplierReplyBody, type Api } from './schemas.js';
-import { PO_NUMBER_RULE, parsePoNumber, skuOfPo } from '../domain/ids.js';
+import { BulkDecisionBody, CancelBody, DecisionBody, DecisionParam, PoParam, ReceiptBody, SupplierReplyBody, type Api } from './schemas.js';
+import { PO_NUMBER_RULE, parsePoNumber, parseSpoNumber, skuOfPo } from '../domain/ids.js';
 import type { DecisionChannel } from '../domain/types.js';
 import { channelOf } from './channel.js';
 
@@ -38,6 +39,14 @@ const approvalOf = (d: Decision, by: string, limit: number | undefined, channel:
     ...(limit !== undefined ? { limit } : {}), ...editOf(d),
   }
   : { approved: false, reason: d.reason, by, channel });
+
+/** A decision on a consolidated PO, for its supplier's desk: the whole PO, so an edit is named to be refused. */
+const spoDecisionOf = (po: string, d: Decision, by: string, limit: number | undefined, at = new Date().toISOString()): SpoDecisionRequest => (d.decision === 'approve'
+  ? {
+    spoNumber: po, approved: true, by, at, ...(d.note ? { note: d.note } : {}), ...(d.maxUnitPrice !== undefined ? { maxUnitPrice: d.maxUnitPrice } : {}),
+    ...(limit !== undefined ? { limit } : {}), ...(d.quantity !== undefined || d.quoteId !== undefined ? { edits: true } : {}),
+  }
+  : { spoNumber: po, approved: false, by, at, reason: d.reason });
 
 /** The terms an approval edits, when it edits any. */
 function editOf(d: Extract<Decision, { decision: 'approve' }>): Pick<ApprovalPayload, 'edit'> {
@@ -82,11 +91,13 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
       summary: 'The manager approves (up to a unit price, or with edits: another quantity or quote) or rejects a purchase order', tags: ['purchase orders'],
       description: 'An approval may edit the PO: another `quantity`, another `quoteId` the agent holds for it, or both. The agent checks the edit against the rules '
         + 'a drafted PO keeps (the quote still valid, the supplier\'s minimum and packs, what the replenishment may order, lead time against the stock-out, '
-        + 'the manager\'s approval limit) and answers 409 (403 for the limit) naming the rule; an edit taken redrafts the PO as a revision (…-R<k>) and orders it.',
-      params: PoParam, body: DecisionBody,
+        + 'the manager\'s approval limit) and answers 409 (403 for the limit) naming the rule; an edit taken redrafts the PO as a revision (…-R<k>) and orders it. '
+        + 'A consolidated PO (SPO-<supplier>-<k>) goes to its supplier\'s desk and is approved or rejected whole, for every line: no edits, and '
+        + '`maxUnitPrice` must cover its dearest line.',
+      params: DecisionParam, body: DecisionBody,
       response: {
         202: Decided.describe('delivered to the agent'), 200: Decided.describe('a repeat of a decision already delivered'),
-        400: refused('invalid decision or PO number'), 401: refused('no valid manager token'), 404: refused('no agent for the SKU'),
+        400: refused('invalid decision or PO number'), 401: refused('no valid manager token'), 404: refused('no agent for the SKU, or no desk for the consolidated PO\'s supplier'),
         403: refused('an approval (or its edited total) above the manager\'s approval limit'),
         409: refused('the PO is not waiting for a decision, this manager already gave its first approval, or an edit breaks a rule (named)'),
       },
@@ -94,6 +105,10 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
   }, async (req, reply) => {
     const { params: { po }, body } = req;
     const by = approverOf(req);
+    if (parseSpoNumber(po)) {
+      const decided = await agents.decideSupplierOrder(spoDecisionOf(po, body, by, approvalLimitOf(req)));
+      return reply.code(202).send({ poNumber: po, ...decided, by });
+    }
     const result = await agents.deliver(skuOfPo(po), { event: 'approval', poNumber: po, payload: approvalOf(body, by, approvalLimitOf(req), channelOf(req)), ...repeatable('approval', by, req.headers) });
     return reply.code(accepted(result)).send({ poNumber: po, ...result, by });
   });

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AGENT_ID_PATTERN, PO_NUMBER_PATTERN, PO_NUMBER_RULE, REPLENISHMENT_ID_PATTERN, REPLENISHMENT_ID_RULE, SKU_PATTERN, SKU_RULE,
+  SPO_NUMBER_PATTERN, SPO_NUMBER_RULE,
 } from '../domain/ids.js';
 import { PO_PHASES } from '../domain/phase.js';
 import { MAX_AMOUNT, MAX_AMOUNT_RULE } from '../domain/money.js';
@@ -14,6 +15,10 @@ export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerRespo
 
 export const SkuParam = z.object({ sku: z.string().regex(SKU_PATTERN, SKU_RULE) });
 export const PoParam = z.object({ po: z.string().regex(PO_NUMBER_PATTERN, PO_NUMBER_RULE) });
+/** A decision names a SKU's PO or a supplier's consolidated PO; the route tells them apart by their form. */
+export const DecisionParam = z.object({
+  po: z.string().regex(new RegExp(`${PO_NUMBER_PATTERN.source}|${SPO_NUMBER_PATTERN.source}`), `${PO_NUMBER_RULE}, or ${SPO_NUMBER_RULE} for a supplier's consolidated PO`),
+});
 export const ReplenishmentParam = z.object({ workflowId: z.string().regex(REPLENISHMENT_ID_PATTERN, REPLENISHMENT_ID_RULE) });
 /** Any workflow of this service: an agent or one of its replenishments. */
 export const WorkflowParam = z.object({

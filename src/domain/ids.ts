@@ -6,6 +6,8 @@
  *   replenish-<SKU>-<n>         its n-th replenishment (n from 1)
  *   PO-<SKU>-<n>                that replenishment's purchase order
  *   PO-<SKU>-<n>-R<k>           its k-th redraft (k from 1)
+ *   supplier-<supplier>         the supplier's desk, where lines of gathering suppliers meet
+ *   SPO-<supplier>-<k>          the desk's k-th consolidated purchase order (k from 1)
  *
  * SKUs may hold dashes, dots and digits: parsers read the numbers from the end, which is
  * unambiguous because a SKU is followed by `-<digits>` and a revision starts with `R`.
@@ -25,6 +27,37 @@ export const REPLENISHMENT_ID_RULE = 'a replenishment id looks like replenish-<S
 export const PO_NUMBER_RULE = 'a PO number looks like PO-<SKU>-<n>';
 
 export const isSku = (s: string): boolean => SKU_PATTERN.test(s);
+
+/**
+ * A supplier's name as ids carry it: ASCII letters and digits first, then also `._@+-`. A
+ * consolidated PO number starts `SPO-`, which no line's `PO-<SKU>-<n>` does, so the API tells the
+ * two apart by their form alone; its number is read from the end, as a SKU's is.
+ */
+const SUPPLIER = '[A-Za-z0-9][A-Za-z0-9_.@+-]{0,99}';
+export const SUPPLIER_PATTERN = new RegExp(`^${SUPPLIER}$`);
+export const SUPPLIER_RULE = 'a supplier is 1-100 letters, digits, dot, dash, underscore, @ or +, starting with a letter or digit';
+export const SUPPLIER_DESK_ID_PATTERN = new RegExp(`^supplier-(${SUPPLIER})$`);
+export const SPO_NUMBER_PATTERN = new RegExp(`^SPO-(${SUPPLIER})-(${N})$`);
+export const SPO_NUMBER_RULE = 'a consolidated PO number looks like SPO-<supplier>-<k>';
+
+export const isSupplierName = (s: string): boolean => SUPPLIER_PATTERN.test(s);
+export const supplierDeskId = (supplier: string): string => `supplier-${supplier}`;
+export function parseSupplierDeskId(id: string): string | null {
+  return SUPPLIER_DESK_ID_PATTERN.exec(id)?.[1] ?? null;
+}
+
+export const spoNumber = (supplier: string, k: number): string => `SPO-${supplier}-${k}`;
+export interface SpoRef { supplier: string; k: number }
+export function parseSpoNumber(spo: string): SpoRef | null {
+  const m = SPO_NUMBER_PATTERN.exec(spo);
+  return m ? { supplier: m[1]!, k: Number(m[2]) } : null;
+}
+/** The desk that drafted a consolidated PO: where a decision on it goes. */
+export function supplierDeskIdOfSpo(spo: string): string {
+  const ref = parseSpoNumber(spo);
+  if (!ref) throw new Error(`${spo} is not a consolidated PO number (${SPO_NUMBER_RULE})`);
+  return supplierDeskId(ref.supplier);
+}
 
 export const agentId = (sku: string): string => `agent-${sku}`;
 export const isAgentId = (id: string): boolean => AGENT_ID_PATTERN.test(id);

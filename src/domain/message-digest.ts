@@ -34,7 +34,7 @@ export const repeatOf = (earlier: string | undefined, m: Pick<Message, 'event' |
 
 /** The name a sender knows a message's id by, for each kind of message. */
 const ID_NAME: Record<Message['event'], string> = {
-  approval: 'Idempotency-Key', cancel: 'Idempotency-Key', 'supplier-reply': 'messageId', 'goods-receipt': 'receiptId',
+  approval: 'Idempotency-Key', cancel: 'Idempotency-Key', 'supplier-reply': 'messageId', 'goods-receipt': 'receiptId', 'supplier-order': 'line news id',
 };
 
 /** Why a message is refused whose id an earlier, different message of the same sender already has. */

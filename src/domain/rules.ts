@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApprovalPolicy } from './approval-policy.js';
+import { Gathering } from './gathering.js';
 
 /**
  * How safety stock and order quantities are set where a SKU's consumption history allows
@@ -52,6 +53,11 @@ export const Rules = z.object({
   twoApprovalsAbove: z.number().positive().optional(),
   /** Optional, so rules recorded before it parse the same; read through `policyOf`. */
   inventoryPolicy: InventoryPolicy.optional(),
+  /**
+   * Suppliers whose lines gather into consolidated POs (src/domain/gathering.ts). Absent, or a
+   * supplier not in it, every SKU buys alone, exactly as before gathering existed.
+   */
+  gathering: Gathering.optional(),
 });
 export type Rules = z.infer<typeof Rules>;
 

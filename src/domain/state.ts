@@ -2,13 +2,14 @@ import type {
   ApprovalEdit, CancelledOrder, Decision, DecisionChannel, OrderAck, PurchaseOrder, Quote, Receipt, StockLevel, SupplierReply, Turn,
 } from './types.js';
 import { poNumber } from './ids.js';
+import type { SupplierOrderNews } from './supplier-order.js';
 import { quantityNeeded } from './quantity.js';
 import { stockLevels } from './demand.js';
 import type { InventoryPolicy, Rules } from './rules.js';
 import type { AgentMemory, SupplierMemory } from './memory.js';
 
 /** An incoming message as it waits in a replenishment's inbox, before a wait tool applies it. */
-export type EventName = 'approval' | 'supplier-reply' | 'goods-receipt' | 'cancel';
+export type EventName = 'approval' | 'supplier-reply' | 'goods-receipt' | 'cancel' | 'supplier-order';
 
 /**
  * `limit`: the approver's approval limit (the largest PO total they may approve), when they have one;
@@ -36,7 +37,9 @@ export type Message =
   | { event: 'approval'; poNumber: string; messageId: string; at: string; payload: ApprovalPayload }
   | { event: 'supplier-reply'; poNumber: string; messageId: string; at: string; payload: SupplierMessagePayload }
   | { event: 'goods-receipt'; poNumber: string; messageId: string; at: string; payload: GoodsReceiptPayload }
-  | { event: 'cancel'; poNumber: string; messageId: string; at: string; payload: CancelPayload };
+  | { event: 'cancel'; poNumber: string; messageId: string; at: string; payload: CancelPayload }
+  /** The supplier's desk on the line this run joined (src/workflows/supplier-desk.ts): ordered, or dropped. */
+  | { event: 'supplier-order'; poNumber: string; messageId: string; at: string; payload: SupplierOrderNews };
 
 /** Everything one replenishment knows. Plain JSON; only tools' `apply` produce a new one. */
 export interface ReplenishState {
@@ -114,6 +117,11 @@ export interface ReplenishState {
   finished: boolean;
   failure: string | null;
   log: Turn[];
+  /**
+   * The line joined its supplier's desk to be ordered on a consolidated PO (absent: it buys alone).
+   * `spoNumber` once the desk ordered it. Absent in every run of a supplier that does not gather.
+   */
+  supplierOrder?: { supplier: string; joinedAt: string; orderBy: string | null; spoNumber?: string };
 }
 
 export function initialState(
@@ -184,6 +192,10 @@ export const isSettled = (s: ReplenishState): boolean =>
   s.closed || s.cancelled !== null || isRejected(s) || s.failure !== null;
 export const isFinal = (s: ReplenishState): boolean => s.finished || s.failure !== null;
 
+/** The line is at its supplier's desk, and the desk has not yet said whether it was ordered. */
+export const awaitingSupplierOrder = (s: ReplenishState): boolean =>
+  s.supplierOrder !== undefined && s.po !== null && !s.order && s.decision === null && !isSettled(s);
+
 /** The PO number a message must carry to reach this replenishment. */
 export const currentPoNumber = (s: ReplenishState): string | null => s.po?.poNumber ?? null;
 
@@ -245,6 +257,11 @@ export function accepts(
       if (!s.order) return { ok: false, why: `purchase order ${po} has not been placed with a supplier` };
       return { ok: true };
     case 'cancel':
+      return { ok: true };
+    // The desk may answer before the run has applied its join (an urgent line closes the window at
+    // once): news for the drafted PO is taken whenever nothing has decided it yet.
+    case 'supplier-order':
+      if (s.order || s.decision !== null) return { ok: false, why: `purchase order ${po} has already been ${s.order ? 'placed' : 'decided'}` };
       return { ok: true };
   }
 }

@@ -1,3 +1,4 @@
+import type { SupplierOrderAck, SupplierOrderRequest } from './supplier-order.js';
 import type { Notification, OrderAck, PurchaseOrder, Quote, ReplyFields, StockLevel } from './types.js';
 
 /**
@@ -22,6 +23,12 @@ export interface World {
   currentQuote(quoteId: string, quantity?: number): Promise<{ unitPrice: number; validUntil: string }>;
   /** Idempotent on `idempotencyKey`: the same key and order return the first acknowledgement. */
   placeOrder(po: PurchaseOrder, idempotencyKey: string): Promise<OrderAck>;
+  /**
+   * A consolidated PO of several lines in one order: idempotent on `idempotencyKey` (its SPO number),
+   * as `placeOrder` is. Each line becomes an order under its line PO number, which `findOrder`,
+   * `chase`, `cancelOrder` and `bookReceipt` then name as for an order of one line.
+   */
+  placeSupplierOrder(order: SupplierOrderRequest, idempotencyKey: string): Promise<SupplierOrderAck>;
   /** Looks a PO up at the supplier; null when the supplier has no such order. */
   findOrder(supplier: string, poNumber: string): Promise<OrderAck | null>;
   chase(supplier: string, poNumber: string, message: string): Promise<void>;

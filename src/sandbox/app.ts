@@ -8,6 +8,7 @@ import { documentRoutes } from './routes/documents.js';
 import { inboxRoutes } from './routes/inbox.js';
 import { inventoryRoutes } from './routes/inventory.js';
 import { orderRoutes } from './routes/orders.js';
+import { consolidatedOrderRoutes } from './routes/consolidated-orders.js';
 import { quoteRoutes } from './routes/quotes.js';
 import type { SandboxStore } from './store.js';
 
@@ -57,6 +58,7 @@ export function buildSandbox({ store, dayMs, demo, actors: given, logger = false
   inventoryRoutes(app, ctx);
   quoteRoutes(app, ctx);
   orderRoutes(app, ctx);
+  consolidatedOrderRoutes(app, ctx);
   inboxRoutes(app, ctx);
   faultRoutes(app, ctx);
   documentRoutes(app, ctx);

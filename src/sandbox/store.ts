@@ -199,15 +199,21 @@ export class SandboxStore {
       .all({ sku: filter.sku ?? null, supplier: filter.supplier ?? null }) as StoredOrder[];
   }
 
-  addOrder(o: PurchaseOrder & OrderAck & { idempotencyKey: string }): void {
+  /** `groupPo`: the consolidated PO the order is a line of. */
+  addOrder(o: PurchaseOrder & OrderAck & { idempotencyKey: string; groupPo?: string }): void {
     this.db
       .prepare(
         `INSERT INTO orders (po_number, idempotency_key, sku, supplier, quote_id, quantity, unit_price, total,
-           supplier_ref, accepted_at, expected_delivery)
+           supplier_ref, accepted_at, expected_delivery, group_po)
          VALUES (@poNumber, @idempotencyKey, @sku, @supplier, @quoteId, @quantity, @unitPrice, @total,
-           @supplierRef, @acceptedAt, @expectedDelivery)`,
+           @supplierRef, @acceptedAt, @expectedDelivery, @groupPo)`,
       )
-      .run(o);
+      .run({ groupPo: null, ...o });
+  }
+
+  /** The lines placed under a consolidated PO, in the order they were given. */
+  ordersOfGroup(groupPo: string): StoredOrder[] {
+    return this.db.prepare(`${orderSelect} WHERE o.group_po = ? ORDER BY o.rowid`).all(groupPo) as StoredOrder[];
   }
 
   countPlaceCall(poNumber: string): void {

@@ -114,4 +114,6 @@ export const addedColumns: Array<{ table: string; column: string; definition: st
   { table: 'stock', column: 'service_level', definition: 'REAL' },
   { table: 'stock', column: 'abc_class', definition: 'TEXT' },
   { table: 'suppliers', column: 'order_costs', definition: "TEXT NOT NULL DEFAULT '{}'" },
+  /** The consolidated PO a line's order was placed under (src/sandbox/routes/consolidated-orders.ts); null for an order of its own. */
+  { table: 'orders', column: 'group_po', definition: 'TEXT' },
 ];

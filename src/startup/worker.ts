@@ -1,6 +1,8 @@
+import type { Client } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { Logger } from 'pino';
 import { createActivities } from '../activities/index.js';
+import { supplierDesks } from '../activities/supplier-desks.js';
 import { selectDecider } from '../activities/deciders/select.js';
 import { selectReader } from '../activities/reader/select.js';
 import type { Env } from '../config.js';
@@ -30,10 +32,12 @@ export interface WorkerParts {
   metrics: Metrics;
   log: Logger;
   connect: () => Promise<NativeConnection>;
+  /** Reaches suppliers' desks (signal-with-start) for lines of suppliers that gather. */
+  client?: Client;
 }
 
 /** The worker with the production activities, polling until stopped. */
-export async function startWorker({ env, rules, world, records, metrics, log, connect }: WorkerParts): Promise<WorkerStarted> {
+export async function startWorker({ env, rules, world, records, metrics, log, connect, client }: WorkerParts): Promise<WorkerStarted> {
   const nativeConnection = await connect();
   const decider = selectDecider(env, log);
   log.info(`decider: ${decider.name}`);
@@ -42,7 +46,7 @@ export async function startWorker({ env, rules, world, records, metrics, log, co
     connection: nativeConnection,
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue: env.TEMPORAL_TASK_QUEUE,
-    activities: createActivities({ world: mailingWorld(env, rules, world, records, log), reader, decider, metrics, rules, records }),
+    activities: createActivities({ world: mailingWorld(env, rules, world, records, log), reader, decider, metrics, rules, records, ...(client ? { desks: supplierDesks(client) } : {}) }),
     maxCachedWorkflows: env.WORKER_MAX_CACHED_WORKFLOWS,
     stickyQueueTimeoutMs: env.WORKER_STICKY_TIMEOUT_MS,
     ...(env.TEMPORAL_DEPLOYMENT_NAME && env.TEMPORAL_BUILD_ID ? {

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { Rules } from '../domain/rules.js';
 import { isSettled, type ReplenishState } from '../domain/state.js';
-import { callTool } from './tool.js';
+import { callTool, type ToolContext } from './tool.js';
+
+async function withdrawFromDesk(ctx: ToolContext, supplier: string, poNumber: string, reason: string) {
+  if (!ctx.desks) throw new Error(`${poNumber} is at ${supplier}'s desk, which this worker cannot reach`);
+  return (await ctx.desks.withdraw(supplier, poNumber, reason)).placed;
+}
 
 const Input = z.object({ reason: z.string().min(1).max(500).describe('Why the purchase order is cancelled, for the manager') }).strict();
 
@@ -27,7 +32,9 @@ export const cancelPurchaseOrder = callTool({
   allowed: (s, rules) => !isSettled(s) && (s.order === null || mayCancelPlacedOrder(s, rules)),
   execute: async (input, s, ctx) => {
     const po = s.po;
-    if (s.order && po) await ctx.world.cancelOrder(po.supplier, po.poNumber, input.reason);
+    // A line at its supplier's desk is withdrawn there; one the desk ordered meanwhile is cancelled at the supplier too.
+    const atDesk = !s.order && po && s.supplierOrder ? await withdrawFromDesk(ctx, po.supplier, po.poNumber, input.reason) : null;
+    if ((s.order || atDesk) && po) await ctx.world.cancelOrder(po.supplier, po.poNumber, input.reason);
     await ctx.world.notify({
       to: ctx.rules.manager,
       subject: `Cancelled ${po?.poNumber ?? s.poBase} for ${s.sku}`,
@@ -35,7 +42,7 @@ export const cancelPurchaseOrder = callTool({
       sku: s.sku,
       ...(po ? { poNumber: po.poNumber } : {}),
     });
-    return { cancelledAtSupplier: s.order !== null };
+    return { cancelledAtSupplier: s.order !== null || atDesk !== null };
   },
   apply: (s, input) => ({ ...s, cancelled: { reason: input.reason } }),
   describe: (s, input) => `cancel_purchase_order ${s.po?.poNumber ?? s.poBase}: ${input.reason}`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PurchaseOrder } from '../domain/types.js';
-import { isApproved, isSettled, withoutFirstApprovals, type ReplenishState } from '../domain/state.js';
+import { awaitingSupplierOrder, isApproved, isSettled, withoutFirstApprovals, type ReplenishState } from '../domain/state.js';
 import { quoteStillValid } from './place-order.js';
 import { isQuoteValid, validQuotes } from '../domain/quotes.js';
 import { needs, planLine, whyThisSupplier } from '../domain/purchase-plan.js';
@@ -33,9 +33,10 @@ export const draftPurchaseOrder = callTool({
   name: 'draft_purchase_order',
   description: 'Draft a purchase order from one of the valid quotes. The quantity follows the min/max rule, the supplier minimum and pack size, and a price break when buying up to it costs less in total; the unit price is the break reached.',
   input: Input,
-  // A new revision when the drafted quote has expired or the manager approved less than its price.
+  // A new revision when the drafted quote has expired or the manager approved less than its price;
+  // never while the line is at its supplier's desk, which orders it as it joined.
   allowed: (s, _rules, now) =>
-    !isSettled(s) && !s.order && validQuotes(s.quotes, now).length > 0 &&
+    !isSettled(s) && !s.order && !awaitingSupplierOrder(s) && validQuotes(s.quotes, now).length > 0 &&
     (s.po === null || !quoteStillValid(s, now) || (s.decision?.kind === 'approved' && !isApproved(s))),
   refuse: (s, input, now) => {
     const quote = s.quotes?.find((q) => q.quoteId === input.quoteId);

@@ -20,6 +20,8 @@ import { askSupplierToClarify } from './ask-supplier-to-clarify.js';
 import { askManagerAboutPrice } from './ask-manager-about-price.js';
 import { askManagerAboutReply } from './ask-manager-about-reply.js';
 import { askSupplierToHonourPrice } from './ask-supplier-to-honour-price.js';
+import { joinSupplierOrder } from './join-supplier-order.js';
+import { waitForSupplierOrder } from './wait-for-supplier-order.js';
 import type { Tool } from './tool.js';
 
 /** Every tool the agent has. Adding a tool is adding its file and one line here. */
@@ -28,6 +30,8 @@ const LIST = [
   draftPurchaseOrder,
   requestApproval,
   waitForApproval,
+  joinSupplierOrder,
+  waitForSupplierOrder,
   checkBeforeOrder,
   placeOrder,
   findOrder,

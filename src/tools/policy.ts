@@ -20,6 +20,8 @@ import { requestApproval } from './request-approval.js';
 import { waitForApproval } from './wait-for-approval.js';
 import { waitForGoods } from './wait-for-goods.js';
 import { waitForSupplierReply } from './wait-for-supplier-reply.js';
+import { joinSupplierOrder } from './join-supplier-order.js';
+import { waitForSupplierOrder } from './wait-for-supplier-order.js';
 import type { Tool } from './tool.js';
 
 /**
@@ -66,6 +68,9 @@ export function choosePolicy({ state: s, allowed, now }: { state: ReplenishState
       (maxUnitPrice === undefined || expired ? planPurchase(s.quotes ?? [], open) : null);
     if (plan) return pick(draftPurchaseOrder, plan.reason, { quoteId: plan.quote.quoteId });
   }
+  // A supplier that gathers: the line joins its desk, which asks approval once for every line.
+  if (can(joinSupplierOrder)) return pick(joinSupplierOrder, `${s.po?.supplier} gathers orders: the line joins its next consolidated purchase order`);
+  if (can(waitForSupplierOrder)) return pick(waitForSupplierOrder, `the line waits for ${s.supplierOrder?.supplier}'s consolidated purchase order`);
   if (can(requestApproval)) return pick(requestApproval, 'the price needs the manager\'s approval');
   if (can(waitForApproval)) return pick(waitForApproval, 'approval requested');
   if (can(checkBeforeOrder)) return pick(checkBeforeOrder, 'approved: re-read stock and price before committing money');

@@ -2,6 +2,7 @@ import { isApproved, isSettled } from '../domain/state.js';
 import { formatMoney } from '../domain/money.js';
 import { policyApprover } from '../domain/approval-policy.js';
 import { currencyOf } from '../domain/rules.js';
+import { gathers } from '../domain/gathering.js';
 import { quoteStillValid } from './place-order.js';
 import { callTool, noInput } from './tool.js';
 
@@ -14,9 +15,10 @@ export const requestApproval = callTool({
   description: "Send the drafted purchase order to the purchasing manager for price approval. Money is committed only after the manager's approval.",
   input: noInput,
   // Only a PO whose quote still stands: a manager is never asked about a price that no longer exists.
+  // A supplier that gathers is asked about once per consolidated PO, by its desk (join_supplier_order).
   allowed: (s, rules, now) =>
     !isSettled(s) && s.po !== null && !s.order && !s.approvalPending && !isApproved(s) &&
-    s.approvalRequests < rules.maxApprovalRequests && quoteStillValid(s, now),
+    s.approvalRequests < rules.maxApprovalRequests && quoteStillValid(s, now) && !gathers(rules, s.po),
   execute: async (_input, s, ctx): Promise<Asked> => {
     const po = s.po!;
     const verdict = ctx.approvalPolicy ? await ctx.approvalPolicy(s, ctx.rules) : null;

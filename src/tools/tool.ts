@@ -4,6 +4,16 @@ import type { PolicyVerdict } from '../domain/approval-policy.js';
 import type { Rules } from '../domain/rules.js';
 import type { EventName, Message, ReplenishState } from '../domain/state.js';
 import type { ReplyReader, World } from '../domain/world.js';
+import type { SupplierLine } from '../domain/supplier-order.js';
+import type { OrderAck } from '../domain/types.js';
+
+/** Where lines of gathering suppliers are handed to their supplier's desk (src/activities/supplier-desks.ts). */
+export interface SupplierDesks {
+  /** Signal-with-start: the desk is started if it is not running, and takes the line (once per line PO number). */
+  join(line: SupplierLine, rules: Rules): Promise<{ deskId: string }>;
+  /** The line's run is cancelled: the desk leaves it out; `placed` is the supplier's acknowledgement when it was ordered already. */
+  withdraw(supplier: string, poNumber: string, reason: string): Promise<{ placed: OrderAck | null }>;
+}
 
 /** What a tool's `execute` may touch; it exists only inside the tool activity. */
 export interface ToolContext {
@@ -16,6 +26,8 @@ export interface ToolContext {
   approvalPolicy?: (state: ReplenishState, rules: Rules) => Promise<PolicyVerdict | null>;
   /** The blanket agreements in the service's database; absent, none covers anything. */
   agreements?: AgreementDesk;
+  /** The suppliers' desks; absent, a line cannot join one (the call fails and is retried, then handed over). */
+  desks?: SupplierDesks;
 }
 
 interface ToolBase<I, N extends string> {

@@ -3,6 +3,9 @@ import type { Message, ReplenishState } from '../domain/state.js';
 import type { Gate, Refusal } from '../domain/phase.js';
 import type { AgentStatus } from '../domain/agent.js';
 import type { Rules } from '../domain/rules.js';
+import type { DeskState, SpoDecisionRequest } from '../domain/supplier-desk.js';
+import type { SupplierLine } from '../domain/supplier-order.js';
+import type { OrderAck } from '../domain/types.js';
 
 export interface ReplenishView {
   workflowId: string;
@@ -46,3 +49,17 @@ export const pauseSignal = defineSignal('pause');
 export const resumeSignal = defineSignal('resume');
 export const stopSignal = defineSignal('stop');
 export const agentStatusQuery = defineQuery<AgentStatus>('status');
+
+/** SupplierDesk: a line joins (sent with signal-with-start), with the rules its run was configured with. */
+export const joinSignal = defineSignal<[SupplierLine, Rules]>('join');
+export const deskStateQuery = defineQuery<DeskState>('desk');
+/**
+ * SupplierDesk: a manager's decision on a consolidated PO. The validator refuses what the desk can
+ * tell at once (no such SPO waiting, already decided); the handler takes it, once.
+ */
+export const spoDecisionUpdate = defineUpdate<{ status: 'delivered'; workflowId: string }, [SpoDecisionRequest]>('decide');
+/**
+ * SupplierDesk: a line's run was cancelled. Answered once the desk is not placing an order: with
+ * the supplier's acknowledgement when the line was already ordered (the run cancels it there), else null.
+ */
+export const withdrawUpdate = defineUpdate<{ placed: OrderAck | null }, [{ poNumber: string; reason: string }]>('withdraw');

@@ -69,3 +69,14 @@ export const inboxWriter = proxyLocalActivities<Pick<Activities, 'showInInbox' |
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
+
+/**
+ * A supplier desk's consolidated order: idempotent on its SPO number at the supplier, so it is
+ * retried until the supplier answers (no attempt limit), and only the supplier's refusal stops it.
+ * Giving up would leave lines whose order the supplier may hold and nobody follows.
+ */
+export const deskOrderActivity: ActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  heartbeatTimeout: CRASH_NOTICED_AFTER,
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: [BUSINESS_REFUSAL] },
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { World } from '../domain/world.js';
 import { Notification, OrderAck, PurchaseOrder, Quote, StockLevel } from '../domain/types.js';
 import { businessRefusal } from './errors.js';
+import { SupplierOrderAck } from '../domain/supplier-order.js';
 
 export interface WorldClientOptions {
   baseUrl: string;
@@ -88,6 +89,15 @@ export function createWorldClient({ baseUrl, timeoutMs = 10_000 }: WorldClientOp
         method: 'POST',
         path: `/suppliers/${seg(po.supplier)}/orders`,
         body: po,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
+
+    placeSupplierOrder: (order, idempotencyKey) =>
+      call(SupplierOrderAck, {
+        endpoint: 'placeSupplierOrder',
+        method: 'POST',
+        path: `/suppliers/${seg(order.supplier)}/consolidated-orders`,
+        body: order,
         headers: { 'idempotency-key': idempotencyKey },
       }),
 

@@ -68,6 +68,18 @@ describe('configuration is checked at start-up', () => {
     expect(() => loadConfig({ TEMPORAL_RETENTION_DAYS: '1.5' })).toThrow(/TEMPORAL_RETENTION_DAYS/);
   });
 
+  it('gathering per supplier: off unless SUPPLIER_GATHERING names suppliers, each with a window in hours or a daily cut-off', () => {
+    expect(loadConfig({}).rules.gathering).toBeUndefined();
+    expect(loadConfig({ SUPPLIER_GATHERING: 'quickparts=8h, acme-industrial=14:00' }).rules.gathering)
+      .toEqual({ quickparts: { windowHours: 8 }, 'acme-industrial': { cutoff: '14:00' } });
+    expect(loadConfig({ SUPPLIER_GATHERING: 'q=0.5h' }).rules.gathering).toEqual({ q: { windowHours: 0.5 } });
+    expect(() => loadConfig({ SUPPLIER_GATHERING: 'quickparts' })).toThrow(/SUPPLIER_GATHERING: expected supplier=<hours>h or supplier=HH:MM/);
+    expect(() => loadConfig({ SUPPLIER_GATHERING: 'quickparts=25:00' })).toThrow(/SUPPLIER_GATHERING: quickparts: a cut-off is HH:MM/);
+    expect(() => loadConfig({ SUPPLIER_GATHERING: 'quickparts=0h' })).toThrow(/SUPPLIER_GATHERING: quickparts: a window is more than 0/);
+    expect(() => loadConfig({ SUPPLIER_GATHERING: 'q=1h,q=2h' })).toThrow(/q is given twice/);
+    expect(() => loadConfig({ SUPPLIER_GATHERING: 'quick parts=1h' })).toThrow(/SUPPLIER_GATHERING/);
+  });
+
   it('the approval policy: off unless AUTO_APPROVE_BELOW is set, which needs a monthly budget; the price tolerance is 5 % unless told', () => {
     expect(loadConfig({}).rules.approvalPolicy).toBeUndefined();
     expect(loadConfig({ AUTO_APPROVE_BELOW: '500', BUDGET_PER_MONTH: '20000' }).rules.approvalPolicy)

@@ -1470,7 +1470,7 @@ export interface paths {
         put?: never;
         /**
          * The manager approves (up to a unit price, or with edits: another quantity or quote) or rejects a purchase order
-         * @description An approval may edit the PO: another `quantity`, another `quoteId` the agent holds for it, or both. The agent checks the edit against the rules a drafted PO keeps (the quote still valid, the supplier's minimum and packs, what the replenishment may order, lead time against the stock-out, the manager's approval limit) and answers 409 (403 for the limit) naming the rule; an edit taken redrafts the PO as a revision (…-R<k>) and orders it.
+         * @description An approval may edit the PO: another `quantity`, another `quoteId` the agent holds for it, or both. The agent checks the edit against the rules a drafted PO keeps (the quote still valid, the supplier's minimum and packs, what the replenishment may order, lead time against the stock-out, the manager's approval limit) and answers 409 (403 for the limit) naming the rule; an edit taken redrafts the PO as a revision (…-R<k>) and orders it. A consolidated PO (SPO-<supplier>-<k>) goes to its supplier's desk and is approved or rejected whole, for every line: no edits, and `maxUnitPrice` must cover its dearest line.
          */
         post: {
             parameters: {
@@ -1566,7 +1566,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description no agent for the SKU */
+                /** @description no agent for the SKU, or no desk for the consolidated PO's supplier */
                 404: {
                     headers: {
                         [name: string]: unknown;

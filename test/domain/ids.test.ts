@@ -1,12 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import {
-  agentId, decideActivityId, isAgentId, isSku, parseActivityId, parsePoNumber, parseReplenishmentId, poNumber, replenishmentId,
-  replenishmentIdOfPo, skuOfPo, toolActivityId,
+  agentId, decideActivityId, isAgentId, isSku, parseActivityId, parsePoNumber, parseReplenishmentId, parseSpoNumber, parseSupplierDeskId, poNumber,
+  replenishmentId, replenishmentIdOfPo, skuOfPo, spoNumber, supplierDeskId, supplierDeskIdOfSpo, toolActivityId,
 } from '../../src/domain/ids.js';
 import { TOOL_NAMES } from '../../src/tools/index.js';
 
 // SKUs that look like the ids' own tails: dashes, digits, dots and a trailing -R<k>.
 const skus = ['SKU-100', 'WASHER-M8', 'A', 'a.b_c-9', 'X-1-2', 'BOLT-R2', '9-R1-3', 'x'.repeat(64)];
+
+describe('supplier desks and consolidated POs', () => {
+  it.each(['quickparts', 'acme-industrial', 'a', 'x.y_z', 'q-1-2', 'ops@acme', 'b+c'])('%s: its desk id and SPO numbers parse back to it', (supplier) => {
+    expect(parseSupplierDeskId(supplierDeskId(supplier))).toBe(supplier);
+    expect(parseSpoNumber(spoNumber(supplier, 12))).toEqual({ supplier, k: 12 });
+    expect(supplierDeskIdOfSpo(spoNumber(supplier, 12))).toBe(supplierDeskId(supplier));
+  });
+
+  it('read as people know them, and never as a line\'s PO number', () => {
+    expect(supplierDeskId('quickparts')).toBe('supplier-quickparts');
+    expect(spoNumber('quickparts', 3)).toBe('SPO-quickparts-3');
+    expect(parsePoNumber('SPO-quickparts-3')).toBeNull();
+    expect(parseSpoNumber('PO-quickparts-3')).toBeNull();
+  });
+
+  it.each(['SPO-', 'SPO-quickparts', 'SPO-quickparts-', 'SPO--1', 'SPO-quick parts-1', 'spo-q-1', 'SPO-q-1x', 'SPO-q-R1'])('%j is not an SPO number', (spo) => {
+    expect(parseSpoNumber(spo)).toBeNull();
+    expect(() => supplierDeskIdOfSpo(spo)).toThrow(/not a consolidated PO number/);
+  });
+});
 
 describe('ids', () => {
   it.each(skus)('%s: every id built for it parses back to it', (sku) => {

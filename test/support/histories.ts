@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
 import type { Client } from '@temporalio/client';
-import { isAgentId } from '../../src/domain/ids.js';
+import { isAgentId, parseSupplierDeskId } from '../../src/domain/ids.js';
 
 export const historiesDir = fileURLToPath(new URL('../histories/', import.meta.url));
 
@@ -15,7 +15,7 @@ export async function keepHistories(client: Client, scenario: string, workflowId
   mkdirSync(historiesDir, { recursive: true });
   for (const [i, workflowId] of workflowIds.entries()) {
     const history = await client.workflow.getHandle(workflowId).fetchHistory();
-    const kind = isAgentId(workflowId) ? 'agent' : 'replenish';
+    const kind = isAgentId(workflowId) ? 'agent' : parseSupplierDeskId(workflowId) ? 'desk' : 'replenish';
     writeFileSync(`${historiesDir}${scenario}.${kind}${i}.json`, historyToJSON(history));
   }
 }

@@ -7,6 +7,7 @@ import { NativeConnection, type Worker } from '@temporalio/worker';
 import { SignJWT } from 'jose';
 import { afterAll, inject } from 'vitest';
 import { createActivities } from '../../src/activities/index.js';
+import { supplierDesks } from '../../src/activities/supplier-desks.js';
 import { policyDecider } from '../../src/activities/deciders/policy.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import type { Decider } from '../../src/activities/contract.js';
@@ -120,7 +121,7 @@ export async function startStack(opts: StackOptions) {
     worker = await createWorker({
       connection,
       taskQueue,
-      activities: createActivities({ world: activityWorld, reader: opts.reader ?? patternReader, decider: opts.decider ?? policyDecider, metrics, rules: configured, records }),
+      activities: createActivities({ world: activityWorld, reader: opts.reader ?? patternReader, decider: opts.decider ?? policyDecider, metrics, rules: configured, records, desks: supplierDesks(client) }),
       workflowBundle: { codePath: bundlePath },
     });
     running = worker.run();

@@ -1,0 +1,72 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { ROUTINE_ORDER_RULE, routineOrderRefusal, type PolicyVerdict } from '../domain/approval-policy.js';
+import { formatMoney, fromCents, toCents } from '../domain/money.js';
+import { currencyOf, type Rules } from '../domain/rules.js';
+import { describeSupplierOrder, orderRequestOf, type SupplierOrder } from '../domain/supplier-order.js';
+import { BUSINESS_REFUSAL, type World } from '../domain/world.js';
+import { replenishmentIdOfPo } from '../domain/ids.js';
+import type { PurchaseRecords } from '../records/store.js';
+import type { DeskActivities } from './contract.js';
+import { whileHeartbeating } from './heartbeat.js';
+
+/**
+ * The routine-order rule on a whole consolidated PO: its total below the threshold, every line's
+ * price within the tolerance of the last price paid for its SKU, and the budget reserved for every
+ * line. Each line reserves under its own line PO number (the freight with the first), so its run's
+ * settle step gives back what was reserved for a line never ordered, as for a PO of its own; a line
+ * the budget refuses gives back what the lines before it reserved.
+ */
+async function routineOnTheWhole(records: PurchaseRecords, order: SupplierOrder, rules: Rules, at: string): Promise<PolicyVerdict | null> {
+  const policy = rules.approvalPolicy;
+  if (!policy) return null;
+  const currency = currencyOf(rules);
+  const money = (n: number) => formatMoney(n, currency);
+  for (const line of order.lines) {
+    const lastPrice = await records.lastPricePaid(line.sku, order.supplier);
+    const refusal = routineOrderRefusal(policy, { total: order.total, unitPrice: line.unitPrice, supplier: order.supplier }, lastPrice, currency);
+    if (refusal) return { approved: false, why: order.lines.length > 1 && lastPrice !== null && order.total < policy.autoApproveBelow ? `line ${line.poNumber} (${line.sku}): ${refusal}` : refusal };
+  }
+  const month = at.slice(0, 7);
+  const reserved: string[] = [];
+  for (const [i, line] of order.lines.entries()) {
+    const amount = fromCents(toCents(line.lineTotal) + (i === 0 ? toCents(order.freight ?? 0) : 0));
+    const budget = await records.budget.reserve({ poNumber: line.poNumber, sku: line.sku, month, amount, limit: policy.budgetPerMonth, at });
+    if (!budget.reserved) {
+      for (const po of reserved) await records.budget.release(replenishmentIdOfPo(po), null);
+      return { approved: false, why: `the ${budget.month} budget for approvals by rule has ${money(budget.left)} left, less than ${order.spoNumber}'s lines from ${line.poNumber} on` };
+    }
+    reserved.push(line.poNumber);
+  }
+  return {
+    approved: true, rule: ROUTINE_ORDER_RULE,
+    reason: `${order.spoNumber} total ${money(order.total)} below ${money(policy.autoApproveBelow)}; every line's unit price within ${policy.priceTolerancePct}% of the last price paid for its SKU; within the ${month} budget`,
+  };
+}
+
+export function createDeskActivities({ world, records }: { world: World; records: PurchaseRecords }): DeskActivities {
+  return {
+    consultSupplierOrderPolicy: ({ order, rules }) => whileHeartbeating(() => routineOnTheWhole(records, order, rules, new Date().toISOString())),
+
+    askManagerAboutSupplierOrder: ({ order, rules, notByRule, asked, closedBecause }) => whileHeartbeating(() => world.notify({
+      to: rules.manager,
+      subject: `Approve ${order.spoNumber}: ${order.lines.length} lines from ${order.supplier}, total ${formatMoney(order.total, order.currency)}${asked > 1 ? ` (request ${asked})` : ''}`,
+      body: [
+        describeSupplierOrder(order),
+        `Gathered until: ${closedBecause}.`,
+        ...(notByRule ? [`Not approved by rule: ${notByRule}.`] : []),
+        `Decide it once for every line: POST /purchase-orders/${order.spoNumber}/decision.`,
+      ].join('\n'),
+      poNumber: order.spoNumber,
+    })),
+
+    async placeSupplierOrder({ order }) {
+      try {
+        return await whileHeartbeating(() => world.placeSupplierOrder(orderRequestOf(order), order.spoNumber));
+      } catch (err) {
+        // The supplier's "no" is not retried: the desk tells every line's run, which buys elsewhere.
+        if (err instanceof Error && err.name === BUSINESS_REFUSAL) throw ApplicationFailure.nonRetryable(err.message, BUSINESS_REFUSAL);
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { gatheringOf, longestWindowDays } from '../domain/gathering.js';
+import { days, type Rules } from '../domain/rules.js';
+import { awaitingSupplierOrder, type ReplenishState } from '../domain/state.js';
+import type { SupplierOrderNews } from '../domain/supplier-order.js';
+import { noInput, waitTool } from './tool.js';
+
+/**
+ * The longest the desk may take: its window, then every request to the manager, and a day for the
+ * order. Past it the run hands the line to a person rather than wait for ever.
+ */
+const deskDays = (s: ReplenishState, rules: Rules): number => {
+  const setting = s.po ? gatheringOf(rules, s.po.supplier) : null;
+  return (setting ? longestWindowDays(setting) : 1) + rules.approvalWaitDays * rules.maxApprovalRequests + 1;
+};
+
+/** The run after the desk ordered its line: as after `place_order`, approved and placed, so it follows the line as before. */
+function ordered(s: ReplenishState, news: Extract<SupplierOrderNews, { kind: 'ordered' }>, now: string): ReplenishState {
+  const po = s.po!;
+  const { approval, ack, spoNumber } = news;
+  const decision = {
+    kind: 'approved' as const, maxUnitPrice: po.unitPrice, supplier: po.supplier, quantity: po.quantity, by: approval.by, at: approval.at,
+    ...(approval.rule ? { rule: approval.rule } : {}), note: `ordered on ${spoNumber}${approval.note ? `: ${approval.note}` : ''}`,
+  };
+  return {
+    ...s, decision, order: ack, orderedAt: now, expectedDelivery: ack.expectedDelivery, orderUnknown: false,
+    supplierOrder: { ...s.supplierOrder!, spoNumber },
+  };
+}
+
+function dropped(s: ReplenishState, news: Extract<SupplierOrderNews, { kind: 'dropped' }>, now: string): ReplenishState {
+  const { supplierOrder: _left, ...rest } = s;
+  switch (news.by) {
+    case 'manager':
+      return { ...s, decision: { kind: 'rejected', reason: news.reason, by: news.decidedBy ?? 'manager', at: now } };
+    // As a refusal of place_order: the supplier is dropped and the agent re-quotes the others.
+    case 'supplier':
+      return { ...rest, droppedSuppliers: [...s.droppedSuppliers, s.po!.supplier], quotes: null, decision: null, approvalPending: false, approvalRequests: 0, approvalTimeouts: 0 };
+    case 'desk':
+      return { ...s, cancelled: { reason: news.reason } };
+  }
+}
+
+export const waitForSupplierOrder = waitTool({
+  name: 'wait_for_supplier_order',
+  description: "Wait for the supplier desk's news of the line this run joined: ordered on a consolidated purchase order (with the supplier's acknowledgement and the approval), or dropped with the reason (the manager rejected it, the supplier refused it).",
+  input: noInput,
+  events: ['supplier-order'],
+  allowed: (s) => awaitingSupplierOrder(s),
+  timeoutMs: (s, rules) => days(rules, deskDays(s, rules)),
+  apply: (s, m, now) => {
+    if (!m) return { ...s, failure: `no word from ${s.supplierOrder?.supplier}'s desk on ${s.po?.poNumber}, which joined it at ${s.supplierOrder?.joinedAt}; a person takes it over` };
+    return m.payload.kind === 'ordered' ? ordered(s, m.payload, now) : dropped(s, m.payload, now);
+  },
+  describe: (s) => `wait_for_supplier_order of ${s.po?.poNumber} at ${s.supplierOrder?.supplier ?? s.po?.supplier}'s desk`,
+});

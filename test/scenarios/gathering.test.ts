@@ -1,0 +1,261 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Worker } from '@temporalio/worker';
+import { describe, expect, inject, it } from 'vitest';
+import type { ApprovalPolicy } from '../../src/domain/approval-policy.js';
+import type { GatheringSetting } from '../../src/domain/gathering.js';
+import { supplierDeskId } from '../../src/domain/ids.js';
+import type { DeskState } from '../../src/domain/supplier-desk.js';
+import { deskStateQuery, joinSignal } from '../../src/workflows/messages.js';
+import { kill, startExternalWorker } from '../support/external-worker.js';
+import { keepHistories } from '../support/histories.js';
+import { record } from '../support/records.js';
+import { eventually, signalsHandled, startStack, type Stack } from '../support/stack.js';
+import { story } from './story.js';
+
+const policy: ApprovalPolicy = { autoApproveBelow: 1000, priceTolerancePct: 5, budgetPerMonth: 10_000 };
+const orderCosts = { freight: 20, freeFreightFrom: 1000 };
+
+/**
+ * A stack with a supplier of this test alone (the Temporal server, and so the desk's id, is shared
+ * by every test), that gathers by `setting` and charges freight per order, and is the only one to
+ * carry the SKUs made with `sku()`; bought from before at 2.00, so the approval policy knows its price.
+ */
+async function gatheringStack(setting: GatheringSetting, { byRule = true, inProcessWorker = true } = {}) {
+  const supplier = `gather-${randomUUID().slice(0, 8)}`;
+  const stack = await startStack({
+    temporal: 'dev', inProcessWorker,
+    rules: { ...(byRule ? { approvalPolicy: policy } : {}), gathering: { [supplier]: setting } },
+    security: { supplierSecrets: { [supplier]: randomBytes(24).toString('hex') } },
+  });
+  stack.sandbox.store.setSupplier(supplier, { orderCosts });
+  const desk = stack.client.workflow.getHandle(supplierDeskId(supplier));
+  const sku = async (levels?: { onHand: number; safetyStock: number; targetLevel: number }) => {
+    const s = stack.newSku(levels, [{ supplier, basePrice: 2, moq: 10, leadTimeDays: 1 }]);
+    await stack.records.save(record(1, { replenishmentId: `replenish-${s}-0`, sku: s, poNumber: `PO-${s}-0`, unitPrice: 2, supplier }));
+    return s;
+  };
+  const deskView = () => desk.query(deskStateQuery);
+  return { stack, supplier, desk, sku, deskView };
+}
+
+/** Each line's run follows its own PO number from here as it does alone: confirmed, delivered, closed. */
+async function receiveEach(stack: Stack, skus: string[]) {
+  for (const sku of skus) {
+    const s = story(stack, sku);
+    const po = (await s.view()).replenishment.po as { poNumber: string; quantity: number };
+    expect((await s.reply(po.poNumber, `m-${sku}`, 'We confirm your order.', { kind: 'confirmed' })).status).toBe(202);
+    await s.phase('awaiting goods');
+    expect((await s.receive(po.poNumber, `r-${sku}`, po.quantity)).status).toBe(202);
+    expect(await s.outcome()).toMatchObject({ outcome: 'received', quantityReceived: po.quantity, poNumber: po.poNumber });
+  }
+}
+
+const replays = (history: Awaited<ReturnType<ReturnType<Stack['client']['workflow']['getHandle']>['fetchHistory']>>, id: string) =>
+  Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, history, id);
+
+describe('buying per supplier', () => {
+  it('two SKUs of a supplier that gathers below their reorder points: one consolidated PO of two lines, approved by rule once, one order at the supplier, each run receives its goods and closes', async () => {
+    const { stack, supplier, desk, sku, deskView } = await gatheringStack({ windowHours: 0.005 });
+    const skus = [await sku(), await sku()];
+    await Promise.all(skus.map((s) => story(stack, s).startAgent()));
+
+    const views = await Promise.all(skus.map((s) => story(stack, s).phase('ordered')));
+    const spo = `SPO-${supplier}-1`;
+    for (const v of views) {
+      const r = v.replenishment;
+      expect(r.decision).toMatchObject({ kind: 'approved', by: 'policy:routine-order', rule: 'routine-order' });
+      expect(r.decision.note).toMatch(new RegExp(`^ordered on ${spo}: ${spo} total 380\\.00 USD below 1000\\.00 USD`));
+      // The supplier's acknowledgement of the line, under the line's own PO number.
+      expect(r.order).toMatchObject({ poNumber: r.po.poNumber, supplier });
+      // The run joined the desk instead of asking the manager itself.
+      expect(r.log.map((t: { tool: string }) => t.tool)).toEqual(['get_quotes', 'draft_purchase_order', 'join_supplier_order', 'wait_for_supplier_order']);
+    }
+
+    // One order at the supplier, two lines under their own PO numbers, freight charged once.
+    const placed = stack.sandbox.store.ordersOfGroup(spo);
+    expect(placed.map((o) => [o.poNumber, o.quantity, o.placeCalls])).toEqual(
+      expect.arrayContaining(skus.map((s) => [`PO-${s}-1`, 90, 1])),
+    );
+    expect(placed).toHaveLength(2);
+    const view = await deskView();
+    expect(view.orders).toEqual([expect.objectContaining({ spoNumber: spo, early: false, total: 380, result: 'ordered on policy:routine-order\'s approval' })]);
+    expect(view.orders[0]!.closedBecause).toMatch(/^the window opened at .* closed at /);
+    // The budget holds both lines and the one freight: 2 × 180 + 20.
+    expect(await stack.records.budget.reserved(new Date().toISOString().slice(0, 7))).toBe(380);
+    expect(stack.sandbox.store.notifications().filter((n) => n.subject.startsWith('Approve'))).toEqual([]);
+
+    await receiveEach(stack, skus);
+    await replays(await desk.fetchHistory(), desk.workflowId);
+    await replays(await stack.client.workflow.getHandle(`replenish-${skus[0]}-1`).fetchHistory(), `replenish-${skus[0]}-1`);
+    // Replay fixtures of a gathering run, its agent and the desk (RECORD_HISTORIES=1): test/replay replays them with the others.
+    await keepHistories(stack.client, 'gathering', [`replenish-${skus[0]}-1`, `agent-${skus[0]}`, desk.workflowId]);
+    await desk.terminate('test over');
+  });
+
+  it('a SKU that would run out before the window closes closes it early, with the lines gathered so far, and the desk says why', async () => {
+    const { stack, supplier, desk, sku, deskView } = await gatheringStack({ windowHours: 1 });
+    const patient = await sku();
+    await story(stack, patient).startAgent();
+    await story(stack, patient).waitingIn('wait_for_supplier_order');
+    expect((await deskView()).gathering?.lines.map((l) => l.poNumber)).toEqual([`PO-${patient}-1`]);
+
+    // Sold 30 in the last ten days and none left: it must be ordered now, not in an hour.
+    const urgent = await sku({ onHand: 0, safetyStock: 20, targetLevel: 100 });
+    stack.sandbox.store.adjust(urgent, -30, 'sold', new Date(Date.now() - 10 * 86_400_000).toISOString());
+    await story(stack, urgent).startAgent();
+
+    await Promise.all([patient, urgent].map((s) => story(stack, s).phase('ordered')));
+    const spo = `SPO-${supplier}-1`;
+    const view: DeskState = await deskView();
+    expect(view.orders).toHaveLength(1);
+    expect(view.orders[0]).toMatchObject({ spoNumber: spo, early: true, lines: [`PO-${patient}-1`, `PO-${urgent}-1`] });
+    expect(view.orders[0]!.closedBecause).toMatch(new RegExp(`^PO-${urgent}-1 \\(${urgent}\\) must be ordered by .*, before the window closes at `));
+    expect(stack.sandbox.store.ordersOfGroup(spo)).toHaveLength(2);
+    await receiveEach(stack, [patient, urgent]);
+    await replays(await desk.fetchHistory(), desk.workflowId);
+    await desk.terminate('test over');
+  });
+
+  describe('the manager decides a consolidated PO once, for every line', () => {
+    /** Two SKUs gathered into SPO-<supplier>-1, which the manager is asked to approve (no approval policy). */
+    async function askedAboutTwoLines() {
+      const g = await gatheringStack({ windowHours: 0.005 }, { byRule: false });
+      const skus = [await g.sku(), await g.sku()];
+      await Promise.all(skus.map((s) => story(g.stack, s).startAgent()));
+      const spo = `SPO-${g.supplier}-1`;
+      const asked = await eventually(async () => g.stack.sandbox.store.notifications().filter((n) => n.poNumber === spo), (ns) => ns.length > 0, 60_000, `the manager to be asked about ${spo}`);
+      expect(asked[0]!.subject).toBe(`Approve ${spo}: 2 lines from ${g.supplier}, total 380.00 USD`);
+      expect(asked[0]!.body).toMatch(new RegExp(`^${spo} to ${g.supplier}: 90 × .* \\(PO-.*-1\\); 90 × .*; goods 360\\.00 USD, freight 20\\.00 USD, total 380\\.00 USD; 20\\.00 USD less freight than 2 orders alone`));
+      return { ...g, skus, spo, decide: (body: unknown, po = spo) => story(g.stack, skus[0]!).decide(po, body) };
+    }
+
+    it('approved through the API: 202 at once, the desk places one order, each run is ordered on dana\'s approval and receives its goods; a second decision is a 409', async () => {
+      const { stack, skus, spo, desk, decide, supplier } = await askedAboutTwoLines();
+      // Refused at once, with the reason, and nothing recorded: not the SPO asked about, an edit, a ceiling below a line's price.
+      expect(await decide({ decision: 'approve', maxUnitPrice: 2 }, `SPO-${supplier}-7`)).toMatchObject({ status: 409, body: { error: `SPO-${supplier}-7 is not waiting for a decision` } });
+      expect(await decide({ decision: 'approve', maxUnitPrice: 2, quantity: 100 })).toMatchObject({ status: 409, body: { error: `${spo} is approved or rejected whole: its lines are not edited` } });
+      expect((await decide({ decision: 'approve', maxUnitPrice: 1.5 })).body.error).toMatch(new RegExp(`^an approval up to 1.5 is below the unit price 2 of line PO-.*-1 .* on ${spo}`));
+      expect(await decide({ decision: 'approve', maxUnitPrice: 2 }, 'SPO-nobody-here-1')).toMatchObject({ status: 404 });
+
+      const approved = await decide({ decision: 'approve', maxUnitPrice: 2, note: 'one delivery is fine' });
+      expect(approved).toMatchObject({ status: 202, body: { poNumber: spo, status: 'delivered', workflowId: desk.workflowId, by: 'dana' } });
+      // Decided, or by now ordered too: either way the second decision does not count.
+      const second = await decide({ decision: 'reject', reason: 'changed my mind' });
+      expect(second.status).toBe(409);
+      expect(second.body.error).toMatch(new RegExp(`^${spo} has already been (decided \\(approved by dana\\)|approved and ordered)$`));
+
+      const views = await Promise.all(skus.map((s) => story(stack, s).phase('ordered')));
+      for (const v of views) expect(v.replenishment.decision).toMatchObject({ kind: 'approved', by: 'dana', note: `ordered on ${spo}: one delivery is fine` });
+      expect(stack.sandbox.store.ordersOfGroup(spo).map((o) => o.placeCalls)).toEqual([1, 1]);
+      await receiveEach(stack, skus);
+      await replays(await desk.fetchHistory(), desk.workflowId);
+      await desk.terminate('test over');
+    });
+
+    it('rejected through the API: both runs end rejected with the manager\'s reason, and nothing is ordered', async () => {
+      const { stack, skus, spo, desk, decide } = await askedAboutTwoLines();
+      expect(await decide({ decision: 'reject', reason: 'too much freight' })).toMatchObject({ status: 202, body: { poNumber: spo, status: 'delivered', by: 'dana' } });
+      for (const sku of skus) {
+        expect(await story(stack, sku).outcome()).toMatchObject({ outcome: 'rejected', reason: `rejected by dana: too much freight (on ${spo})` });
+      }
+      expect(stack.sandbox.store.ordersOfGroup(spo)).toEqual([]);
+      expect(await decide({ decision: 'approve', maxUnitPrice: 2 })).toMatchObject({ status: 409, body: { error: `${spo} has already been settled: too much freight (on ${spo})` } });
+      await desk.terminate('test over');
+    });
+  });
+
+  it('lines that gather while a consolidated PO waits for the manager travel across the desk\'s continue-as-new into the next one; a line that joins again is one line, told its news again', async () => {
+    const { stack, supplier, desk, sku, deskView } = await gatheringStack({ windowHours: 0.005 }, { byRule: false });
+    // The desk continues as new after every consolidated PO (in production: when its history grows long).
+    const first = await stack.client.workflow.start('SupplierDesk', {
+      workflowId: desk.workflowId, taskQueue: stack.taskQueue, args: [{ supplier, rules: stack.rules, continueAfterOrders: 1 }],
+    });
+    const [a, b, c] = [await sku(), await sku(), await sku()];
+    await Promise.all([a, b].map((s) => story(stack, s).startAgent()));
+    const asked = (spo: string) => eventually(async () => stack.sandbox.store.notifications().filter((n) => n.poNumber === spo), (ns) => ns.length > 0, 60_000, `the manager to be asked about ${spo}`);
+    await asked(`SPO-${supplier}-1`);
+    await story(stack, c).startAgent();
+    await story(stack, c).waitingIn('wait_for_supplier_order');
+    expect((await deskView()).gathering?.lines.map((l) => l.poNumber)).toEqual([`PO-${c}-1`]);
+
+    expect((await story(stack, a).decide(`SPO-${supplier}-1`, { decision: 'approve', maxUnitPrice: 2 })).status).toBe(202);
+    await Promise.all([a, b].map((s) => story(stack, s).phase('ordered')));
+    await asked(`SPO-${supplier}-2`);
+    const second = await desk.describe();
+    expect(second.runId).not.toBe(first.firstExecutionRunId);
+    const view = await deskView();
+    expect(view.orders.map((o) => o.spoNumber)).toEqual([`SPO-${supplier}-1`]);
+    expect(view.current?.order.lines.map((l) => l.poNumber)).toEqual([`PO-${c}-1`]);
+
+    expect((await story(stack, c).decide(`SPO-${supplier}-2`, { decision: 'approve', maxUnitPrice: 2 })).status).toBe(202);
+    expect((await story(stack, c).phase('ordered')).replenishment.decision).toMatchObject({ by: 'dana', note: `ordered on SPO-${supplier}-2` });
+
+    // a's line joins again (a join retried late): it is not gathered again; its run is told the same news
+    // again, under the same id, which it answers as a duplicate and which changes nothing.
+    const run = stack.client.workflow.getHandle(`replenish-${a}-1`);
+    const signalsTo = async () => ((await run.fetchHistory()).events ?? []).filter((e) => e.workflowExecutionSignaledEventAttributes).length;
+    const before = await signalsTo();
+    const po = (await story(stack, a).view()).replenishment.po;
+    await desk.signal(joinSignal, { poNumber: po.poNumber, sku: a, supplier, quoteId: po.quoteId, quantity: po.quantity, unitPrice: po.unitPrice, orderBy: null, joinedAt: new Date().toISOString() }, stack.rules);
+    await eventually(signalsTo, (n) => n > before, 30_000, 'the desk to tell a\'s run again');
+    await signalsHandled(run);
+    expect((await story(stack, a).view()).replenishment.order.poNumber).toBe(po.poNumber);
+    expect((await deskView()).gathering).toBeNull();
+    expect(stack.sandbox.store.ordersOfGroup(`SPO-${supplier}-1`).map((o) => o.placeCalls)).toEqual([1, 1]);
+
+    await replays(await stack.client.workflow.getHandle(desk.workflowId, first.firstExecutionRunId).fetchHistory(), `${desk.workflowId} before continue-as-new`);
+    await replays(await desk.fetchHistory(), desk.workflowId);
+    await desk.terminate('test over');
+  });
+
+  it('a worker killed while the consolidated PO waits for the manager: the desk asks once, takes the decision on the next worker, and orders once', async () => {
+    const { stack, supplier, desk, sku, deskView } = await gatheringStack({ windowHours: 0.005 }, { byRule: false, inProcessWorker: false });
+    let worker = await startExternalWorker(stack);
+    const skus = [await sku(), await sku()];
+    await Promise.all(skus.map((s) => story(stack, s).startAgent()));
+    const spo = `SPO-${supplier}-1`;
+    const asks = () => stack.sandbox.store.notifications().filter((n) => n.poNumber === spo);
+    // The desk has recorded that it asked (not only sent the mail): it waits for the manager.
+    await eventually(() => deskView().catch(() => null), (v) => v?.current?.asked === 1, 60_000, `the desk to wait for the manager on ${spo}`);
+
+    await kill(worker);
+    worker = await startExternalWorker(stack);
+
+    const decided = await story(stack, skus[0]!).decide(spo, { decision: 'approve', maxUnitPrice: 2 });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(202);
+    await Promise.all(skus.map((s) => story(stack, s).phase('ordered')));
+    expect(asks()).toHaveLength(1);
+    expect(stack.sandbox.store.ordersOfGroup(spo).map((o) => o.placeCalls)).toEqual([1, 1]);
+    await replays(await desk.fetchHistory(), desk.workflowId);
+    await desk.terminate('test over');
+    await kill(worker);
+  });
+
+  it('a manager who cancels a run whose line is at the desk takes the line out of the window: nothing of it is ordered', async () => {
+    const { stack, desk, sku, deskView } = await gatheringStack({ windowHours: 1 });
+    const [a, b] = [await sku(), await sku()];
+    await Promise.all([a, b].map((s) => story(stack, s).startAgent()));
+    await Promise.all([a, b].map((s) => story(stack, s).waitingIn('wait_for_supplier_order')));
+    expect((await stack.authed('POST', `/purchase-orders/PO-${a}-1/cancel`, { reason: 'no longer stocked' })).status).toBe(202);
+    expect(await story(stack, a).outcome()).toMatchObject({ outcome: 'cancelled', reason: 'cancelled by dana: no longer stocked' });
+    expect((await deskView()).gathering?.lines.map((l) => l.poNumber)).toEqual([`PO-${b}-1`]);
+    await desk.terminate('test over');
+  });
+
+  it('a supplier that refuses the consolidated order: each run hears it, drops the supplier and, with no other, ends cancelled saying why', async () => {
+    const { stack, supplier, desk, sku, deskView } = await gatheringStack({ windowHours: 0.005 });
+    const skus = [await sku(), await sku()];
+    await Promise.all(skus.map((s) => story(stack, s).startAgent()));
+    await Promise.all(skus.map((s) => story(stack, s).waitingIn('wait_for_supplier_order')));
+    // The supplier's minimum changes after it quoted: it takes no order of these lines.
+    stack.sandbox.store.db.prepare('UPDATE catalogue SET moq = 1000 WHERE supplier = ?').run(supplier);
+
+    for (const s of skus) {
+      expect(await story(stack, s).outcome()).toMatchObject({ outcome: 'cancelled', reason: `no supplier left for ${s}: ${supplier} refused the order` });
+    }
+    const spo = `SPO-${supplier}-1`;
+    expect((await deskView()).orders).toEqual([expect.objectContaining({ spoNumber: spo, result: expect.stringMatching(new RegExp(`^dropped: ${supplier} refused ${spo}: ${supplier} requires at least 1000 units of `)) })]);
+    expect(stack.sandbox.store.ordersOfGroup(spo)).toEqual([]);
+    await desk.terminate('test over');
+  });
+});
