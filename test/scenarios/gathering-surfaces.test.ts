@@ -34,4 +34,35 @@ describe('a consolidated PO where the manager decides', () => {
     await desk.terminate('test over');
   });
 
+  it('bulk decisions decide it per PO number, beside a run\'s own PO: a ceiling below a line\'s price is that item\'s 409, an approval takes it, a second is a 409', async () => {
+    const { stack, skus, spo, desk, supplier } = await askedAboutTwoLines();
+    const alone = stack.newSku();
+    const own = (await story(stack, alone).parkAtApproval())!;
+    const bulk = async (decisions: unknown[]) => {
+      const res = await stack.authed('POST', '/approvals/decisions', { decisions });
+      expect(res.status, JSON.stringify(res.body)).toBe(207);
+      return (res.body as { results: { poNumber: string; status: number; result?: string; error?: string; workflowId?: string; by?: string }[] }).results;
+    };
+
+    const low = await bulk([{ poNumber: spo, decision: 'approve', maxUnitPrice: 1.5 }, { poNumber: `SPO-${supplier}-9`, decision: 'approve', maxUnitPrice: 2 }]);
+    expect(low.map((r) => [r.poNumber, r.status])).toEqual([[spo, 409], [`SPO-${supplier}-9`, 409]]);
+    expect(low[0]!.error).toMatch(new RegExp(`^an approval up to 1.5 is below the unit price 2 of line PO-.*-1 .* on ${spo}`));
+    expect(low[1]!.error).toBe(`SPO-${supplier}-9 is not waiting for a decision`);
+
+    const taken = await bulk([
+      { poNumber: spo, decision: 'approve', maxUnitPrice: 2, note: 'one delivery' },
+      { poNumber: own.poNumber, decision: 'approve', maxUnitPrice: own.unitPrice },
+      { poNumber: 'SPO-nobody-here-1', decision: 'reject', reason: 'no such desk' },
+    ]);
+    expect(taken.map((r) => [r.poNumber, r.status])).toEqual([[spo, 202], [own.poNumber, 202], ['SPO-nobody-here-1', 404]]);
+    expect(taken[0]).toMatchObject({ result: 'delivered', workflowId: desk.workflowId, by: 'dana' });
+
+    const views = await Promise.all(skus.map((s) => story(stack, s).phase('ordered')));
+    for (const v of views) expect(v.replenishment.decision).toMatchObject({ kind: 'approved', by: 'dana', note: `ordered on ${spo}: one delivery` });
+    expect(stack.sandbox.store.ordersOfGroup(spo).map((o) => o.placeCalls)).toEqual([1, 1]);
+    const again = await bulk([{ poNumber: spo, decision: 'reject', reason: 'changed my mind' }]);
+    expect(again[0]!.status).toBe(409);
+    expect(again[0]!.error).toMatch(new RegExp(`^${spo} has already been (decided \\(approved by dana\\)|approved and ordered)$`));
+    await desk.terminate('test over');
+  });
 });
