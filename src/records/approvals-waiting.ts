@@ -25,7 +25,8 @@ export type InboxItem = ApprovalWaiting | ConsolidatedWaiting;
 
 /**
  * The approvals inbox as a table: each replenishment writes its own row when it starts waiting for
- * a manager, rewrites it as approvals come in, and deletes it when it stops waiting. Reading 500
+ * a manager, rewrites it as approvals come in, and deletes it when it stops waiting; a supplier's
+ * desk does the same for the consolidated PO it asks about, under the desk's id. Reading 500
  * waiting POs is then one indexed query, where Temporal's visibility lists them at about 0.3 ms a
  * run on the dev server (docs/benchmarks.md). A run numbers its writes, and one older than the row is
  * dropped (src/records/published.ts); a write is the run's whole current answer, so a retried write is harmless.
