@@ -393,4 +393,24 @@ describe('replenisher and a supplier\'s consolidated PO', () => {
     expect(again.stderr).toMatch(new RegExp(`${spo} has already been (decided|approved and ordered)`));
     await desk.terminate('test over');
   }, 120_000);
+
+  it('approve --all takes the consolidated PO with the rest, up to its dearest line\'s price, when every line passes the filters', async () => {
+    const { stack, skus, spo, desk, supplier } = await askedAboutTwoLines();
+    const env = { REPLENISHER_API: stack.apiUrl, ...credentials(stack, supplier) };
+    await eventually(() => cli(['approvals'], env), (r) => r.stdout.includes(spo), 30_000, `${spo} in \`approvals\``);
+    const prefix = skus[0]!.slice(0, skus[0]!.lastIndexOf('-'));
+    const none = await cli(['approve', '--all', '--sku-prefix', skus[0]!], env);
+    expect(none.stdout).toContain('passes the filters');
+
+    const dry = await cli(['approve', '--all', '--supplier', supplier, '--sku-prefix', prefix.slice(0, 3), '--dry-run'], env);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(new RegExp(`${spo} +.* +${supplier} +2\\.00 +380\\.00`));
+    const all = await cli(['approve', '--all', '--supplier', supplier], env);
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toMatch(new RegExp(`${spo} +approved by dana \\(delivered\\)`));
+    expect(all.stdout).toContain('1 of 1 approved.');
+    await Promise.all(skus.map((s) => story(stack, s).phase('ordered')));
+    await desk.terminate('test over');
+  }, 120_000);
 });
+
