@@ -108,10 +108,11 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
       await acts(rules, `ask ${rules.manager} to approve ${describeSupplierOrder(c.order)} (request ${asked})`).askManagerAboutSupplierOrder({ order: c.order, rules, asked, closedBecause: c.closedBecause, ...(notByRule ? { notByRule } : {}) });
       d = { ...d, current: { ...d.current!, asked } };
       setCurrentDetails(`**${c.order.spoNumber}** waits for the manager (request ${asked}): ${describeSupplierOrder(c.order)}`);
-      const shown = orderToPlace(d) ?? c.order;
+      // The PO as drafted and asked about, which is what the desk's validator judges a decision against
+      // (its total, its dearest line); a line withdrawn meanwhile is left out when it is placed.
       await inbox(`show ${c.order.spoNumber} in the approvals inbox (request ${asked})`).showSupplierOrderInInbox({
-        workflowId: workflowInfo().workflowId, spoNumber: c.order.spoNumber, sku: skusLabel(shown.lines),
-        request: consolidatedRequestOf(shown, { ...d.current!, asked }, clock.now()),
+        workflowId: workflowInfo().workflowId, spoNumber: c.order.spoNumber, sku: skusLabel(c.order.lines),
+        request: consolidatedRequestOf(c.order, { ...d.current!, asked }, clock.now()),
       });
       const wait = days(rules, rules.approvalWaitDays);
       const since = clock.millis;

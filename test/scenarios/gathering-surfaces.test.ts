@@ -65,4 +65,23 @@ describe('a consolidated PO where the manager decides', () => {
     expect(again[0]!.error).toMatch(new RegExp(`^${spo} has already been (decided \\(approved by dana\\)|approved and ordered)$`));
     await desk.terminate('test over');
   });
+
+  it('a line whose run is cancelled while the manager is asked stays on the row as asked, and the approval of the whole orders the other line alone', async () => {
+    const { stack, skus, spo, desk } = await askedAboutTwoLines();
+    const [gone, kept] = skus as [string, string];
+    const inbox = async () => ((await stack.api('GET', '/approvals')).body as { items: InboxItem[] }).items;
+    await eventually(inbox, (items) => items.some((i) => i.poNumber === spo), 30_000, `${spo} in the inbox`);
+    expect((await stack.authed('POST', `/purchase-orders/PO-${gone}-1/cancel`, { reason: 'no longer stocked' })).status).toBe(202);
+    expect(await story(stack, gone).outcome()).toMatchObject({ outcome: 'cancelled', reason: 'cancelled by dana: no longer stocked' });
+    // What the manager was asked about, which is what a decision is judged against.
+    expect((await inbox()).find((i) => i.poNumber === spo)).toMatchObject({ total: 380, unitPrice: 2, lines: expect.arrayContaining([expect.objectContaining({ sku: gone })]) });
+
+    const taken = await stack.authed('POST', '/approvals/decisions', { decisions: [{ poNumber: spo, decision: 'approve', maxUnitPrice: 2 }] });
+    expect(taken.body.results[0]).toMatchObject({ poNumber: spo, status: 202 });
+    await story(stack, kept).phase('ordered');
+    expect(stack.sandbox.store.ordersOfGroup(spo).map((o) => o.poNumber)).toEqual([`PO-${kept}-1`]);
+    await eventually(inbox, (items) => !items.some((i) => i.poNumber === spo), 30_000, `${spo} to leave the inbox`);
+    await desk.terminate('test over');
+  });
 });
+
