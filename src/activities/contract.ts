@@ -6,7 +6,7 @@ import type { RecentTurn } from '../domain/activity-input.js';
 import type { ReplenishmentResult, StockLevel, Usage } from '../domain/types.js';
 import type { WaitLimit } from '../tools/index.js';
 import type { PolicyVerdict } from '../domain/approval-policy.js';
-import type { SupplierOrder, SupplierOrderAck } from '../domain/supplier-order.js';
+import type { ConsolidatedApprovalRequest, SupplierOrder, SupplierOrderAck } from '../domain/supplier-order.js';
 
 /** The state comes without its turn log (src/domain/activity-input.ts `forDecider`). */
 export interface DecideRequest {
@@ -82,6 +82,11 @@ export interface DeskActivities {
   consultSupplierOrderPolicy(req: { order: SupplierOrder; rules: Rules }): Promise<PolicyVerdict | null>;
   /** Asks the manager to approve the consolidated PO (its `asked`-th request). */
   askManagerAboutSupplierOrder(req: { order: SupplierOrder; rules: Rules; notByRule?: string; asked: number; closedBecause: string }): Promise<void>;
+  /**
+   * Writes the desk's row in the approvals inbox (under the desk's workflow id): the consolidated PO
+   * the manager is asked about, or, with `request` null, that nothing is asked any more.
+   */
+  showSupplierOrderInInbox(req: { workflowId: string; spoNumber: string; sku: string; request: ConsolidatedApprovalRequest | null }): Promise<void>;
   /** Places the one order at the supplier, its SPO number the idempotency key. */
   placeSupplierOrder(req: { order: SupplierOrder }): Promise<SupplierOrderAck>;
 }

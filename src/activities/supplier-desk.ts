@@ -59,6 +59,10 @@ export function createDeskActivities({ world, records }: { world: World; records
       poNumber: order.spoNumber,
     })),
 
+    showSupplierOrderInInbox: ({ workflowId, spoNumber, sku, request }) => records.waiting.show(request
+      ? { workflowId, sku, poNumber: spoNumber, request }
+      : { workflowId, request: null }),
+
     async placeSupplierOrder({ order }) {
       try {
         return await whileHeartbeating(() => world.placeSupplierOrder(orderRequestOf(order), order.spoNumber));

@@ -144,6 +144,13 @@ export const Approvals = z.object({
       quoteId: z.string().describe('approve this quote instead with {"decision":"approve","quoteId":…}'), supplier: z.string(), unitPrice: z.number(),
       moq: z.number(), orderMultiple: z.number().optional(), leadTimeDays: z.number(), validUntil: z.string(),
     })).describe('the other quotes the agent holds for the PO'),
+    kind: z.enum(['consolidated']).optional()
+      .describe('present for a supplier\'s consolidated PO (SPO-<supplier>-<k>), decided whole: quantity is all its lines\' units, unitPrice its dearest line\'s, sku its lines\' SKUs'),
+    lines: z.array(open({
+      poNumber: z.string().describe('the line\'s own PO number, its SKU\'s replenishment'), sku: z.string(), quantity: z.number(), unitPrice: z.number(), lineTotal: z.number(),
+    })).optional().describe('a consolidated PO\'s lines'),
+    goods: z.number().optional().describe('a consolidated PO\'s goods: its lines\' totals, before freight'),
+    closedBecause: z.string().optional().describe('why the supplier\'s desk closed the consolidated PO\'s window (on time, or early for a line that could not wait)'),
   })),
 });
 

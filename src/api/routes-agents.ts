@@ -140,6 +140,7 @@ export function agentRoutes(app: Api, agents: Agents, world: World, rules: Pick<
   });
 
   app.get('/approvals', {
-    schema: { summary: 'Purchase orders waiting for the manager\'s decision', tags: ['purchase orders'], response: { 200: Approvals.describe('the POs waiting, ordered by SKU') } },
+    schema: { summary: 'Purchase orders waiting for the manager\'s decision', tags: ['purchase orders'], description: 'Each run\'s PO waiting for a decision, and each supplier\'s consolidated PO (SPO-<supplier>-<k>, `kind: "consolidated"`) with its `lines`, decided whole at the same decision routes.',
+      response: { 200: Approvals.describe('the POs waiting, ordered by SKU') } },
   }, async (req) => ({ currency: currencyOf(rules), items: await waiting.list(logDamaged(req)) }));
 }

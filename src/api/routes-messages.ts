@@ -119,7 +119,8 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
       description: 'Always 207 Multi-Status when the list is valid: each result carries the status its decision would have had alone '
         + '(202 delivered, 200 a repeat, 403 above the manager\'s approval limit, 404 no agent or not a PO number, 409 not waiting for a decision or given earlier in the list, 503 its agent could not be reached), '
         + 'so one PO that moved on never holds back the others. With an Idempotency-Key, sending the same list again repeats '
-        + 'each decision (200 per item), never doubles it.',
+        + 'each decision (200 per item), never doubles it. A consolidated PO (SPO-<supplier>-<k>) is decided whole by its supplier\'s desk, '
+        + 'as the single route decides it: 202 taken, 409 or 403 with the reason (a repeat of a decision taken is a 409: it was decided).',
       tags: ['purchase orders'], body: BulkDecisionBody,
       response: {
         207: BulkDecided.describe('one result per decision, in the order given'),
@@ -128,11 +129,23 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
     },
   }, async (req, reply) => {
     const by = approverOf(req);
+    /** A consolidated PO goes to its supplier's desk, as the single route sends it: 202 taken, or its refusal's status. */
+    const decideSupplierOrderItem = async (poNumber: string, decision: Decision) => {
+      try {
+        const decided = await agents.decideSupplierOrder(spoDecisionOf(poNumber, decision, by, approvalLimitOf(req)));
+        return { poNumber, status: 202, result: decided.status, workflowId: decided.workflowId, by };
+      } catch (err) {
+        if (err instanceof HttpError) return { poNumber, status: err.status, error: err.message };
+        req.log.warn({ err, poNumber }, 'a bulk decision could not be delivered');
+        return { poNumber, status: 503, error: `the desk of ${poNumber} could not be reached: ${err instanceof Error ? err.message : String(err)}` };
+      }
+    };
     // A PO given twice is decided by its first entry; the later one is that item's 409, not the list's 400.
     const first = new Map<string, number>();
     req.body.decisions.forEach((d, i) => { if (!first.has(d.poNumber)) first.set(d.poNumber, i); });
     const results = await inBatches(req.body.decisions.map((d, i) => ({ d, i })), BULK_CONCURRENCY, async ({ d: { poNumber, ...decision }, i }) => {
       if (first.get(poNumber) !== i) return { poNumber, status: 409, error: `${poNumber} is decided by its first entry in this list (item ${first.get(poNumber)! + 1})` };
+      if (parseSpoNumber(poNumber)) return decideSupplierOrderItem(poNumber, decision);
       if (!parsePoNumber(poNumber)) return { poNumber, status: 404, error: `no purchase order ${poNumber}: ${PO_NUMBER_RULE}` };
       try {
         // One key for the list: each decision's message id adds its PO.

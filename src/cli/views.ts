@@ -34,6 +34,13 @@ export interface PendingApproval {
   approvedBy?: string[]; approvalsNeeded?: number;
   /** A price the supplier raised after the order: `unitPrice` is the new one, this the ordered one. */
   priceChange?: { orderedUnitPrice: number; orderedTotal: number; supplierSays: string | null };
+  /**
+   * A supplier's consolidated PO (SPO-<supplier>-<k>), decided whole: `sku` names its lines' SKUs,
+   * `quantity` is all their units and `unitPrice` the dearest line's (the least ceiling an approval may name).
+   */
+  kind?: 'consolidated';
+  lines?: { poNumber: string; sku: string; quantity: number; unitPrice: number; lineTotal: number }[];
+  goods?: number; freight?: number; closedBecause?: string;
 }
 
 export interface Delivered { poNumber: string; status: 'delivered' | 'held' | 'duplicate' | 'queued'; workflowId: string }

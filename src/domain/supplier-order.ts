@@ -142,3 +142,48 @@ export const orderRequestOf = (o: SupplierOrder): SupplierOrderRequest => ({
   lines: o.lines.map((l) => ({ poNumber: l.poNumber, sku: l.sku, quoteId: l.quoteId, quantity: l.quantity, unitPrice: l.unitPrice, lineTotal: l.lineTotal })),
   goods: o.goods, ...(o.freight ? { freight: o.freight } : {}), total: o.total,
 });
+
+/** A consolidated PO's line as the approvals inbox shows it. */
+export interface InboxLine { poNumber: string; sku: string; quantity: number; unitPrice: number; lineTotal: number }
+
+/**
+ * A consolidated PO waiting for the manager, as the approvals inbox shows it beside the runs' POs:
+ * the fields every inbox item has (`quantity` all its lines' units, `unitPrice` its dearest line's,
+ * the least ceiling an approval of the whole PO may name), and its lines.
+ */
+export interface ConsolidatedApprovalRequest {
+  kind: 'consolidated';
+  supplier: string;
+  quantity: number;
+  unitPrice: number;
+  goods: number;
+  freight?: number;
+  total: number;
+  lines: InboxLine[];
+  /** Why the desk closed its window: on time, or early for a line that could not wait. */
+  closedBecause: string;
+  early: boolean;
+  /** Which approval request this is (the desk asks up to `maxApprovalRequests` times). */
+  asked: number;
+  alternatives: [];
+  requestedAt: string;
+}
+
+/** The SKUs a consolidated PO's inbox row is filed under: a few named, the rest counted. */
+export function skusLabel(lines: readonly Pick<SpoLine, 'sku'>[]): string {
+  const named = lines.slice(0, 3).map((l) => l.sku).join(', ');
+  return lines.length > 3 ? `${named} +${lines.length - 3} more` : named;
+}
+
+export function consolidatedRequestOf(
+  order: SupplierOrder, c: { closedBecause: string; early: boolean; asked: number }, requestedAt: string,
+): ConsolidatedApprovalRequest {
+  return {
+    kind: 'consolidated', supplier: order.supplier,
+    quantity: order.lines.reduce((n, l) => n + l.quantity, 0),
+    unitPrice: Math.max(...order.lines.map((l) => l.unitPrice)),
+    goods: order.goods, ...(order.freight ? { freight: order.freight } : {}), total: order.total,
+    lines: order.lines.map(({ poNumber, sku, quantity, unitPrice, lineTotal: t }) => ({ poNumber, sku, quantity, unitPrice, lineTotal: t })),
+    closedBecause: c.closedBecause, early: c.early, asked: c.asked, alternatives: [], requestedAt,
+  };
+}

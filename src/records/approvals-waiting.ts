@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { ApprovalRequest, InboxEntry } from '../domain/phase.js';
+import type { ConsolidatedApprovalRequest } from '../domain/supplier-order.js';
 import type { ApprovalsWaitingTable, RecordsDb } from './database.js';
 import { INBOX, publishInOrder } from './published.js';
 import { jsonColumn, readEach, type OnDamaged } from './rows.js';
@@ -12,15 +13,26 @@ export interface ApprovalWaiting extends ApprovalRequest {
   poNumber: string;
 }
 
+/** A supplier desk's consolidated PO in the approvals inbox: `workflowId` is the desk, `sku` the SKUs of its lines. */
+export interface ConsolidatedWaiting extends ConsolidatedApprovalRequest {
+  sku: string;
+  workflowId: string;
+  poNumber: string;
+}
+
+/** A row of the inbox: a run's PO, or a supplier desk's consolidated PO (`kind: 'consolidated'`). */
+export type InboxItem = ApprovalWaiting | ConsolidatedWaiting;
+
 /**
  * The approvals inbox as a table: each replenishment writes its own row when it starts waiting for
- * a manager, rewrites it as approvals come in, and deletes it when it stops waiting. Reading 500
+ * a manager, rewrites it as approvals come in, and deletes it when it stops waiting; a supplier's
+ * desk does the same for the consolidated PO it asks about, under the desk's id. Reading 500
  * waiting POs is then one indexed query, where Temporal's visibility lists them at about 0.3 ms a
  * run on the dev server (docs/benchmarks.md). A run numbers its writes, and one older than the row is
  * dropped (src/records/published.ts); a write is the run's whole current answer, so a retried write is harmless.
  */
-const fromRow = (r: Selectable<ApprovalsWaitingTable>): ApprovalWaiting => ({
-  ...jsonColumn<ApprovalRequest>('approvals_waiting', r.replenishmentId, 'request', r.request, 'object'), sku: r.sku, workflowId: r.replenishmentId, poNumber: r.poNumber,
+const fromRow = (r: Selectable<ApprovalsWaitingTable>): InboxItem => ({
+  ...jsonColumn<ApprovalRequest | ConsolidatedApprovalRequest>('approvals_waiting', r.replenishmentId, 'request', r.request, 'object'), sku: r.sku, workflowId: r.replenishmentId, poNumber: r.poNumber,
 });
 
 export class ApprovalsWaiting {
@@ -45,7 +57,7 @@ export class ApprovalsWaiting {
   }
 
   /** Every PO waiting, ordered by SKU; a row that cannot be read is left out (and reported), not the whole inbox. */
-  async list(onDamaged?: OnDamaged): Promise<ApprovalWaiting[]> {
+  async list(onDamaged?: OnDamaged): Promise<InboxItem[]> {
     const rows = await this.db.selectFrom('approvalsWaiting').selectAll().orderBy('sku').orderBy('replenishmentId').execute();
     return readEach(rows, fromRow, onDamaged);
   }
@@ -53,7 +65,8 @@ export class ApprovalsWaiting {
   /** What the replenishment is waiting for the manager about now, or null when it waits for nothing. */
   async of(workflowId: string): Promise<ApprovalWaiting | null> {
     const r = await this.db.selectFrom('approvalsWaiting').selectAll().where('replenishmentId', '=', workflowId).executeTakeFirst();
-    return r ? fromRow(r) : null;
+    const item = r ? fromRow(r) : null;
+    return item && !('kind' in item) ? item : null;
   }
 
   /** How many POs wait, and since when the oldest asked (null when none has a time). */

@@ -9,10 +9,10 @@ import { replenishmentIdOfPo, supplierDeskId } from '../domain/ids.js';
 import { days, type Rules } from '../domain/rules.js';
 import type { Message } from '../domain/state.js';
 import { closeWindow, joinDesk, newDesk, orderToPlace, settleOrder, spoDecisionRefusal, withdrawLine, type DeskState } from '../domain/supplier-desk.js';
-import { describeSupplierOrder, type SupplierOrderNews } from '../domain/supplier-order.js';
+import { consolidatedRequestOf, describeSupplierOrder, skusLabel, type SupplierOrderNews } from '../domain/supplier-order.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
 import { deliverSignal, deskStateQuery, joinSignal, spoDecisionUpdate, withdrawUpdate } from './messages.js';
-import { deskOrderActivity, toolActivity } from './options.js';
+import { deskOrderActivity, recordActivity, toolActivity } from './options.js';
 import { RunClock } from './run-clock.js';
 
 export interface SupplierDeskInput {
@@ -53,6 +53,10 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
   // Each step's summary names the consolidated PO and its lines, as the Web UI shows it.
   const acts = (rules: Rules, summary: string) => proxyActivities<DeskActivities>({ ...toolActivity(rules), summary });
   const placing = (summary: string) => proxyActivities<DeskActivities>({ ...deskOrderActivity, summary });
+  // The inbox row is written by an activity awaited in the loop, not a local activity: its result is
+  // an event in history, so the command after it has the same place on replay whatever the desk's
+  // handlers (an Update's answer) do meanwhile. Retried until the database takes it, as the record is.
+  const inbox = (summary: string) => proxyActivities<DeskActivities>({ ...recordActivity, summary });
 
   /** The order is at the supplier: a line withdrawn now may be on it, so withdrawing waits for its answer. */
   let placingNow = false;
@@ -104,11 +108,20 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
       await acts(rules, `ask ${rules.manager} to approve ${describeSupplierOrder(c.order)} (request ${asked})`).askManagerAboutSupplierOrder({ order: c.order, rules, asked, closedBecause: c.closedBecause, ...(notByRule ? { notByRule } : {}) });
       d = { ...d, current: { ...d.current!, asked } };
       setCurrentDetails(`**${c.order.spoNumber}** waits for the manager (request ${asked}): ${describeSupplierOrder(c.order)}`);
+      // The PO as drafted and asked about, which is what the desk's validator judges a decision against
+      // (its total, its dearest line); a line withdrawn meanwhile is left out when it is placed.
+      await inbox(`show ${c.order.spoNumber} in the approvals inbox (request ${asked})`).showSupplierOrderInInbox({
+        workflowId: workflowInfo().workflowId, spoNumber: c.order.spoNumber, sku: skusLabel(c.order.lines),
+        request: consolidatedRequestOf(c.order, { ...d.current!, asked }, clock.now()),
+      });
       const wait = days(rules, rules.approvalWaitDays);
       const since = clock.millis;
       if (await condition(() => d.current!.decision !== null, wait, { summary: `${c.order.spoNumber} waits for ${rules.manager}'s decision (request ${asked})` })) break;
       clock.advance(new Date(since + wait).toISOString());
     }
+    await inbox(`take ${d.current!.order.spoNumber} out of the approvals inbox`).showSupplierOrderInInbox({
+      workflowId: workflowInfo().workflowId, spoNumber: d.current!.order.spoNumber, sku: '', request: null,
+    });
     const decision = d.current!.decision;
     if (!decision) return { by: 'desk', reason: `no decision from the manager on ${d.current!.order.spoNumber} after ${rules.maxApprovalRequests} requests` };
     if (!decision.approved) return { by: 'manager', decidedBy: decision.by, reason: `${decision.reason} (on ${d.current!.order.spoNumber})` };

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { afterThisFile, eventually, startStack, type Stack } from '../support/stack.js';
+import { askedAboutTwoLines } from '../scenarios/gathering-story.js';
 import { story } from '../scenarios/story.js';
 
 const BIN = fileURLToPath(new URL('../../bin/replenisher.js', import.meta.url));
@@ -366,3 +367,50 @@ describe('replenisher and a price raised after the order', () => {
     expect((await s.view()).replenishment.po.unitPrice).toBe(request.unitPrice);
   }, 120_000);
 });
+
+describe('replenisher and a supplier\'s consolidated PO', () => {
+  it('approvals shows the consolidated PO with its lines, and approve SPO-… decides it whole; --wait with it is a usage error', async () => {
+    const { stack, skus, spo, desk, supplier } = await askedAboutTwoLines();
+    const env = { REPLENISHER_API: stack.apiUrl, ...credentials(stack, supplier) };
+    const listed = await eventually(() => cli(['approvals'], env), (r) => r.stdout.includes(spo), 30_000, `${spo} in \`approvals\``);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`\\n${spo} +${skus[0]}|\\n${spo} +${skus[1]}`));
+    expect(listed.stdout).toMatch(new RegExp(`${spo} +.* +${supplier} +180 +2\\.00 +380\\.00 +- +- +`));
+    expect(listed.stdout).toContain(`${spo}: consolidated PO of 2 lines from ${supplier}, decided whole (goods 360.00, freight 20.00, total 380.00 USD; the window opened at `);
+    for (const s of skus) expect(listed.stdout).toMatch(new RegExp(`\\n +PO-${s}-1 +${s} +90 +2\\.00 +180\\.00`));
+
+    const waited = await cli(['approve', spo, '--max-price', '2', '--wait'], env);
+    expect(waited.code).toBe(2);
+    expect(waited.stderr).toContain(`--wait follows one SKU's PO; follow the lines of ${spo} with \`replenisher show <SKU>\``);
+
+    const approved = await cli(['approve', spo, '--max-price', '2', '--note', 'one delivery'], env);
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stdout).toBe(`${spo}: approved by dana up to 2.00 (delivered to ${desk.workflowId})\n`);
+    const views = await Promise.all(skus.map((s) => story(stack, s).phase('ordered')));
+    for (const v of views) expect(v.replenishment.decision).toMatchObject({ by: 'dana', note: `ordered on ${spo}: one delivery` });
+    const again = await cli(['approve', spo, '--max-price', '2'], env);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toMatch(new RegExp(`${spo} has already been (decided|approved and ordered)`));
+    await desk.terminate('test over');
+  }, 120_000);
+
+  it('approve --all takes the consolidated PO with the rest, up to its dearest line\'s price, when every line passes the filters', async () => {
+    const { stack, skus, spo, desk, supplier } = await askedAboutTwoLines();
+    const env = { REPLENISHER_API: stack.apiUrl, ...credentials(stack, supplier) };
+    await eventually(() => cli(['approvals'], env), (r) => r.stdout.includes(spo), 30_000, `${spo} in \`approvals\``);
+    const prefix = skus[0]!.slice(0, skus[0]!.lastIndexOf('-'));
+    const none = await cli(['approve', '--all', '--sku-prefix', skus[0]!], env);
+    expect(none.stdout).toContain('passes the filters');
+
+    const dry = await cli(['approve', '--all', '--supplier', supplier, '--sku-prefix', prefix.slice(0, 3), '--dry-run'], env);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(new RegExp(`${spo} +.* +${supplier} +2\\.00 +380\\.00`));
+    const all = await cli(['approve', '--all', '--supplier', supplier], env);
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toMatch(new RegExp(`${spo} +approved by dana \\(delivered\\)`));
+    expect(all.stdout).toContain('1 of 1 approved.');
+    await Promise.all(skus.map((s) => story(stack, s).phase('ordered')));
+    await desk.terminate('test over');
+  }, 120_000);
+});
+

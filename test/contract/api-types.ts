@@ -1381,7 +1381,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Purchase orders waiting for the manager's decision */
+        /**
+         * Purchase orders waiting for the manager's decision
+         * @description Each run's PO waiting for a decision, and each supplier's consolidated PO (SPO-<supplier>-<k>, `kind: "consolidated"`) with its `lines`, decided whole at the same decision routes.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1425,6 +1428,26 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 })[];
+                                /**
+                                 * @description present for a supplier's consolidated PO (SPO-<supplier>-<k>), decided whole: quantity is all its lines' units, unitPrice its dearest line's, sku its lines' SKUs
+                                 * @enum {string}
+                                 */
+                                kind?: "consolidated";
+                                /** @description a consolidated PO's lines */
+                                lines?: ({
+                                    /** @description the line's own PO number, its SKU's replenishment */
+                                    poNumber: string;
+                                    sku: string;
+                                    quantity: number;
+                                    unitPrice: number;
+                                    lineTotal: number;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                /** @description a consolidated PO's goods: its lines' totals, before freight */
+                                goods?: number;
+                                /** @description why the supplier's desk closed the consolidated PO's window (on time, or early for a line that could not wait) */
+                                closedBecause?: string;
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -1648,7 +1671,7 @@ export interface paths {
         put?: never;
         /**
          * The manager decides many purchase orders at once; each decision is answered on its own
-         * @description Always 207 Multi-Status when the list is valid: each result carries the status its decision would have had alone (202 delivered, 200 a repeat, 403 above the manager's approval limit, 404 no agent or not a PO number, 409 not waiting for a decision or given earlier in the list, 503 its agent could not be reached), so one PO that moved on never holds back the others. With an Idempotency-Key, sending the same list again repeats each decision (200 per item), never doubles it.
+         * @description Always 207 Multi-Status when the list is valid: each result carries the status its decision would have had alone (202 delivered, 200 a repeat, 403 above the manager's approval limit, 404 no agent or not a PO number, 409 not waiting for a decision or given earlier in the list, 503 its agent could not be reached), so one PO that moved on never holds back the others. With an Idempotency-Key, sending the same list again repeats each decision (200 per item), never doubles it. A consolidated PO (SPO-<supplier>-<k>) is decided whole by its supplier's desk, as the single route decides it: 202 taken, 409 or 403 with the reason (a repeat of a decision taken is a 409: it was decided).
          */
         post: {
             parameters: {

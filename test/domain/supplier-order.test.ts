@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSupplierOrder, draftSupplierOrder, joinLine, SupplierLine } from '../../src/domain/supplier-order.js';
+import { consolidatedRequestOf, describeSupplierOrder, draftSupplierOrder, joinLine, skusLabel, SupplierLine } from '../../src/domain/supplier-order.js';
 
 const T0 = '2026-03-02T09:00:00.000Z';
 const line = (o: Partial<SupplierLine> = {}): SupplierLine => ({
@@ -57,5 +57,34 @@ describe('lines joining a desk', () => {
     expect(SupplierLine.safeParse(line({ quantity: 1.5 })).success).toBe(false);
     expect(SupplierLine.safeParse(line({ unitPrice: 0 })).success).toBe(false);
     expect(SupplierLine.safeParse({ ...line(), extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('a consolidated PO in the approvals inbox', () => {
+  it('shows its lines, goods, freight and total; its quantity is all its units and its unit price the dearest line\'s, the least ceiling an approval may name', () => {
+    const spo = draftSupplierOrder('SPO-quickparts-1', 'quickparts', 'USD', [
+      line({ orderCosts: costs }),
+      line({ poNumber: 'PO-NUT-3', sku: 'NUT', quoteId: 'Q-2', quantity: 30, unitPrice: 1.1, orderCosts: costs }),
+    ]);
+    expect(consolidatedRequestOf(spo, { closedBecause: 'the window closed', early: false, asked: 2 }, T0)).toEqual({
+      kind: 'consolidated', supplier: 'quickparts', quantity: 130, unitPrice: 1.1, goods: 68, freight: 25, total: 93,
+      lines: [
+        { poNumber: 'PO-BOLT-1', sku: 'BOLT', quantity: 100, unitPrice: 0.35, lineTotal: 35 },
+        { poNumber: 'PO-NUT-3', sku: 'NUT', quantity: 30, unitPrice: 1.1, lineTotal: 33 },
+      ],
+      closedBecause: 'the window closed', early: false, asked: 2, alternatives: [], requestedAt: T0,
+    });
+  });
+
+  it('ships free: no freight field, as a run\'s PO without freight', () => {
+    const spo = draftSupplierOrder('SPO-quickparts-2', 'quickparts', 'USD', [line({ quantity: 400, orderCosts: costs })]);
+    expect(consolidatedRequestOf(spo, { closedBecause: 'x', early: true, asked: 1 }, T0)).not.toHaveProperty('freight');
+  });
+
+  it('is filed under its lines\' SKUs: three named, the rest counted', () => {
+    const skus = (n: number) => Array.from({ length: n }, (_, i) => ({ sku: `S${i + 1}` }));
+    expect(skusLabel(skus(1))).toBe('S1');
+    expect(skusLabel(skus(3))).toBe('S1, S2, S3');
+    expect(skusLabel(skus(7))).toBe('S1, S2, S3 +4 more');
   });
 });

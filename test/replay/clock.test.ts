@@ -39,7 +39,7 @@ function answersCameLater(file: string): EventJson[] {
 
 const runs = ['happy-path.replenish0.json', 'price-rose.replenish0.json', 'supplier-silent.replenish0.json', 'claude-decides.replenish0.json',
   // A supplier's desk closes its window by its timer and its lines' times, never by a task's time.
-  'gathering.desk2.json', 'gathering.replenish0.json'];
+  'gathering.desk2.json', 'gathering.replenish0.json', 'gathering-manager.desk0.json'];
 
 describe('decisions are judged by the time history records, not by when a workflow task runs', () => {
   it.each(runs)('%s replays the same with every task 30 days late', async (file) => {

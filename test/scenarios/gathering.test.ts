@@ -1,42 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { Worker } from '@temporalio/worker';
 import { describe, expect, inject, it } from 'vitest';
-import type { ApprovalPolicy } from '../../src/domain/approval-policy.js';
-import type { GatheringSetting } from '../../src/domain/gathering.js';
-import { supplierDeskId } from '../../src/domain/ids.js';
 import type { DeskState } from '../../src/domain/supplier-desk.js';
-import { deskStateQuery, joinSignal } from '../../src/workflows/messages.js';
+import { joinSignal } from '../../src/workflows/messages.js';
 import { kill, startExternalWorker } from '../support/external-worker.js';
 import { keepHistories } from '../support/histories.js';
-import { record } from '../support/records.js';
-import { eventually, signalsHandled, startStack, type Stack } from '../support/stack.js';
+import { eventually, signalsHandled, type Stack } from '../support/stack.js';
+import { askedAboutTwoLines, gatheringStack } from './gathering-story.js';
 import { story } from './story.js';
-
-const policy: ApprovalPolicy = { autoApproveBelow: 1000, priceTolerancePct: 5, budgetPerMonth: 10_000 };
-const orderCosts = { freight: 20, freeFreightFrom: 1000 };
-
-/**
- * A stack with a supplier of this test alone (the Temporal server, and so the desk's id, is shared
- * by every test), that gathers by `setting` and charges freight per order, and is the only one to
- * carry the SKUs made with `sku()`; bought from before at 2.00, so the approval policy knows its price.
- */
-async function gatheringStack(setting: GatheringSetting, { byRule = true, inProcessWorker = true } = {}) {
-  const supplier = `gather-${randomUUID().slice(0, 8)}`;
-  const stack = await startStack({
-    temporal: 'dev', inProcessWorker,
-    rules: { ...(byRule ? { approvalPolicy: policy } : {}), gathering: { [supplier]: setting } },
-    security: { supplierSecrets: { [supplier]: randomBytes(24).toString('hex') } },
-  });
-  stack.sandbox.store.setSupplier(supplier, { orderCosts });
-  const desk = stack.client.workflow.getHandle(supplierDeskId(supplier));
-  const sku = async (levels?: { onHand: number; safetyStock: number; targetLevel: number }) => {
-    const s = stack.newSku(levels, [{ supplier, basePrice: 2, moq: 10, leadTimeDays: 1 }]);
-    await stack.records.save(record(1, { replenishmentId: `replenish-${s}-0`, sku: s, poNumber: `PO-${s}-0`, unitPrice: 2, supplier }));
-    return s;
-  };
-  const deskView = () => desk.query(deskStateQuery);
-  return { stack, supplier, desk, sku, deskView };
-}
 
 /** Each line's run follows its own PO number from here as it does alone: confirmed, delivered, closed. */
 async function receiveEach(stack: Stack, skus: string[]) {
@@ -117,18 +87,6 @@ describe('buying per supplier', () => {
   });
 
   describe('the manager decides a consolidated PO once, for every line', () => {
-    /** Two SKUs gathered into SPO-<supplier>-1, which the manager is asked to approve (no approval policy). */
-    async function askedAboutTwoLines() {
-      const g = await gatheringStack({ windowHours: 0.005 }, { byRule: false });
-      const skus = [await g.sku(), await g.sku()];
-      await Promise.all(skus.map((s) => story(g.stack, s).startAgent()));
-      const spo = `SPO-${g.supplier}-1`;
-      const asked = await eventually(async () => g.stack.sandbox.store.notifications().filter((n) => n.poNumber === spo), (ns) => ns.length > 0, 60_000, `the manager to be asked about ${spo}`);
-      expect(asked[0]!.subject).toBe(`Approve ${spo}: 2 lines from ${g.supplier}, total 380.00 USD`);
-      expect(asked[0]!.body).toMatch(new RegExp(`^${spo} to ${g.supplier}: 90 × .* \\(PO-.*-1\\); 90 × .*; goods 360\\.00 USD, freight 20\\.00 USD, total 380\\.00 USD; 20\\.00 USD less freight than 2 orders alone`));
-      return { ...g, skus, spo, decide: (body: unknown, po = spo) => story(g.stack, skus[0]!).decide(po, body) };
-    }
-
     it('approved through the API: 202 at once, the desk places one order, each run is ordered on dana\'s approval and receives its goods; a second decision is a 409', async () => {
       const { stack, skus, spo, desk, decide, supplier } = await askedAboutTwoLines();
       // Refused at once, with the reason, and nothing recorded: not the SPO asked about, an edit, a ceiling below a line's price.
@@ -149,6 +107,8 @@ describe('buying per supplier', () => {
       expect(stack.sandbox.store.ordersOfGroup(spo).map((o) => o.placeCalls)).toEqual([1, 1]);
       await receiveEach(stack, skus);
       await replays(await desk.fetchHistory(), desk.workflowId);
+      // A replay fixture of a desk that asked the manager, its SPO in the approvals inbox meanwhile (RECORD_HISTORIES=1).
+      await keepHistories(stack.client, 'gathering-manager', [desk.workflowId]);
       await desk.terminate('test over');
     });
 

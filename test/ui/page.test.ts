@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askedAboutTwoLines } from '../scenarios/gathering-story.js';
 import { story } from '../scenarios/story.js';
 import { findChromium, NO_CHROMIUM_HELP } from '../support/browser.js';
 import { kill, startExternalWorker } from '../support/external-worker.js';
@@ -374,5 +375,46 @@ describe('the manager\'s page in Chromium', () => {
     expect(problems).toEqual([]);
     await close();
     await kill(worker);
+  });
+});
+
+describe('a supplier\'s consolidated PO on the manager\'s page', () => {
+  it('shows as one card with its lines, decided whole: approving it orders every line', async () => {
+    const { stack, skus, spo, desk, supplier } = await askedAboutTwoLines();
+    const { page, problems, close } = await openPage(stack);
+    if (stack.managerToken) await enterToken(page, stack.managerToken);
+    const pending = card(page, spo);
+    await pending.waitFor({ timeout: 30_000 });
+    const text = await pending.innerText();
+    for (const expected of ['Consolidated PO', supplier, 'Lines\n2', 'Goods\n360.00', 'Freight\n20.00', 'Total\n380.00', 'the window opened at ']) expect(text.toUpperCase()).toContain(expected.toUpperCase());
+    for (const s of skus) {
+      expect(await pending.locator(`table.lines tr[data-po="PO-${s}-1"]`).innerText()).toMatch(new RegExp(`PO-${s}-1\\s+${s}\\s+90\\s+2\\.00.*\\s+180\\.00`));
+    }
+    // Decided whole: no edits on its card, and the ceiling is its dearest line's price.
+    expect(await pending.locator('details.edit').count()).toBe(0);
+    expect(await pending.locator('input[name=ceiling]').inputValue()).toBe('2.00');
+
+    await pending.locator('button.approve-btn').click();
+    await pending.waitFor({ state: 'detached', timeout: 30_000 });
+    const views = await Promise.all(skus.map((s) => story(stack, s).phase('ordered')));
+    for (const v of views) expect(v.replenishment.decision).toMatchObject({ kind: 'approved', by: 'dana' });
+    expect(stack.sandbox.store.ordersOfGroup(spo).map((o) => o.placeCalls)).toEqual([1, 1]);
+    expect(problems).toEqual([]);
+    await close();
+    await desk.terminate('test over');
+  });
+
+  it('a rejection from its card ends every line rejected with the reason', async () => {
+    const { stack, skus, spo, desk } = await askedAboutTwoLines();
+    const { page, close } = await openPage(stack);
+    if (stack.managerToken) await enterToken(page, stack.managerToken);
+    const pending = card(page, spo);
+    await pending.waitFor({ timeout: 30_000 });
+    await pending.locator('input[name=reason]').fill('too much freight');
+    await pending.locator('button.reject-btn').click();
+    await pending.waitFor({ state: 'detached', timeout: 30_000 });
+    for (const s of skus) expect(await story(stack, s).outcome()).toMatchObject({ outcome: 'rejected', reason: `rejected by dana: too much freight (on ${spo})` });
+    await close();
+    await desk.terminate('test over');
   });
 });

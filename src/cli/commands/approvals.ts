@@ -1,4 +1,4 @@
-import { skuOfPo } from '../../domain/ids.js';
+import { parseSpoNumber, skuOfPo } from '../../domain/ids.js';
 import { number, text } from '../args.js';
 import type { Command, Context, Values } from '../command.js';
 import { exitCodeFor, UsageError } from '../errors.js';
@@ -32,6 +32,15 @@ const approvalsSoFar = (a: PendingApproval): string => {
   return needed > 1 || by.length > 0 ? `${by.join(', ') || 'none'} ${by.length}/${needed}` : '-';
 };
 
+/** A consolidated PO's lines under the table, each under its own PO number, then its goods, freight and why its window closed. */
+function consolidatedLines(a: PendingApproval, currency: string | undefined): string {
+  const lines = a.lines ?? [];
+  const head = `${a.poNumber}: consolidated PO of ${lines.length} line${lines.length === 1 ? '' : 's'} from ${a.supplier}, decided whole`
+    + ` (goods ${money(a.goods)}, freight ${money(a.freight ?? 0)}, total ${money(a.total)}${currency ? ` ${currency}` : ''}; ${a.closedBecause ?? 'gathered'})`;
+  const rows = table(['  LINE', 'SKU', 'QTY', 'UNIT', 'TOTAL'], lines.map((l) => [`  ${l.poNumber}`, l.sku, String(l.quantity), money(l.unitPrice), money(l.lineTotal)]), [2, 3, 4]);
+  return `${head}\n${rows}`;
+}
+
 const approvals: Command = {
   name: 'approvals',
   summary: 'purchase orders waiting for a decision',
@@ -45,11 +54,12 @@ const approvals: Command = {
     ctx.out(table(
       ['PO', 'SKU', 'SUPPLIER', 'QTY', currency ? `UNIT ${currency}` : 'UNIT', currency ? `TOTAL ${currency}` : 'TOTAL', 'ON HAND/SAFETY', 'ALTERNATIVES', ...(counted ? ['APPROVED'] : []), 'WAITING'],
       items.map((a) => [
-        a.poNumber, a.sku, a.supplier, String(a.quantity), money(a.unitPrice), money(a.total), `${a.onHand}/${a.safetyStock}`,
+        a.poNumber, a.sku, a.supplier, String(a.quantity), money(a.unitPrice), money(a.total), a.kind === 'consolidated' ? '-' : `${a.onHand}/${a.safetyStock}`,
         a.alternatives.map((q) => `${q.supplier} ${money(q.unitPrice)}`).join(', ') || '-', ...(counted ? [approvalsSoFar(a)] : []), ago(a.requestedAt, ctx.now()),
       ]),
       [3, 4, 5],
     ));
+    for (const a of items.filter((i) => i.kind === 'consolidated')) ctx.out(consolidatedLines(a, currency));
     for (const a of items.filter((i) => i.priceChange)) {
       ctx.out(`${a.poNumber}: ${raisedWords(a)}${a.priceChange!.supplierSays ? ` ("${a.priceChange!.supplierSays}")` : ''}; approving accepts the new price.`);
     }
@@ -79,6 +89,7 @@ const approve: Command = {
     'replenisher approve PO-SKU-100-1 --max-price 5.50 --note "ok for Q3" --wait',
     'replenisher approve PO-SKU-100-1 --quantity 50',
     'replenisher approve PO-SKU-100-1 --quote q-quickparts-7 --quantity 60',
+    'replenisher approve SPO-quickparts-3 --max-price 2.00',
     'replenisher approve --all --sku-prefix WASHER- --max-total 500 --dry-run',
   ],
   async run(ctx, input) {
@@ -96,6 +107,7 @@ const approve: Command = {
     const edit = { ...(quantity !== undefined ? { quantity } : {}), ...(quoteId !== undefined ? { quoteId } : {}) };
     const edited = Object.keys(edit).length > 0;
     if (maxUnitPrice === undefined && !edited) throw new UsageError('--max-price is required (or an edit: --quantity, --quote)', approve);
+    if (values.wait && parseSpoNumber(po)) throw new UsageError(`--wait follows one SKU's PO; follow the lines of ${po} with \`replenisher show <SKU>\``, approve);
     const timeoutS = number(values, 'timeout', 'positive', approve) ?? 60;
     const note = text(values, 'note');
     // Whether this approval can be the first of two: read before deciding; the decision does not wait on it.
@@ -129,7 +141,9 @@ async function approveAll(ctx: Context, values: Values): Promise<number | void> 
   const maxTotal = number(values, 'max-total', 'positive', approve);
   const note = text(values, 'note');
   const { items, currency } = await ctx.api.get<{ items: PendingApproval[]; currency?: string }>('/approvals');
-  const passing = items.filter((a) => (!prefix || a.sku.startsWith(prefix)) && (!supplier || a.supplier === supplier) && (maxTotal === undefined || a.total <= maxTotal));
+  // A consolidated PO passes the SKU filter when every one of its lines does.
+  const skusOf = (a: PendingApproval) => (a.lines ? a.lines.map((l) => l.sku) : [a.sku]);
+  const passing = items.filter((a) => (!prefix || skusOf(a).every((sku) => sku.startsWith(prefix))) && (!supplier || a.supplier === supplier) && (maxTotal === undefined || a.total <= maxTotal));
   // A price raised after the order is no drafted price: approving it in bulk accepted the raise unseen.
   const chosen = passing.filter((a) => !a.priceChange);
   if (!ctx.json) {

@@ -28,20 +28,23 @@ function approvalCard(item) {
     h('summary', {}, 'Change quantity or supplier'),
     h('label', {}, 'Quantity ', quantity),
     h('label', {}, 'Quote ', quote));
+  // A consolidated PO is approved or rejected whole: its lines are not edited.
+  const consolidated = item.kind === 'consolidated';
   const approveForm = h('form', { class: 'approve' },
     h('label', {}, 'Approve up to ', ceiling),
-    edits,
+    ...(consolidated ? [] : [edits]),
     h('button', { type: 'submit', class: 'approve-btn' }, 'Approve'));
   const rejectForm = h('form', { class: 'reject' },
     h('label', {}, 'Reason ', reason),
     h('button', { type: 'submit', class: 'reject-btn' }, 'Reject'));
   const pick = h('input', { type: 'checkbox', class: 'pick', 'aria-label': `Select ${item.poNumber}` });
   pick.addEventListener('change', showBulk);
-  const card = h('article', { class: 'approval', dataset: { po: item.poNumber, sku: item.sku } },
+  const card = h('article', { class: consolidated ? 'approval consolidated' : 'approval', dataset: { po: item.poNumber, sku: item.sku } },
     h('header', {},
-      h('h3', {}, pick, item.sku, ' ', h('span', { class: 'po' }, item.poNumber)),
+      h('h3', {}, pick, ...(consolidated ? [h('span', { class: 'kind' }, 'Consolidated PO'), ' '] : []), item.sku, ' ', h('span', { class: 'po' }, item.poNumber)),
       h('span', { class: 'waited' })),
     h('dl', { class: 'facts' }),
+    ...(consolidated ? [h('table', { class: 'lines', 'aria-label': `Lines of ${item.poNumber}` })] : []),
     h('p', { class: 'alternatives' }),
     h('div', { class: 'actions' }, approveForm, rejectForm),
     h('p', { class: 'card-msg', role: 'status' }));
@@ -74,9 +77,28 @@ function fact(label, value, cls) {
   return h('div', { class: cls }, h('dt', {}, label), h('dd', {}, value));
 }
 
+/** A consolidated PO's card: its goods, freight and total, why its window closed, and a row per line under its own PO number. */
+function updateConsolidated(card, item) {
+  card.querySelector('.facts').replaceChildren(
+    fact('Supplier', item.supplier),
+    fact('Lines', count(item.lines.length)),
+    fact('Goods', price(item.goods)),
+    fact('Freight', item.freight ? price(item.freight) : 'none'),
+    fact('Total', price(item.total)),
+    fact('Gathered', item.closedBecause),
+  );
+  card.querySelector('table.lines').replaceChildren(
+    h('thead', {}, h('tr', {}, ...['PO', 'SKU', 'Quantity', 'Unit price', 'Line total'].map((t) => h('th', {}, t)))),
+    h('tbody', {}, ...item.lines.map((l) => h('tr', { dataset: { po: l.poNumber } },
+      h('td', {}, l.poNumber), h('td', {}, l.sku), h('td', {}, count(l.quantity)), h('td', {}, price(l.unitPrice)), h('td', {}, price(l.lineTotal))))),
+  );
+  card.querySelector('.alternatives').textContent = `Decided whole, for every line: approve up to at least its dearest line's ${price(item.unitPrice)}.`;
+}
+
 function updateCard(card, item) {
   const waited = item.requestedAt ? `waiting ${duration(Date.now() - Date.parse(item.requestedAt))}` : '';
   card.querySelector('.waited').textContent = waited;
+  if (item.kind === 'consolidated') return updateConsolidated(card, item);
   const low = item.onHand < item.safetyStock;
   card.querySelector('.facts').replaceChildren(
     fact('Supplier', item.supplier),

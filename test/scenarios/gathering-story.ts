@@ -1,0 +1,48 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { ApprovalPolicy } from '../../src/domain/approval-policy.js';
+import type { GatheringSetting } from '../../src/domain/gathering.js';
+import { supplierDeskId } from '../../src/domain/ids.js';
+import { deskStateQuery } from '../../src/workflows/messages.js';
+import { record } from '../support/records.js';
+import { eventually, startStack } from '../support/stack.js';
+import { story } from './story.js';
+
+const policy: ApprovalPolicy = { autoApproveBelow: 1000, priceTolerancePct: 5, budgetPerMonth: 10_000 };
+const orderCosts = { freight: 20, freeFreightFrom: 1000 };
+
+/**
+ * A stack with a supplier of this test alone (the Temporal server, and so the desk's id, is shared
+ * by every test), that gathers by `setting` and charges freight per order, and is the only one to
+ * carry the SKUs made with `sku()`; bought from before at 2.00, so the approval policy knows its price.
+ */
+export async function gatheringStack(setting: GatheringSetting, { byRule = true, inProcessWorker = true } = {}) {
+  const supplier = `gather-${randomUUID().slice(0, 8)}`;
+  const stack = await startStack({
+    temporal: 'dev', inProcessWorker,
+    rules: { ...(byRule ? { approvalPolicy: policy } : {}), gathering: { [supplier]: setting } },
+    security: { supplierSecrets: { [supplier]: randomBytes(24).toString('hex') } },
+  });
+  stack.sandbox.store.setSupplier(supplier, { orderCosts });
+  const desk = stack.client.workflow.getHandle(supplierDeskId(supplier));
+  const sku = async (levels?: { onHand: number; safetyStock: number; targetLevel: number }) => {
+    const s = stack.newSku(levels, [{ supplier, basePrice: 2, moq: 10, leadTimeDays: 1 }]);
+    await stack.records.save(record(1, { replenishmentId: `replenish-${s}-0`, sku: s, poNumber: `PO-${s}-0`, unitPrice: 2, supplier }));
+    return s;
+  };
+  const deskView = () => desk.query(deskStateQuery);
+  return { stack, supplier, desk, sku, deskView };
+}
+
+/** Two SKUs gathered into SPO-<supplier>-1, which the manager is asked to approve (no approval policy). */
+export async function askedAboutTwoLines() {
+  const g = await gatheringStack({ windowHours: 0.005 }, { byRule: false });
+  const skus = [await g.sku(), await g.sku()];
+  await Promise.all(skus.map((s) => story(g.stack, s).startAgent()));
+  const spo = `SPO-${g.supplier}-1`;
+  const asked = await eventually(async () => g.stack.sandbox.store.notifications().filter((n) => n.poNumber === spo), (ns) => ns.length > 0, 60_000, `the manager to be asked about ${spo}`);
+  expect(asked[0]!.subject).toBe(`Approve ${spo}: 2 lines from ${g.supplier}, total 380.00 USD`);
+  expect(asked[0]!.body).toMatch(new RegExp(`^${spo} to ${g.supplier}: 90 × .* \\(PO-.*-1\\); 90 × .*; goods 360\\.00 USD, freight 20\\.00 USD, total 380\\.00 USD; 20\\.00 USD less freight than 2 orders alone`));
+  return { ...g, skus, spo, decide: (body: unknown, po = spo) => story(g.stack, skus[0]!).decide(po, body) };
+}
+
