@@ -9,9 +9,11 @@ import { historyBytes } from './history-bytes.js';
 import { refusedMessageEvents } from './refused.js';
 import { parseReplenishmentId } from '../src/domain/ids.js';
 import { fleet } from './fleet.js';
+import { markdown } from './markdown.js';
+import { gather } from './gather.js';
 import { round } from './support/measure.js';
 import { ServiceTuning } from './support/tuning.js';
-import { freePort, startBenchStack, type Json, type WorkerHandle } from './support/stack.js';
+import { freePort, startBenchStack, type WorkerHandle } from './support/stack.js';
 import { agentSubject, baselineSubject, handwrittenSubject, planOf } from './subjects.js';
 import { throughput } from './throughput.js';
 import { tokensPerReplenishment } from './tokens.js';
@@ -21,11 +23,14 @@ import { wakeLatency, type WakeMode } from './wake.js';
  * `npm run bench`: figures of the agents next to a bare Temporal baseline on the same dev server
  * (SQLite file) and worker settings. `--quick` runs tiny sizes and only proves it runs. `--cluster`
  * runs on Temporal with PostgreSQL (bench/cluster) instead of the dev server.
- * `--only throughput,wake,history,tokens,fleet` picks sections; `--fleet 10000`, `--burst 500`, `--wake 70` set
+ * `--only throughput,wake,history,tokens,fleet,gather` picks sections; `--fleet 10000`, `--burst 500`, `--wake 70` set
  * sizes (`--records`, `--samples`: the fleet's purchasing record and requests per read figure);
  * `--cache N`, `--sticky MS` and `--heap MB` set the workers' cache, sticky queue timeout and V8
  * heap limit; `--burst-poll MS` how often the fleet's bursts read the pending histories (2,000). Unset, the workers run with the service's defaults (src/config.ts, bin/service.js),
- * so the figures are those of what ships. Full runs say whether each figure meets its aim;
+ * so the figures are those of what ships. `--gather-skus 500 --gather-suppliers 5 --gather-window-s 60` size
+ * the gathering section (buying per supplier against one PO per SKU, bench/gather.ts), with
+ * `--gather-approve-below` (1,000, the fleet's policy) and `--gather-dearer-every` (10; 0: none).
+ * Full runs say whether each figure meets its aim;
  * `--quick` checks none.
  */
 Runtime.install({ logger: new DefaultLogger('ERROR') });
@@ -33,7 +38,7 @@ const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     cluster: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'throughput,wake,history,tokens,fleet' },
+    only: { type: 'string', default: 'throughput,wake,history,tokens,fleet,gather' },
     fleet: { type: 'string' },
     wake: { type: 'string' },
     burst: { type: 'string' },
@@ -44,6 +49,11 @@ const { values } = parseArgs({
     heap: { type: 'string' },
     sticky: { type: 'string' },
     'burst-poll': { type: 'string' },
+    'gather-skus': { type: 'string' },
+    'gather-suppliers': { type: 'string' },
+    'gather-window-s': { type: 'string' },
+    'gather-approve-below': { type: 'string' },
+    'gather-dearer-every': { type: 'string' },
   },
 });
 const quick = values.quick;
@@ -59,6 +69,13 @@ const size = {
   records: Number(values.records ?? (quick ? 100 : 10_000)),
   samples: Number(values.samples ?? (quick ? 3 : 50)),
   idleWindowMs: quick ? 2_000 : 30_000,
+  gather: {
+    skus: Number(values['gather-skus'] ?? (quick ? 8 : 500)),
+    suppliers: Number(values['gather-suppliers'] ?? (quick ? 2 : 5)),
+    windowMs: Number(values['gather-window-s'] ?? (quick ? 3 : 60)) * 1000,
+    approveBelow: Number(values['gather-approve-below'] ?? 1000),
+    dearerEvery: Number(values['gather-dearer-every'] ?? 10),
+  },
 };
 // What the bench changes of the service's settings; both workers run with them (bench/support/tuning.ts).
 const tuning: Record<string, string> = {
@@ -176,99 +193,22 @@ try {
     log(JSON.stringify(results.fleet));
     save();
   }
+  if (sections.has('gather')) {
+    const g = size.gather;
+    log(`gather: ${g.skus} SKUs of ${g.suppliers} suppliers below their reorder points at once, one PO per SKU, then gathered in a window of ${g.windowMs / 1000} s`);
+    results.gather = await gather(stack, {
+      skus: g.skus, suppliers: g.suppliers, windowMs: g.windowMs, dearerEvery: g.dearerEvery,
+      // The fleet's policy by default: routine orders below the threshold, within 5 % of the last price, a budget that does not bind.
+      policy: { autoApproveBelow: g.approveBelow, priceTolerancePct: 5, budgetPerMonth: 100_000_000 },
+      // Each PO per SKU comes to 380 (95 at 4): below the free-freight value, so alone each pays the freight.
+      orderCosts: { freight: 30, freeFreightFrom: 1500 },
+      pollMs: Number(values['burst-poll'] ?? 2000), deadlineMs: (quick ? 3 : 10) * 60_000,
+    }, log);
+    save();
+  }
 } finally {
   await stack.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 
 console.log(save());
-
-function markdown(r: Record<string, Json>): string {
-  const rows: string[][] = [];
-  // A quick run's sizes say nothing about the aims: it only proves the bench runs.
-  const met = (ok: boolean) => (r.quick ? '' : ok ? 'yes' : 'NO');
-  const t = r.throughput;
-  if (t) {
-    rows.push(['throughput (replenishments/min)', t.agent.perMinute, t.baseline.perMinute, `${t.ratio}× (baseline/ours)`, 'overhead ≤ 1.3×', met(t.ratio <= 1.3)]);
-    rows.push(['events per replenishment (entity + child)', t.agent.eventsPerReplenishment, t.baseline.eventsPerReplenishment, round(t.agent.eventsPerReplenishment / t.baseline.eventsPerReplenishment, 2), '', '']);
-    if (t.handwritten) {
-      // The floor: the same business steps through the same activities and world, written by hand (bench/baseline/handwritten.ts).
-      rows.push(['hand-written workflow, same business steps, no agent loop: events per replenishment; replenishments/min', `${t.handwritten.eventsPerReplenishment}; ${t.handwritten.perMinute}`, '', `${round(t.agent.eventsPerReplenishment / t.handwritten.eventsPerReplenishment, 2)}× (ours/hand-written events)`, '', '']);
-    }
-  }
-  const w = r.wake;
-  if (w) {
-    const aims: Record<'cached' | 'restart' | 'killed', [string, number]> = { cached: ['p99 < 200 ms', 200], restart: ['p99 < 1 s', 1000], killed: ['', Infinity] };
-    const what: Record<'cached' | 'restart' | 'killed', string> = { cached: 'workflow cached', restart: 'after a graceful worker restart', killed: 'after a worker SIGKILL' };
-    for (const m of ['cached', 'restart', 'killed'] as const) {
-      const [aim, bound] = aims[m];
-      rows.push([`wake p50 / p99 ms, ${what[m]} (n=${w.agent[m].n})`, `${w.agent[m].p50} / ${w.agent[m].p99}`, `${w.baseline[m].p50} / ${w.baseline[m].p99}`, `${w.ratio[`${m}P99`]}× p99`, aim, aim ? met(w.agent[m].p99 < bound) : '']);
-    }
-  }
-  const x = r.refusedMessage;
-  if (x) rows.push(['events a message refused with a 409 adds: agent run, replenishment', `${x.agentEvents}, ${x.replenishmentEvents}`, '', '', '', '']);
-  const b = r.historyBytes;
-  if (b) {
-    rows.push([`one replenishment's history: bytes (${b.events} events), of which activity inputs (${b.activities} activities)`, `${b.historyBytes}, ${b.activityInputBytes}`, '', '', '', '']);
-    rows.push(['activity input bytes: mean decide, largest', `${b.meanDecideInputBytes}, ${b.largestActivityInputBytes}`, '', '', '', '']);
-  }
-  const h = r.history;
-  if (h) {
-    rows.push([`entity memory after ${h.replenishments} replenishments (bytes)`, h.memoryBytes, '', '', '< 8,192 (test bound)', met(h.memoryBytes < 8192)]);
-    rows.push(['events per entity run, mean / max', `${h.meanEventsPerEntityRun} / ${h.maxEventsPerEntityRun}`, '', '', '≤ 60 (test bound)', met(h.maxEventsPerEntityRun <= 60)]);
-  }
-  const k = r.tokens;
-  if (k) {
-    rows.push([`tokens per replenishment, Claude decider vs the scripted model: input / cached / output (${k.decidesPerReplenishment} decides)`, `${k.perReplenishment.input} / ${k.perReplenishment.cached} / ${k.perReplenishment.output}`, '', '', '', '']);
-  }
-  const f = r.fleet;
-  if (f) {
-    const GB = 1024;
-    rows.push([`fleet: agents started / asked`, `${f.started} / ${f.requested}${f.stoppedBy ? ` (stopped: ${f.stoppedBy})` : ''}`, '', '', 'all', met(f.started === f.requested)]);
-    rows.push(['fleet: time to start (s), starts/s', `${f.startSeconds}, ${f.startsPerSecond}`, '', '', '', '']);
-    const sc = f.startCpuPercent;
-    if (sc) rows.push(['fleet start: CPU % of one core (2 cores = 200): worker / Temporal server / PostgreSQL / bench process; other processes on the machine', `${sc.worker} / ${sc.server} / ${sc.postgres} / ${sc.bench}; ${sc.others}`, '', '', '', '']);
-    rows.push([`fleet at rest: worker CPU % of a core, RSS MB`, `${f.idle.workerCpuPercent}, ${f.idle.workerRssMB}`, '', '', 'CPU < 5 %, RSS < 1 GB', met(f.idle.workerCpuPercent < 5 && f.idle.workerRssMB < GB)]);
-    rows.push([`fleet at rest: Temporal server CPU %, RSS MB; its database MB`, `${f.idle.serverCpuPercent}, ${f.idle.serverRssMB}; ${f.temporalDbMB}`, '', '', '', '']);
-    rows.push([`fleet: purchasing record of ${f.records.count} replenishments, ms per write`, f.records.writeMsPerRecord, '', '', '', '']);
-    const arrival = (x: Json) => `${x.p50Seconds} / ${x.p99Seconds} / ${x.lastSeconds} (${x.reached} of ${x.size})`;
-    rows.push([`fleet burst, no approval policy: ${f.burst.size} below safety → waiting for a person, p50 / p99 / last (s)`, arrival(f.burst), '', '', 'every one', met(f.burst.reached === f.burst.size)]);
-    const read = (what: string, x: Json, bound: number) => rows.push([
-      `fleet: ${what}, p50 / p99 ms (n=${x.n}${x.failed ? `, ${x.failed} failed` : ''}); workflow queries`, `${x.p50Ms} / ${x.p99Ms}; ${x.workflowQueries}`, '', '', `p99 < ${bound} ms; 0 queries`,
-      met(x.failed === 0 && x.p99Ms !== null && x.p99Ms < bound && x.workflowQueries === 0),
-    ]);
-    read(`GET /approvals with ${f.reads.pending} pending`, f.reads.approvals, 300);
-    read('GET /skus, a page of 100', f.reads.skus, 300);
-    read(`GET /purchase-orders, a page of 100 of ${f.records.count}`, f.reads.purchaseOrders, 300);
-    read('GET /metrics', f.reads.metrics, 500);
-    const p = f.policyBurst;
-    rows.push([
-      `fleet burst, approval policy (below ${p.policy.autoApproveBelow}, ${p.policy.priceTolerancePct} % of the last price; 1 SKU in ${p.dearerEvery} dearer): ${p.size} below safety → ordered or waiting for a person, p50 / p99 / last (s)`,
-      `${arrival(p)}: ${p.ordered} ordered, ${p.atPerson} for a person`, '', '', 'every one', met(p.reached === p.size),
-    ]);
-    // Where each burst's time went and what ran meanwhile (runs before 2026-12-05 did not record these).
-    for (const [what, x] of [['no approval policy', f.burst], ['approval policy', p]] as const) {
-      const c = x.cpuPercent;
-      if (c) rows.push([`fleet burst, ${what}: CPU % of one core over its ${c.windowSeconds} s (2 cores = 200): worker / Temporal server / PostgreSQL / bench process (REST API, world, polling); other processes on the machine`, `${c.worker} / ${c.server} / ${c.postgres} / ${c.bench}; ${c.others}`, '', '', '', '']);
-      const l = x.timeline;
-      const br = x.benchReads;
-      if (br) rows.push([`fleet burst, ${what}: the bench's reads meanwhile, histories (events) every ${br.pollMs} ms`, `${br.histories} (${br.events})`, '', '', '', '']);
-      if (l) rows.push([`fleet burst, ${what}: mean s to its phase = to the run's start + tasks waiting + tasks running + activities waiting + activities running + between; tasks per run (on the normal queue in all, timed out)`, `${l.meanSeconds} = ${l.toRunStart} + ${l.taskWait} + ${l.taskRun} + ${l.activityWait} + ${l.activityRun} + ${l.between}; ${l.tasksPerRun} (${l.tasksOnNormalQueue}, ${l.taskTimeouts})`, '', '', '', '']);
-      const m = x.workerMetrics;
-      if (m) rows.push([`fleet burst, ${what}: worker's SDK: sticky cache hits / misses (replays) / forced evictions; workflow tasks, mean ms; activities, mean ms; local activities, mean ms`, `${m.stickyCacheHits} / ${m.stickyCacheMisses} / ${m.forcedEvictions}; ${m.workflowTasks}, ${m.workflowTaskMeanMs}; ${m.activities}, ${m.activityMeanMs}; ${m.localActivities}, ${m.localActivityMeanMs}`, '', '', '', '']);
-    }
-    const rss = f.workerRssMB;
-    rows.push([`fleet: worker RSS MB after the first burst / after the policy burst / peak during both`, `${rss.afterBurst} / ${rss.afterPolicyBurst} / ${rss.peakDuringBursts}`, '', '', '< 1 GB', met(Math.max(rss.afterBurst, rss.afterPolicyBurst, rss.peakDuringBursts) < GB)]);
-  }
-  const ws = r.workerSettings;
-  const lines = [
-    `\`${r.command}\` at ${r.at} on ${r.machine.cpus} cores (${r.machine.model}), ${r.machine.memoryGB} GB, Node ${r.machine.node}; ${r.server}${r.temporalCli ? ` started by TEMPORAL_CLI=${r.temporalCli}` : ''}; `
-      + `workers: cache ${ws.cache}, sticky queue timeout ${ws.stickyMs} ms, NODE_OPTIONS ${ws.nodeOptions}${ws.defaults ? ' (the service\'s defaults)' : ''}.`,
-    '',
-    '| figure | agent | bare baseline | ratio | aim | met? |',
-    '|---|---|---|---|---|---|',
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
-    '',
-  ];
-  return lines.join('\n');
-}

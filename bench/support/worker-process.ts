@@ -1,5 +1,7 @@
+import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../../src/activities/index.js';
+import { supplierDesks } from '../../src/activities/supplier-desks.js';
 import { recordsLocation } from '../../src/records/database.js';
 import { openRecords } from '../../src/records/store.js';
 import type { Decider } from '../../src/activities/contract.js';
@@ -50,6 +52,8 @@ const activities = WORKFLOWS === 'baseline'
     reader: patternReader,
     decider: decider(),
     records: await openRecords(recordsLocation(process.env, process.env.DATA_DIR ?? './data')),
+    // Lines of suppliers that gather reach their desk by signal-with-start, as the service's worker's do (src/startup/worker.ts).
+    desks: supplierDesks(new Client({ connection: await Connection.connect({ address: TEMPORAL_ADDRESS }) })),
   });
 const worker = await Worker.create({
   connection,
