@@ -63,6 +63,9 @@ export function orderByDate(
 
 export interface Window { openedAt: string; closesAt: string }
 
+/** The most lines one consolidated PO carries: the world contract's limit of one order's lines. */
+export const MAX_LINES_PER_ORDER = 1000;
+
 /** A line as far as closing the window goes. */
 export interface Timed { poNumber: string; sku: string; orderBy: string | null }
 
@@ -76,6 +79,8 @@ export type CloseDecision =
  */
 export function closeOf(window: Window, lines: readonly Timed[], now: string): CloseDecision {
   if (lines.length === 0) return { close: false };
+  // A supplier's gateway takes so many lines in one order: a full window goes out now, the rest gather on.
+  if (lines.length >= MAX_LINES_PER_ORDER) return { close: true, early: true, reason: `${lines.length} lines gathered, the most one consolidated PO takes is ${MAX_LINES_PER_ORDER}` };
   const urgent = lines.filter((l) => l.orderBy !== null && l.orderBy < window.closesAt)
     .sort((a, b) => (a.orderBy! < b.orderBy! ? -1 : 1))[0];
   if (urgent) {

@@ -1,4 +1,4 @@
-import { gatheringOf, windowClose, type Window } from './gathering.js';
+import { gatheringOf, MAX_LINES_PER_ORDER, windowClose, type Window } from './gathering.js';
 import { spoNumber } from './ids.js';
 import { currencyOf, type Rules } from './rules.js';
 import { draftSupplierOrder, joinLine, type SupplierLine, type SupplierOrder, type SupplierOrderNews } from './supplier-order.js';
@@ -58,9 +58,13 @@ export function joinDesk(d: DeskState, line: SupplierLine, rules: Rules, now: st
 
 /** The window closes: its lines become the consolidated PO in hand, drafted under the next number. */
 export function closeWindow(d: DeskState, closedBecause: string, early: boolean): DeskState {
-  const lines = d.gathering?.lines ?? [];
+  const all = d.gathering?.lines ?? [];
+  // Lines past the most one order takes stay gathering, in the same window, for the next PO.
+  const lines = all.slice(0, MAX_LINES_PER_ORDER);
+  const rest = all.slice(MAX_LINES_PER_ORDER);
   const order = draftSupplierOrder(spoNumber(d.supplier, d.nextK), d.supplier, currencyOf(d.rules), lines);
-  return { ...d, nextK: d.nextK + 1, gathering: null, current: { order, closedBecause, early, asked: 0, decision: null } };
+  const gathering = rest.length > 0 && d.gathering ? { ...d.gathering, lines: rest } : null;
+  return { ...d, nextK: d.nextK + 1, gathering, current: { order, closedBecause, early, asked: 0, decision: null } };
 }
 
 /**

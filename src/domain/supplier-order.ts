@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LINES_PER_ORDER } from './gathering.js';
 import { PO_NUMBER_PATTERN, SPO_NUMBER_PATTERN, SPO_NUMBER_RULE, PO_NUMBER_RULE } from './ids.js';
 import { formatMoney, fromCents, toCents } from './money.js';
 import { freightFor } from './order-costs.js';
@@ -120,7 +121,7 @@ export const SupplierOrderRequest = z.object({
     quantity: z.number().int().positive(),
     unitPrice: z.number().positive(),
     lineTotal: z.number().nonnegative(),
-  }).strict()).min(1).max(1000),
+  }).strict()).min(1).max(MAX_LINES_PER_ORDER),
   goods: z.number().nonnegative(),
   freight: z.number().positive().optional(),
   total: z.number().nonnegative(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeOf, Gathering, gatheringOf, orderByDate, windowClose } from '../../src/domain/gathering.js';
+import { closeOf, Gathering, gatheringOf, MAX_LINES_PER_ORDER, orderByDate, windowClose } from '../../src/domain/gathering.js';
 import { Rules } from '../../src/domain/rules.js';
 
 const DAY = 86_400_000;
@@ -69,6 +69,12 @@ describe('when the window closes', () => {
   it('closes at its close, and never with no line in it', () => {
     expect(closeOf(window, [line('PO-A-1', null)], plus(DAY))).toEqual({ close: true, early: false, reason: `the window opened at ${T0} closed at ${plus(DAY)}` });
     expect(closeOf(window, [], plus(2 * DAY))).toEqual({ close: false });
+  });
+
+  it('closes at once when it holds as many lines as one consolidated PO takes', () => {
+    const full = Array.from({ length: MAX_LINES_PER_ORDER }, (_, i) => line(`PO-S${i}-1`, null));
+    expect(closeOf(window, full.slice(1), T0)).toEqual({ close: false });
+    expect(closeOf(window, full, T0)).toEqual({ close: true, early: true, reason: `${MAX_LINES_PER_ORDER} lines gathered, the most one consolidated PO takes is ${MAX_LINES_PER_ORDER}` });
   });
 
   it('closes at once, early, when a line must be ordered before it would close, naming the most urgent', () => {

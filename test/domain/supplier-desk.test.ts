@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_LINES_PER_ORDER } from '../../src/domain/gathering.js';
 import { Rules } from '../../src/domain/rules.js';
 import { closeWindow, decisionRefusal, joinDesk, newDesk, orderToPlace, settleOrder, spoDecisionRefusal, withdrawLine } from '../../src/domain/supplier-desk.js';
 import type { SupplierLine, SupplierOrderNews } from '../../src/domain/supplier-order.js';
@@ -21,6 +22,15 @@ describe('a supplier\'s desk', () => {
     d = joinDesk(d, line('PO-A-1', { quantity: 99 }), rules, '2026-03-02T11:00:00.000Z');
     expect(d.gathering?.lines.map((l) => [l.poNumber, l.quantity])).toEqual([['PO-A-1', 10], ['PO-B-1', 10]]);
     expect(d.gathering?.window.openedAt).toBe(T0);
+  });
+
+  it('a window of more lines than one order takes puts the first on the PO and keeps the rest gathering in the same window', () => {
+    let d = newDesk('quickparts', rules);
+    for (let i = 0; i < MAX_LINES_PER_ORDER + 2; i++) d = joinDesk(d, line(`PO-S${i}-1`), rules, T0);
+    const window = d.gathering!.window;
+    d = closeWindow(d, 'full', true);
+    expect(d.current?.order.lines).toHaveLength(MAX_LINES_PER_ORDER);
+    expect(d.gathering).toEqual({ window, lines: [line(`PO-S${MAX_LINES_PER_ORDER}-1`), line(`PO-S${MAX_LINES_PER_ORDER + 1}-1`)] });
   });
 
   it('closes a window into the next numbered consolidated PO, and lines that come meanwhile gather for the one after', () => {
