@@ -6,7 +6,7 @@ import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
 import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
 import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, REST_AFTER_A_LOT, sparesThisOrder, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
-import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered } from './reader/quantity.js';
+import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered, withOrderedQuantity } from './reader/quantity.js';
 import { namesOnlyOtherOrders } from './reader/references.js';
 import { ownLayoutLines, statements } from './reader/statements.js';
 import { inTable, isOrderDocument, readDocument, shippedOfLine, tablePrice, type DocumentReading, type TableLine } from './reader/document.js';
@@ -193,7 +193,7 @@ export const patternReader: ReplyReader = {
     const reading = read(said, ownLayoutLines(visibleLayout(text)), context, noOtherMoney);
     const fields = hints.kind ? fromHints(reading, { ...hints, kind: hints.kind }) : { ...fromText(reading), ...defined(hints) };
     if (fields.kind === 'confirmed' && fields.unitPrice !== undefined && !samePrice(fields.unitPrice, context.unitPrice)) fields.kind = 'price_change';
-    return withoutAddedCost(ReplyFields.parse(defined(fields)), said, context, reading.charges, reading.tableRows);
+    return withOrderedQuantity(withoutAddedCost(ReplyFields.parse(defined(fields)), said, context, reading.charges, reading.tableRows), context);
   },
 };
 

@@ -134,6 +134,13 @@ describe('what the Claude reader keeps of the model\'s report', () => {
     })], CONFIRMATION, { kind: 'delayed', deliveryDate: '2026-06-30T00:00:00.000Z' });
     expect(read).toEqual({ kind: 'delayed', deliveryDate: '2026-06-30T00:00:00.000Z' });
   });
+
+  it('structured fields confirming another quantity than the order\'s go to a person, as with the pattern reader', async () => {
+    const { read } = await readWith([reportReply({
+      kind: 'confirmed', deliveryDate: '2026-06-12', evidence: { kind: 'We confirm PO-SKU-1-1.', deliveryDate: 'Delivery on 12 June 2026.' },
+    })], CONFIRMATION, { kind: 'confirmed', quantity: 50 }, 5_000, { quantity: 69 });
+    expect(read).toEqual({ kind: 'unclear' });
+  });
 });
 
 describe('a model that obeys instructions in the email gets nothing past the evidence check', () => {

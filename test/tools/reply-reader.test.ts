@@ -83,6 +83,13 @@ describe('reading a supplier\'s free text into reply fields', () => {
     expect(await read('Thanks.', { kind: 'confirmed', unitPrice: 2.5 })).toEqual({ kind: 'confirmed', unitPrice: 2.5 });
   });
 
+  it('structured fields confirming another quantity than the order\'s go to a person; the order\'s own quantity stands', async () => {
+    expect(await patternReader.read('Thanks.', { kind: 'confirmed', quantity: 50 }, { ...PO, quantity: 69 })).toEqual({ kind: 'unclear' });
+    expect(await patternReader.read('Thanks.', { kind: 'delayed', quantity: 50, deliveryDate: '2025-05-01T00:00:00.000Z' }, { ...PO, quantity: 69 })).toEqual({ kind: 'unclear' });
+    expect(await patternReader.read('Thanks.', { kind: 'confirmed', quantity: 69 }, { ...PO, quantity: 69 })).toEqual({ kind: 'confirmed', quantity: 69 });
+    expect(await patternReader.read('Thanks.', { kind: 'partial', quantity: 50 }, { ...PO, quantity: 69 })).toEqual({ kind: 'partial', quantity: 50 });
+  });
+
   it('reads the quantity of a partial delivery', async () => {
     expect(await read('We can deliver only 40 pcs now.')).toEqual({ kind: 'partial', quantity: 40 });
   });

@@ -1,3 +1,4 @@
+import { withOrderedQuantity } from './quantity.js';
 import Anthropic from '@anthropic-ai/sdk';
 import type { Message, MessageCreateParamsNonStreaming, Tool as ApiTool } from '@anthropic-ai/sdk/resources/messages';
 import { asyncLocalStorage } from '@temporalio/activity';
@@ -130,5 +131,5 @@ function withHints(read: ReplyFields, hints: Partial<ReplyFields>, context: Repl
     }
     : { ...read, ...defined(hints) };
   if (merged.kind === 'confirmed' && merged.unitPrice !== undefined && !samePrice(merged.unitPrice, context.unitPrice)) merged.kind = 'price_change';
-  return ReplyFields.parse(defined(merged));
+  return withOrderedQuantity(ReplyFields.parse(defined(merged)), context);
 }

@@ -1,3 +1,4 @@
+import type { ReplyFields } from '../../domain/types.js';
 import { parseNumber } from './amounts.js';
 
 // The quantity a partial delivery states: what comes now, not what was ordered or what follows.
@@ -264,3 +265,14 @@ export const forLargerOrders = (s: string, context: { quantity?: number; packSiz
   context.quantity !== undefined && countsIn(s, context.packSize).some((c) => c.threshold && c.n > context.quantity!);
 
 const THE_REST_WORDS = /\b(?:remaining|remainder|rest|balance|back-?order\w*|to follow|restlichen|restmenge|rückstand|übrigen|folgen|le solde|le reste|reliquat|suivr\w*|el resto|restantes|pendientes?|il saldo|rimanenti|overige|resterende|volgen)\b/i;
+
+/**
+ * A reading that lets the order go on as placed (anything but a partial, which carries its own lot) for another
+ * quantity than the order's ("confirmed", 50 of a 69-unit PO, from a supplier's system) settles a quantity nobody
+ * ordered: a person reads it. Applied after structured fields are merged, in both readers.
+ */
+export function withOrderedQuantity(read: ReplyFields, context: { quantity?: number }): ReplyFields {
+  if (read.kind === 'partial' || read.kind === 'unclear' || read.kind === 'refused') return read;
+  if (read.quantity === undefined || context.quantity === undefined || read.quantity === context.quantity) return read;
+  return { kind: 'unclear' };
+}
