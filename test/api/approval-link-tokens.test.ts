@@ -19,6 +19,18 @@ describe('approval link tokens', () => {
     expect(readLink('another-deployment'.padEnd(40, '!'), links.approveToken, now)).toMatchObject({ ok: false, problem: { kind: 'forged' } });
   });
 
+  it('a signature spelled another way is refused, though it decodes to the same bytes (its last character\'s spare bits)', () => {
+    const now = Date.UTC(2026, 4, 1, 12);
+    const token = makeLinks(signer, terms, 'dana', now).approveToken;
+    const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = B64URL.indexOf(token.at(-1)!);
+    // The 43rd character holds 4 bits of the MAC and 2 bits no decoder reads: flip one of those.
+    const respelled = token.slice(0, -1) + B64URL[last ^ 1];
+    expect(Buffer.from(respelled.split('.')[1]!, 'base64url')).toEqual(Buffer.from(token.split('.')[1]!, 'base64url'));
+    expect(readLink(signer.secret, respelled, now)).toMatchObject({ ok: false, problem: { kind: 'forged' } });
+    expect(readLink(signer.secret, token, now)).toMatchObject({ ok: true });
+  });
+
   it('terms that moved are named: another revision, supplier, quantity or price', () => {
     expect(termsChanged(terms, terms)).toBeNull();
     expect(termsChanged(terms, { ...terms, poNumber: 'PO-WASHER-M8-1-R1', unitPrice: 0.06 }))
