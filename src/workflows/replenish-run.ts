@@ -18,6 +18,7 @@ import type { WaitLimit } from '../tools/index.js';
 import { requestApproval } from '../tools/request-approval.js';
 import { askManagerAboutPrice } from '../tools/ask-manager-about-price.js';
 import { afterCall, afterWait, type CallOutcome, type Step } from '../tools/turn.js';
+import { failureMessage } from './failures.js';
 import { MessageDesk } from './message-desk.js';
 import { deliverSignal, replenishStateQuery, verdictSignal, type ReplenishView } from './messages.js';
 import { decideActivity, inboxWriter, recordActivity, toolActivity } from './options.js';
@@ -41,12 +42,6 @@ export type Entry = (result: TurnResult, summary: string) => Turn;
 
 const activities = (options: ActivityOptions, activityId: string) =>
   proxyActivities<Activities>({ ...options, activityId });
-
-export const failureMessage = (err: unknown): string => {
-  const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure) return cause.message;
-  return cause instanceof Error ? cause.message : String(cause);
-};
 
 const isBusinessRefusal = (err: unknown): boolean =>
   err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.nonRetryable === true;

@@ -7,7 +7,8 @@ import { done } from '../tools/done.js';
 import { placeOrder } from '../tools/place-order.js';
 import { allowedTools, waitLimits } from '../tools/index.js';
 import { judge } from '../tools/turn.js';
-import { failureMessage, ReplenishRun, type CancelMessage, type ReplenishInput } from './replenish-run.js';
+import { failureMessage } from './failures.js';
+import { ReplenishRun, type CancelMessage, type ReplenishInput } from './replenish-run.js';
 
 export type { ReplenishInput } from './replenish-run.js';
 

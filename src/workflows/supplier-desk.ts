@@ -11,6 +11,7 @@ import type { Message } from '../domain/state.js';
 import { closeWindow, joinDesk, newDesk, orderToPlace, settleOrder, spoDecisionRefusal, withdrawLine, type DeskState } from '../domain/supplier-desk.js';
 import { consolidatedRequestOf, describeSupplierOrder, skusLabel, type SupplierOrderNews } from '../domain/supplier-order.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
+import { failureMessage } from './failures.js';
 import { deliverSignal, deskStateQuery, joinSignal, spoDecisionUpdate, withdrawUpdate } from './messages.js';
 import { deskOrderActivity, recordActivity, toolActivity } from './options.js';
 import { RunClock } from './run-clock.js';
@@ -30,10 +31,6 @@ type Dropped = Omit<Extract<SupplierOrderNews, { kind: 'dropped' }>, 'kind' | 's
 /** History this long is replayed on every cache miss: the desk starts afresh before it gets there. */
 const CONTINUE_AFTER_EVENTS = 2_000;
 
-const failureMessage = (err: unknown): string => {
-  const cause = err instanceof ActivityFailure ? err.cause : err;
-  return cause instanceof Error ? cause.message : String(cause);
-};
 const isRefusal = (err: unknown): boolean =>
   err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === BUSINESS_REFUSAL;
 
