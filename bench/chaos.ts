@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { GatheringSpec } from '../src/config.js';
 import { checkChaos, report, type Order } from './chaos/check.js';
 import { runChaos } from './chaos/run.js';
 
@@ -14,6 +15,8 @@ import { runChaos } from './chaos/run.js';
  * violation. `--skus`, `--per-sku`, `--day-ms`, `--limit-min` change the size; `--keep` keeps the data.
  * `--cluster` runs on Temporal with PostgreSQL (bench/cluster), whose server is SIGKILLed and
  * restarted instead, and PostgreSQL crashed and restarted `--postgres-restarts` times (2).
+ * `--gathering` says which suppliers gather their SKUs' lines into consolidated POs, as
+ * SUPPLIER_GATHERING does (quickparts, half the SKUs that get answers, by default; `none` for no one).
  */
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 const { values } = parseArgs({
@@ -26,14 +29,16 @@ const { values } = parseArgs({
     cluster: { type: 'boolean', default: false },
     'postgres-restarts': { type: 'string', default: '2' },
     keep: { type: 'boolean', default: false },
+    gathering: { type: 'string', default: 'quickparts=6h' },
   },
 });
+const gathering = values.gathering === 'none' ? undefined : GatheringSpec.parse(values.gathering);
 const dir = mkdtempSync(join(tmpdir(), 'replenisher-chaos-'));
 const log = (l: string) => console.log(`[chaos] ${l}`);
 log(`data in ${dir}`);
 const { record, stack } = await runChaos({
   dir, skus: Number(values.skus), perSku: Number(values['per-sku']), dayMs: Number(values['day-ms']),
-  kills: { everyMs: [5_000, 20_000] }, serverRestarts: Number(values['server-restarts']), faults: true, silentSupplier: true,
+  kills: { everyMs: [5_000, 20_000] }, serverRestarts: Number(values['server-restarts']), faults: true, silentSupplier: true, gathering,
   cluster: values.cluster, postgresRestarts: values.cluster ? Number(values['postgres-restarts']) : 0,
   limitMs: Number(values['limit-min']) * 60_000, log,
 });

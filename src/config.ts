@@ -69,7 +69,7 @@ const slackUsers = z.string().transform((raw, ctx) => {
  * `supplier=8h,supplier=14:00`: a gathering window in business hours, or a daily cut-off (UTC) of
  * a business day, per supplier (src/domain/gathering.ts).
  */
-const gathering = z.string().transform((raw, ctx) => {
+export const GatheringSpec = z.string().transform((raw, ctx) => {
   const out: Record<string, unknown> = {};
   for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
     const at = part.indexOf('=');
@@ -249,7 +249,7 @@ export const Env = z.object({
   /** Which Slack user is which manager, `U024BE7LH:dana,...`: only they decide from Slack, as that manager. */
   SLACK_APPROVERS: slackUsers.optional(),
   /** Suppliers whose lines gather into one consolidated PO: `supplier=8h` (a window) or `supplier=14:00` (a daily cut-off). Unset: every SKU buys alone. */
-  SUPPLIER_GATHERING: gathering.optional(),
+  SUPPLIER_GATHERING: GatheringSpec.optional(),
   /** Mail to and from suppliers (docs/email.md). */
   ...MAIL_ENV,
 });

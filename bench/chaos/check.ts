@@ -17,7 +17,11 @@ import type { ChaosRecord } from './run.js';
  * records, and says what it saw; a violation names the workflow, PO or message.
  */
 
-export interface Order { poNumber: string; sku: string; supplier: string; quantity: number; unitPrice: number; status: string; placeCalls: number; cancelReason?: string | null }
+export interface Order {
+  poNumber: string; sku: string; supplier: string; quantity: number; unitPrice: number; status: string; placeCalls: number; cancelReason?: string | null;
+  /** The consolidated PO the order is a line of. */
+  groupPo?: string | null;
+}
 export interface CheckResult { name: string; ok: boolean; detail: string; violations: string[] }
 
 const FINAL = new Set(['received', 'cancelled', 'rejected', 'gave_up', 'failed']);
@@ -93,9 +97,17 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; bund
     ...results.filter((r) => r.quantityOrdered > 0 && r.poNumber && (byPo.get(r.poNumber)?.length ?? 0) !== 1)
       .map((r) => `${r.poNumber}: ordered by the agent, ${byPo.get(r.poNumber!)?.length ?? 0} orders at the supplier`),
   ];
+  // A consolidated PO is one order of several lines at one supplier: each line's PO in it once.
+  const groups = new Map<string, Order[]>();
+  for (const o of ourOrders) if (o.groupPo) groups.set(o.groupPo, [...(groups.get(o.groupPo) ?? []), o]);
+  for (const [spo, lines] of groups) {
+    const suppliers = new Set(lines.map((l) => l.supplier));
+    if (suppliers.size !== 1) duplicates.push(`${spo}: lines at ${[...suppliers].join(' and ')}`);
+  }
   const repeatedCalls = ourOrders.filter((o) => o.placeCalls > 1).length;
+  const lined = [...groups.values()].reduce((n, ls) => n + ls.length, 0);
   checks.push(result('exactly one supplier order per PO',
-    `${ourOrders.length} orders; ${repeatedCalls} of them placed more than once with the same key (dropped answers, retries) and still one order`, duplicates));
+    `${ourOrders.length} orders (${lined} of them lines of ${groups.size} consolidated POs); ${repeatedCalls} placed more than once with the same key (dropped answers, retries) and still one order`, duplicates));
 
   // 3. No order above its approval: every order has an approval the manager gave, at or above its price and
   // quantity, to the same supplier, for its PO or an earlier revision of it (a redraft within the approval keeps it).
@@ -142,7 +154,7 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; bund
   const replenishments: { workflowId: string; history: temporal.api.history.v1.IHistory }[] = [];
   await pool(runs, 16, async ({ workflowId, runId, type }) => {
     const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
-    if (type === 'Replenish') replenishments.push({ workflowId: `${workflowId}/${runId}`, history });
+    if (type === 'Replenish' || type === 'SupplierDesk') replenishments.push({ workflowId: `${workflowId}/${runId}`, history });
     for (const e of history.events ?? []) {
       const failed = e.workflowTaskFailedEventAttributes;
       if (!failed) continue;
@@ -155,7 +167,7 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; bund
   checks.push(result('no workflow task failed for nondeterminism',
     `${runs.length} workflow runs scanned; ${taskFailures} workflow task failures of other causes`, nondeterministic));
 
-  // 7. Every replenishment replays with today's code: a run that took a branch its replay would not
+  // 7. Every replenishment and supplier desk replays with today's code: a run that took a branch its replay would not
   // take fails only when a worker next replays it, which may be after the soak.
   const disagreed: string[] = [];
   for await (const r of Worker.runReplayHistories({ workflowBundle: { codePath: deps.bundlePath } }, replenishments)) {
@@ -167,7 +179,7 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; bund
     const core = /\[TMPRL\d+\][^"]*/.exec(r.error.message)?.[0] ?? r.error.message.slice(0, 200);
     disagreed.push(`${r.workflowId}: ${core.slice(0, 300)}${kept ? ` (history kept in ${kept})` : ''}`);
   }
-  checks.push(result('every replenishment replays as it ran', `${replenishments.length} replenishment histories replayed`, disagreed));
+  checks.push(result('every replenishment and supplier desk replays as it ran', `${replenishments.length} replenishment and desk histories replayed`, disagreed));
   return checks;
 }
 

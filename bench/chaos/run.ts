@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { finishedReplenishments } from '../../src/domain/agent.js';
+import type { Gathering } from '../../src/domain/gathering.js';
 import { agentId } from '../../src/domain/ids.js';
 import { agentStatusQuery } from '../../src/workflows/messages.js';
 import { poolAll } from '../support/measure.js';
@@ -28,6 +29,8 @@ export interface ChaosOptions {
   faults: boolean;
   /** One supplier that never answers. */
   silentSupplier: boolean;
+  /** Suppliers whose SKUs' lines gather into consolidated POs (SPO-…), as SUPPLIER_GATHERING says. */
+  gathering?: Gathering;
   /** Give up waiting for the target after this long (the checks still run). */
   limitMs: number;
   bundlePath?: string;
@@ -67,6 +70,12 @@ export interface ChaosRecord {
   uiQueries: { answered: number; refused: number; unanswered: number };
 }
 
+/** A row of the approvals inbox: a run's PO, or a supplier's consolidated PO with its lines. */
+interface WaitingPo {
+  poNumber: string; supplier: string; unitPrice: number; quantity: number; requestedAt: string | null;
+  lines?: { poNumber: string; quantity: number; unitPrice: number }[];
+}
+
 const rand = (min: number, max: number) => min + Math.random() * (max - min);
 const FINAL_STATUS = (s: number) => s < 500 && s !== 429;
 
@@ -77,6 +86,7 @@ export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; 
     rules: {
       dayMs: o.dayMs, approvalWaitDays: 3, supplierReplyDays: 5, goodsSlackDays: 2, stockCheckEveryDays: 2,
       maxChases: 1, toolAttempts: 8, toolRetryInitialMs: 200,
+      ...(o.gathering ? { gathering: o.gathering } : {}),
     },
   });
   const started = Date.now();
@@ -141,15 +151,19 @@ export async function runChaos(o: ChaosOptions): Promise<{ record: ChaosRecord; 
   loop(() => 300, async () => {
     const res = await stack.api('GET', '/approvals');
     if (res.status !== 200) return;
-    for (const item of res.body.items as { poNumber: string; supplier: string; unitPrice: number; quantity: number; requestedAt: string | null }[]) {
+    for (const item of res.body.items as WaitingPo[]) {
       const key = `${item.poNumber}@${item.requestedAt}`;
       if (seenRequests.has(key)) continue;
       seenRequests.add(key);
       track((async () => {
         await sleep(rand(0, 1.3 * 3 * o.dayMs));
         const approve = Math.random() < 0.8;
+        // A consolidated PO's unit price is its dearest line's, so its ceiling covers every line.
         const maxUnitPrice = approve ? Math.round(item.unitPrice * (Math.random() < 0.5 ? 1 : 1.05) * 100) / 100 : null;
-        record.approvals.push({ poNumber: item.poNumber, supplier: item.supplier, approved: approve, maxUnitPrice, quantity: item.quantity, unitPrice: item.unitPrice });
+        // Lines are ordered under their own PO numbers: the approval is recorded per line, as the checks look for it.
+        for (const line of item.lines ?? [item]) {
+          record.approvals.push({ poNumber: line.poNumber, supplier: item.supplier, approved: approve, maxUnitPrice, quantity: line.quantity, unitPrice: line.unitPrice });
+        }
         const body = approve ? { decision: 'approve', maxUnitPrice } : { decision: 'reject', reason: 'chaos bot says no' };
         await send('decision', `/purchase-orders/${item.poNumber}/decision`, body);
       })());

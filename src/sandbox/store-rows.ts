@@ -47,6 +47,8 @@ export interface StoredOrder extends PurchaseOrder, OrderAck {
   chases: number;
   cancelReason: string | null;
   receivedQuantity: number | null;
+  /** The consolidated PO (SPO-…) the order is a line of; null for an order of its own. */
+  groupPo: string | null;
 }
 
 export interface StoredNotification {
@@ -95,7 +97,7 @@ export const orderSelect = `
   SELECT o.po_number AS poNumber, o.idempotency_key AS idempotencyKey, o.sku, o.supplier,
     o.quote_id AS quoteId, o.quantity, o.unit_price AS unitPrice, o.total,
     o.supplier_ref AS supplierRef, o.accepted_at AS acceptedAt, o.expected_delivery AS expectedDelivery,
-    o.status, o.place_calls AS placeCalls, o.chases, o.cancel_reason AS cancelReason,
+    o.status, o.place_calls AS placeCalls, o.chases, o.cancel_reason AS cancelReason, o.group_po AS groupPo,
     (SELECT SUM(r.quantity) FROM receipts r WHERE r.po_number = o.po_number) AS receivedQuantity
   FROM orders o`;
 
