@@ -1,8 +1,10 @@
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import { supplierDeskId } from '../domain/ids.js';
+import { fromCents, toCents } from '../domain/money.js';
+import { lineTotal } from '../domain/quantity.js';
 import type { SupplierDesks } from '../tools/tool.js';
-import { joinSignal, withdrawUpdate } from '../workflows/messages.js';
+import { deskStateQuery, joinSignal, withdrawUpdate } from '../workflows/messages.js';
 import { isNotFound } from '../api/temporal-errors.js';
 import type { SupplierDeskInput } from '../workflows/supplier-desk.js';
 
@@ -26,6 +28,15 @@ export const supplierDesks = (client: Client): SupplierDesks => ({
     } catch (err) {
       // No desk: nothing of the line can be at the supplier.
       if (isNotFound(err)) return { placed: null };
+      throw err;
+    }
+  },
+  async gathered(supplier) {
+    try {
+      const desk = await client.workflow.getHandle(supplierDeskId(supplier)).query(deskStateQuery);
+      return fromCents((desk.gathering?.lines ?? []).reduce((sum, l) => sum + toCents(lineTotal(l.quantity, l.unitPrice)), 0));
+    } catch (err) {
+      if (isNotFound(err)) return 0;
       throw err;
     }
   },

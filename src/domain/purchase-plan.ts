@@ -3,7 +3,7 @@ import { daysOfCover, stockLevels } from './demand.js';
 import { defaultInventoryPolicy } from './rules.js';
 import { BUSINESS_DAYS_A_YEAR, expectedShortage } from './service-level.js';
 import { lineTotal, lineUnits, priceUnits } from './quantity.js';
-import { freightFor, orderTotals } from './order-costs.js';
+import { lineCosts, lineFreight, orderTotals } from './order-costs.js';
 import { isQuoteValid } from './quotes.js';
 import type { ReplenishState } from './state.js';
 import type { Quote } from './types.js';
@@ -107,13 +107,15 @@ export function leastWorth(quote: Pick<Quote, 'unitPrice' | 'priceBreaks' | 'moq
 }
 
 /** The least a supplier sells toward `needed`: its minimum and packs, then its least order value. */
-export const leastOrder = (quote: Quote, needed: number): number =>
-  quote.orderCosts?.minOrderValue === undefined ? orderable(needed, quote) : leastWorth(quote, orderable(needed, quote), quote.orderCosts.minOrderValue);
+export function leastOrder(quote: Quote, needed: number): number {
+  const least = lineCosts(quote)?.minOrderValue;
+  return least === undefined ? orderable(needed, quote) : leastWorth(quote, orderable(needed, quote), least);
+}
 
 /** One quote's line of `quantity`: its price break, its freight, its whole cost. */
 export function lineOf(quote: Quote, quantity: number, minimum: number): PlannedLine {
   const unitPrice = unitPriceAt(quote, quantity);
-  const freight = freightFor(quote, lineTotal(quantity, unitPrice));
+  const freight = lineFreight(quote, lineTotal(quantity, unitPrice));
   return { quote, quantity, unitPrice, ...orderTotals(quantity, unitPrice, freight), freight, minimum, cost: lineUnits(quantity, unitPrice) + priceUnits(freight) };
 }
 
@@ -125,7 +127,8 @@ export function lineOf(quote: Quote, quantity: number, minimum: number): Planned
 export function planLine(quote: Quote, ctx: Pick<PlanContext, 'needed' | 'targetLevel' | 'maxUnitPrice'>): PlannedLine | null {
   const minimum = leastOrder(quote, ctx.needed);
   const limit = excessLimit(minimum, ctx.needed, ctx.targetLevel);
-  const freeFrom = quote.orderCosts?.freight ? quote.orderCosts.freeFreightFrom : undefined;
+  const costs = lineCosts(quote);
+  const freeFrom = costs?.freight ? costs.freeFreightFrom : undefined;
   const quantities = [
     minimum, ...(quote.priceBreaks ?? []).map((b) => orderable(Math.max(b.minQuantity, minimum), quote)),
     ...(freeFrom !== undefined ? [leastWorth(quote, minimum, freeFrom)] : []),
@@ -213,7 +216,8 @@ export function planPurchase(quotes: Quote[], ctx: PlanContext): PurchasePlan | 
 const money = (n: number): string => n.toFixed(2);
 const dayCount = (n: number): string => `${Math.round(n * 10) / 10} day${n === 1 ? '' : 's'}`;
 const line = (r: PlannedLine): string =>
-  `${r.quote.supplier} ${r.quantity} at ${r.unitPrice}${r.freight > 0 ? ` + freight ${money(r.freight)}` : ''} = ${money(r.total)}`;
+  `${r.quote.supplier} ${r.quantity} at ${r.unitPrice}${r.freight > 0 ? ` + freight ${money(r.freight)}` : ''} = ${money(r.total)}`
+  + (r.quote.gathered ? ` (joining ${money(r.quote.gathered)} of goods gathering for its next consolidated PO, which bears its freight)` : '');
 
 const units = (n: number): string => `${Math.round(n * 10) / 10} unit${Math.round(n * 10) === 10 ? '' : 's'}`;
 const risk = (r: Ranked): string => (r.short > 0.05 ? `${units(r.short)} short expected` : 'no shortage expected');
@@ -261,7 +265,10 @@ function whyMore(r: PlannedLine, needed: number): string {
       `(at most ${Math.round(MAX_EXCESS_SHARE * 100)}% of target over what is needed)`;
   }
   const pack = packOf(r.quote);
-  if (r.quantity > orderable(needed, r.quote)) return `the supplier's least order value is ${money(r.quote.orderCosts!.minOrderValue!)}`;
+  if (r.quantity > orderable(needed, r.quote)) {
+    const gathered = r.quote.gathered ? `, of which ${money(r.quote.gathered)} is gathering for its next consolidated PO` : '';
+    return `the supplier's least order value is ${money(r.quote.orderCosts!.minOrderValue!)}${gathered}`;
+  }
   return r.quote.moq >= r.quantity ? `the supplier's minimum order is ${r.quote.moq}` : `sold in packs of ${pack}`;
 }
 

@@ -62,6 +62,11 @@ export const Quote = z.object({
   /** The quote is a blanket agreement's line (src/domain/agreement.ts): no supplier was asked for it. */
   agreementId: z.string().optional(),
   orderCosts: OrderCosts.optional(),
+  /**
+   * The goods already gathering at the supplier's desk when the quote came (a supplier that gathers
+   * its SKUs' lines into consolidated POs): the order-level costs are that order's (lineCosts).
+   */
+  gathered: z.number().nonnegative().optional(),
 });
 export type Quote = z.infer<typeof Quote>;
 

@@ -13,6 +13,8 @@ export interface SupplierDesks {
   join(line: SupplierLine, rules: Rules): Promise<{ deskId: string }>;
   /** The line's run is cancelled: the desk leaves it out; `placed` is the supplier's acknowledgement when it was ordered already. */
   withdraw(supplier: string, poNumber: string, reason: string): Promise<{ placed: OrderAck | null }>;
+  /** The goods of the lines gathering at the supplier's desk now: 0 when none are, or no desk runs. */
+  gathered(supplier: string): Promise<number>;
 }
 
 /** What a tool's `execute` may touch; it exists only inside the tool activity. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editedLine } from '../../src/domain/approval-edit.js';
-import { freightFor, repriced } from '../../src/domain/order-costs.js';
+import { freightFor, lineCosts, repriced } from '../../src/domain/order-costs.js';
 import { leastWorth, planLine, planPurchase, type PlanContext } from '../../src/domain/purchase-plan.js';
 import { draftFor } from '../../src/tools/draft-purchase-order.js';
 import { awaitingApproval, drafted, lowStock, quote, quoted, T0 } from '../support/states.js';
@@ -41,6 +41,20 @@ describe('a supplier\'s costs per order', () => {
     const q = quote({ unitPrice: 2, moq: 1, orderCosts: { minOrderValue: 250 } });
     expect(planLine(q, ctx())).toMatchObject({ quantity: 125, total: 250 });
     expect(planPurchase([q], ctx())!.reason).toContain('35 over the 90 needed: the supplier\'s least order value is 250.00');
+  });
+
+  it('a line joining goods gathering at its supplier\'s desk bears no freight and only the least order value they do not reach', () => {
+    const costs = { freight: 30, freeFreightFrom: 500, minOrderValue: 250 };
+    expect(lineCosts(quote({ orderCosts: costs }))).toEqual(costs);
+    expect(lineCosts(quote({ orderCosts: costs, gathered: 0 }))).toEqual(costs);
+    expect(lineCosts(quote({ orderCosts: costs, gathered: 100.1 }))).toEqual({ minOrderValue: 149.9 });
+    expect(lineCosts(quote({ orderCosts: costs, gathered: 250 }))).toBeUndefined();
+    // Alone it orders up to the least value and pays freight; joining 200.00 it orders what is needed, freight-free.
+    const q = quote({ unitPrice: 2, moq: 1, orderCosts: costs });
+    expect(planLine(q, ctx())).toMatchObject({ quantity: 125, total: 280, freight: 30 });
+    expect(planLine({ ...q, gathered: 200 }, ctx())).toMatchObject({ quantity: 90, total: 180, freight: 0 });
+    expect(planLine({ ...q, gathered: 100 }, ctx())).toMatchObject({ quantity: 90, total: 180, freight: 0 });
+    expect(planPurchase([{ ...q, gathered: 50 }], ctx())!.reason).toContain('the supplier\'s least order value is 250.00, of which 50.00 is gathering for its next consolidated PO');
   });
 
   it('finds the least quantity worth a value where a price break lowers the value of more units', () => {
