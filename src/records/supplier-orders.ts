@@ -123,6 +123,12 @@ export class SupplierOrders {
     return order.lines.map((l, i) => lineStateOf(l, order.supplier, open.get(ids[i]!), settled.get(ids[i]!)));
   }
 
+  /** The message first received under this key, if any. */
+  async message(key: string): Promise<SpoMessageEntry | null> {
+    const row = await this.db.selectFrom('supplierOrderMessages').selectAll().where('key', '=', key).executeTakeFirst();
+    return row ? { ...row, lines: JSON.parse(row.lines) as string[] } : null;
+  }
+
   /**
    * Takes a message to an SPO number by its key, the first time: later, the entry it was first
    * received as (its digest says whether it said the same, its lines where it went).
@@ -132,7 +138,6 @@ export class SupplierOrders {
       .onConflict((oc) => oc.column('key').doNothing())
       .executeTakeFirst();
     if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) return { first: true };
-    const row = await this.db.selectFrom('supplierOrderMessages').selectAll().where('key', '=', entry.key).executeTakeFirstOrThrow();
-    return { first: false, earlier: { ...row, lines: JSON.parse(row.lines) as string[] } };
+    return { first: false, earlier: (await this.message(entry.key))! };
   }
 }
