@@ -59,7 +59,7 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   const words = said.filter((s) => !inTable(doc, s) && !aside(s));
   const { line, charges } = orderAndCharges(doc, context.quantity);
   // A reply that names the buyer's orders, none of them this one, is about another order.
-  if (namesOnlyOtherOrders(said, context.poNumber)) return { kind: 'unclear', charges };
+  if (namesOnlyOtherOrders(said, context)) return { kind: 'unclear', charges };
   // A price change that is only a notice of prices after this delivery says nothing of this order's.
   const wordsKind = kindOf(words);
   const stated = wordsKind === 'price_change' ? kindOf(notStartingLater(words, sense, context.requestedDate ?? context.receivedAt)) : wordsKind;

@@ -65,7 +65,10 @@ export function createDeskActivities({ world, records }: { world: World; records
 
     async placeSupplierOrder({ order }) {
       try {
-        return await whileHeartbeating(() => world.placeSupplierOrder(orderRequestOf(order), order.spoNumber));
+        const ack = await whileHeartbeating(() => world.placeSupplierOrder(orderRequestOf(order), order.spoNumber));
+        // Before the desk hears of it: a supplier answering the SPO number finds its lines from the moment the order stands.
+        await records.supplierOrders.placed(order, ack);
+        return ack;
       } catch (err) {
         // The supplier's "no" is not retried: the desk tells every line's run, which buys elsewhere.
         if (err instanceof Error && err.name === BUSINESS_REFUSAL) throw ApplicationFailure.nonRetryable(err.message, BUSINESS_REFUSAL);

@@ -92,8 +92,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     });
     repairRoutes(api, repair);
     agentRoutes(api, agents, deps.world, deps.rules, deps.records.waiting);
-    messageRoutes(api, agents, deps.world);
-    inboundMailRoutes(api, agents, deps.world, deps.records.db, deps.inboundMail, deps.rules.manager);
+    messageRoutes(api, agents, deps.world, deps.records);
+    inboundMailRoutes(api, agents, deps.world, deps.records, deps.inboundMail, deps.rules.manager);
     purchaseOrderRoutes(api, agents, deps.records, deps.rules);
     agreementRoutes(api, {
       ledger: deps.records.agreements, world: deps.world, currency: currencyOf(deps.rules),

@@ -163,6 +163,22 @@ export const Delivered = open({
 });
 export const Decided = Delivered.extend({ by: z.string().describe('the approver the token proved') });
 
+/** What each line of a consolidated PO answered to a message addressed to the SPO's number. */
+const SpoLineAnswer = z.object({
+  poNumber: z.string().describe('the line\'s own PO number'), sku: z.string(),
+  status: z.number().int().describe('the status the message would have had sent to the line\'s own PO: 202 taken, 200 a repeat, 403 or 409 refused by its replenishment (409 also: not sent, the line being closed), 503 its agent could not be reached'),
+  result: z.enum(['delivered', 'held', 'duplicate', 'queued']).optional().describe('with 202 or 200: as the line\'s own PO would have been answered'),
+  workflowId: z.string().optional().describe('with 202 or 200: the replenishment that has the line'),
+  error: z.string().optional().describe('otherwise: why the line did not take it'),
+});
+/** A message to a consolidated PO, answered line by line. */
+export const SpoDelivered = z.object({
+  poNumber: z.string().describe('the consolidated PO number (SPO-<supplier>-<k>)'),
+  status: z.enum(['delivered', 'duplicate']).describe('delivered: at least one line took it now (202); duplicate: every line that took it had it already (200)'),
+  lines: z.array(SpoLineAnswer).describe('each line it was for, in the consolidated PO\'s order'),
+});
+export const SpoCancelled = SpoDelivered.extend({ by: z.string().describe('the manager the token proved') });
+
 const PoTerms = open({ poNumber: z.string(), supplier: z.string(), quoteId: z.string(), quantity: z.number(), unitPrice: z.number(), total: z.number() });
 
 const Approval = open({
@@ -211,6 +227,22 @@ export const PurchaseOrderView = open({
   foundBy: z.string().describe('search-attribute, po-number (the workflow id it names), or record (the workflow is gone)'),
   record: PurchaseRecordView.nullable().describe('the purchasing record, once the replenishment has settled'),
   agreement: PoAgreementDraw.nullable().describe('the blanket agreement the current PO drew on (null when none, or when its draw was given back because it was not ordered)'),
+});
+
+/** A consolidated PO as its supplier took it, and where each line stands. */
+export const SupplierOrderView = z.object({
+  poNumber: z.string().describe('the consolidated PO number (SPO-<supplier>-<k>)'), supplier: z.string(), currency: z.string(),
+  supplierRef: z.string().describe('the supplier\'s reference for the order'), placedAt: z.string(),
+  goods: z.number(), freight: z.number().nullable().describe('freight on the whole order; null when it shipped free'), total: z.number(),
+  lines: z.array(z.object({
+    poNumber: z.string().describe('the line\'s own PO number: its replenishment follows it, and messages to it reach that replenishment'),
+    sku: z.string(), quantity: z.number().int(), unitPrice: z.number(), lineTotal: z.number(),
+    workflowId: z.string().describe('the replenishment that has the line'),
+    standing: z.enum(['open', 'settled', 'elsewhere']).describe('open: its replenishment follows the line; settled: it closed it; elsewhere: it went on with another PO or supplier'),
+    status: z.string().describe('the replenishment\'s phase while open (placed: it has not shown the order yet), its outcome once settled'),
+    quantityReceived: z.number().int(), expected: z.number().int().describe('units the line still expects'),
+    why: z.string().nullable().describe('why the line takes no more messages; null while open'),
+  })),
 });
 
 /** One decision of a bulk request: the HTTP status it would have had alone, and that answer's body. */

@@ -6,10 +6,10 @@ import type { World } from '../domain/world.js';
 import { receiveMail, refuseTooLarge } from '../mail/inbound.js';
 import { MAIL_STATUSES, MailLog } from '../mail/log.js';
 import type { InboundMailSettings } from '../mail/settings.js';
-import type { RecordsDb } from '../records/database.js';
+import type { PurchaseRecords } from '../records/store.js';
 import type { Agents } from './agents.js';
 import { HttpError, logDamaged } from './errors.js';
-import { refused } from './responses.js';
+import { refused, SpoDelivered } from './responses.js';
 import type { Api } from './schemas.js';
 
 export const INBOUND_MAIL_PATH = '/inbound-mail';
@@ -24,6 +24,7 @@ const MailTaken = z.object({
     .describe('delivered, held (until the order is placed), duplicate or queued: as the JSON route answers; held for the manager: no PO could be told, or no agent works on it'),
   mailId: z.string().describe('sha256 of the message: its entry in GET /inbound-mail/log'),
   poNumber: z.string().nullable(), workflowId: z.string().optional(), reason: z.string().optional(),
+  lines: SpoDelivered.shape.lines.optional().describe('a mail naming a consolidated PO (SPO-…): what each of its lines answered, as the JSON route lists them'),
   attachments: z.array(Attachment).describe('listed, never opened'),
 });
 const MailEntry = z.object({
@@ -55,8 +56,8 @@ function secretGiven(req: FastifyRequest): string | undefined {
  * message), and the log of what became of each. The reading and the judgement are the JSON route's
  * (src/mail/inbound.ts); this file is the door.
  */
-export function inboundMailRoutes(app: Api, agents: Agents, world: World, db: RecordsDb, settings: InboundMailSettings | undefined, manager?: string): void {
-  const log = new MailLog(db);
+export function inboundMailRoutes(app: Api, agents: Agents, world: World, records: PurchaseRecords, settings: InboundMailSettings | undefined, manager?: string): void {
+  const log = new MailLog(records.db);
   const maxBytes = settings?.maxBytes ?? 0;
   const secret = settings ? digest(settings.secret) : undefined;
 
@@ -86,6 +87,7 @@ export function inboundMailRoutes(app: Api, agents: Agents, world: World, db: Re
           + '(Authorization: Bearer <secret>, or as the password of Basic credentials) and may carry the provider\'s SPF/DKIM/DMARC verdict '
           + 'in an Authentication-Results header. The sender must be a supplier\'s registered address or domain and pass SPF, DKIM or DMARC for it. '
           + 'The PO is the one the mail answers (In-Reply-To/References of the agent\'s mail) or names (PO-…); a mail without one is held for the manager. '
+          + 'A mail naming one consolidated PO (SPO-…) and no other PO is a reply to it, delivered to every line as POST /purchase-orders/{po}/supplier-replies delivers one. '
           + 'Its own words (quoted history cut) are delivered as POST /purchase-orders/{po}/supplier-replies delivers a reply.',
         tags: ['purchase orders'],
         security: [{ inboundMailSecret: [] }],
@@ -113,7 +115,7 @@ export function inboundMailRoutes(app: Api, agents: Agents, world: World, db: Re
       if (!Buffer.isBuffer(req.body)) throw new HttpError(415, 'the body must be the raw message (Content-Type: message/rfc822)');
       const verdict = req.headers['authentication-results'];
       const taken = await receiveMail(req.body, typeof verdict === 'string' ? verdict : undefined, {
-        agents, world, log, settings: settings!, ...(manager ? { manager } : {}),
+        agents, world, log, records, settings: settings!, ...(manager ? { manager } : {}),
         noticeFailed: (err) => req.log.warn({ err }, 'the manager could not be told of a held supplier mail; it is in the mail log'),
       });
       return reply.code(taken.code).send(taken.body);

@@ -3,18 +3,19 @@ import type { DeliverResult } from '../workflows/messages.js';
 import type { Agents } from './agents.js';
 import { inBatches } from './batches.js';
 import { HttpError } from './errors.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ApprovalPayload } from '../domain/state.js';
 import type { SpoDecisionRequest } from '../domain/supplier-desk.js';
-import { BulkDecided, Decided, Delivered, refused } from './responses.js';
+import { BulkDecided, Decided, Delivered, refused, SpoCancelled, SpoDelivered } from './responses.js';
 import { approvalLimitOf, approverOf, supplierOf } from './security.js';
-import { BulkDecisionBody, CancelBody, DecisionBody, DecisionParam, PoParam, ReceiptBody, SupplierReplyBody, type Api } from './schemas.js';
+import { BulkDecisionBody, CancelBody, DecisionBody, PoOrSpoParam, ReceiptBody, SupplierReplyBody, type Api } from './schemas.js';
+import { cancelSpo, receiveSpoGoods, replyToSpo } from './supplier-order-messages.js';
+import { deliverSupplierReply } from './supplier-replies.js';
+import type { PurchaseRecords } from '../records/store.js';
 import { PO_NUMBER_RULE, parsePoNumber, parseSpoNumber, skuOfPo } from '../domain/ids.js';
 import type { DecisionChannel } from '../domain/types.js';
 import { channelOf } from './channel.js';
 
-/** Longer supplier texts are stored in the world's document store and sent by reference. */
-export const INLINE_TEXT_CHARS = 2_000;
 /** Supplier replies may carry long emails; every other body stays under the app's 1 MiB. */
 export const REPLY_BODY_LIMIT = 6 * 1024 * 1024;
 
@@ -23,7 +24,7 @@ export const REPLY_BODY_LIMIT = 6 * 1024 * 1024;
  * it as a duplicate. Keys are each manager's own: another manager's approval under the same key is
  * a second approval, not a repeat.
  */
-const repeatable = (event: string, by: string, headers: Record<string, string | string[] | undefined>, poNumber?: string): { messageId?: string } => {
+export const repeatable = (event: string, by: string, headers: Record<string, string | string[] | undefined>, poNumber?: string): { messageId?: string } => {
   const key = headers['idempotency-key'];
   return typeof key === 'string' && key ? { messageId: `${event}:${by}:${key}${poNumber ? `/${poNumber}` : ''}` } : {};
 };
@@ -57,35 +58,11 @@ function editOf(d: Extract<Decision, { decision: 'approve' }>): Pick<ApprovalPay
 /** 202 for a message the agent takes now, 200 for one it already has. */
 export const accepted = (result: DeliverResult): 200 | 202 => (result.status === 'duplicate' ? 200 : 202);
 
-const delivered = Delivered.describe('delivered to the agent');
-const repeat = Delivered.describe('a repeat of a message already delivered');
 const unsigned = refused('unsigned or badly signed');
 
-export type SupplierReply = Pick<z.infer<typeof SupplierReplyBody>, 'messageId' | 'text' | 'fields' | 'receivedAt'>;
-
-/**
- * A supplier's reply on its way to the PO's run, whichever door it came in by (a signed JSON POST,
- * an email): the one path to the reader and the run's judgement. Refusals throw as HttpError.
- */
-export async function deliverSupplierReply(agents: Agents, world: World, po: string, supplier: string, body: SupplierReply): Promise<DeliverResult> {
-  // A long email travels by reference: workflow histories carry at most an excerpt of it.
-  const large = body.text.length > INLINE_TEXT_CHARS;
-  const documentRef = large ? await world.storeDocument(body.text, po) : undefined;
-  return agents.deliver(skuOfPo(po), {
-    // Each supplier numbers its own messages: the same id from two suppliers is two messages.
-    event: 'supplier-reply', poNumber: po, messageId: `reply:${supplier}:${body.messageId}`,
-    payload: {
-      text: large ? body.text.slice(0, INLINE_TEXT_CHARS) : body.text,
-      ...(documentRef ? { documentRef } : {}),
-      ...(body.fields ? { fields: body.fields } : {}),
-      ...(body.receivedAt ? { receivedAt: new Date(body.receivedAt).toISOString() } : {}),
-      supplier,
-    },
-  });
-}
-
 /** Messages from the manager, suppliers and the warehouse, each addressed by PO number. */
-export function messageRoutes(app: Api, agents: Agents, world: World): void {
+export function messageRoutes(app: Api, agents: Agents, world: World, records: PurchaseRecords): void {
+  const spo = { agents, world, records };
   app.post('/purchase-orders/:po/decision', {
     schema: {
       summary: 'The manager approves (up to a unit price, or with edits: another quantity or quote) or rejects a purchase order', tags: ['purchase orders'],
@@ -94,7 +71,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
         + 'the manager\'s approval limit) and answers 409 (403 for the limit) naming the rule; an edit taken redrafts the PO as a revision (…-R<k>) and orders it. '
         + 'A consolidated PO (SPO-<supplier>-<k>) goes to its supplier\'s desk and is approved or rejected whole, for every line: no edits, and '
         + '`maxUnitPrice` must cover its dearest line.',
-      params: DecisionParam, body: DecisionBody,
+      params: PoOrSpoParam, body: DecisionBody,
       response: {
         202: Decided.describe('delivered to the agent'), 200: Decided.describe('a repeat of a decision already delivered'),
         400: refused('invalid decision or PO number'), 401: refused('no valid manager token'), 404: refused('no agent for the SKU, or no desk for the consolidated PO\'s supplier'),
@@ -164,31 +141,47 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
 
   app.post('/purchase-orders/:po/cancel', {
     schema: {
-      summary: 'The manager cancels a running replenishment (and the order at the supplier, if one was placed)', tags: ['purchase orders'],
-      params: PoParam, body: CancelBody,
+      summary: 'The manager cancels a running replenishment (and the order at the supplier, if one was placed), or every open line of a consolidated PO', tags: ['purchase orders'],
+      description: 'A consolidated PO (SPO-<supplier>-<k>) is cancelled line by line: each line still open is cancelled by its own replenishment, '
+        + 'as a cancellation of the line\'s PO number (which cancels the line at the supplier); lines already closed are passed over and listed. '
+        + 'With an Idempotency-Key, sending it again repeats it on the same lines (200).',
+      params: PoOrSpoParam, body: CancelBody,
       response: {
-        202: Decided.describe('delivered to the agent: the run cancels at its next step, a wait or a decision in flight'),
-        200: Decided.describe('a repeat of a cancellation already delivered'),
-        400: refused('no reason, or an invalid PO number'), 401: refused('no valid manager token'), 404: refused('no agent for the SKU'),
-        409: refused('the PO is settled, not the one its agent works on, or already being cancelled'),
+        202: z.union([Decided, SpoCancelled]).describe('delivered to the agent: the run cancels at its next step, a wait or a decision in flight; for a consolidated PO, to each open line\'s agent'),
+        200: z.union([Decided, SpoCancelled]).describe('a repeat of a cancellation already delivered'),
+        400: refused('no reason, or an invalid PO number'), 401: refused('no valid manager token'),
+        404: refused('no agent for the SKU; or no consolidated PO placed under this number'),
+        409: refused('the PO is settled, not the one its agent works on, or already being cancelled; a consolidated PO not placed yet (waiting for the manager), or with no line open'),
       },
     },
   }, async (req, reply) => {
     const { params: { po }, body } = req;
     const by = approverOf(req);
-    const result = await agents.deliver(skuOfPo(po), { event: 'cancel', poNumber: po, payload: { reason: body.reason, by }, ...repeatable('cancel', by, req.headers) });
+    const { messageId } = repeatable('cancel', by, req.headers);
+    if (parseSpoNumber(po)) {
+      const { code, body: answer } = await cancelSpo(spo, po, body.reason, by, messageId);
+      return reply.code(code).send({ ...answer, by });
+    }
+    const result = await agents.deliver(skuOfPo(po), { event: 'cancel', poNumber: po, payload: { reason: body.reason, by }, ...(messageId ? { messageId } : {}) });
     return reply.code(accepted(result)).send({ poNumber: po, ...result, by });
   });
 
   app.post('/purchase-orders/:po/supplier-replies', {
     config: { auth: 'supplier' },
     schema: {
-      summary: 'A supplier\'s reply about a purchase order (signed by the supplier)', tags: ['purchase orders'],
-      params: PoParam, body: SupplierReplyBody,
+      summary: 'A supplier\'s reply about a purchase order or a consolidated PO (signed by the supplier)', tags: ['purchase orders'],
+      description: 'To a consolidated PO (SPO-<supplier>-<k>): without `lines`, the reply goes to every line\'s replenishment as a reply to the line\'s own PO '
+        + '(lines already closed are passed over and listed); with `lines`, only the lines named hear it, each with its own fields. '
+        + 'Before any line is sent anything, a line the SPO lacks or a quantity above a line\'s is a 400, a line named that is closed a 409, '
+        + 'an SPO not placed yet a 409 and one never placed a 404. The answer lists each line\'s result, as a reply to its own PO would have been answered.',
+      params: PoOrSpoParam, body: SupplierReplyBody,
       response: {
-        202: delivered, 200: repeat, 400: refused('an invalid reply or PO number'), 401: unsigned, 404: refused('no agent works on this PO\'s SKU'),
-        403: refused('the PO was sent to another supplier'),
-        409: refused('the PO is not waiting for a reply, or this messageId already came with another reply'),
+        202: z.union([Delivered, SpoDelivered]).describe('delivered to the agent; for a consolidated PO, taken by at least one line'),
+        200: z.union([Delivered, SpoDelivered]).describe('a repeat of a message already delivered; for a consolidated PO, every line that took it had it'),
+        400: refused('an invalid reply or PO number; lines to a PO that is not consolidated; a line the consolidated PO lacks, or more units than the line holds'),
+        401: unsigned, 404: refused('no agent works on this PO\'s SKU; or no consolidated PO was placed under this number'),
+        403: refused('the PO (or consolidated PO) was sent to another supplier'),
+        409: refused('the PO is not waiting for a reply, or this messageId already came with another reply; a consolidated PO not placed yet, a line named that is closed, or no line taking it'),
         415: refused('a body that is not JSON'),
       },
     },
@@ -201,6 +194,11 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
     if (body.supplier !== undefined && body.supplier !== supplier) {
       throw new HttpError(400, `supplier: this reply is signed by ${supplier} (X-Supplier), not ${body.supplier.slice(0, 100)}`);
     }
+    if (parseSpoNumber(po)) {
+      const { code, body: answer } = await replyToSpo(spo, po, supplier, body);
+      return reply.code(code).send(answer);
+    }
+    if (body.lines) throw new HttpError(400, `lines: only a consolidated PO (SPO-…) has lines; a reply to ${po} states what it says in fields`);
     // The run compares it with its PO's supplier: a reply from another is a 403.
     const result = await deliverSupplierReply(agents, world, po, supplier, body);
     return reply.code(accepted(result)).send({ poNumber: po, ...result });
@@ -209,19 +207,31 @@ export function messageRoutes(app: Api, agents: Agents, world: World): void {
   app.post('/purchase-orders/:po/receipts', {
     config: { auth: 'warehouse' },
     schema: {
-      summary: 'Goods received against a purchase order (signed by the warehouse)', tags: ['purchase orders'],
-      params: PoParam, body: ReceiptBody,
+      summary: 'Goods received against a purchase order, or against lines of a consolidated PO (signed by the warehouse)', tags: ['purchase orders'],
+      description: 'Against a PO: `quantity`. Against a consolidated PO (SPO-<supplier>-<k>): `lines`, the units of each line named, each going to the line\'s '
+        + 'replenishment as a receipt of its own PO. Before any line is sent anything, a line the SPO lacks is a 400, and a line closed or a quantity '
+        + 'above what a line still expects a 409.',
+      params: PoOrSpoParam, body: ReceiptBody,
       response: {
-        202: delivered, 200: repeat, 400: refused('an invalid receipt or PO number'), 401: unsigned, 404: refused('no agent works on this PO\'s SKU'),
-        409: refused('the PO is not waiting for goods, the receipt is for more than it still expects, or this receiptId already came with another quantity'),
+        202: z.union([Delivered, SpoDelivered]).describe('delivered to the agent; for a consolidated PO, taken by at least one line'),
+        200: z.union([Delivered, SpoDelivered]).describe('a repeat of a receipt already delivered'),
+        400: refused('an invalid receipt or PO number; quantity against a consolidated PO or lines against a PO; a line the consolidated PO lacks'),
+        401: unsigned, 404: refused('no agent works on this PO\'s SKU; or no consolidated PO was placed under this number'),
+        409: refused('the PO is not waiting for goods, the receipt is for more than it still expects, or this receiptId already came with another quantity; '
+          + 'a consolidated PO not placed yet, a line closed, or more than a line still expects'),
       },
     },
   }, async (req, reply) => {
     const { params: { po }, body } = req;
+    if (parseSpoNumber(po)) {
+      if (body.quantity !== undefined) throw new HttpError(400, `quantity: ${po} is a consolidated PO; give the units received of each line in lines`);
+      const { code, body: answer } = await receiveSpoGoods(spo, po, body);
+      return reply.code(code).send(answer);
+    }
+    if (body.quantity === undefined) throw new HttpError(400, `lines: only a consolidated PO (SPO-…) has lines; a receipt against ${po} gives its quantity`);
     const result = await agents.deliver(skuOfPo(po), {
       event: 'goods-receipt', poNumber: po, messageId: `receipt:${body.receiptId}`, payload: { quantity: body.quantity },
     });
     return reply.code(accepted(result)).send({ poNumber: po, ...result });
   });
 }
-

@@ -3,14 +3,15 @@ import { z } from 'zod';
 import { PO_PHASES, type Phase } from '../domain/phase.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
 import { OUTCOME_KINDS, type OutcomeKind } from '../domain/types.js';
-import { parsePoNumber, replenishmentIdOfPo } from '../domain/ids.js';
+import { parsePoNumber, parseSpoNumber, replenishmentIdOfPo } from '../domain/ids.js';
 import { CSV_HEADER, csvLine } from '../records/csv.js';
 import { BadCursor, type PurchaseRecords, type RecordFilter } from '../records/store.js';
 import type { Agents } from './agents.js';
 import { HttpError, logDamaged } from './errors.js';
 import type { OnDamaged } from '../records/rows.js';
-import { PurchaseOrderView, PurchaseRecordView, RecordPage, Spend, refused, text } from './responses.js';
-import { PoParam, queryName, RecordFilterQuery, RecordListQuery, SpendQuery, type Api } from './schemas.js';
+import { placedSpo } from './supplier-order-messages.js';
+import { PurchaseOrderView, PurchaseRecordView, RecordPage, Spend, SupplierOrderView, refused, text } from './responses.js';
+import { PoOrSpoParam, PoParam, queryName, RecordFilterQuery, RecordListQuery, SpendQuery, type Api } from './schemas.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
@@ -115,17 +116,28 @@ export function purchaseOrderRoutes(app: Api, agents: Agents, records: PurchaseR
 
   app.get('/purchase-orders/:po', {
     schema: {
-      summary: 'A purchase order: the replenishment working on it, and its record once settled',
+      summary: 'A purchase order: the replenishment working on it, and its record once settled; or a consolidated PO with its lines',
       description: 'The workflow is found by the PoNumber search attribute, else by the id the PO number names (replenish-<SKU>-<n>). '
-        + 'After Temporal\'s retention has deleted the workflow, the record alone answers (foundBy: record).',
-      tags: ['purchase orders'], params: PoParam,
+        + 'After Temporal\'s retention has deleted the workflow, the record alone answers (foundBy: record). '
+        + 'A consolidated PO (SPO-<supplier>-<k>) placed with its supplier answers with its lines, each with where it stands.',
+      tags: ['purchase orders'], params: PoOrSpoParam,
       response: {
-        200: PurchaseOrderView.describe('where the PO is worked on, and its record'),
-        400: refused('not a PO number'), 404: refused('no such purchase order'),
+        200: z.union([PurchaseOrderView.describe('where the PO is worked on, and its record'), SupplierOrderView.describe('a consolidated PO and its lines')]),
+        400: refused('not a PO number'),
+        404: refused('no such purchase order; or no consolidated PO placed under this number (one waiting for the manager\'s approval is in GET /approvals)'),
       },
     },
   }, async (req) => {
     const { po } = req.params;
+    if (parseSpoNumber(po)) {
+      // Not placed yet is a conflict for a message; for a read it is only not there yet, and says why.
+      const order = await placedSpo(records, po).catch((err: unknown) => {
+        throw err instanceof HttpError && err.status === 409 ? new HttpError(404, err.message) : err;
+      });
+      const states = await records.supplierOrders.states(order);
+      const { spoNumber, lines, ...rest } = order;
+      return { poNumber: spoNumber, ...rest, lines: lines.map((l, i) => ({ ...l, ...states[i]!, workflowId: states[i]!.replenishmentId })) };
+    }
     const [found, record] = await Promise.all([agents.findPurchaseOrder(po), records.get(replenishmentIdOfPo(po))]);
     // Every revision up to the replenishment's latest was drafted; one past it never was, and answering it
     // with the run's phase told a caller that PO-…-R3 awaited approval or was ordered.

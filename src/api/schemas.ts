@@ -8,15 +8,16 @@ import {
 } from '../domain/ids.js';
 import { PO_PHASES } from '../domain/phase.js';
 import { MAX_AMOUNT, MAX_AMOUNT_RULE } from '../domain/money.js';
-import { OUTCOME_KINDS, ReplyFields } from '../domain/types.js';
+import { OUTCOME_KINDS, ReplyFields, ReplyKind } from '../domain/types.js';
+import { MAX_LINES_PER_ORDER } from '../domain/gathering.js';
 
 /** The app as routes see it: the zod schemas on a route type its request and its answers. */
 export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 export const SkuParam = z.object({ sku: z.string().regex(SKU_PATTERN, SKU_RULE) });
 export const PoParam = z.object({ po: z.string().regex(PO_NUMBER_PATTERN, PO_NUMBER_RULE) });
-/** A decision names a SKU's PO or a supplier's consolidated PO; the route tells them apart by their form. */
-export const DecisionParam = z.object({
+/** A SKU's PO or a supplier's consolidated PO; the route tells them apart by their form. */
+export const PoOrSpoParam = z.object({
   po: z.string().regex(new RegExp(`${PO_NUMBER_PATTERN.source}|${SPO_NUMBER_PATTERN.source}`), `${PO_NUMBER_RULE}, or ${SPO_NUMBER_RULE} for a supplier's consolidated PO`),
 });
 export const ReplenishmentParam = z.object({ workflowId: z.string().regex(REPLENISHMENT_ID_PATTERN, REPLENISHMENT_ID_RULE) });
@@ -117,6 +118,28 @@ export const RecordListQuery = RecordFilterQuery.extend({
 }).strict();
 export const SpendQuery = z.object({ from: MONTH.optional(), to: MONTH.optional() }).strict();
 
+/** A line of a consolidated PO, named by its own PO number or by its SKU. */
+const lineRef = {
+  poNumber: z.string().regex(PO_NUMBER_PATTERN, PO_NUMBER_RULE).optional().describe('the line\'s own PO number (PO-<SKU>-<n>), as the consolidated PO listed it'),
+  sku: z.string().regex(SKU_PATTERN, SKU_RULE).optional().describe('or the line\'s SKU'),
+};
+const namesOneLine = (l: { poNumber?: string; sku?: string }) => (l.poNumber === undefined) !== (l.sku === undefined);
+const ONE_LINE = { error: 'name the line by poNumber or by sku, one of the two', path: ['poNumber'] };
+const linesOf = <T extends z.ZodType>(line: T, what: string) => z.array(line).min(1, `give at least one line, or leave lines out ${what}`)
+  .max(MAX_LINES_PER_ORDER, `a consolidated PO has at most ${MAX_LINES_PER_ORDER} lines`);
+
+// What a supplier's system states is bounded as a manager's ceiling is: a price past any purchase is no price.
+const replyFields = ReplyFields.partial().extend({ unitPrice: ReplyFields.shape.unitPrice.unwrap().max(MAX_AMOUNT, MAX_AMOUNT_RULE).optional() });
+// A "partial" of no units ships nothing: read as one, the order counted as confirmed and its goods were awaited.
+const shipsSomething: [(f: { kind?: string; quantity?: number }) => boolean, { path: string[]; message: string }] = [
+  (f) => !(f.kind === 'partial' && f.quantity === 0),
+  { path: ['quantity'], message: 'a partial ships at least 1 unit; nothing shipping is kind refused, or delayed with its date' },
+];
+
+/** What a supplier states of one line of a consolidated PO: the fields of a reply, for that line alone. */
+const SpoReplyLine = replyFields.extend({ ...lineRef, kind: ReplyKind }).strict()
+  .refine(namesOneLine, ONE_LINE).refine(...shipsSomething);
+
 export const SupplierReplyBody = z.object({
   messageId: z.string().min(1).max(200),
   supplier: z.string().min(1).max(100).optional().describe('the supplier sending it, if given: must be the one that signs it (X-Supplier), otherwise a 400'),
@@ -126,17 +149,22 @@ export const SupplierReplyBody = z.object({
     .refine((t) => /[^\s\p{Default_Ignorable_Code_Point}\p{Cf}]/u.test(t), 'a supplier reply must say something; this text is empty or only whitespace')
     .describe('the supplier\'s message as received (plain text or HTML, up to 5,000,000 characters); it must hold at least one visible character: whitespace, zero-width and other invisible format characters alone are refused with a 400')
     .meta({ examples: ['We confirm PO-WASHER-M8-1 for delivery on 12 May 2026.'] }),
-  // What a supplier's system states is bounded as a manager's ceiling is: a price past any purchase is no price.
-  fields: ReplyFields.partial().extend({ unitPrice: ReplyFields.shape.unitPrice.unwrap().max(MAX_AMOUNT, MAX_AMOUNT_RULE).optional() })
-    // A "partial" of no units ships nothing: read as one, the order counted as confirmed and its goods were awaited.
-    .refine((f) => !(f.kind === 'partial' && f.quantity === 0), { path: ['quantity'], message: 'a partial ships at least 1 unit; nothing shipping is kind refused, or delayed with its date' })
-    .optional(),
+  fields: replyFields.refine(...shipsSomething).optional()
+    .describe('what the supplier\'s system states of the order; to a consolidated PO, of every line'),
+  lines: linesOf(SpoReplyLine, 'to say something of every line').optional()
+    .describe('only to a consolidated PO (SPO-…): what the reply states of each line named, which alone hear it (with the text); without lines, every line hears the reply'),
   receivedAt: z.iso.datetime({ offset: true }).optional()
     .describe('when the mail reached you (its Date header), ISO 8601; a date written without a year is read from it. Defaults to when this request arrives'),
-}).strict();
+}).strict().refine((b) => !(b.fields && b.lines), { error: 'give fields for every line, or lines each with its own, not both', path: ['lines'] });
+
+const units = z.number().positive('quantity must be above 0').max(Number.MAX_SAFE_INTEGER, `quantity is at most ${Number.MAX_SAFE_INTEGER} units`)
+  .int('quantity is a whole number of units');
+const SpoReceiptLine = z.object({ ...lineRef, quantity: units }).strict().refine(namesOneLine, ONE_LINE);
 
 export const ReceiptBody = z.object({
   receiptId: z.string().min(1).max(200),
-  quantity: z.number().positive('quantity must be above 0').max(Number.MAX_SAFE_INTEGER, `quantity is at most ${Number.MAX_SAFE_INTEGER} units`)
-    .int('quantity is a whole number of units'),
-}).strict();
+  quantity: units.optional().describe('the units received against a PO (PO-…)'),
+  lines: linesOf(SpoReceiptLine, '').optional().describe('against a consolidated PO (SPO-…): the units received of each line named'),
+}).strict().refine((b) => (b.quantity === undefined) !== (b.lines === undefined), {
+  error: 'give quantity (received against a PO) or lines (against a consolidated PO\'s lines), one of the two', path: ['quantity'],
+});

@@ -50,6 +50,8 @@ export interface World {
 export interface ReplyContext {
   /** The PO the reply was sent for: a reply that names only other POs is not about it. */
   poNumber?: string;
+  /** The consolidated PO the order was placed on as a line (SPO-…): a reply naming it is about this order too. */
+  groupPoNumber?: string;
   unitPrice: number;
   currency: string;
   quantity?: number;

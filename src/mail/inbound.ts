@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Agents } from '../api/agents.js';
 import { HttpError } from '../api/errors.js';
-import { accepted, deliverSupplierReply } from '../api/routes-messages.js';
+import { accepted } from '../api/routes-messages.js';
+import { deliverSupplierReply } from '../api/supplier-replies.js';
 import { SupplierReplyBody } from '../api/schemas.js';
-import { parsePoNumber } from '../domain/ids.js';
+import { parsePoNumber, parseSpoNumber } from '../domain/ids.js';
+import type { PurchaseRecords } from '../records/store.js';
+import { replyToSpo, type SpoLineResult } from '../api/supplier-order-messages.js';
 import type { World } from '../domain/world.js';
 import { vouchesFor, parseAuthenticationResults, type AuthResult } from './authentication.js';
 import { supplierOfAddress } from './directory.js';
 import type { MailLog, MailReceived } from './log.js';
-import { posNamedIn } from './purchase-order.js';
+import { posNamedIn, sposNamedIn } from './purchase-order.js';
 import { NotAMail, readMail, type Attachment, type ReceivedMail } from './read-mail.js';
 import type { InboundMailSettings } from './settings.js';
 
@@ -16,6 +19,8 @@ export interface InboundDeps {
   agents: Agents;
   world: World;
   log: MailLog;
+  /** Where a consolidated PO's lines are found, for a mail naming its SPO number. */
+  records: PurchaseRecords;
   settings: InboundMailSettings;
   /** Who is told of mail held for a person (MANAGER); absent, nobody is (the log still lists it). */
   manager?: string;
@@ -35,6 +40,8 @@ export interface MailTaken {
     poNumber: string | null;
     workflowId?: string;
     reason?: string;
+    /** A mail to a consolidated PO: what each of its lines answered. */
+    lines?: SpoLineResult[];
     attachments: Attachment[];
   };
 }
@@ -92,11 +99,27 @@ async function noticeOfHeld(deps: InboundDeps, mail: ReceivedMail, id: string, r
   }
 }
 
+/**
+ * A mail naming a consolidated PO is about its every line, as a reply to it by the JSON route is:
+ * unless it also names another (consolidated) PO or answers a mail about one, when a person reads
+ * which lines it speaks of.
+ */
+function spoOf(mail: ReceivedMail, threadPo: string | undefined, pos: string[]): { po: string } | { why: string } | null {
+  const spos = [...new Set([...sposNamedIn(mail.subject), ...sposNamedIn(mail.text)])];
+  if (spos.length === 0) return null;
+  if (spos.length > 1) return { why: `it names ${spos.length} consolidated purchase orders (${spos.slice(0, 5).join(', ')}), not one` };
+  const others = [...new Set([...(threadPo ? [threadPo] : []), ...pos])];
+  if (others.length > 0) return { why: `it names ${spos[0]} and also ${others.slice(0, 5).join(', ')}: a person reads which lines it is about` };
+  return { po: spos[0]! };
+}
+
 /** The PO a mail is about, or why it cannot be told: never a guess. */
 async function poOf(mail: ReceivedMail, log: MailLog): Promise<{ po: string } | { why: string }> {
   const thread = await log.poOfThread(mail.inReplyTo);
   const named = posNamedIn(mail.subject);
   const words = posNamedIn(mail.text);
+  const consolidated = spoOf(mail, thread?.poNumber, [...named, ...words]);
+  if (consolidated) return consolidated;
   const inText = named.length > 0 ? named : words;
   // Words about another PO beside this one ("PO-B we cannot supply") would be read by this PO's run as
   // about its own order, which no reader can tell apart: a person reads a mail about two.
@@ -161,10 +184,14 @@ export async function receiveMail(raw: Buffer, webhookVerdict: string | undefine
   if (!SupplierReplyBody.shape.text.safeParse(mail.text).success) {
     return hold(`nothing to read above the quoted history${mail.attachments.length ? ` (${mail.attachments.length} attachment(s), not opened)` : ''}`, { supplier, poNumber: po });
   }
+  const reply = { messageId: replyIdOf(mail), text: mail.text, ...(mail.date ? { receivedAt: mail.date } : {}) };
   try {
-    const result = await deliverSupplierReply(deps.agents, deps.world, po, supplier, {
-      messageId: replyIdOf(mail), text: mail.text, ...(mail.date ? { receivedAt: mail.date } : {}),
-    });
+    if (parseSpoNumber(po)) {
+      const { code, body } = await replyToSpo(deps, po, supplier, reply);
+      await deps.log.received({ ...entry, supplier, poNumber: po, status: 'delivered', reason: `${body.status} to ${body.lines.length} line(s) of ${po}` });
+      return { code, body: { status: body.status, mailId: id, poNumber: po, lines: body.lines, attachments: mail.attachments } };
+    }
+    const result = await deliverSupplierReply(deps.agents, deps.world, po, supplier, reply);
     await deps.log.received({ ...entry, supplier, poNumber: po, status: 'delivered', reason: `${result.status} (${result.workflowId})` });
     return { code: accepted(result), body: { status: result.status, mailId: id, poNumber: po, workflowId: result.workflowId, attachments: mail.attachments } };
   } catch (err) {

@@ -69,6 +69,12 @@ export class ApprovalsWaiting {
     return item && !('kind' in item) ? item : null;
   }
 
+  /** The PO number the workflow (a run, a supplier's desk) asks the manager about now, or null. */
+  async poNumberOf(workflowId: string): Promise<string | null> {
+    const r = await this.db.selectFrom('approvalsWaiting').select('poNumber').where('replenishmentId', '=', workflowId).executeTakeFirst();
+    return r?.poNumber ?? null;
+  }
+
   /** How many POs wait, and since when the oldest asked (null when none has a time). */
   async summary(): Promise<{ waiting: number; oldestRequestedAt: string | null }> {
     const row = await this.db.selectFrom('approvalsWaiting')

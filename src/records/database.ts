@@ -87,7 +87,22 @@ export interface AgreementDrawsTable {
   poNumber: string; agreementId: string; replenishmentId: string; sku: string; quantity: number; valueCents: number | string; drawnAt: string;
 }
 
+/** A consolidated PO the supplier took (src/records/supplier-orders.ts), written as its desk places it. */
+export interface SupplierOrdersTable {
+  spoNumber: string; supplier: string; currency: string; supplierRef: string; placedAt: string; goods: number; freight: number | null; total: number;
+}
+/** One line of a placed consolidated PO: its run's own PO number, which is placed once, on one SPO. */
+export interface SupplierOrderLinesTable {
+  poNumber: string; spoNumber: string; position: number; sku: string; quantity: number; unitPrice: number; lineTotal: number;
+}
+/**
+ * A message addressed to a consolidated PO's number, by its sender's id: what it said (a digest) and
+ * which lines it went to, so a repeat goes to the same lines as the first, judged as a repeat.
+ */
+export interface SupplierOrderMessagesTable { key: string; spoNumber: string; digest: string; lines: string; receivedAt: string }
+
 export interface Tables {
+  supplierOrders: SupplierOrdersTable; supplierOrderLines: SupplierOrderLinesTable; supplierOrderMessages: SupplierOrderMessagesTable;
   agreements: AgreementsTable; agreementLines: AgreementLinesTable; agreementDraws: AgreementDrawsTable;
   purchaseRecords: PurchaseRecordsTable; budgetMonths: BudgetMonthsTable; budgetReservations: BudgetReservationsTable;
   approvalsWaiting: ApprovalsWaitingTable; openPurchaseOrders: OpenPurchaseOrdersTable; publishedVersions: PublishedVersionsTable;
@@ -291,6 +306,37 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('agreement_draws_agreement').on('agreement_draws').columns(['agreement_id', 'drawn_at']).execute();
       await db.schema.createIndex('agreement_draws_replenishment').on('agreement_draws').column('replenishment_id').execute();
+    },
+  },
+  '009-supplier-orders': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('supplier_orders')
+        .addColumn('spo_number', 'text', (c) => c.primaryKey())
+        .addColumn('supplier', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('supplier_ref', 'text', (c) => c.notNull())
+        .addColumn('placed_at', 'text', (c) => c.notNull())
+        .addColumn('goods', 'double precision', (c) => c.notNull())
+        .addColumn('freight', 'double precision')
+        .addColumn('total', 'double precision', (c) => c.notNull())
+        .execute();
+      await db.schema.createTable('supplier_order_lines')
+        .addColumn('po_number', 'text', (c) => c.primaryKey())
+        .addColumn('spo_number', 'text', (c) => c.notNull().references('supplier_orders.spo_number'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('sku', 'text', (c) => c.notNull())
+        .addColumn('quantity', 'integer', (c) => c.notNull())
+        .addColumn('unit_price', 'double precision', (c) => c.notNull())
+        .addColumn('line_total', 'double precision', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('supplier_order_lines_spo').on('supplier_order_lines').columns(['spo_number', 'position']).execute();
+      await db.schema.createTable('supplier_order_messages')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('spo_number', 'text', (c) => c.notNull())
+        .addColumn('digest', 'text', (c) => c.notNull())
+        .addColumn('lines', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .execute();
     },
   },
 };

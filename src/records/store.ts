@@ -11,6 +11,7 @@ import { fromOpenRow, OpenOrders } from './open-orders.js';
 import { derivedColumns, sharedFields } from './po-columns.js';
 import { closeOpenOrder } from './published.js';
 import { jsonColumn, readEach, type OnDamaged } from './rows.js';
+import { SupplierOrders } from './supplier-orders.js';
 import { UsedKeys } from './used-keys.js';
 
 export interface RecordFilter {
@@ -85,6 +86,8 @@ export class PurchaseRecords {
   readonly open: OpenOrders;
   /** Approval links used, chat deliveries taken: each may count once. */
   readonly used: UsedKeys;
+  /** Consolidated POs the suppliers took, each with its lines: what an SPO number is addressed to. */
+  readonly supplierOrders: SupplierOrders;
 
   constructor(readonly db: RecordsDb) {
     this.budget = new BudgetLedger(db);
@@ -92,6 +95,7 @@ export class PurchaseRecords {
     this.waiting = new ApprovalsWaiting(db);
     this.open = new OpenOrders(db);
     this.used = new UsedKeys(db);
+    this.supplierOrders = new SupplierOrders(db);
   }
 
   /**

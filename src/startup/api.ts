@@ -58,7 +58,7 @@ async function startSmtpListener(p: ApiParts) {
   if (!inbound || !at) return undefined;
   const listener = await listenSmtp({
     host: at.host, port: at.port, settings: inbound, logger: p.log.child({ part: 'smtp' }),
-    agents: new Agents(p.client, p.env.TEMPORAL_TASK_QUEUE, p.rules, Date.now, (id) => p.records.get(id)), world: p.world, log: new MailLog(p.records.db),
+    agents: new Agents(p.client, p.env.TEMPORAL_TASK_QUEUE, p.rules, Date.now, (id) => p.records.get(id)), world: p.world, log: new MailLog(p.records.db), records: p.records,
     manager: p.rules.manager, noticeFailed: (err) => p.log.warn({ err }, 'the manager could not be told of a held supplier mail; it is in the mail log'),
     ...(at.tls ? { tls: { cert: readFileSync(at.tls.certFile), key: readFileSync(at.tls.keyFile) } } : {}),
   });

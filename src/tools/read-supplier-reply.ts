@@ -51,6 +51,7 @@ export function replyContext(s: ReplenishState, currency: string): ReplyContext 
   const packSize = s.quotes?.find((q) => q.quoteId === s.po!.quoteId)?.orderMultiple;
   return {
     poNumber: s.po!.poNumber,
+    ...(s.supplierOrder?.spoNumber ? { groupPoNumber: s.supplierOrder.spoNumber } : {}),
     unitPrice: s.po!.unitPrice,
     currency,
     quantity: s.po!.quantity,

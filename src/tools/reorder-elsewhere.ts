@@ -58,9 +58,10 @@ export const reorderElsewhere = callTool({
   // Everything about the old order goes; the PO stays until the new draft replaces it (its revision
   // number moves on), and the new supplier's price is a new question for the manager: the approval
   // of the old one is never reused.
+  // A line of a consolidated PO leaves it too: the run buys elsewhere on its own, and waits for no desk.
   apply: (s, _input, _result, now) => {
     const po = s.po!;
-    const { approvalsNeeded: _asked, ...rest } = withoutFirstApprovals(s);
+    const { approvalsNeeded: _asked, supplierOrder: _left, ...rest } = withoutFirstApprovals(s);
     return {
       ...rest,
       cancelledOrders: [...(s.cancelledOrders ?? []), {

@@ -1805,7 +1805,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The manager cancels a running replenishment (and the order at the supplier, if one was placed) */
+        /**
+         * The manager cancels a running replenishment (and the order at the supplier, if one was placed), or every open line of a consolidated PO
+         * @description A consolidated PO (SPO-<supplier>-<k>) is cancelled line by line: each line still open is cancelled by its own replenishment, as a cancellation of the line's PO number (which cancels the line at the supplier); lines already closed are passed over and listed. With an Idempotency-Key, sending it again repeats it on the same lines (200).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1829,7 +1832,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
+                        "application/json": ({
                             poNumber: string;
                             /** @enum {string} */
                             status: "delivered" | "held" | "duplicate" | "queued";
@@ -1838,16 +1841,43 @@ export interface paths {
                             by: string;
                         } & {
                             [key: string]: unknown;
+                        }) | {
+                            /** @description the consolidated PO number (SPO-<supplier>-<k>) */
+                            poNumber: string;
+                            /**
+                             * @description delivered: at least one line took it now (202); duplicate: every line that took it had it already (200)
+                             * @enum {string}
+                             */
+                            status: "delivered" | "duplicate";
+                            /** @description each line it was for, in the consolidated PO's order */
+                            lines: {
+                                /** @description the line's own PO number */
+                                poNumber: string;
+                                sku: string;
+                                /** @description the status the message would have had sent to the line's own PO: 202 taken, 200 a repeat, 403 or 409 refused by its replenishment (409 also: not sent, the line being closed), 503 its agent could not be reached */
+                                status: number;
+                                /**
+                                 * @description with 202 or 200: as the line's own PO would have been answered
+                                 * @enum {string}
+                                 */
+                                result?: "delivered" | "held" | "duplicate" | "queued";
+                                /** @description with 202 or 200: the replenishment that has the line */
+                                workflowId?: string;
+                                /** @description otherwise: why the line did not take it */
+                                error?: string;
+                            }[];
+                            /** @description the manager the token proved */
+                            by: string;
                         };
                     };
                 };
-                /** @description delivered to the agent: the run cancels at its next step, a wait or a decision in flight */
+                /** @description delivered to the agent: the run cancels at its next step, a wait or a decision in flight; for a consolidated PO, to each open line's agent */
                 202: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
+                        "application/json": ({
                             poNumber: string;
                             /** @enum {string} */
                             status: "delivered" | "held" | "duplicate" | "queued";
@@ -1856,6 +1886,33 @@ export interface paths {
                             by: string;
                         } & {
                             [key: string]: unknown;
+                        }) | {
+                            /** @description the consolidated PO number (SPO-<supplier>-<k>) */
+                            poNumber: string;
+                            /**
+                             * @description delivered: at least one line took it now (202); duplicate: every line that took it had it already (200)
+                             * @enum {string}
+                             */
+                            status: "delivered" | "duplicate";
+                            /** @description each line it was for, in the consolidated PO's order */
+                            lines: {
+                                /** @description the line's own PO number */
+                                poNumber: string;
+                                sku: string;
+                                /** @description the status the message would have had sent to the line's own PO: 202 taken, 200 a repeat, 403 or 409 refused by its replenishment (409 also: not sent, the line being closed), 503 its agent could not be reached */
+                                status: number;
+                                /**
+                                 * @description with 202 or 200: as the line's own PO would have been answered
+                                 * @enum {string}
+                                 */
+                                result?: "delivered" | "held" | "duplicate" | "queued";
+                                /** @description with 202 or 200: the replenishment that has the line */
+                                workflowId?: string;
+                                /** @description otherwise: why the line did not take it */
+                                error?: string;
+                            }[];
+                            /** @description the manager the token proved */
+                            by: string;
                         };
                     };
                 };
@@ -1877,7 +1934,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description no agent for the SKU */
+                /** @description no agent for the SKU; or no consolidated PO placed under this number */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1886,7 +1943,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description the PO is settled, not the one its agent works on, or already being cancelled */
+                /** @description the PO is settled, not the one its agent works on, or already being cancelled; a consolidated PO not placed yet (waiting for the manager), or with no line open */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1957,7 +2014,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A supplier's reply about a purchase order (signed by the supplier) */
+        /**
+         * A supplier's reply about a purchase order or a consolidated PO (signed by the supplier)
+         * @description To a consolidated PO (SPO-<supplier>-<k>): without `lines`, the reply goes to every line's replenishment as a reply to the line's own PO (lines already closed are passed over and listed); with `lines`, only the lines named hear it, each with its own fields. Before any line is sent anything, a line the SPO lacks or a quantity above a line's is a 400, a line named that is closed a 409, an SPO not placed yet a 409 and one never placed a 404. The answer lists each line's result, as a reply to its own PO would have been answered.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1978,6 +2038,7 @@ export interface paths {
                          * @example We confirm PO-WASHER-M8-1 for delivery on 12 May 2026.
                          */
                         text: string;
+                        /** @description what the supplier's system states of the order; to a consolidated PO, of every line */
                         fields?: {
                             /** @enum {string} */
                             kind?: "confirmed" | "delayed" | "price_change" | "refused" | "partial" | "unclear";
@@ -1986,6 +2047,19 @@ export interface paths {
                             unitPrice?: number;
                             quantity?: number;
                         };
+                        /** @description only to a consolidated PO (SPO-…): what the reply states of each line named, which alone hear it (with the text); without lines, every line hears the reply */
+                        lines?: {
+                            /** @enum {string} */
+                            kind: "confirmed" | "delayed" | "price_change" | "refused" | "partial" | "unclear";
+                            /** Format: date-time */
+                            deliveryDate?: string;
+                            unitPrice?: number;
+                            quantity?: number;
+                            /** @description the line's own PO number (PO-<SKU>-<n>), as the consolidated PO listed it */
+                            poNumber?: string;
+                            /** @description or the line's SKU */
+                            sku?: string;
+                        }[];
                         /**
                          * Format: date-time
                          * @description when the mail reached you (its Date header), ISO 8601; a date written without a year is read from it. Defaults to when this request arrives
@@ -1995,39 +2069,89 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description a repeat of a message already delivered */
+                /** @description a repeat of a message already delivered; for a consolidated PO, every line that took it had it */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
+                        "application/json": ({
                             poNumber: string;
                             /** @enum {string} */
                             status: "delivered" | "held" | "duplicate" | "queued";
                             workflowId: string;
                         } & {
                             [key: string]: unknown;
+                        }) | {
+                            /** @description the consolidated PO number (SPO-<supplier>-<k>) */
+                            poNumber: string;
+                            /**
+                             * @description delivered: at least one line took it now (202); duplicate: every line that took it had it already (200)
+                             * @enum {string}
+                             */
+                            status: "delivered" | "duplicate";
+                            /** @description each line it was for, in the consolidated PO's order */
+                            lines: {
+                                /** @description the line's own PO number */
+                                poNumber: string;
+                                sku: string;
+                                /** @description the status the message would have had sent to the line's own PO: 202 taken, 200 a repeat, 403 or 409 refused by its replenishment (409 also: not sent, the line being closed), 503 its agent could not be reached */
+                                status: number;
+                                /**
+                                 * @description with 202 or 200: as the line's own PO would have been answered
+                                 * @enum {string}
+                                 */
+                                result?: "delivered" | "held" | "duplicate" | "queued";
+                                /** @description with 202 or 200: the replenishment that has the line */
+                                workflowId?: string;
+                                /** @description otherwise: why the line did not take it */
+                                error?: string;
+                            }[];
                         };
                     };
                 };
-                /** @description delivered to the agent */
+                /** @description delivered to the agent; for a consolidated PO, taken by at least one line */
                 202: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
+                        "application/json": ({
                             poNumber: string;
                             /** @enum {string} */
                             status: "delivered" | "held" | "duplicate" | "queued";
                             workflowId: string;
                         } & {
                             [key: string]: unknown;
+                        }) | {
+                            /** @description the consolidated PO number (SPO-<supplier>-<k>) */
+                            poNumber: string;
+                            /**
+                             * @description delivered: at least one line took it now (202); duplicate: every line that took it had it already (200)
+                             * @enum {string}
+                             */
+                            status: "delivered" | "duplicate";
+                            /** @description each line it was for, in the consolidated PO's order */
+                            lines: {
+                                /** @description the line's own PO number */
+                                poNumber: string;
+                                sku: string;
+                                /** @description the status the message would have had sent to the line's own PO: 202 taken, 200 a repeat, 403 or 409 refused by its replenishment (409 also: not sent, the line being closed), 503 its agent could not be reached */
+                                status: number;
+                                /**
+                                 * @description with 202 or 200: as the line's own PO would have been answered
+                                 * @enum {string}
+                                 */
+                                result?: "delivered" | "held" | "duplicate" | "queued";
+                                /** @description with 202 or 200: the replenishment that has the line */
+                                workflowId?: string;
+                                /** @description otherwise: why the line did not take it */
+                                error?: string;
+                            }[];
                         };
                     };
                 };
-                /** @description an invalid reply or PO number */
+                /** @description an invalid reply or PO number; lines to a PO that is not consolidated; a line the consolidated PO lacks, or more units than the line holds */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2045,7 +2169,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description the PO was sent to another supplier */
+                /** @description the PO (or consolidated PO) was sent to another supplier */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2054,7 +2178,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description no agent works on this PO's SKU */
+                /** @description no agent works on this PO's SKU; or no consolidated PO was placed under this number */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2063,7 +2187,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description the PO is not waiting for a reply, or this messageId already came with another reply */
+                /** @description the PO is not waiting for a reply, or this messageId already came with another reply; a consolidated PO not placed yet, a line named that is closed, or no line taking it */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2134,7 +2258,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Goods received against a purchase order (signed by the warehouse) */
+        /**
+         * Goods received against a purchase order, or against lines of a consolidated PO (signed by the warehouse)
+         * @description Against a PO: `quantity`. Against a consolidated PO (SPO-<supplier>-<k>): `lines`, the units of each line named, each going to the line's replenishment as a receipt of its own PO. Before any line is sent anything, a line the SPO lacks is a 400, and a line closed or a quantity above what a line still expects a 409.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2148,44 +2275,103 @@ export interface paths {
                 content: {
                     "application/json": {
                         receiptId: string;
-                        quantity: number;
+                        /** @description the units received against a PO (PO-…) */
+                        quantity?: number;
+                        /** @description against a consolidated PO (SPO-…): the units received of each line named */
+                        lines?: {
+                            /** @description the line's own PO number (PO-<SKU>-<n>), as the consolidated PO listed it */
+                            poNumber?: string;
+                            /** @description or the line's SKU */
+                            sku?: string;
+                            quantity: number;
+                        }[];
                     };
                 };
             };
             responses: {
-                /** @description a repeat of a message already delivered */
+                /** @description a repeat of a receipt already delivered */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
+                        "application/json": ({
                             poNumber: string;
                             /** @enum {string} */
                             status: "delivered" | "held" | "duplicate" | "queued";
                             workflowId: string;
                         } & {
                             [key: string]: unknown;
+                        }) | {
+                            /** @description the consolidated PO number (SPO-<supplier>-<k>) */
+                            poNumber: string;
+                            /**
+                             * @description delivered: at least one line took it now (202); duplicate: every line that took it had it already (200)
+                             * @enum {string}
+                             */
+                            status: "delivered" | "duplicate";
+                            /** @description each line it was for, in the consolidated PO's order */
+                            lines: {
+                                /** @description the line's own PO number */
+                                poNumber: string;
+                                sku: string;
+                                /** @description the status the message would have had sent to the line's own PO: 202 taken, 200 a repeat, 403 or 409 refused by its replenishment (409 also: not sent, the line being closed), 503 its agent could not be reached */
+                                status: number;
+                                /**
+                                 * @description with 202 or 200: as the line's own PO would have been answered
+                                 * @enum {string}
+                                 */
+                                result?: "delivered" | "held" | "duplicate" | "queued";
+                                /** @description with 202 or 200: the replenishment that has the line */
+                                workflowId?: string;
+                                /** @description otherwise: why the line did not take it */
+                                error?: string;
+                            }[];
                         };
                     };
                 };
-                /** @description delivered to the agent */
+                /** @description delivered to the agent; for a consolidated PO, taken by at least one line */
                 202: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
+                        "application/json": ({
                             poNumber: string;
                             /** @enum {string} */
                             status: "delivered" | "held" | "duplicate" | "queued";
                             workflowId: string;
                         } & {
                             [key: string]: unknown;
+                        }) | {
+                            /** @description the consolidated PO number (SPO-<supplier>-<k>) */
+                            poNumber: string;
+                            /**
+                             * @description delivered: at least one line took it now (202); duplicate: every line that took it had it already (200)
+                             * @enum {string}
+                             */
+                            status: "delivered" | "duplicate";
+                            /** @description each line it was for, in the consolidated PO's order */
+                            lines: {
+                                /** @description the line's own PO number */
+                                poNumber: string;
+                                sku: string;
+                                /** @description the status the message would have had sent to the line's own PO: 202 taken, 200 a repeat, 403 or 409 refused by its replenishment (409 also: not sent, the line being closed), 503 its agent could not be reached */
+                                status: number;
+                                /**
+                                 * @description with 202 or 200: as the line's own PO would have been answered
+                                 * @enum {string}
+                                 */
+                                result?: "delivered" | "held" | "duplicate" | "queued";
+                                /** @description with 202 or 200: the replenishment that has the line */
+                                workflowId?: string;
+                                /** @description otherwise: why the line did not take it */
+                                error?: string;
+                            }[];
                         };
                     };
                 };
-                /** @description an invalid receipt or PO number */
+                /** @description an invalid receipt or PO number; quantity against a consolidated PO or lines against a PO; a line the consolidated PO lacks */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2203,7 +2389,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description no agent works on this PO's SKU */
+                /** @description no agent works on this PO's SKU; or no consolidated PO was placed under this number */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2212,7 +2398,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description the PO is not waiting for goods, the receipt is for more than it still expects, or this receiptId already came with another quantity */
+                /** @description the PO is not waiting for goods, the receipt is for more than it still expects, or this receiptId already came with another quantity; a consolidated PO not placed yet, a line closed, or more than a line still expects */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2698,8 +2884,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A purchase order: the replenishment working on it, and its record once settled
-         * @description The workflow is found by the PoNumber search attribute, else by the id the PO number names (replenish-<SKU>-<n>). After Temporal's retention has deleted the workflow, the record alone answers (foundBy: record).
+         * A purchase order: the replenishment working on it, and its record once settled; or a consolidated PO with its lines
+         * @description The workflow is found by the PoNumber search attribute, else by the id the PO number names (replenish-<SKU>-<n>). After Temporal's retention has deleted the workflow, the record alone answers (foundBy: record). A consolidated PO (SPO-<supplier>-<k>) placed with its supplier answers with its lines, each with where it stands.
          */
         get: {
             parameters: {
@@ -2712,13 +2898,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description where the PO is worked on, and its record */
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
+                        "application/json": ({
                             poNumber: string;
                             workflowId: string;
                             runId: string;
@@ -2814,6 +3000,40 @@ export interface paths {
                             } | null;
                         } & {
                             [key: string]: unknown;
+                        }) | {
+                            /** @description the consolidated PO number (SPO-<supplier>-<k>) */
+                            poNumber: string;
+                            supplier: string;
+                            currency: string;
+                            /** @description the supplier's reference for the order */
+                            supplierRef: string;
+                            placedAt: string;
+                            goods: number;
+                            /** @description freight on the whole order; null when it shipped free */
+                            freight: number | null;
+                            total: number;
+                            lines: {
+                                /** @description the line's own PO number: its replenishment follows it, and messages to it reach that replenishment */
+                                poNumber: string;
+                                sku: string;
+                                quantity: number;
+                                unitPrice: number;
+                                lineTotal: number;
+                                /** @description the replenishment that has the line */
+                                workflowId: string;
+                                /**
+                                 * @description open: its replenishment follows the line; settled: it closed it; elsewhere: it went on with another PO or supplier
+                                 * @enum {string}
+                                 */
+                                standing: "open" | "settled" | "elsewhere";
+                                /** @description the replenishment's phase while open (placed: it has not shown the order yet), its outcome once settled */
+                                status: string;
+                                quantityReceived: number;
+                                /** @description units the line still expects */
+                                expected: number;
+                                /** @description why the line takes no more messages; null while open */
+                                why: string | null;
+                            }[];
                         };
                     };
                 };
@@ -2826,7 +3046,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description no such purchase order */
+                /** @description no such purchase order; or no consolidated PO placed under this number (one waiting for the manager's approval is in GET /approvals) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4583,7 +4803,7 @@ export interface paths {
         put?: never;
         /**
          * A supplier's email, as a mail provider's inbound-parse webhook delivers it (the raw RFC 822 message)
-         * @description Content-Type: message/rfc822. The webhook authenticates with the shared secret INBOUND_MAIL_SECRET (Authorization: Bearer <secret>, or as the password of Basic credentials) and may carry the provider's SPF/DKIM/DMARC verdict in an Authentication-Results header. The sender must be a supplier's registered address or domain and pass SPF, DKIM or DMARC for it. The PO is the one the mail answers (In-Reply-To/References of the agent's mail) or names (PO-…); a mail without one is held for the manager. Its own words (quoted history cut) are delivered as POST /purchase-orders/{po}/supplier-replies delivers a reply.
+         * @description Content-Type: message/rfc822. The webhook authenticates with the shared secret INBOUND_MAIL_SECRET (Authorization: Bearer <secret>, or as the password of Basic credentials) and may carry the provider's SPF/DKIM/DMARC verdict in an Authentication-Results header. The sender must be a supplier's registered address or domain and pass SPF, DKIM or DMARC for it. The PO is the one the mail answers (In-Reply-To/References of the agent's mail) or names (PO-…); a mail without one is held for the manager. A mail naming one consolidated PO (SPO-…) and no other PO is a reply to it, delivered to every line as POST /purchase-orders/{po}/supplier-replies delivers one. Its own words (quoted history cut) are delivered as POST /purchase-orders/{po}/supplier-replies delivers a reply.
          */
         post: {
             parameters: {
@@ -4616,6 +4836,23 @@ export interface paths {
                             poNumber: string | null;
                             workflowId?: string;
                             reason?: string;
+                            /** @description a mail naming a consolidated PO (SPO-…): what each of its lines answered, as the JSON route lists them */
+                            lines?: {
+                                /** @description the line's own PO number */
+                                poNumber: string;
+                                sku: string;
+                                /** @description the status the message would have had sent to the line's own PO: 202 taken, 200 a repeat, 403 or 409 refused by its replenishment (409 also: not sent, the line being closed), 503 its agent could not be reached */
+                                status: number;
+                                /**
+                                 * @description with 202 or 200: as the line's own PO would have been answered
+                                 * @enum {string}
+                                 */
+                                result?: "delivered" | "held" | "duplicate" | "queued";
+                                /** @description with 202 or 200: the replenishment that has the line */
+                                workflowId?: string;
+                                /** @description otherwise: why the line did not take it */
+                                error?: string;
+                            }[];
                             /** @description listed, never opened */
                             attachments: {
                                 filename: string | null;
@@ -4642,6 +4879,23 @@ export interface paths {
                             poNumber: string | null;
                             workflowId?: string;
                             reason?: string;
+                            /** @description a mail naming a consolidated PO (SPO-…): what each of its lines answered, as the JSON route lists them */
+                            lines?: {
+                                /** @description the line's own PO number */
+                                poNumber: string;
+                                sku: string;
+                                /** @description the status the message would have had sent to the line's own PO: 202 taken, 200 a repeat, 403 or 409 refused by its replenishment (409 also: not sent, the line being closed), 503 its agent could not be reached */
+                                status: number;
+                                /**
+                                 * @description with 202 or 200: as the line's own PO would have been answered
+                                 * @enum {string}
+                                 */
+                                result?: "delivered" | "held" | "duplicate" | "queued";
+                                /** @description with 202 or 200: the replenishment that has the line */
+                                workflowId?: string;
+                                /** @description otherwise: why the line did not take it */
+                                error?: string;
+                            }[];
                             /** @description listed, never opened */
                             attachments: {
                                 filename: string | null;

@@ -27,7 +27,7 @@ describe('migrating the records database', () => {
       try {
         const names = db.prepare('select name from kysely_migration order by name').all().map((r) => (r as { name: string }).name);
         expect(names).toEqual([...new Set(names)]);
-        expect(names.at(-1)).toBe('008-agreements');
+        expect(names.at(-1)).toBe('009-supplier-orders');
         expect(db.prepare("select count(*) as n from sqlite_master where type = 'table' and name in ('open_purchase_orders', 'mail_received')").get()).toEqual({ n: 2 });
       } finally {
         db.close();

@@ -4,6 +4,7 @@ import type { ApprovalPolicy } from '../../src/domain/approval-policy.js';
 import type { GatheringSetting } from '../../src/domain/gathering.js';
 import { supplierDeskId } from '../../src/domain/ids.js';
 import { deskStateQuery } from '../../src/workflows/messages.js';
+import { parseDirectory, type SupplierDirectory } from '../../src/mail/directory.js';
 import { record } from '../support/records.js';
 import { eventually, startStack } from '../support/stack.js';
 import { story } from './story.js';
@@ -16,12 +17,16 @@ const orderCosts = { freight: 20, freeFreightFrom: 1000 };
  * by every test), that gathers by `setting` and charges freight per order, and is the only one to
  * carry the SKUs made with `sku()`; bought from before at 2.00, so the approval policy knows its price.
  */
-export async function gatheringStack(setting: GatheringSetting, { byRule = true, inProcessWorker = true } = {}) {
+export async function gatheringStack(setting: GatheringSetting, { byRule = true, inProcessWorker = true, mailSecret = undefined as string | undefined } = {}) {
   const supplier = `gather-${randomUUID().slice(0, 8)}`;
+  // With a mail secret, the supplier also writes from orders@<supplier>.example, taken by the inbound-mail webhook.
+  const directory = parseDirectory(`${supplier}:orders@${supplier}.example|${supplier}.example`) as SupplierDirectory;
   const stack = await startStack({
     temporal: 'dev', inProcessWorker,
     rules: { ...(byRule ? { approvalPolicy: policy } : {}), gathering: { [supplier]: setting } },
-    security: { supplierSecrets: { [supplier]: randomBytes(24).toString('hex') } },
+    // acme-industrial signs too: a supplier that can sign, other than the one its POs went to.
+    security: { supplierSecrets: { [supplier]: randomBytes(24).toString('hex'), 'acme-industrial': randomBytes(24).toString('hex') } },
+    ...(mailSecret ? { mail: { inbound: { secret: mailSecret, directory, authservId: 'mx.provider.example', maxBytes: 1024 * 1024 } } } : {}),
   });
   stack.sandbox.store.setSupplier(supplier, { orderCosts });
   const desk = stack.client.workflow.getHandle(supplierDeskId(supplier));
@@ -46,3 +51,27 @@ export async function askedAboutTwoLines() {
   return { ...g, skus, spo, decide: (body: unknown, po = spo) => story(g.stack, skus[0]!).decide(po, body) };
 }
 
+
+/**
+ * Two SKUs whose lines SPO-<supplier>-1 placed with the supplier (approved by rule): each run follows
+ * its line, and what is addressed to the SPO number reaches them by the API as the supplier and the
+ * warehouse send it.
+ */
+export async function placedTwoLines(opts: { mailSecret?: string } = {}) {
+  const g = await gatheringStack({ windowHours: 0.005 }, opts);
+  const skus = [await g.sku(), await g.sku()];
+  await Promise.all(skus.map((s) => story(g.stack, s).startAgent()));
+  await Promise.all(skus.map((s) => story(g.stack, s).phase('ordered')));
+  const spo = `SPO-${g.supplier}-1`;
+  // In the order the SPO holds its lines (the order they joined), as every answer lists them.
+  const lines = (await g.stack.records.supplierOrders.of(spo))!.lines;
+  return {
+    ...g, skus: lines.map((l) => l.sku), spo, pos: lines.map((l) => l.poNumber),
+    reply: (body: unknown, to = spo, supplier = g.supplier) => g.stack.authed('POST', `/purchase-orders/${to}/supplier-replies`, body, { supplier }),
+    receive: (body: unknown, to = spo) => g.stack.authed('POST', `/purchase-orders/${to}/receipts`, body),
+    cancel: (body: unknown, headers: Record<string, string> = {}) => g.stack.authed('POST', `/purchase-orders/${spo}/cancel`, body, { headers }),
+    read: async () => (await g.stack.api('GET', `/purchase-orders/${spo}`)).body,
+    /** What each line's run holds: its phase, the replies it read, the units received, what it noted. */
+    runs: () => Promise.all(skus.map(async (s) => (await story(g.stack, s).view()).replenishment)),
+  };
+}

@@ -291,7 +291,7 @@ describe('supplier mail', () => {
     const { sku, po } = await ordered();
     const listener = await listenSmtp({
       host: '127.0.0.1', port: 0, settings: { secret: SECRET, directory, authservId: AUTHSERV, maxBytes: 64 * 1024 }, logger: pino({ level: 'silent' }),
-      agents: new Agents(stack.client, stack.taskQueue, stack.rules), world: stack.world, log: mailLog(),
+      agents: new Agents(stack.client, stack.taskQueue, stack.rules), world: stack.world, log: mailLog(), records: stack.records,
     });
     afterThisFile(() => listener.close());
     const relay = (pass: string) => nodemailer.createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true, auth: { user: 'relay', pass } });

@@ -9,7 +9,7 @@ import { policyDecider } from '../../src/activities/deciders/policy.js';
 import { Agents } from '../../src/api/agents.js';
 import { HttpError } from '../../src/api/errors.js';
 import { replenishmentId } from '../../src/domain/ids.js';
-import { INLINE_TEXT_CHARS } from '../../src/api/routes-messages.js';
+import { INLINE_TEXT_CHARS } from '../../src/api/supplier-replies.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import type { ReplyReader, World } from '../../src/domain/world.js';
 import { readSupplierReply } from '../../src/tools/read-supplier-reply.js';

@@ -322,6 +322,14 @@ describe('a reply about another order is not this one\'s', () => {
     expect(await read('Sales order SO-88231 confirms your order PO-25-4471; delivery 12 May 2026.', ours)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
   });
 
+  it('a confirmation of the consolidated PO the order was placed on as a line is this order\'s; another consolidated PO is not', async () => {
+    const line = { poNumber: 'PO-WSH-M8-3', groupPoNumber: 'SPO-acme-industrial-12' };
+    expect(await read('We confirm your order SPO-acme-industrial-12, delivery on 12 May 2026.', line)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+    expect(await read('We confirm your order SPO-acme-industrial-11, delivery on 12 May 2026.', line)).toEqual({ kind: 'unclear' });
+    // Read without the consolidated PO (an order of its own), the same words are about another order.
+    expect(await read('We confirm your order SPO-acme-industrial-12, delivery on 12 May 2026.', { poNumber: line.poNumber })).toEqual({ kind: 'unclear' });
+  });
+
   it('the Claude reader\'s confirmation of another PO is unclear too', async () => {
     const text = 'We confirm your PO 25-4470, delivery on 12 May 2026.';
     const fake = await startFakeModel([reportReply({ kind: 'confirmed', deliveryDate: '2026-05-12', evidence: { kind: text, deliveryDate: text } })]);

@@ -9,7 +9,8 @@ import { waitForSupplierOrder } from '../../src/tools/wait-for-supplier-order.js
 import { cancelPurchaseOrder } from '../../src/tools/cancel-purchase-order.js';
 import type { ToolContext } from '../../src/tools/tool.js';
 import type { OrderAck } from '../../src/domain/types.js';
-import { ackFor, at, DAY_MS, drafted, lowStock, quote, quoted, rules, T0 } from '../support/states.js';
+import { ackFor, at, DAY_MS, drafted, lowStock, quote, quoted, replyRead, rules, T0 } from '../support/states.js';
+import { reorderElsewhere } from '../../src/tools/reorder-elsewhere.js';
 
 // A supplier that gathers is bought from through its desk: the run joins its line and waits for the
 // desk's news; once ordered it follows the line as after place_order. Without gathering nothing changes.
@@ -79,6 +80,17 @@ describe('buying through a supplier\'s desk', () => {
     expect(s.droppedSuppliers).toEqual(['acme']);
     expect(s.quotes).toBeNull();
     expect(s.supplierOrder).toBeUndefined();
+    expect(policyChoice(s)).toBe('get_quotes');
+  });
+
+  it('a line the supplier refuses after the consolidated PO was placed is bought elsewhere as an order of its own: the run waits for no desk', () => {
+    const placed = told(joined(), orderedNews(joined()));
+    const refused = replyRead(placed, { kind: 'refused' }, 'We cannot supply this line.');
+    expect(policyChoice(refused)).toBe('reorder_elsewhere');
+    const s = reorderElsewhere.apply(refused, {}, { cancelledAtSupplier: true }, at(2));
+    expect(s.supplierOrder).toBeUndefined();
+    expect(s.droppedSuppliers).toEqual(['acme']);
+    expect(names(s)).not.toContain('wait_for_supplier_order');
     expect(policyChoice(s)).toBe('get_quotes');
   });
 

@@ -121,7 +121,7 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext): 
   const kindSaid = grounded(evidence.kind, own);
   if (report.kind === 'unclear' || kindSaid === undefined) return { kind: 'unclear' };
   // A reply that names the buyer's orders, none of them this one, is about another order, whatever the model makes of it.
-  if (report.kind !== 'refused' && namesOnlyOtherOrders(own.said, context.poNumber)) return { kind: 'unclear' };
+  if (report.kind !== 'refused' && namesOnlyOtherOrders(own.said, context)) return { kind: 'unclear' };
   if (GOES_ON.includes(report.kind) && CLAIMS_AN_APPROVAL.test(kindSaid)) return { kind: 'unclear' };
   // A confirmation is the one mistake that closes an order wrongly: not from a sentence the patterns read as saying otherwise.
   if (report.kind === 'confirmed' && !['confirmed', 'unclear'].includes(kindOf([kindSaid]))) return { kind: 'unclear' };

@@ -14,12 +14,14 @@ export function namedOrders(sentences: string[]): string[] {
 
 /**
  * Whether the sentences name orders of the buyer's and this one is not among them. A number that
- * holds this one's, or is held in it ("PO-SKU-1-1" and "SKU-1-1"), is this one.
+ * holds this one's, or is held in it ("PO-SKU-1-1" and "SKU-1-1"), is this one; so is the consolidated
+ * PO the order was placed on (`groupPoNumber`), which names every line of it.
  */
-export function namesOnlyOtherOrders(sentences: string[], poNumber: string | undefined): boolean {
-  if (poNumber === undefined) return false;
-  const ours = key(poNumber);
+export function namesOnlyOtherOrders(sentences: string[], order: { poNumber?: string | undefined; groupPoNumber?: string | undefined }): boolean {
+  if (order.poNumber === undefined) return false;
+  const ours = [order.poNumber, order.groupPoNumber].filter((n): n is string => n !== undefined).map(key);
   const named = namedOrders(sentences).map(key).filter((k) => k.length >= 3);
   if (named.length === 0) return false;
-  return !named.some((k) => k.includes(ours) || ours.includes(k)) && !sentences.some((s) => key(s).includes(ours));
+  const isOurs = (k: string) => ours.some((o) => k.includes(o) || o.includes(k));
+  return !named.some(isOurs) && !sentences.some((s) => ours.some((o) => key(s).includes(o)));
 }
