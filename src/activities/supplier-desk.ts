@@ -59,9 +59,7 @@ export function createDeskActivities({ world, records }: { world: World; records
       poNumber: order.spoNumber,
     })),
 
-    showSupplierOrderInInbox: ({ workflowId, spoNumber, sku, request }) => records.waiting.show(request
-      ? { workflowId, sku, poNumber: spoNumber, request }
-      : { workflowId, request: null }),
+    showSupplierOrderInInbox: (row) => records.waiting.showSupplierOrder(row),
 
     async placeSupplierOrder({ order }) {
       try {
