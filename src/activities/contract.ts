@@ -78,7 +78,7 @@ export interface Activities {
 
 /** The activities of a supplier's desk (src/workflows/supplier-desk.ts). */
 export interface DeskActivities {
-  /** The deployment's approval policy on the whole consolidated PO: every line and the total; null without a policy. */
+  /** The deployment's approval policy on a consolidated PO: each line by the per-order rules, the total by the consolidated limit; null without a policy. */
   consultSupplierOrderPolicy(req: { order: SupplierOrder; rules: Rules }): Promise<PolicyVerdict | null>;
   /** Asks the manager to approve the consolidated PO (its `asked`-th request). */
   askManagerAboutSupplierOrder(req: { order: SupplierOrder; rules: Rules; notByRule?: string; asked: number; closedBecause: string }): Promise<void>;

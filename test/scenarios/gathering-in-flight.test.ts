@@ -19,7 +19,7 @@ describe('a supplier\'s desk with several consolidated POs in flight', () => {
     // Quoted at 3.00 where 2.00 was paid: not routine, the manager is asked. It cannot wait either, so its window closes at once.
     const dear = await urgentSku(3);
     await story(stack, dear).startAgent();
-    expect((await asked(first))[0]!.body).toMatch(/Not approved by rule: unit price 3\.00 USD is more than 5% above the last price paid/);
+    expect((await asked(first))[0]!.body).toMatch(/Not approved by rule: line PO-.*-1 \(.*\): unit price 3\.00 USD is more than 5% above the last price paid/);
     await eventually(deskView, (v) => v.inFlight[first]?.waitUntil !== undefined, 30_000, `${first} to wait for the manager`);
 
     const urgent = await urgentSku();

@@ -23,8 +23,9 @@ const replays = (history: Awaited<ReturnType<ReturnType<Stack['client']['workflo
   Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, history, id);
 
 describe('buying per supplier', () => {
-  it('two SKUs of a supplier that gathers below their reorder points: one consolidated PO of two lines, approved by rule once, one order at the supplier, each run receives its goods and closes', async () => {
-    const { stack, supplier, desk, sku, deskView } = await gatheringStack({ windowHours: 0.005 });
+  it('two SKUs of a supplier that gathers below their reorder points: one consolidated PO of two lines, approved by rule once (each line below the routine-order threshold, the whole above it but within the consolidated limit), one order at the supplier, each run receives its goods and closes', async () => {
+    // Each line is 180.00, the whole PO 380.00: routine orders are below 300.00, a consolidated PO of them below ten times that.
+    const { stack, supplier, desk, sku, deskView } = await gatheringStack({ windowHours: 0.005 }, { autoApproveBelow: 300 });
     const skus = [await sku(), await sku()];
     await Promise.all(skus.map((s) => story(stack, s).startAgent()));
 
@@ -33,7 +34,7 @@ describe('buying per supplier', () => {
     for (const v of views) {
       const r = v.replenishment;
       expect(r.decision).toMatchObject({ kind: 'approved', by: 'policy:routine-order', rule: 'routine-order' });
-      expect(r.decision.note).toMatch(new RegExp(`^ordered on ${spo}: ${spo} total 380\\.00 USD below 1000\\.00 USD`));
+      expect(r.decision.note).toMatch(new RegExp(`^ordered on ${spo}: ${spo} total 380\\.00 USD below 3000\\.00 USD for a consolidated PO; every line's total below 300\\.00 USD and unit price within 5% `));
       // The supplier's acknowledgement of the line, under the line's own PO number.
       expect(r.order).toMatchObject({ poNumber: r.po.poNumber, supplier });
       // The run joined the desk instead of asking the manager itself.
