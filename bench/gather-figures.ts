@@ -56,8 +56,16 @@ export function eventsSince(times: readonly number[], since: number): number {
   return times.filter((t) => t >= since).length;
 }
 
-/** Lines of a desk that wait behind a consolidated PO the manager has been asked about and not decided: gathering, but no window of theirs can close. */
-export function behindAPerson(desk: { gathering: { lines: { poNumber: string }[] } | null; current: { asked: number; decision: unknown } | null } | null): string[] {
-  if (!desk?.current || desk.current.asked === 0 || desk.current.decision !== null) return [];
-  return desk.gathering?.lines.map((l) => l.poNumber) ?? [];
+/**
+ * Lines of a desk held behind a consolidated PO the manager has been asked about and not decided:
+ * gathering in a window whose close (`now`, ISO) has passed while such a PO waits. A desk that drafts
+ * the next PO while one waits holds none; one that worked a PO at a time held every line that joined meanwhile.
+ */
+export function behindAPerson(
+  desk: { gathering: { window: { closesAt: string }; lines: { poNumber: string }[] } | null; inFlight: Record<string, { asked: number; decision: unknown }> } | null,
+  now: string,
+): string[] {
+  if (!desk?.gathering || desk.gathering.window.closesAt > now) return [];
+  const waiting = Object.values(desk.inFlight).some((c) => c.asked > 0 && c.decision === null);
+  return waiting ? desk.gathering.lines.map((l) => l.poNumber) : [];
 }

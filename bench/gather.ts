@@ -136,9 +136,10 @@ async function burst(stack: BenchStack, half: 'alone' | 'gathered', skus: string
         break;
       }
     });
-    // Lines gathering behind a consolidated PO that waits for the manager: no window of theirs closes until it is decided.
+    // Lines gathering past their window's close while a consolidated PO waits for the manager: held behind it.
     const left = pending();
-    behind = (await desks()).flatMap((d) => behindAPerson(d)).filter((po) => left.includes(skuOfPo.get(po) ?? ''));
+    const now = new Date().toISOString();
+    behind = (await desks()).flatMap((d) => behindAPerson(d, now)).filter((po) => left.includes(skuOfPo.get(po) ?? ''));
     if (left.length > 0 && behind.length === left.length) break;
   }
   const doneAt = Date.now();
@@ -161,7 +162,9 @@ async function burst(stack: BenchStack, half: 'alone' | 'gathered', skus: string
         placed.push(...stack.store.ordersOfGroup(spo).map((x) => ({ poNumber: x.poNumber, supplier: x.supplier, quantity: x.quantity, unitPrice: x.unitPrice, total: x.total, group: spo })));
       }
       for (const x of d.orders) spos.push({ spoNumber: x.spoNumber, lines: x.lines.length, total: x.total, early: x.early, result: x.result });
-      if (d.current) spos.push({ spoNumber: d.current.order.spoNumber, lines: d.current.order.lines.length, total: d.current.order.total, early: d.current.early, result: d.current.asked > 0 ? `waiting for the manager (asked ${d.current.asked})` : 'in hand' });
+      for (const [spo, c] of Object.entries(d.inFlight)) {
+        spos.push({ spoNumber: spo, lines: c.order.lines.length, total: c.order.total, early: c.early, result: c.asked > 0 ? `waiting for the manager (asked ${c.asked})` : 'in hand' });
+      }
     }
   }
   const orders = ordersPlaced(placed, costsOf);
@@ -191,7 +194,7 @@ async function burst(stack: BenchStack, half: 'alone' | 'gathered', skus: string
   return {
     size: skus.length, at: new Date(sentAt).toISOString(), windowSeconds: round((doneAt - sentAt) / 1000, 0),
     reached: reached.size, ordered, atPerson: reached.size - ordered,
-    // Lines that joined a desk whose consolidated PO waits for the manager: no PO of theirs is drafted until it is decided.
+    // Lines gathering past their window's close while a consolidated PO of their desk waits for the manager.
     behindAPerson: behind.length, ended: ended.size, endedAs: Object.fromEntries([...new Set(ended.values())].map((p) => [p, [...ended.values()].filter((x) => x === p).length])),
     notReached: skus.length - reached.size - ended.size - behind.length,
     p50Seconds: s(50), p99Seconds: s(99), lastSeconds: times.length ? round(Math.max(...times) / 1000, 1) : null,

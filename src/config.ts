@@ -179,6 +179,8 @@ export const Env = z.object({
   PRICE_TOLERANCE_PCT: z.coerce.number().nonnegative().default(5),
   /** What approvals by rule may commit per calendar month (UTC), across every agent; needed with AUTO_APPROVE_BELOW. */
   BUDGET_PER_MONTH: positive.optional(),
+  /** A consolidated PO whose lines are each routine is approved by rule when its total is below this. Unset: 10 × AUTO_APPROVE_BELOW, at most TWO_APPROVALS_ABOVE. */
+  AUTO_APPROVE_CONSOLIDATED_BELOW: positive.optional(),
   /** ISO 4217: every amount is in it, and a supplier reply quoting another currency is unclear. */
   CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code of 3 capital letters, e.g. USD or EUR').default('USD'),
   /** Worker versioning (Temporal worker deployments): both set, or neither. */
@@ -294,6 +296,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.AUTO_APPROVE_BELOW !== undefined && env.TWO_APPROVALS_ABOVE !== undefined && env.AUTO_APPROVE_BELOW > env.TWO_APPROVALS_ABOVE) {
     throw new ConfigError('invalid configuration:\n  AUTO_APPROVE_BELOW is above TWO_APPROVALS_ABOVE: a PO that needs two managers would be approved by rule');
   }
+  if (env.AUTO_APPROVE_CONSOLIDATED_BELOW !== undefined && env.AUTO_APPROVE_BELOW === undefined) {
+    throw new ConfigError('invalid configuration:\n  AUTO_APPROVE_CONSOLIDATED_BELOW needs AUTO_APPROVE_BELOW: a consolidated PO is approved by rule only when each of its lines would be');
+  }
+  if (env.AUTO_APPROVE_CONSOLIDATED_BELOW !== undefined && env.TWO_APPROVALS_ABOVE !== undefined && env.AUTO_APPROVE_CONSOLIDATED_BELOW > env.TWO_APPROVALS_ABOVE) {
+    throw new ConfigError('invalid configuration:\n  AUTO_APPROVE_CONSOLIDATED_BELOW is above TWO_APPROVALS_ABOVE: a consolidated PO that needs two managers would be approved by rule');
+  }
   if (env.SLACK_SIGNING_SECRET && !env.SLACK_APPROVERS) {
     throw new ConfigError('invalid configuration:\n  SLACK_SIGNING_SECRET needs SLACK_APPROVERS: which Slack user is which manager (U024BE7LH:dana,...)');
   }
@@ -326,7 +334,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     ...(env.SUPPLIER_GATHERING && Object.keys(env.SUPPLIER_GATHERING).length > 0 ? { gathering: env.SUPPLIER_GATHERING } : {}),
     ...(env.AUTO_APPROVE_BELOW !== undefined && env.BUDGET_PER_MONTH !== undefined ? {
-      approvalPolicy: { autoApproveBelow: env.AUTO_APPROVE_BELOW, priceTolerancePct: env.PRICE_TOLERANCE_PCT, budgetPerMonth: env.BUDGET_PER_MONTH },
+      approvalPolicy: {
+        autoApproveBelow: env.AUTO_APPROVE_BELOW, priceTolerancePct: env.PRICE_TOLERANCE_PCT, budgetPerMonth: env.BUDGET_PER_MONTH,
+        ...(env.AUTO_APPROVE_CONSOLIDATED_BELOW !== undefined ? { consolidatedBelow: env.AUTO_APPROVE_CONSOLIDATED_BELOW } : {}),
+      },
     } : {}),
   });
   return { env, rules };

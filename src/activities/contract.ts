@@ -78,15 +78,15 @@ export interface Activities {
 
 /** The activities of a supplier's desk (src/workflows/supplier-desk.ts). */
 export interface DeskActivities {
-  /** The deployment's approval policy on the whole consolidated PO: every line and the total; null without a policy. */
+  /** The deployment's approval policy on a consolidated PO: each line by the per-order rules, the total by the consolidated limit; null without a policy. */
   consultSupplierOrderPolicy(req: { order: SupplierOrder; rules: Rules }): Promise<PolicyVerdict | null>;
   /** Asks the manager to approve the consolidated PO (its `asked`-th request). */
   askManagerAboutSupplierOrder(req: { order: SupplierOrder; rules: Rules; notByRule?: string; asked: number; closedBecause: string }): Promise<void>;
   /**
-   * Writes the desk's row in the approvals inbox (under the desk's workflow id): the consolidated PO
-   * the manager is asked about, or, with `request` null, that nothing is asked any more.
+   * Writes a consolidated PO's row in the approvals inbox (under its SPO number, so a desk's POs in
+   * flight have a row each): the PO the manager is asked about, or, with `request` null, that nothing is asked any more.
    */
-  showSupplierOrderInInbox(req: { workflowId: string; spoNumber: string; sku: string; request: ConsolidatedApprovalRequest | null }): Promise<void>;
+  showSupplierOrderInInbox(req: { spoNumber: string; sku: string; request: ConsolidatedApprovalRequest | null }): Promise<void>;
   /** Places the one order at the supplier, its SPO number the idempotency key. */
   placeSupplierOrder(req: { order: SupplierOrder }): Promise<SupplierOrderAck>;
 }

@@ -1,5 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { ROUTINE_ORDER_RULE, routineOrderRefusal, type PolicyVerdict } from '../domain/approval-policy.js';
+import { consolidatedLimitOf, consolidatedOrderRefusal, ROUTINE_ORDER_RULE, type PolicyVerdict } from '../domain/approval-policy.js';
 import { formatMoney, fromCents, toCents } from '../domain/money.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
 import { describeSupplierOrder, orderRequestOf, type SupplierOrder } from '../domain/supplier-order.js';
@@ -10,22 +10,21 @@ import type { DeskActivities } from './contract.js';
 import { whileHeartbeating } from './heartbeat.js';
 
 /**
- * The routine-order rule on a whole consolidated PO: its total below the threshold, every line's
- * price within the tolerance of the last price paid for its SKU, and the budget reserved for every
- * line. Each line reserves under its own line PO number (the freight with the first), so its run's
- * settle step gives back what was reserved for a line never ordered, as for a PO of its own; a line
- * the budget refuses gives back what the lines before it reserved.
+ * The routine-order rule on a consolidated PO (`consolidatedOrderRefusal`): each line as a PO of its
+ * own, the total within the consolidated limit; then the budget reserved for every line. Each line
+ * reserves under its own line PO number (the freight with the first), so its run's settle step gives
+ * back what was reserved for a line never ordered, as for a PO of its own; a line the budget refuses
+ * gives back what the lines before it reserved.
  */
-async function routineOnTheWhole(records: PurchaseRecords, order: SupplierOrder, rules: Rules, at: string): Promise<PolicyVerdict | null> {
+async function routineConsolidated(records: PurchaseRecords, order: SupplierOrder, rules: Rules, at: string): Promise<PolicyVerdict | null> {
   const policy = rules.approvalPolicy;
   if (!policy) return null;
   const currency = currencyOf(rules);
   const money = (n: number) => formatMoney(n, currency);
-  for (const line of order.lines) {
-    const lastPrice = await records.lastPricePaid(line.sku, order.supplier);
-    const refusal = routineOrderRefusal(policy, { total: order.total, unitPrice: line.unitPrice, supplier: order.supplier }, lastPrice, currency);
-    if (refusal) return { approved: false, why: order.lines.length > 1 && lastPrice !== null && order.total < policy.autoApproveBelow ? `line ${line.poNumber} (${line.sku}): ${refusal}` : refusal };
-  }
+  const lines = [];
+  for (const line of order.lines) lines.push({ ...line, lastPrice: await records.lastPricePaid(line.sku, order.supplier) });
+  const refusal = consolidatedOrderRefusal(policy, { spoNumber: order.spoNumber, supplier: order.supplier, total: order.total, lines }, currency, rules.twoApprovalsAbove);
+  if (refusal) return { approved: false, why: refusal };
   const month = at.slice(0, 7);
   const reserved: string[] = [];
   for (const [i, line] of order.lines.entries()) {
@@ -39,13 +38,14 @@ async function routineOnTheWhole(records: PurchaseRecords, order: SupplierOrder,
   }
   return {
     approved: true, rule: ROUTINE_ORDER_RULE,
-    reason: `${order.spoNumber} total ${money(order.total)} below ${money(policy.autoApproveBelow)}; every line's unit price within ${policy.priceTolerancePct}% of the last price paid for its SKU; within the ${month} budget`,
+    reason: `${order.spoNumber} total ${money(order.total)} below ${money(consolidatedLimitOf(policy, rules.twoApprovalsAbove))} for a consolidated PO; `
+      + `every line's total below ${money(policy.autoApproveBelow)} and unit price within ${policy.priceTolerancePct}% of the last price paid for its SKU; within the ${month} budget`,
   };
 }
 
 export function createDeskActivities({ world, records }: { world: World; records: PurchaseRecords }): DeskActivities {
   return {
-    consultSupplierOrderPolicy: ({ order, rules }) => whileHeartbeating(() => routineOnTheWhole(records, order, rules, new Date().toISOString())),
+    consultSupplierOrderPolicy: ({ order, rules }) => whileHeartbeating(() => routineConsolidated(records, order, rules, new Date().toISOString())),
 
     askManagerAboutSupplierOrder: ({ order, rules, notByRule, asked, closedBecause }) => whileHeartbeating(() => world.notify({
       to: rules.manager,
@@ -59,9 +59,7 @@ export function createDeskActivities({ world, records }: { world: World; records
       poNumber: order.spoNumber,
     })),
 
-    showSupplierOrderInInbox: ({ workflowId, spoNumber, sku, request }) => records.waiting.show(request
-      ? { workflowId, sku, poNumber: spoNumber, request }
-      : { workflowId, request: null }),
+    showSupplierOrderInInbox: (row) => records.waiting.showSupplierOrder(row),
 
     async placeSupplierOrder({ order }) {
       try {

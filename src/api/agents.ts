@@ -102,7 +102,7 @@ export class Agents {
   }
 
   /** A manager's decision on a consolidated PO, to the supplier's desk (src/api/supplier-orders.ts). */
-  decideSupplierOrder(request: SpoDecisionRequest): Promise<{ status: 'delivered'; workflowId: string }> {
+  decideSupplierOrder(request: SpoDecisionRequest): Promise<{ status: 'delivered' | 'duplicate'; workflowId: string }> {
     return decideSupplierOrder(this.client, request);
   }
 

@@ -41,13 +41,19 @@ const approvalOf = (d: Decision, by: string, limit: number | undefined, channel:
   }
   : { approved: false, reason: d.reason, by, channel });
 
-/** A decision on a consolidated PO, for its supplier's desk: the whole PO, so an edit is named to be refused. */
-const spoDecisionOf = (po: string, d: Decision, by: string, limit: number | undefined, at = new Date().toISOString()): SpoDecisionRequest => (d.decision === 'approve'
-  ? {
-    spoNumber: po, approved: true, by, at, ...(d.note ? { note: d.note } : {}), ...(d.maxUnitPrice !== undefined ? { maxUnitPrice: d.maxUnitPrice } : {}),
-    ...(limit !== undefined ? { limit } : {}), ...(d.quantity !== undefined || d.quoteId !== undefined ? { edits: true } : {}),
-  }
-  : { spoNumber: po, approved: false, by, at, reason: d.reason });
+/**
+ * A decision on a consolidated PO, for its supplier's desk: the whole PO, so an edit is named to be
+ * refused; `messageId` (from the Idempotency-Key, as a run's approval has it) lets a repeat be known.
+ */
+const spoDecisionOf = (po: string, d: Decision, by: string, limit: number | undefined, key: { messageId?: string }, at = new Date().toISOString()): SpoDecisionRequest => ({
+  ...(d.decision === 'approve'
+    ? {
+      spoNumber: po, approved: true, by, at, ...(d.note ? { note: d.note } : {}), ...(d.maxUnitPrice !== undefined ? { maxUnitPrice: d.maxUnitPrice } : {}),
+      ...(limit !== undefined ? { limit } : {}), ...(d.quantity !== undefined || d.quoteId !== undefined ? { edits: true } : {}),
+    }
+    : { spoNumber: po, approved: false, by, at, reason: d.reason }),
+  ...key,
+});
 
 /** The terms an approval edits, when it edits any. */
 function editOf(d: Extract<Decision, { decision: 'approve' }>): Pick<ApprovalPayload, 'edit'> {
@@ -70,7 +76,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World, records: P
         + 'a drafted PO keeps (the quote still valid, the supplier\'s minimum and packs, what the replenishment may order, lead time against the stock-out, '
         + 'the manager\'s approval limit) and answers 409 (403 for the limit) naming the rule; an edit taken redrafts the PO as a revision (…-R<k>) and orders it. '
         + 'A consolidated PO (SPO-<supplier>-<k>) goes to its supplier\'s desk and is approved or rejected whole, for every line: no edits, and '
-        + '`maxUnitPrice` must cover its dearest line.',
+        + '`maxUnitPrice` must cover its dearest line; a desk may have several waiting, each decided by its own number.',
       params: PoOrSpoParam, body: DecisionBody,
       response: {
         202: Decided.describe('delivered to the agent'), 200: Decided.describe('a repeat of a decision already delivered'),
@@ -83,8 +89,8 @@ export function messageRoutes(app: Api, agents: Agents, world: World, records: P
     const { params: { po }, body } = req;
     const by = approverOf(req);
     if (parseSpoNumber(po)) {
-      const decided = await agents.decideSupplierOrder(spoDecisionOf(po, body, by, approvalLimitOf(req)));
-      return reply.code(202).send({ poNumber: po, ...decided, by });
+      const decided = await agents.decideSupplierOrder(spoDecisionOf(po, body, by, approvalLimitOf(req), repeatable('approval', by, req.headers)));
+      return reply.code(accepted(decided)).send({ poNumber: po, ...decided, by });
     }
     const result = await agents.deliver(skuOfPo(po), { event: 'approval', poNumber: po, payload: approvalOf(body, by, approvalLimitOf(req), channelOf(req)), ...repeatable('approval', by, req.headers) });
     return reply.code(accepted(result)).send({ poNumber: po, ...result, by });
@@ -97,7 +103,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World, records: P
         + '(202 delivered, 200 a repeat, 403 above the manager\'s approval limit, 404 no agent or not a PO number, 409 not waiting for a decision or given earlier in the list, 503 its agent could not be reached), '
         + 'so one PO that moved on never holds back the others. With an Idempotency-Key, sending the same list again repeats '
         + 'each decision (200 per item), never doubles it. A consolidated PO (SPO-<supplier>-<k>) is decided whole by its supplier\'s desk, '
-        + 'as the single route decides it: 202 taken, 409 or 403 with the reason (a repeat of a decision taken is a 409: it was decided).',
+        + 'as the single route decides it: 202 taken, 200 a repeat under the same Idempotency-Key, 409 or 403 with the reason (another decision on a PO decided is a 409).',
       tags: ['purchase orders'], body: BulkDecisionBody,
       response: {
         207: BulkDecided.describe('one result per decision, in the order given'),
@@ -106,11 +112,11 @@ export function messageRoutes(app: Api, agents: Agents, world: World, records: P
     },
   }, async (req, reply) => {
     const by = approverOf(req);
-    /** A consolidated PO goes to its supplier's desk, as the single route sends it: 202 taken, or its refusal's status. */
+    /** A consolidated PO goes to its supplier's desk, as the single route sends it: 202 taken, 200 a repeat, or its refusal's status. */
     const decideSupplierOrderItem = async (poNumber: string, decision: Decision) => {
       try {
-        const decided = await agents.decideSupplierOrder(spoDecisionOf(poNumber, decision, by, approvalLimitOf(req)));
-        return { poNumber, status: 202, result: decided.status, workflowId: decided.workflowId, by };
+        const decided = await agents.decideSupplierOrder(spoDecisionOf(poNumber, decision, by, approvalLimitOf(req), repeatable('approval', by, req.headers, poNumber)));
+        return { poNumber, status: accepted(decided), result: decided.status, workflowId: decided.workflowId, by };
       } catch (err) {
         if (err instanceof HttpError) return { poNumber, status: err.status, error: err.message };
         req.log.warn({ err, poNumber }, 'a bulk decision could not be delivered');

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { supplierDeskIdOfSpo } from '../domain/ids.js';
 import type { World } from '../domain/world.js';
 import type { PurchaseRecords } from '../records/store.js';
 import type { LineState, PlacedLine, PlacedSupplierOrder } from '../records/supplier-orders.js';
@@ -43,7 +42,8 @@ const nothingSent = (status: number, spo: string, why: string) => new HttpError(
 export async function placedSpo(records: PurchaseRecords, spo: string): Promise<PlacedSupplierOrder> {
   const placed = await records.supplierOrders.of(spo);
   if (placed) return placed;
-  if (await records.waiting.poNumberOf(supplierDeskIdOfSpo(spo)) === spo) {
+  // The desk keeps a consolidated PO's row in the approvals inbox under its SPO number while the manager is asked.
+  if (await records.waiting.poNumberOf(spo) === spo) {
     throw new HttpError(409, `${spo} waits for the manager's approval and has not been placed with its supplier yet`);
   }
   throw new HttpError(404, `no consolidated PO ${spo} has been placed: its supplier's desk has not placed one under this number (it may still be gathering, or was dropped)`);

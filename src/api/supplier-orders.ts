@@ -10,10 +10,10 @@ import { isNotFound } from './temporal-errors.js';
 /**
  * A manager's decision on a consolidated PO goes to the desk that drafted it (its SPO number names
  * the supplier), as an Update: the desk's validator refuses at once what cannot count (not waiting,
- * already decided, above the approver's limit), and the handler takes it once. 202 when taken,
- * 409 or 403 with the reason otherwise, at once.
+ * already decided, above the approver's limit), and the handler takes it once. 202 when taken, 200
+ * for its repeat under the same Idempotency-Key, 409 or 403 with the reason otherwise, at once.
  */
-export async function decideSupplierOrder(client: Client, request: SpoDecisionRequest): Promise<{ status: 'delivered'; workflowId: string }> {
+export async function decideSupplierOrder(client: Client, request: SpoDecisionRequest): Promise<{ status: 'delivered' | 'duplicate'; workflowId: string }> {
   const workflowId = supplierDeskIdOfSpo(request.spoNumber);
   try {
     return await client.workflow.getHandle(workflowId).executeUpdate(spoDecisionUpdate, { args: [request] });

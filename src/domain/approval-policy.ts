@@ -14,6 +14,8 @@ export const ApprovalPolicy = z.object({
   priceTolerancePct: z.number().nonnegative(),
   /** What rule approvals may commit per calendar month (UTC), across every agent. */
   budgetPerMonth: z.number().positive(),
+  /** A consolidated PO whose lines are each routine may be approved by rule when its total is below this; unset: `consolidatedLimitOf`'s default. */
+  consolidatedBelow: z.number().positive().optional(),
 });
 export type ApprovalPolicy = z.infer<typeof ApprovalPolicy>;
 
@@ -47,3 +49,39 @@ export const routineOrderReason = (policy: ApprovalPolicy, po: Pick<PurchaseOrde
   return `total ${money(po.total)} below ${money(policy.autoApproveBelow)}; unit price ${money(po.unitPrice)} within ${policy.priceTolerancePct}% of the last price paid, ${money(lastPrice)}; `
     + `${money(left)} of the ${month} budget of ${money(policy.budgetPerMonth)} left after it`;
 };
+
+/** Unless configured, a consolidated PO of routine lines may total this many routine orders' worth and still be approved by rule. */
+export const CONSOLIDATED_ROUTINE_ORDERS = 10;
+
+/**
+ * The most a consolidated PO of routine lines may total to be approved by rule: as configured, else
+ * ten routine orders' worth, and never what needs two managers (`twoApprovalsAbove`).
+ */
+export const consolidatedLimitOf = (policy: ApprovalPolicy, twoApprovalsAbove?: number): number =>
+  policy.consolidatedBelow ?? Math.min(policy.autoApproveBelow * CONSOLIDATED_ROUTINE_ORDERS, twoApprovalsAbove ?? Number.POSITIVE_INFINITY);
+
+/** A consolidated PO as the routine-order rule judges it: its lines, each with the last price paid for its SKU, and its total. */
+export interface ConsolidatedForPolicy {
+  spoNumber: string;
+  supplier: string;
+  total: number;
+  lines: { poNumber: string; sku: string; unitPrice: number; lineTotal: number; lastPrice: number | null }[];
+}
+
+/**
+ * Conditions (a) and (b) on a consolidated PO: each line is judged as a PO of its own would be (its
+ * line total below `autoApproveBelow`, its price within the tolerance of the last paid for its SKU),
+ * and the whole PO's total, freight included, below the consolidated limit. Why not, or null when the
+ * PO may go on to the budget. The first line that fails is named, so the manager knows which to look at.
+ */
+export function consolidatedOrderRefusal(policy: ApprovalPolicy, order: ConsolidatedForPolicy, currency: string, twoApprovalsAbove?: number): string | null {
+  for (const line of order.lines) {
+    const refusal = routineOrderRefusal(policy, { total: line.lineTotal, unitPrice: line.unitPrice, supplier: order.supplier }, line.lastPrice, currency);
+    if (refusal) return `line ${line.poNumber} (${line.sku}): ${refusal}`;
+  }
+  const limit = consolidatedLimitOf(policy, twoApprovalsAbove);
+  if (order.total >= limit) {
+    return `${order.spoNumber} total ${formatMoney(order.total, currency)} is not below the limit for a consolidated PO approved by rule, ${formatMoney(limit, currency)}`;
+  }
+  return null;
+}

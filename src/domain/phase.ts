@@ -4,7 +4,6 @@ import {
 } from './state.js';
 import { repriced } from './order-costs.js';
 import { changesPo, editedLine } from './approval-edit.js';
-import type { ConsolidatedApprovalRequest } from './supplier-order.js';
 import type { Quote } from './types.js';
 
 export const PHASES = [
@@ -78,7 +77,7 @@ export interface ApprovalRequest {
 
 /** What a replenishment shows the approvals inbox: its PO and what the manager is asked, or that nothing is asked any more. */
 export type InboxEntry = (
-  | { workflowId: string; sku: string; poNumber: string; request: ApprovalRequest | ConsolidatedApprovalRequest }
+  | { workflowId: string; sku: string; poNumber: string; request: ApprovalRequest }
   | { workflowId: string; request: null }
 ) & { /** The run's count of its writes: an older one landing late is dropped. */ version?: number };
 

@@ -1,5 +1,6 @@
 import { gatheringOf, MAX_LINES_PER_ORDER, windowClose, type Window } from './gathering.js';
 import { spoNumber } from './ids.js';
+import { digestOf, reusedIdWhy } from './message-digest.js';
 import { currencyOf, type Rules } from './rules.js';
 import { draftSupplierOrder, joinLine, type SupplierLine, type SupplierOrder, type SupplierOrderNews } from './supplier-order.js';
 
@@ -8,10 +9,31 @@ export type SpoDecision =
   | { approved: true; by: string; at: string; note?: string }
   | { approved: false; by: string; at: string; reason: string };
 
+/** The id a decision came under (`approval:<manager>:<Idempotency-Key>`) and what it said: its repeat is the same decision. */
+export interface DecisionKey { messageId: string; digest: string }
+
+/** A consolidated PO drafted and not yet settled: on its way through approval to the order. */
+export interface SpoInFlight {
+  order: SupplierOrder;
+  closedBecause: string;
+  early: boolean;
+  /** How many times the manager was asked; 0 until the approval policy leaves it to a person. */
+  asked: number;
+  /** Why the approval policy did not approve it, said again in each request. */
+  notByRule?: string;
+  /** When the manager's current wait ends: a desk continued as new waits out the rest of it, and asks no sooner. */
+  waitUntil?: string;
+  decision: SpoDecision | null;
+  decidedUnder?: DecisionKey;
+  /** Lines whose runs were cancelled since the PO was drafted: left out of the order placed, told they were dropped. */
+  withdrawn?: string[];
+}
+
 /**
  * Everything a supplier's desk knows: plain JSON, carried whole across continue-as-new, so no
- * line gathering and no news owed to a run is lost. The desk works one consolidated PO at a time
- * (`current`); lines that join meanwhile gather for the next.
+ * line gathering, no consolidated PO in flight and no news owed to a run is lost. Several
+ * consolidated POs may be in flight at once, each on its own way (one waits for the manager while
+ * the next is approved by rule and placed); lines that join meanwhile gather for the next window.
  */
 export interface DeskState {
   supplier: string;
@@ -20,43 +42,73 @@ export interface DeskState {
   /** The number the next consolidated PO takes. */
   nextK: number;
   gathering: { window: Window; lines: SupplierLine[] } | null;
-  current: {
-    order: SupplierOrder; closedBecause: string; early: boolean; asked: number; decision: SpoDecision | null;
-    /** Lines whose runs were cancelled since the PO was drafted: left out of the order placed, told they were dropped. */
-    withdrawn?: string[];
-  } | null;
+  /** The consolidated POs drafted and not yet settled, by SPO number, oldest first. */
+  inFlight: Record<string, SpoInFlight>;
   /** News owed to lines' runs, sent from the desk's loop. */
   outbox: { poNumber: string; news: SupplierOrderNews }[];
   /** The newest settled lines with their news: a line that joins again after it is told the same news again. */
   settled: { poNumber: string; news: SupplierOrderNews }[];
-  /** The newest consolidated POs the desk settled: why each closed, its lines and what came of it. */
-  orders: { spoNumber: string; closedBecause: string; early: boolean; lines: string[]; total: number; result: string }[];
+  /** The newest consolidated POs the desk settled: why each closed, its lines, what came of it, and the decision's key. */
+  orders: { spoNumber: string; closedBecause: string; early: boolean; lines: string[]; total: number; result: string; decidedUnder?: DecisionKey }[];
 }
 
 /** How many settled lines the desk remembers; a join is retried within minutes, not after hundreds of lines. */
 export const SETTLED_KEPT = 500;
-/** How many settled consolidated POs the desk's view shows. */
+/** How many settled consolidated POs the desk's view shows (and knows a repeated decision on). */
 export const ORDERS_KEPT = 50;
 
 export const newDesk = (supplier: string, rules: Rules): DeskState =>
-  ({ supplier, rules, nextK: 1, gathering: null, current: null, outbox: [], settled: [], orders: [] });
+  ({ supplier, rules, nextK: 1, gathering: null, inFlight: {}, outbox: [], settled: [], orders: [] });
+
+/** The consolidated POs in flight, oldest first. */
+export const spoNumbersInFlight = (d: DeskState): string[] => Object.keys(d.inFlight);
+
+/** The consolidated PO in flight a line is on; null when it is on none. */
+export const spoHolding = (d: DeskState, poNumber: string): string | null =>
+  Object.entries(d.inFlight).find(([, c]) => c.order.lines.some((l) => l.poNumber === poNumber))?.[0] ?? null;
+
+/** A consolidated PO in flight changed; the others as they were. */
+export function withSpo(d: DeskState, spo: string, change: Partial<SpoInFlight>): DeskState {
+  const c = d.inFlight[spo];
+  if (!c) return d;
+  return { ...d, inFlight: { ...d.inFlight, [spo]: { ...c, ...change } } };
+}
+
+/** The manager's wait on `spo` ended without a decision: the next request starts a wait of its own. */
+export function endWait(d: DeskState, spo: string): DeskState {
+  const c = d.inFlight[spo];
+  if (!c) return d;
+  const { waitUntil: _ended, ...rest } = c;
+  return { ...d, inFlight: { ...d.inFlight, [spo]: rest } };
+}
+
+/** Where each consolidated PO in flight stands and what is gathering, from the state alone: the desk's details in the Web UI. */
+export function describeDesk(d: DeskState): string {
+  const spos = Object.entries(d.inFlight).map(([spo, c]) => {
+    const lines = `${c.order.lines.length} line(s)`;
+    if (c.decision) return `${spo} (${lines}): ${c.decision.approved ? 'approved' : 'rejected'} by ${c.decision.by}`;
+    return c.asked > 0 ? `${spo} (${lines}): waits for the manager (request ${c.asked})` : `${spo} (${lines}): with the approval policy`;
+  });
+  const gathering = d.gathering ? `gathering ${d.gathering.lines.length} line(s) until ${d.gathering.window.closesAt}` : 'no line gathering';
+  return [gathering, ...spos].join('; ');
+}
 
 /**
- * A line joins, judged by its line PO number: a line gathering or on the PO in hand is not added
+ * A line joins, judged by its line PO number: a line gathering or on a PO in flight is not added
  * twice; a line already settled is told its news again; any other line gathers, opening a window
  * (closed at once for a supplier the line's rules no longer gather for).
  */
 export function joinDesk(d: DeskState, line: SupplierLine, rules: Rules, now: string): DeskState {
   const told = d.settled.find((l) => l.poNumber === line.poNumber);
   if (told) return d.outbox.some((o) => o.poNumber === line.poNumber) ? d : { ...d, outbox: [...d.outbox, told] };
-  if (d.current?.order.lines.some((l) => l.poNumber === line.poNumber)) return d;
+  if (spoHolding(d, line.poNumber)) return d;
   const setting = gatheringOf(rules, d.supplier);
   const window = d.gathering?.window ?? { openedAt: now, closesAt: setting ? windowClose(setting, now, rules.dayMs) : now };
   const { lines } = joinLine(d.gathering?.lines ?? [], line);
   return { ...d, rules, gathering: { window, lines } };
 }
 
-/** The window closes: its lines become the consolidated PO in hand, drafted under the next number. */
+/** The window closes: its lines become a consolidated PO in flight, drafted under the next number, beside any others. */
 export function closeWindow(d: DeskState, closedBecause: string, early: boolean): DeskState {
   const all = d.gathering?.lines ?? [];
   // Lines past the most one order takes stay gathering, in the same window, for the next PO.
@@ -64,29 +116,27 @@ export function closeWindow(d: DeskState, closedBecause: string, early: boolean)
   const rest = all.slice(MAX_LINES_PER_ORDER);
   const order = draftSupplierOrder(spoNumber(d.supplier, d.nextK), d.supplier, currencyOf(d.rules), lines);
   const gathering = rest.length > 0 && d.gathering ? { ...d.gathering, lines: rest } : null;
-  return { ...d, nextK: d.nextK + 1, gathering, current: { order, closedBecause, early, asked: 0, decision: null } };
+  return { ...d, nextK: d.nextK + 1, gathering, inFlight: { ...d.inFlight, [order.spoNumber]: { order, closedBecause, early, asked: 0, decision: null } } };
 }
 
 /**
  * A line's run was cancelled: a gathering line leaves the window (a window with no line left closes
- * unused); a line of the PO in hand is left out when it is placed. A line already settled keeps its
- * news, which says whether it was ordered (its run then cancels it at the supplier).
+ * unused); a line of a PO in flight is left out when that PO is placed. A line already settled keeps
+ * its news, which says whether it was ordered (its run then cancels it at the supplier).
  */
 export function withdrawLine(d: DeskState, poNumber: string): DeskState {
   if (d.gathering?.lines.some((l) => l.poNumber === poNumber)) {
     const lines = d.gathering.lines.filter((l) => l.poNumber !== poNumber);
     return { ...d, gathering: lines.length > 0 ? { ...d.gathering, lines } : null };
   }
-  const c = d.current;
-  if (c?.order.lines.some((l) => l.poNumber === poNumber) && !c.withdrawn?.includes(poNumber)) {
-    return { ...d, current: { ...c, withdrawn: [...(c.withdrawn ?? []), poNumber] } };
-  }
-  return d;
+  const spo = spoHolding(d, poNumber);
+  const withdrawn = spo ? d.inFlight[spo]!.withdrawn ?? [] : [];
+  return spo && !withdrawn.includes(poNumber) ? withSpo(d, spo, { withdrawn: [...withdrawn, poNumber] }) : d;
 }
 
-/** The PO in hand as it is placed: without its withdrawn lines, its goods and freight drafted anew; null when none is left. */
-export function orderToPlace(d: DeskState): SupplierOrder | null {
-  const c = d.current;
+/** A PO in flight as it is placed: without its withdrawn lines, its goods and freight drafted anew; null when none is left. */
+export function orderToPlace(d: DeskState, spo: string): SupplierOrder | null {
+  const c = d.inFlight[spo];
   if (!c) return null;
   const left = c.order.lines.filter((l) => !c.withdrawn?.includes(l.poNumber));
   if (left.length === 0) return null;
@@ -94,16 +144,18 @@ export function orderToPlace(d: DeskState): SupplierOrder | null {
   return draftSupplierOrder(c.order.spoNumber, c.order.supplier, c.order.currency, left.map(({ lineTotal: _t, ...l }) => l));
 }
 
-/** The PO in hand is settled: each line's news is owed to its run, and remembered. */
-export function settleOrder(d: DeskState, newsOf: (line: SupplierLine) => SupplierOrderNews): DeskState {
-  if (!d.current) return d;
-  const { order, closedBecause, early } = d.current;
+/** A PO in flight is settled: each line's news is owed to its run, and remembered; the others go on. */
+export function settleOrder(d: DeskState, spo: string, newsOf: (line: SupplierLine) => SupplierOrderNews): DeskState {
+  const c = d.inFlight[spo];
+  if (!c) return d;
+  const { order, closedBecause, early, decidedUnder } = c;
   const told = order.lines.map((l) => ({ poNumber: l.poNumber, news: newsOf(l) }));
   const first = told[0]?.news;
   const result = first?.kind === 'ordered' ? `ordered on ${first.approval.by}'s approval` : `dropped: ${first?.reason ?? 'no lines'}`;
-  const entry = { spoNumber: order.spoNumber, closedBecause, early, lines: order.lines.map((l) => l.poNumber), total: order.total, result };
+  const entry = { spoNumber: spo, closedBecause, early, lines: order.lines.map((l) => l.poNumber), total: order.total, result, ...(decidedUnder ? { decidedUnder } : {}) };
+  const { [spo]: _settled, ...inFlight } = d.inFlight;
   return {
-    ...d, current: null, outbox: [...d.outbox, ...told], settled: [...d.settled, ...told].slice(-SETTLED_KEPT), orders: [...d.orders, entry].slice(-ORDERS_KEPT),
+    ...d, inFlight, outbox: [...d.outbox, ...told], settled: [...d.settled, ...told].slice(-SETTLED_KEPT), orders: [...d.orders, entry].slice(-ORDERS_KEPT),
   };
 }
 
@@ -118,17 +170,45 @@ export interface SpoDecisionRequest {
   edits?: boolean;
   /** When the API took the decision: the desk's clock moves on it (history holds it with the Update). */
   at?: string;
+  /** The manager's own key for this decision (`approval:<manager>:<Idempotency-Key>`): sent again, it is the same decision. */
+  messageId?: string;
+}
+
+/** What a decision says, as its sender chose it: its repeat under the same key must say the same. */
+const digestOfDecision = (r: SpoDecisionRequest): string => digestOf({
+  event: 'approval', poNumber: r.spoNumber,
+  payload: { approved: r.approved, by: r.by, reason: r.reason, note: r.note, maxUnitPrice: r.maxUnitPrice, ...(r.edits ? { edit: {} } : {}) },
+});
+
+/** Whether a decision repeats the one an SPO was decided under (`same`), reuses its key for another (`different`), or neither. */
+export function decisionRepeat(d: DeskState, r: SpoDecisionRequest): 'same' | 'different' | null {
+  if (!r.messageId) return null;
+  const under = d.inFlight[r.spoNumber]?.decidedUnder ?? d.orders.find((o) => o.spoNumber === r.spoNumber)?.decidedUnder;
+  if (!under || under.messageId !== r.messageId) return null;
+  return under.digest === digestOfDecision(r) ? 'same' : 'different';
+}
+
+/** The decision taken on its SPO, with the key a repeat of it is known by. */
+export function decideSpo(d: DeskState, r: SpoDecisionRequest, at: string): DeskState {
+  const decision: SpoDecision = r.approved
+    ? { approved: true, by: r.by, at, ...(r.note ? { note: r.note } : {}) }
+    : { approved: false, by: r.by, at, reason: r.reason ?? 'no reason given' };
+  return withSpo(d, r.spoNumber, { decision, ...(r.messageId ? { decidedUnder: { messageId: r.messageId, digest: digestOfDecision(r) } } : {}) });
 }
 
 /**
  * Why this decision cannot be taken, with the kind the API answers by (`NotWaiting` 409,
- * `OverLimit` 403); null when it can. Judged once, by the desk, on its own state.
+ * `OverLimit` 403); null when it can (a repeat of the decision taken included, which the desk
+ * answers as a duplicate). Judged once, by the desk, on its own state.
  */
 export function spoDecisionRefusal(d: DeskState, r: SpoDecisionRequest): { type: 'NotWaiting' | 'OverLimit'; why: string } | null {
+  const repeat = decisionRepeat(d, r);
+  if (repeat === 'same') return null;
+  if (repeat === 'different') return { type: 'NotWaiting', why: reusedIdWhy({ event: 'approval', poNumber: r.spoNumber }) };
   const closed = decisionRefusal(d, r.spoNumber);
   if (closed) return { type: 'NotWaiting', why: closed };
   if (!r.approved) return null;
-  const { order } = d.current!;
+  const { order } = d.inFlight[r.spoNumber]!;
   if (r.edits) return { type: 'NotWaiting', why: `${r.spoNumber} is approved or rejected whole: its lines are not edited` };
   if (r.limit !== undefined && order.total > r.limit) {
     return { type: 'OverLimit', why: `${r.by} may approve purchase orders up to ${r.limit.toFixed(2)}; ${r.spoNumber} totals ${order.total.toFixed(2)}: a manager with a higher approval limit must approve it` };
@@ -142,8 +222,8 @@ export function spoDecisionRefusal(d: DeskState, r: SpoDecisionRequest): { type:
 
 /** Why a manager's decision on `spo` cannot be taken now; null when it can. */
 export function decisionRefusal(d: DeskState, spo: string): string | null {
-  const c = d.current;
-  if (!c || c.order.spoNumber !== spo) {
+  const c = d.inFlight[spo];
+  if (!c) {
     const earlier = d.settled.find((l) => l.news.spoNumber === spo);
     return earlier ? `${spo} has already been ${earlier.news.kind === 'ordered' ? 'approved and ordered' : `settled: ${earlier.news.reason}`}` : `${spo} is not waiting for a decision`;
   }

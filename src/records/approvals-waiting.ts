@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { ApprovalRequest, InboxEntry } from '../domain/phase.js';
 import type { ConsolidatedApprovalRequest } from '../domain/supplier-order.js';
+import { supplierDeskIdOfSpo } from '../domain/ids.js';
 import type { ApprovalsWaitingTable, RecordsDb } from './database.js';
 import { INBOX, publishInOrder } from './published.js';
 import { jsonColumn, readEach, type OnDamaged } from './rows.js';
@@ -13,7 +14,7 @@ export interface ApprovalWaiting extends ApprovalRequest {
   poNumber: string;
 }
 
-/** A supplier desk's consolidated PO in the approvals inbox: `workflowId` is the desk, `sku` the SKUs of its lines. */
+/** A supplier desk's consolidated PO in the approvals inbox: `workflowId` is the desk that drafted it, `sku` the SKUs of its lines. */
 export interface ConsolidatedWaiting extends ConsolidatedApprovalRequest {
   sku: string;
   workflowId: string;
@@ -26,14 +27,17 @@ export type InboxItem = ApprovalWaiting | ConsolidatedWaiting;
 /**
  * The approvals inbox as a table: each replenishment writes its own row when it starts waiting for
  * a manager, rewrites it as approvals come in, and deletes it when it stops waiting; a supplier's
- * desk does the same for the consolidated PO it asks about, under the desk's id. Reading 500
+ * desk does the same for each consolidated PO it asks about, under the SPO number (a desk may have
+ * several waiting), and the desk's id is read from that number. Reading 500
  * waiting POs is then one indexed query, where Temporal's visibility lists them at about 0.3 ms a
  * run on the dev server (docs/benchmarks.md). A run numbers its writes, and one older than the row is
  * dropped (src/records/published.ts); a write is the run's whole current answer, so a retried write is harmless.
  */
-const fromRow = (r: Selectable<ApprovalsWaitingTable>): InboxItem => ({
-  ...jsonColumn<ApprovalRequest | ConsolidatedApprovalRequest>('approvals_waiting', r.replenishmentId, 'request', r.request, 'object'), sku: r.sku, workflowId: r.replenishmentId, poNumber: r.poNumber,
-});
+const fromRow = (r: Selectable<ApprovalsWaitingTable>): InboxItem => {
+  const request = jsonColumn<ApprovalRequest | ConsolidatedApprovalRequest>('approvals_waiting', r.replenishmentId, 'request', r.request, 'object');
+  const workflowId = 'kind' in request ? supplierDeskIdOfSpo(r.poNumber) : r.replenishmentId;
+  return { ...request, sku: r.sku, workflowId, poNumber: r.poNumber };
+};
 
 export class ApprovalsWaiting {
   constructor(private readonly db: RecordsDb) {}
@@ -50,6 +54,18 @@ export class ApprovalsWaiting {
         .onConflict((oc) => oc.column('replenishmentId').doUpdateSet(row))
         .execute();
     });
+  }
+
+  /** A consolidated PO's row, keyed by its SPO number: written while the manager is asked, deleted (request null) once not. */
+  async showSupplierOrder({ spoNumber, sku, request }: { spoNumber: string; sku: string; request: ConsolidatedApprovalRequest | null }): Promise<void> {
+    if (!request) {
+      await this.db.deleteFrom('approvalsWaiting').where('replenishmentId', '=', spoNumber).execute();
+      return;
+    }
+    const row = { sku, poNumber: spoNumber, request: JSON.stringify(request), requestedAt: request.requestedAt };
+    await this.db.insertInto('approvalsWaiting').values({ replenishmentId: spoNumber, ...row })
+      .onConflict((oc) => oc.column('replenishmentId').doUpdateSet(row))
+      .execute();
   }
 
   async clear(workflowId: string): Promise<void> {

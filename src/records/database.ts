@@ -22,7 +22,10 @@ export interface BudgetMonthsTable { month: string; reservedCents: number | stri
 /** One reservation per PO: a retried approval finds its own and reserves nothing more. */
 export interface BudgetReservationsTable { poNumber: string; replenishmentId: string; month: string; amountCents: number | string; sku: string; reservedAt: string }
 
-/** A PO waiting for a manager, one row per replenishment, written by the run itself (src/records/approvals-waiting.ts). */
+/**
+ * A PO waiting for a manager, one row per replenishment written by the run itself, or per consolidated
+ * PO written by its supplier's desk under the SPO number in `replenishmentId` (src/records/approvals-waiting.ts).
+ */
 export interface ApprovalsWaitingTable { replenishmentId: string; sku: string; poNumber: string; request: string; requestedAt: string | null }
 
 /**

@@ -54,10 +54,11 @@ export const agentStatusQuery = defineQuery<AgentStatus>('status');
 export const joinSignal = defineSignal<[SupplierLine, Rules]>('join');
 export const deskStateQuery = defineQuery<DeskState>('desk');
 /**
- * SupplierDesk: a manager's decision on a consolidated PO. The validator refuses what the desk can
- * tell at once (no such SPO waiting, already decided); the handler takes it, once.
+ * SupplierDesk: a manager's decision on one of its consolidated POs, by SPO number. The validator
+ * refuses what the desk can tell at once (no such SPO waiting, already decided); the handler takes
+ * it, once, and answers its repeat under the same key as a `duplicate`.
  */
-export const spoDecisionUpdate = defineUpdate<{ status: 'delivered'; workflowId: string }, [SpoDecisionRequest]>('decide');
+export const spoDecisionUpdate = defineUpdate<{ status: 'delivered' | 'duplicate'; workflowId: string }, [SpoDecisionRequest]>('decide');
 /**
  * SupplierDesk: a line's run was cancelled. Answered once the desk is not placing an order: with
  * the supplier's acknowledgement when the line was already ordered (the run cancels it there), else null.

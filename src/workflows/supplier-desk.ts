@@ -5,10 +5,13 @@ import {
 import type { DeskActivities } from '../activities/contract.js';
 import { policyApprover } from '../domain/approval-policy.js';
 import { closeOf } from '../domain/gathering.js';
-import { replenishmentIdOfPo, supplierDeskId } from '../domain/ids.js';
+import { replenishmentIdOfPo, spoNumber, supplierDeskId } from '../domain/ids.js';
 import { days, type Rules } from '../domain/rules.js';
 import type { Message } from '../domain/state.js';
-import { closeWindow, joinDesk, newDesk, orderToPlace, settleOrder, spoDecisionRefusal, withdrawLine, type DeskState } from '../domain/supplier-desk.js';
+import {
+  closeWindow, decideSpo, decisionRepeat, describeDesk, endWait, joinDesk, newDesk, orderToPlace, settleOrder, spoDecisionRefusal, spoHolding, spoNumbersInFlight,
+  withdrawLine, withSpo, type DeskState,
+} from '../domain/supplier-desk.js';
 import { consolidatedRequestOf, describeSupplierOrder, skusLabel, type SupplierOrderNews } from '../domain/supplier-order.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
 import { failureMessage } from './failures.js';
@@ -21,7 +24,7 @@ export interface SupplierDeskInput {
   rules: Rules;
   /** What the desk carried over its last continue-as-new. */
   carried?: DeskState;
-  /** Continue as new after this many consolidated POs in one run (beside the history's length); carried too. */
+  /** Continue as new once this many consolidated POs were drafted in one run (beside the history's length); carried too. */
   continueAfterOrders?: number;
 }
 
@@ -37,9 +40,10 @@ const isRefusal = (err: unknown): boolean =>
 /**
  * A supplier's desk (`supplier-<name>`): the entity where the lines of a supplier that gathers meet.
  * It gathers lines until its window closes (a timer), or at once when a line must be ordered
- * before that; drafts one consolidated PO of them, has it approved once (by the approval policy on
- * the whole PO, else by the manager), places one order at the supplier, and tells each line's run by
- * signal. Its state is plain JSON (src/domain/supplier-desk.ts), carried whole across continue-as-new.
+ * before that; drafts a consolidated PO of them, and sends it on its own way (approved once, by the
+ * approval policy or by the manager; one order at the supplier; each line's run told by signal)
+ * while it gathers the next: several consolidated POs may be in flight, each judged by its SPO
+ * number. Its state is plain JSON (src/domain/supplier-desk.ts), carried whole across continue-as-new.
  */
 export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
   let d: DeskState = input.carried ?? newDesk(input.supplier, input.rules);
@@ -50,31 +54,37 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
   // Each step's summary names the consolidated PO and its lines, as the Web UI shows it.
   const acts = (rules: Rules, summary: string) => proxyActivities<DeskActivities>({ ...toolActivity(rules), summary });
   const placing = (summary: string) => proxyActivities<DeskActivities>({ ...deskOrderActivity, summary });
-  // The inbox row is written by an activity awaited in the loop, not a local activity: its result is
-  // an event in history, so the command after it has the same place on replay whatever the desk's
-  // handlers (an Update's answer) do meanwhile. Retried until the database takes it, as the record is.
+  // The inbox row is written by an activity awaited in the SPO's path, not a local activity: its
+  // result is an event in history, so the command after it has the same place on replay whatever the
+  // desk's handlers (an Update's answer) do meanwhile. Retried until the database takes it, as the record is.
   const inbox = (summary: string) => proxyActivities<DeskActivities>({ ...recordActivity, summary });
 
-  /** The order is at the supplier: a line withdrawn now may be on it, so withdrawing waits for its answer. */
-  let placingNow = false;
+  /** SPOs whose path is at a step (an activity, or between steps): all but those waiting for the manager. */
+  const busy = new Set<string>();
+  /** SPOs whose order is at the supplier: a line of theirs withdrawn now may be on it, so withdrawing waits for its answer. */
+  const placingNow = new Set<string>();
+  /** What broke an SPO's path (not a refusal): the desk fails with it, as it would have in its own loop. */
+  let broken = null as { err: unknown } | null;
+  const show = (latest: string) => setCurrentDetails(`${latest}\n\n${describeDesk(d)}`);
 
   setHandler(joinSignal, (line, rules) => {
     clock.advance(line.joinedAt);
     d = joinDesk(d, line, rules, clock.now());
   });
   setHandler(withdrawUpdate, async ({ poNumber }) => {
-    await condition(() => !placingNow);
+    const spo = spoHolding(d, poNumber);
+    if (spo) await condition(() => !placingNow.has(spo));
     d = withdrawLine(d, poNumber);
     const told = d.settled.find((l) => l.poNumber === poNumber)?.news;
     return { placed: told?.kind === 'ordered' ? told.ack : null };
   });
   setHandler(deskStateQuery, () => d);
-  setHandler(spoDecisionUpdate, ({ approved, by, reason, note, at: sent }) => {
-    clock.advance(sent);
-    const at = clock.now();
-    const decision = approved ? { approved: true as const, by, at, ...(note ? { note } : {}) } : { approved: false as const, by, at, reason: reason ?? 'no reason given' };
-    d = { ...d, current: { ...d.current!, decision } };
-    return { status: 'delivered' as const, workflowId: supplierDeskId(d.supplier) };
+  setHandler(spoDecisionUpdate, (request) => {
+    const workflowId = supplierDeskId(d.supplier);
+    if (decisionRepeat(d, request) === 'same') return { status: 'duplicate' as const, workflowId };
+    clock.advance(request.at);
+    d = decideSpo(d, request, clock.now());
+    return { status: 'delivered' as const, workflowId };
   }, {
     // A refusal in the validator is written nowhere: a decision that cannot count leaves no trace in history.
     validator: (request) => {
@@ -97,99 +107,131 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
     }
   };
 
-  /** The manager decides the PO in hand: asked up to the rules' number of times, each wait an approval wait. */
-  const askManager = async (notByRule: string | undefined): Promise<Approval | Dropped> => {
+  /**
+   * The manager decides `spo`: asked up to the rules' number of times, each wait an approval wait.
+   * What it has asked and until when it waits are in the desk's state, so a desk continued as new
+   * waits out the rest of the wait it was in and asks nothing twice.
+   */
+  const askManager = async (spo: string): Promise<Approval | Dropped> => {
     const { rules } = d;
-    for (let asked = 1; asked <= rules.maxApprovalRequests; asked++) {
-      const c = d.current!;
-      await acts(rules, `ask ${rules.manager} to approve ${describeSupplierOrder(c.order)} (request ${asked})`).askManagerAboutSupplierOrder({ order: c.order, rules, asked, closedBecause: c.closedBecause, ...(notByRule ? { notByRule } : {}) });
-      d = { ...d, current: { ...d.current!, asked } };
-      setCurrentDetails(`**${c.order.spoNumber}** waits for the manager (request ${asked}): ${describeSupplierOrder(c.order)}`);
-      // The PO as drafted and asked about, which is what the desk's validator judges a decision against
-      // (its total, its dearest line); a line withdrawn meanwhile is left out when it is placed.
-      await inbox(`show ${c.order.spoNumber} in the approvals inbox (request ${asked})`).showSupplierOrderInInbox({
-        workflowId: workflowInfo().workflowId, spoNumber: c.order.spoNumber, sku: skusLabel(c.order.lines),
-        request: consolidatedRequestOf(c.order, { ...d.current!, asked }, clock.now()),
+    for (;;) {
+      let c = d.inFlight[spo]!;
+      if (c.decision) break;
+      if (c.waitUntil === undefined) {
+        if (c.asked >= rules.maxApprovalRequests) break;
+        const asked = c.asked + 1;
+        await acts(rules, `ask ${rules.manager} to approve ${describeSupplierOrder(c.order)} (request ${asked})`).askManagerAboutSupplierOrder({
+          order: c.order, rules, asked, closedBecause: c.closedBecause, ...(c.notByRule ? { notByRule: c.notByRule } : {}),
+        });
+        d = withSpo(d, spo, { asked });
+        show(`**${spo}** waits for the manager (request ${asked}): ${describeSupplierOrder(c.order)}`);
+        // The PO as drafted and asked about, which is what the desk's validator judges a decision against
+        // (its total, its dearest line); a line withdrawn meanwhile is left out when it is placed.
+        await inbox(`show ${spo} in the approvals inbox (request ${asked})`).showSupplierOrderInInbox({
+          spoNumber: spo, sku: skusLabel(c.order.lines), request: consolidatedRequestOf(c.order, { ...c, asked }, clock.now()),
+        });
+        d = withSpo(d, spo, { waitUntil: new Date(clock.millis + days(rules, rules.approvalWaitDays)).toISOString() });
+      }
+      c = d.inFlight[spo]!;
+      const until = c.waitUntil!;
+      // At rest: the desk may continue as new while this SPO waits.
+      busy.delete(spo);
+      const decided = await condition(() => d.inFlight[spo]!.decision !== null, Math.max(1, Date.parse(until) - clock.millis), {
+        summary: `${spo} waits for ${rules.manager}'s decision (request ${c.asked})`,
       });
-      const wait = days(rules, rules.approvalWaitDays);
-      const since = clock.millis;
-      if (await condition(() => d.current!.decision !== null, wait, { summary: `${c.order.spoNumber} waits for ${rules.manager}'s decision (request ${asked})` })) break;
-      clock.advance(new Date(since + wait).toISOString());
+      busy.add(spo);
+      if (!decided) {
+        clock.advance(until);
+        d = endWait(d, spo);
+      }
     }
-    await inbox(`take ${d.current!.order.spoNumber} out of the approvals inbox`).showSupplierOrderInInbox({
-      workflowId: workflowInfo().workflowId, spoNumber: d.current!.order.spoNumber, sku: '', request: null,
-    });
-    const decision = d.current!.decision;
-    if (!decision) return { by: 'desk', reason: `no decision from the manager on ${d.current!.order.spoNumber} after ${rules.maxApprovalRequests} requests` };
-    if (!decision.approved) return { by: 'manager', decidedBy: decision.by, reason: `${decision.reason} (on ${d.current!.order.spoNumber})` };
+    await inbox(`take ${spo} out of the approvals inbox`).showSupplierOrderInInbox({ spoNumber: spo, sku: '', request: null });
+    const decision = d.inFlight[spo]!.decision;
+    if (!decision) return { by: 'desk', reason: `no decision from the manager on ${spo} after ${rules.maxApprovalRequests} requests` };
+    if (!decision.approved) return { by: 'manager', decidedBy: decision.by, reason: `${decision.reason} (on ${spo})` };
     return { by: decision.by, at: decision.at, ...(decision.note ? { note: decision.note } : {}) };
   };
 
-  /** The PO in hand, from approval to the order and each line's news. */
-  const buy = async () => {
-    const { order } = d.current!;
-    const { rules } = d;
-    let outcome: Approval | Dropped;
-    if (order.belowMinimum) {
-      outcome = { by: 'supplier', reason: order.belowMinimum };
-    } else {
-      const verdict = await acts(rules, `approval policy on ${describeSupplierOrder(order)}`).consultSupplierOrderPolicy({ order, rules });
-      outcome = verdict?.approved
-        ? { by: policyApprover(verdict.rule), at: clock.now(), rule: verdict.rule, note: verdict.reason }
-        : await askManager(verdict && !verdict.approved ? verdict.why : undefined);
-    }
-    const placed = orderToPlace(d);
+  /** How `spo` is approved: by the policy, else by the manager; resumed at the manager when carried over continue-as-new. */
+  const approve = async (spo: string): Promise<Approval | Dropped> => {
+    const { order, asked } = d.inFlight[spo]!;
+    if (asked > 0) return askManager(spo);
+    if (order.belowMinimum) return { by: 'supplier', reason: order.belowMinimum };
+    const verdict = await acts(d.rules, `approval policy on ${describeSupplierOrder(order)}`).consultSupplierOrderPolicy({ order, rules: d.rules });
+    if (verdict?.approved) return { by: policyApprover(verdict.rule), at: clock.now(), rule: verdict.rule, note: verdict.reason };
+    if (verdict) d = withSpo(d, spo, { notByRule: verdict.why });
+    return askManager(spo);
+  };
+
+  /** One consolidated PO in flight, from approval to the order and each line's news. */
+  const buy = async (spo: string) => {
+    const { order } = d.inFlight[spo]!;
+    let outcome = await approve(spo);
+    const placed = orderToPlace(d, spo);
     if ('at' in outcome && placed) {
       const approval = outcome;
-      placingNow = true;
+      placingNow.add(spo);
       try {
         const ack = await placing(`place ${describeSupplierOrder(placed)}`).placeSupplierOrder({ order: placed });
         const acks = new Map(ack.lines.map((a) => [a.poNumber, a]));
-        d = settleOrder(d, (l) => (acks.has(l.poNumber)
-          ? { kind: 'ordered', spoNumber: order.spoNumber, ack: acks.get(l.poNumber)!, approval }
-          : { kind: 'dropped', spoNumber: order.spoNumber, by: 'desk', reason: `${l.poNumber} was withdrawn before ${order.spoNumber} was placed` }));
-        setCurrentDetails(`**${order.spoNumber}** ordered (${ack.supplierRef}): ${describeSupplierOrder(placed)}`);
+        d = settleOrder(d, spo, (l) => (acks.has(l.poNumber)
+          ? { kind: 'ordered', spoNumber: spo, ack: acks.get(l.poNumber)!, approval }
+          : { kind: 'dropped', spoNumber: spo, by: 'desk', reason: `${l.poNumber} was withdrawn before ${spo} was placed` }));
+        show(`**${spo}** ordered (${ack.supplierRef}): ${describeSupplierOrder(placed)}`);
         return;
       } catch (err) {
         if (!isRefusal(err)) throw err;
-        outcome = { by: 'supplier', reason: `${order.supplier} refused ${order.spoNumber}: ${failureMessage(err)}` };
+        outcome = { by: 'supplier', reason: `${order.supplier} refused ${spo}: ${failureMessage(err)}` };
       } finally {
-        placingNow = false;
+        placingNow.delete(spo);
       }
     }
-    const dropped = 'at' in outcome ? { by: 'desk' as const, reason: `every line of ${order.spoNumber} was withdrawn` } : outcome;
-    d = settleOrder(d, () => ({ kind: 'dropped', spoNumber: order.spoNumber, ...dropped }));
-    setCurrentDetails(`**${order.spoNumber}** dropped: ${dropped.reason}`);
+    const dropped = 'at' in outcome ? { by: 'desk' as const, reason: `every line of ${spo} was withdrawn` } : outcome;
+    d = settleOrder(d, spo, () => ({ kind: 'dropped', spoNumber: spo, ...dropped }));
+    show(`**${spo}** dropped: ${dropped.reason}`);
   };
 
-  let ordersThisRun = 0;
+  /** Each consolidated PO goes its own way; the loop goes on gathering. */
+  const launch = (spo: string) => {
+    busy.add(spo);
+    void buy(spo).catch((err: unknown) => { broken ??= { err }; }).finally(() => busy.delete(spo));
+  };
+
+  let draftedThisRun = 0;
+  /**
+   * Continue as new when history grows long, with every SPO in flight waiting for the manager (its
+   * asks and its wait's end in the state carried), no handler running and no news owed: what is
+   * gathering travels in `d`, its window's close with it.
+   */
+  const mayContinueAsNew = () => (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > CONTINUE_AFTER_EVENTS
+      || (input.continueAfterOrders !== undefined && draftedThisRun >= input.continueAfterOrders))
+    && spoNumbersInFlight(d).every((spo) => !busy.has(spo) && d.inFlight[spo]!.decision === null)
+    && d.outbox.length === 0 && allHandlersFinished();
+  /** What wakes the loop besides its window: news owed to a run, a path that broke, the moment to continue as new. */
+  const loopWakes = () => d.outbox.length > 0 || broken !== null || mayContinueAsNew();
+
+  // Consolidated POs carried over continue-as-new go on from where the state says they are.
+  for (const spo of spoNumbersInFlight(d)) launch(spo);
   for (;;) {
+    if (broken) throw broken.err;
     await tellRuns();
-    // Between consolidated POs, with every piece of news sent: what is gathering travels in `d`
-    // (its window's close with it), and lines that join while the handlers finish are in `d` too.
-    const long = workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > CONTINUE_AFTER_EVENTS
-      || (input.continueAfterOrders !== undefined && ordersThisRun >= input.continueAfterOrders);
-    if (long) {
-      await condition(allHandlersFinished);
-      if (d.outbox.length === 0) {
-        return continueAsNew<typeof SupplierDesk>({
-          supplier: d.supplier, rules: d.rules, carried: d, ...(input.continueAfterOrders !== undefined ? { continueAfterOrders: input.continueAfterOrders } : {}),
-        });
-      }
-      continue;
+    if (mayContinueAsNew()) {
+      return continueAsNew<typeof SupplierDesk>({
+        supplier: d.supplier, rules: d.rules, carried: d, ...(input.continueAfterOrders !== undefined ? { continueAfterOrders: input.continueAfterOrders } : {}),
+      });
     }
     const g = d.gathering;
     if (g === null) {
-      await condition(() => d.gathering !== null || d.outbox.length > 0);
+      await condition(() => d.gathering !== null || loopWakes());
       continue;
     }
     // Only a line that cannot wait closes the window before its time (judged as at its opening).
     let closing = closeOf(g.window, g.lines, g.window.openedAt);
     if (!closing.close) {
-      setCurrentDetails(`gathering ${g.lines.length} line(s) until ${g.window.closesAt}`);
-      // Woken by an urgent line or by news owed to a run; else the window's timer fires.
+      show(`gathering ${g.lines.length} line(s) until ${g.window.closesAt}`);
+      // Woken by an urgent line or by the loop's other business; else the window's timer fires.
       const woke = await condition(
-        () => d.outbox.length > 0 || (d.gathering !== null && closeOf(d.gathering.window, d.gathering.lines, d.gathering.window.openedAt).close),
+        () => loopWakes() || (d.gathering !== null && closeOf(d.gathering.window, d.gathering.lines, d.gathering.window.openedAt).close),
         Math.max(1, Date.parse(g.window.closesAt) - clock.millis),
         { summary: `gathering ${d.supplier}'s lines until ${g.window.closesAt}` },
       );
@@ -200,10 +242,11 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
       closing = closeOf(d.gathering.window, d.gathering.lines, clock.now());
       if (!closing.close) continue;
     }
+    const spo = spoNumber(d.supplier, d.nextK);
     d = closeWindow(d, closing.reason, closing.early);
-    log.info(`${d.current!.order.spoNumber} closed ${closing.early ? 'early' : 'on time'}: ${closing.reason}`);
-    setCurrentDetails(`**${d.current!.order.spoNumber}** closed ${closing.early ? 'early, ' : ''}${closing.reason}: ${describeSupplierOrder(d.current!.order)}`);
-    await buy();
-    ordersThisRun += 1;
+    log.info(`${spo} closed ${closing.early ? 'early' : 'on time'}: ${closing.reason}`);
+    show(`**${spo}** closed ${closing.early ? 'early, ' : ''}${closing.reason}: ${describeSupplierOrder(d.inFlight[spo]!.order)}`);
+    draftedThisRun += 1;
+    launch(spo);
   }
 }

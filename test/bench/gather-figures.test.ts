@@ -43,13 +43,17 @@ describe('the gathering bench\'s figures', () => {
     expect(eventsSince([1, 5, 10, 10, 12], 10)).toBe(3);
   });
 
-  it('names the lines gathering behind a consolidated PO that waits for the manager, and none otherwise', () => {
-    const gathering = { window: { openedAt: 'a', closesAt: 'b' }, lines: [{ poNumber: 'PO-X-1' }, { poNumber: 'PO-Y-1' }] };
-    expect(behindAPerson({ gathering, current: { asked: 1, decision: null } })).toEqual(['PO-X-1', 'PO-Y-1']);
-    expect(behindAPerson({ gathering, current: { asked: 0, decision: null } })).toEqual([]);
-    expect(behindAPerson({ gathering, current: { asked: 1, decision: { approved: true } } })).toEqual([]);
-    expect(behindAPerson({ gathering, current: null })).toEqual([]);
-    expect(behindAPerson({ gathering: null, current: { asked: 2, decision: null } })).toEqual([]);
-    expect(behindAPerson(null)).toEqual([]);
+  it('names the lines gathering past their window\'s close while a consolidated PO waits for the manager, and none otherwise', () => {
+    const gathering = { window: { openedAt: 'a', closesAt: '2026-03-02T10:00:00.000Z' }, lines: [{ poNumber: 'PO-X-1' }, { poNumber: 'PO-Y-1' }] };
+    const after = '2026-03-02T10:00:01.000Z';
+    const waits = { 'SPO-s-1': { asked: 1, decision: null } };
+    expect(behindAPerson({ gathering, inFlight: waits }, after)).toEqual(['PO-X-1', 'PO-Y-1']);
+    // Before the close they are only gathering.
+    expect(behindAPerson({ gathering, inFlight: waits }, '2026-03-02T09:59:59.000Z')).toEqual([]);
+    expect(behindAPerson({ gathering, inFlight: { 'SPO-s-1': { asked: 0, decision: null } } }, after)).toEqual([]);
+    expect(behindAPerson({ gathering, inFlight: { 'SPO-s-1': { asked: 1, decision: { approved: true } }, 'SPO-s-2': { asked: 0, decision: null } } }, after)).toEqual([]);
+    expect(behindAPerson({ gathering, inFlight: {} }, after)).toEqual([]);
+    expect(behindAPerson({ gathering: null, inFlight: waits }, after)).toEqual([]);
+    expect(behindAPerson(null, after)).toEqual([]);
   });
 });

@@ -89,6 +89,15 @@ describe('configuration is checked at start-up', () => {
     expect(() => loadConfig({ AUTO_APPROVE_BELOW: 'lots', BUDGET_PER_MONTH: '1' })).toThrow(/AUTO_APPROVE_BELOW: .*\(got "lots"\)/);
   });
 
+  it('a consolidated PO\'s limit for approval by rule: AUTO_APPROVE_CONSOLIDATED_BELOW, only beside AUTO_APPROVE_BELOW and never above TWO_APPROVALS_ABOVE', () => {
+    const policy = { AUTO_APPROVE_BELOW: '500', BUDGET_PER_MONTH: '20000' };
+    expect(loadConfig({ ...policy, AUTO_APPROVE_CONSOLIDATED_BELOW: '8000' }).rules.approvalPolicy?.consolidatedBelow).toBe(8000);
+    // Unset, the limit is the domain's default (consolidatedLimitOf), not a copy of it here.
+    expect(loadConfig(policy).rules.approvalPolicy).not.toHaveProperty('consolidatedBelow');
+    expect(() => loadConfig({ AUTO_APPROVE_CONSOLIDATED_BELOW: '8000' })).toThrow(/AUTO_APPROVE_CONSOLIDATED_BELOW needs AUTO_APPROVE_BELOW/);
+    expect(() => loadConfig({ ...policy, AUTO_APPROVE_CONSOLIDATED_BELOW: '8000', TWO_APPROVALS_ABOVE: '5000' })).toThrow(/AUTO_APPROVE_CONSOLIDATED_BELOW is above TWO_APPROVALS_ABOVE/);
+  });
+
   it('who may approve: two managers above TWO_APPROVALS_ABOVE, and each manager\'s approval limit from MANAGER_LIMITS', () => {
     expect(loadConfig({}).rules.twoApprovalsAbove).toBeUndefined();
     expect(loadConfig({ TWO_APPROVALS_ABOVE: '5000' }).rules.twoApprovalsAbove).toBe(5000);

@@ -1493,7 +1493,7 @@ export interface paths {
         put?: never;
         /**
          * The manager approves (up to a unit price, or with edits: another quantity or quote) or rejects a purchase order
-         * @description An approval may edit the PO: another `quantity`, another `quoteId` the agent holds for it, or both. The agent checks the edit against the rules a drafted PO keeps (the quote still valid, the supplier's minimum and packs, what the replenishment may order, lead time against the stock-out, the manager's approval limit) and answers 409 (403 for the limit) naming the rule; an edit taken redrafts the PO as a revision (…-R<k>) and orders it. A consolidated PO (SPO-<supplier>-<k>) goes to its supplier's desk and is approved or rejected whole, for every line: no edits, and `maxUnitPrice` must cover its dearest line.
+         * @description An approval may edit the PO: another `quantity`, another `quoteId` the agent holds for it, or both. The agent checks the edit against the rules a drafted PO keeps (the quote still valid, the supplier's minimum and packs, what the replenishment may order, lead time against the stock-out, the manager's approval limit) and answers 409 (403 for the limit) naming the rule; an edit taken redrafts the PO as a revision (…-R<k>) and orders it. A consolidated PO (SPO-<supplier>-<k>) goes to its supplier's desk and is approved or rejected whole, for every line: no edits, and `maxUnitPrice` must cover its dearest line; a desk may have several waiting, each decided by its own number.
          */
         post: {
             parameters: {
@@ -1671,7 +1671,7 @@ export interface paths {
         put?: never;
         /**
          * The manager decides many purchase orders at once; each decision is answered on its own
-         * @description Always 207 Multi-Status when the list is valid: each result carries the status its decision would have had alone (202 delivered, 200 a repeat, 403 above the manager's approval limit, 404 no agent or not a PO number, 409 not waiting for a decision or given earlier in the list, 503 its agent could not be reached), so one PO that moved on never holds back the others. With an Idempotency-Key, sending the same list again repeats each decision (200 per item), never doubles it. A consolidated PO (SPO-<supplier>-<k>) is decided whole by its supplier's desk, as the single route decides it: 202 taken, 409 or 403 with the reason (a repeat of a decision taken is a 409: it was decided).
+         * @description Always 207 Multi-Status when the list is valid: each result carries the status its decision would have had alone (202 delivered, 200 a repeat, 403 above the manager's approval limit, 404 no agent or not a PO number, 409 not waiting for a decision or given earlier in the list, 503 its agent could not be reached), so one PO that moved on never holds back the others. With an Idempotency-Key, sending the same list again repeats each decision (200 per item), never doubles it. A consolidated PO (SPO-<supplier>-<k>) is decided whole by its supplier's desk, as the single route decides it: 202 taken, 200 a repeat under the same Idempotency-Key, 409 or 403 with the reason (another decision on a PO decided is a 409).
          */
         post: {
             parameters: {

@@ -15,28 +15,37 @@ const orderCosts = { freight: 20, freeFreightFrom: 1000 };
 /**
  * A stack with a supplier of this test alone (the Temporal server, and so the desk's id, is shared
  * by every test), that gathers by `setting` and charges freight per order, and is the only one to
- * carry the SKUs made with `sku()`; bought from before at 2.00, so the approval policy knows its price.
+ * carry the SKUs made with `sku()`; bought from before at 2.00, so the approval policy knows its
+ * price (a SKU quoted dearer, `sku(levels, 3)`, is not routine and goes to the manager).
  */
-export async function gatheringStack(setting: GatheringSetting, { byRule = true, inProcessWorker = true, mailSecret = undefined as string | undefined } = {}) {
+export async function gatheringStack(setting: GatheringSetting, { byRule = true, inProcessWorker = true, autoApproveBelow = policy.autoApproveBelow, mailSecret = undefined as string | undefined } = {}) {
   const supplier = `gather-${randomUUID().slice(0, 8)}`;
   // With a mail secret, the supplier also writes from orders@<supplier>.example, taken by the inbound-mail webhook.
   const directory = parseDirectory(`${supplier}:orders@${supplier}.example|${supplier}.example`) as SupplierDirectory;
   const stack = await startStack({
     temporal: 'dev', inProcessWorker,
-    rules: { ...(byRule ? { approvalPolicy: policy } : {}), gathering: { [supplier]: setting } },
+    rules: { ...(byRule ? { approvalPolicy: { ...policy, autoApproveBelow } } : {}), gathering: { [supplier]: setting } },
     // acme-industrial signs too: a supplier that can sign, other than the one its POs went to.
     security: { supplierSecrets: { [supplier]: randomBytes(24).toString('hex'), 'acme-industrial': randomBytes(24).toString('hex') } },
     ...(mailSecret ? { mail: { inbound: { secret: mailSecret, directory, authservId: 'mx.provider.example', maxBytes: 1024 * 1024 } } } : {}),
   });
   stack.sandbox.store.setSupplier(supplier, { orderCosts });
   const desk = stack.client.workflow.getHandle(supplierDeskId(supplier));
-  const sku = async (levels?: { onHand: number; safetyStock: number; targetLevel: number }) => {
-    const s = stack.newSku(levels, [{ supplier, basePrice: 2, moq: 10, leadTimeDays: 1 }]);
+  const sku = async (levels?: { onHand: number; safetyStock: number; targetLevel: number }, basePrice = 2) => {
+    const s = stack.newSku(levels, [{ supplier, basePrice, moq: 10, leadTimeDays: 1 }]);
     await stack.records.save(record(1, { replenishmentId: `replenish-${s}-0`, sku: s, poNumber: `PO-${s}-0`, unitPrice: 2, supplier }));
     return s;
   };
+  /** A SKU that sold 30 in the last ten days and has none left: it must be ordered now, whatever the window. */
+  const urgentSku = async (basePrice = 2) => {
+    const s = await sku({ onHand: 0, safetyStock: 20, targetLevel: 100 }, basePrice);
+    stack.sandbox.store.adjust(s, -30, 'sold', new Date(Date.now() - 10 * 86_400_000).toISOString());
+    return s;
+  };
   const deskView = () => desk.query(deskStateQuery);
-  return { stack, supplier, desk, sku, deskView };
+  /** The notifications asking the manager about `spo`, once there is one. */
+  const asked = (spo: string) => eventually(async () => stack.sandbox.store.notifications().filter((n) => n.poNumber === spo), (ns) => ns.length > 0, 60_000, `the manager to be asked about ${spo}`);
+  return { stack, supplier, desk, sku, urgentSku, deskView, asked };
 }
 
 /** Two SKUs gathered into SPO-<supplier>-1, which the manager is asked to approve (no approval policy). */
@@ -45,10 +54,10 @@ export async function askedAboutTwoLines() {
   const skus = [await g.sku(), await g.sku()];
   await Promise.all(skus.map((s) => story(g.stack, s).startAgent()));
   const spo = `SPO-${g.supplier}-1`;
-  const asked = await eventually(async () => g.stack.sandbox.store.notifications().filter((n) => n.poNumber === spo), (ns) => ns.length > 0, 60_000, `the manager to be asked about ${spo}`);
+  const asked = await g.asked(spo);
   expect(asked[0]!.subject).toBe(`Approve ${spo}: 2 lines from ${g.supplier}, total 380.00 USD`);
   expect(asked[0]!.body).toMatch(new RegExp(`^${spo} to ${g.supplier}: 90 × .* \\(PO-.*-1\\); 90 × .*; goods 360\\.00 USD, freight 20\\.00 USD, total 380\\.00 USD; 20\\.00 USD less freight than 2 orders alone`));
-  return { ...g, skus, spo, decide: (body: unknown, po = spo) => story(g.stack, skus[0]!).decide(po, body) };
+  return { ...g, skus, spo, decide: (body: unknown, po = spo, headers: Record<string, string> = {}) => story(g.stack, skus[0]!).decide(po, body, headers) };
 }
 
 

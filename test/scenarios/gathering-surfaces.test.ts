@@ -34,12 +34,12 @@ describe('a consolidated PO where the manager decides', () => {
     await desk.terminate('test over');
   });
 
-  it('bulk decisions decide it per PO number, beside a run\'s own PO: a ceiling below a line\'s price is that item\'s 409, an approval takes it, a second is a 409', async () => {
+  it('bulk decisions decide it per PO number, beside a run\'s own PO: a ceiling below a line\'s price is that item\'s 409, an approval takes it, the same list again under its key is a 200 duplicate, a second decision is a 409', async () => {
     const { stack, skus, spo, desk, supplier } = await askedAboutTwoLines();
     const alone = stack.newSku();
     const own = (await story(stack, alone).parkAtApproval())!;
-    const bulk = async (decisions: unknown[]) => {
-      const res = await stack.authed('POST', '/approvals/decisions', { decisions });
+    const bulk = async (decisions: unknown[], headers: Record<string, string> = {}) => {
+      const res = await stack.authed('POST', '/approvals/decisions', { decisions }, { headers });
       expect(res.status, JSON.stringify(res.body)).toBe(207);
       return (res.body as { results: { poNumber: string; status: number; result?: string; error?: string; workflowId?: string; by?: string }[] }).results;
     };
@@ -49,13 +49,18 @@ describe('a consolidated PO where the manager decides', () => {
     expect(low[0]!.error).toMatch(new RegExp(`^an approval up to 1.5 is below the unit price 2 of line PO-.*-1 .* on ${spo}`));
     expect(low[1]!.error).toBe(`SPO-${supplier}-9 is not waiting for a decision`);
 
-    const taken = await bulk([
+    const list = [
       { poNumber: spo, decision: 'approve', maxUnitPrice: 2, note: 'one delivery' },
       { poNumber: own.poNumber, decision: 'approve', maxUnitPrice: own.unitPrice },
       { poNumber: 'SPO-nobody-here-1', decision: 'reject', reason: 'no such desk' },
-    ]);
+    ];
+    const key = { 'idempotency-key': 'dana-morning-list' };
+    const taken = await bulk(list, key);
     expect(taken.map((r) => [r.poNumber, r.status])).toEqual([[spo, 202], [own.poNumber, 202], ['SPO-nobody-here-1', 404]]);
     expect(taken[0]).toMatchObject({ result: 'delivered', workflowId: desk.workflowId, by: 'dana' });
+    // The same list sent again under its key repeats each decision: 200 duplicate, the consolidated PO's as the run's PO's.
+    const repeated = await bulk(list, key);
+    expect(repeated.map((r) => [r.poNumber, r.status, r.result])).toEqual([[spo, 200, 'duplicate'], [own.poNumber, 200, 'duplicate'], ['SPO-nobody-here-1', 404, undefined]]);
 
     const views = await Promise.all(skus.map((s) => story(stack, s).phase('ordered')));
     for (const v of views) expect(v.replenishment.decision).toMatchObject({ kind: 'approved', by: 'dana', note: `ordered on ${spo}: one delivery` });
