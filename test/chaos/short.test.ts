@@ -30,9 +30,9 @@ describe('chaos, in short', () => {
 
   it('with a supplier that gathers its SKUs\' lines into consolidated POs, the same holds for every line, and the consolidated POs are placed once each', async () => {
     // Every other SKU buys from quickparts: four SKUs give it two lines a round.
-    const { record, orders, text } = await shortSoak('gather', { skus: 4, limitMs: 180_000, gathering: { quickparts: { windowHours: 24 } } });
+    const { record, orders, text } = await shortSoak('gather', { skus: 4, limitMs: 240_000, gathering: { quickparts: { windowHours: 24 } } });
     const lines = orders.filter((o) => record.skus.includes(o.sku) && o.groupPo);
     expect(lines.length, text).toBeGreaterThan(0);
     expect(lines.every((o) => o.supplier === 'quickparts'), text).toBe(true);
-  }, 300_000);
+  }, 360_000);
 });

@@ -68,7 +68,7 @@ describe('messages addressed to a consolidated PO\'s number', () => {
 
   it('bad input to a consolidated PO\'s number is refused with the reason before any line hears of it, and nothing any run holds moves', async () => {
     const { stack, supplier, spo, desk, decide } = await askedAboutTwoLines();
-    await eventually(() => stack.records.waiting.poNumberOf(desk.workflowId), (po) => po === spo, 30_000, `${spo} in the approvals inbox`);
+    await eventually(() => stack.records.waiting.poNumberOf(spo), (po) => po === spo, 30_000, `${spo} in the approvals inbox`);
     const reply = (body: unknown, to = spo, from = supplier) => stack.authed('POST', `/purchase-orders/${to}/supplier-replies`, body, { supplier: from });
     const receive = (body: unknown, to = spo) => stack.authed('POST', `/purchase-orders/${to}/receipts`, body);
     const text = 'Confirmed.';
