@@ -101,7 +101,9 @@ try {
   console.log(md);
   const out = new URL('./results/', import.meta.url).pathname;
   mkdirSync(out, { recursive: true });
-  const name = `eval-year-${sized ? `${seeds}x${skus}x${days}` : values.quick ? 'quick' : 'full'}-${which}${gathering ? '-gathering' : ''}`;
+  // `--gathering mid=72h,cheap=14:00` names its results …-gathering-mid72h-cheap1400.
+  const gatheringTag = gathering ? `-gathering-${values.gathering!.replace(/[=:]/g, '').replace(/,/g, '-')}` : '';
+  const name = `eval-year-${sized ? `${seeds}x${skus}x${days}` : values.quick ? 'quick' : 'full'}-${which}${gatheringTag}`;
   const passes = (c: PolicyCard) => c.seeds.filter((s) => seedPasses(s, model.serviceLevel)).length;
   writeFileSync(join(out, `${name}.json`), `${JSON.stringify({
     command, at, seeds, skus, days, decider: which, model: modelName, gathering: gathering?.data,
