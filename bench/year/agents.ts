@@ -8,9 +8,11 @@ import { DefaultLogger, makeTelemetryFilterString, Runtime } from '@temporalio/w
 import type { Decider } from '../../src/activities/contract.js';
 import { createActivities } from '../../src/activities/index.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
+import { supplierDesks } from '../../src/activities/supplier-desks.js';
 import { buildApp } from '../../src/api/app.js';
 import type { Security } from '../../src/api/security.js';
-import { agentId } from '../../src/domain/ids.js';
+import type { Gathering } from '../../src/domain/gathering.js';
+import { agentId, spoNumber, supplierDeskId } from '../../src/domain/ids.js';
 import { Rules } from '../../src/domain/rules.js';
 import { createMetrics } from '../../src/metrics.js';
 import { recordsLocation } from '../../src/records/database.js';
@@ -20,11 +22,12 @@ import { buildSandbox } from '../../src/sandbox/app.js';
 import { SandboxStore } from '../../src/sandbox/store.js';
 import { ensureTestServer, startTimeSkippingServer } from '../../src/temporal/test-server.js';
 import { createWorker } from '../../src/worker.js';
+import { deskStateQuery } from '../../src/workflows/messages.js';
 import { createWorldClient } from '../../src/world/client.js';
 import { freePort, type Json } from '../support/stack.js';
 import { checkRules, type ManagerLog } from './rules-kept.js';
-import type { PlacedOrder, SkuYear } from './ledger.js';
-import { draw, fateIn, HISTORY_DAYS, type YearWorld } from './scenario.js';
+import { orderShares, type PlacedOrder, type SkuYear } from './ledger.js';
+import { draw, fateIn, gatheringIn, HISTORY_DAYS, type YearWorld } from './scenario.js';
 
 /**
  * The agent's year: the real SkuAgent and Replenish workflows, the production activities and
@@ -37,8 +40,10 @@ import { draw, fateIn, HISTORY_DAYS, type YearWorld } from './scenario.js';
 export interface AgentYear {
   years: Map<string, SkuYear>;
   manager: ManagerLog;
-  /** Messages that asked a person to act beyond approving a PO: a reply to read, a price raised, an order to check. */
-  handedOver: number;
+  /** The business day of each request to the manager to approve a PO (a consolidated PO's one request counts once). */
+  approvalsAsked: number[];
+  /** The business day of each message that asked a person to act beyond approving a PO: a reply to read, a price raised, an order to check. */
+  handedOver: number[];
   /** Model tokens billed, over the run; null with the policy, which uses none. */
   tokens: number | null;
   /** Decisions per replenishment (turns of the loop), over every replenishment that ended. */
@@ -67,8 +72,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export class StalledDay extends Error {}
 const STALLED_AFTER_MS = 180_000;
 
+/** What a day waits for: every SKU's agent and its run, and the desks of the suppliers that gather. */
+interface Watched { skus: string[]; desks: string[] }
+
 /** The last events of every workflow that is not at rest: what a stalled day waits for. */
-async function unrested(env: TestWorkflowEnvironment, skus: string[]): Promise<string> {
+async function unrested(env: TestWorkflowEnvironment, { skus, desks }: Watched): Promise<string> {
   const lines: string[] = [];
   const tail = async (workflowId: string) => {
     const events = (await env.client.workflow.getHandle(workflowId).fetchHistory()).events ?? [];
@@ -86,11 +94,12 @@ async function unrested(env: TestWorkflowEnvironment, skus: string[]): Promise<s
     await tail(agentId(sku)).catch(() => {});
     for (const child of (d?.raw.pendingChildren ?? [])) await tail(child.workflowId!).catch(() => {});
   }
+  for (const desk of desks) await tail(desk).catch(() => {});
   return lines.join('\n') || 'every workflow is at rest';
 }
 
 /** Lets the server run a day ahead, and stops the year with a clear error, saying what waits, if it does not get there. */
-async function runDay(env: TestWorkflowEnvironment, dayMs: number, day: number, skus: string[], stalledAfterMs: number): Promise<void> {
+async function runDay(env: TestWorkflowEnvironment, dayMs: number, day: number, watched: Watched, stalledAfterMs: number): Promise<void> {
   const { testService } = env.connection;
   if (!testService) throw new Error('the year needs the time-skipping test server, whose connection has a test service');
   let timer: NodeJS.Timeout | undefined;
@@ -100,7 +109,7 @@ async function runDay(env: TestWorkflowEnvironment, dayMs: number, day: number, 
   const stalled = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       sleeping.abort();
-      void unrested(env, skus).catch((err: Error) => `(could not be read: ${err.message})`).then((what) => {
+      void unrested(env, watched).catch((err: Error) => `(could not be read: ${err.message})`).then((what) => {
         reject(new StalledDay(`day ${day} did not end within ${stalledAfterMs / 1000} s of real time; not at rest:\n${what}`));
       });
     }, stalledAfterMs);
@@ -118,6 +127,8 @@ export async function runAgentYear(o: {
   worlds: YearWorld[]; days: number; decider: Decider; dir: string; log: (l: string) => void;
   /** Real time after which a day counts as stalled (default 180 s). */
   stalledAfterMs?: number;
+  /** Suppliers whose lines gather into consolidated POs, by role or name (`gatheringIn`); absent, every SKU buys alone. */
+  gathering?: Gathering;
 }): Promise<AgentYear> {
   const started = performance.now();
   try {
@@ -129,12 +140,15 @@ export async function runAgentYear(o: {
   const env = await startTimeSkippingServer(ensureTestServer());
   const stops: Array<() => Promise<unknown> | unknown> = [() => env.teardown()];
   try {
-    const rules = Rules.parse({ dayMs: DAY_MS });
+    const gathered: Gathering = Object.assign({}, ...o.worlds.map((w) => gatheringIn(w, o.gathering ?? {})));
+    const rules = Rules.parse({ dayMs: DAY_MS, ...(Object.keys(gathered).length > 0 ? { gathering: gathered } : {}) });
     const skus = o.worlds.flatMap((w) => w.skus);
-    const seedOf = new Map(skus.map((s) => [s.sku, s.seed]));
+    const seedOf = new Map(o.worlds.flatMap((w) => w.suppliers.map((s) => [s, w.seed])));
     const worldOf = new Map(o.worlds.flatMap((w) => w.skus.map((s) => [s.sku, w] as const)));
     const secret = () => randomBytes(24).toString('hex');
     const suppliers = o.worlds.flatMap((w) => w.suppliers);
+    const gathering = suppliers.filter((s) => Object.hasOwn(gathered, s));
+    const watched: Watched = { skus: skus.map((s) => s.sku), desks: gathering.map(supplierDeskId) };
     const security: Security = {
       managerTokens: { manager: `tok-${secret()}` },
       supplierSecrets: Object.fromEntries(suppliers.map((s) => [s, secret()])),
@@ -182,7 +196,8 @@ export async function runAgentYear(o: {
       // never fires while it holds the clock): the whole year then stalls. A worker that is never
       // away for that long has no reason for the timeout.
       stickyQueueTimeoutMs: 600_000,
-      activities: createActivities({ world, reader: patternReader, decider: o.decider, metrics, rules, records }),
+      // Lines of suppliers that gather reach their desk by signal-with-start, as the service's worker's do (src/startup/worker.ts).
+      activities: createActivities({ world, reader: patternReader, decider: o.decider, metrics, rules, records, desks: supplierDesks(env.client) }),
     });
     const running = worker.run();
     stops.push(async () => { worker.shutdown(); await running; });
@@ -233,10 +248,12 @@ export async function runAgentYear(o: {
         y.onHand.push(level.onHand - taken);
       }
       // The manager.
-      const waiting = (await api('GET', '/approvals')).json.items as Array<{ poNumber: string; unitPrice: number; sku: string }>;
+      const waiting = (await api('GET', '/approvals')).json.items as Array<{
+        poNumber: string; unitPrice: number; supplier: string; lines?: Array<{ poNumber: string; unitPrice: number }>;
+      }>;
       const due = waiting.filter((item) => {
         if (!decideOn.has(item.poNumber)) {
-          const u = draw(seedOf.get(item.sku) ?? 0, item.poNumber, 'manager');
+          const u = draw(seedOf.get(item.supplier) ?? 0, item.poNumber, 'manager');
           decideOn.set(item.poNumber, day + (u < 0.5 ? 0 : u < 0.85 ? 1 : 2));
         }
         return decideOn.get(item.poNumber)! <= day;
@@ -248,13 +265,14 @@ export async function runAgentYear(o: {
         for (const [k, item] of due.entries()) {
           if (r.json?.results?.[k]?.status === 202) {
             manager.approvals += 1;
-            manager.decided.set(item.poNumber, item.unitPrice);
+            // A consolidated PO is approved for each of its lines at the price it was asked for, and ordered per line.
+            for (const line of item.lines ?? [item]) manager.decided.set(line.poNumber, line.unitPrice);
           }
         }
       }
       while (store.due(now).length > 0) await actors.tick();
       if (day % 30 === 29) o.log(`day ${day + 1} of ${o.days} (${Math.round((performance.now() - started) / 1000)} s)`);
-      await runDay(env, EVAL_DAY_MS, day, skus.map((s) => s.sku), o.stalledAfterMs ?? STALLED_AFTER_MS);
+      await runDay(env, EVAL_DAY_MS, day, watched, o.stalledAfterMs ?? STALLED_AFTER_MS);
     }
 
     let turns = 0;
@@ -263,18 +281,25 @@ export async function runAgentYear(o: {
       replenishments += 1;
       turns += r.turns.length;
     }
+    const groups = await groupsOf(env, store, gathering);
+    const shares = orderShares(
+      store.orders({}).map((x) => ({ ...x, group: groups.get(x.poNumber) ?? null })),
+      (supplier) => store.supplier(supplier)?.orderCosts,
+    );
     for (const s of skus) {
       const y = years.get(s.sku)!;
       y.orders = store.orders({ sku: s.sku }).map((x): PlacedOrder => ({
         day: dayOf(x.acceptedAt), supplier: x.supplier, quantity: x.quantity, unitPrice: x.unitPrice, received: x.receivedQuantity ?? 0,
+        ...shares.get(x.poNumber),
       }));
     }
     const rulesBroken = await checkRules(store, records, manager, skus.map((s) => s.sku));
-    const handedOver = store.notifications(rules.manager).filter((n) => !n.subject.startsWith('Approve ')).length;
+    const toManager = store.notifications(rules.manager);
+    const daysOf = (asking: boolean) => toManager.filter((n) => n.subject.startsWith('Approve ') === asking).map((n) => dayOf(n.at));
     const billed = (await metrics.registry.getSingleMetric('replenisher_decide_tokens_total')?.get())?.values ?? [];
     const tokens = billed.reduce((a, v) => a + v.value, 0);
     return {
-      years, manager, handedOver, tokens: o.decider.name === 'policy' ? null : tokens, turns, replenishments, rulesBroken,
+      years, manager, approvalsAsked: daysOf(true), handedOver: daysOf(false), tokens: o.decider.name === 'policy' ? null : tokens, turns, replenishments, rulesBroken,
       seconds: (performance.now() - started) / 1000,
     };
   } finally {
@@ -299,11 +324,24 @@ export async function runAgentYears(o: Parameters<typeof runAgentYear>[0]): Prom
   return {
     years: new Map(parts.flatMap((a) => [...a.years])),
     manager: { approvals: sum((a) => a.manager.approvals), decided: new Map(parts.flatMap((a) => [...a.manager.decided])) },
-    handedOver: sum((a) => a.handedOver),
+    approvalsAsked: parts.flatMap((a) => a.approvalsAsked),
+    handedOver: parts.flatMap((a) => a.handedOver),
     tokens: parts.some((a) => a.tokens === null) ? null : sum((a) => a.tokens!),
     turns: sum((a) => a.turns),
     replenishments: sum((a) => a.replenishments),
     rulesBroken: parts.flatMap((a) => a.rulesBroken),
     seconds: sum((a) => a.seconds),
   };
+}
+
+/** The consolidated PO each line was placed under: the desks number their POs, so every one they placed is found. */
+async function groupsOf(env: TestWorkflowEnvironment, store: SandboxStore, gathering: string[]): Promise<Map<string, string>> {
+  const groups = new Map<string, string>();
+  for (const supplier of gathering) {
+    const desk = await env.client.workflow.getHandle(supplierDeskId(supplier)).query(deskStateQuery).catch(() => null);
+    for (let k = 1; k < (desk?.nextK ?? 1); k++) {
+      for (const line of store.ordersOfGroup(spoNumber(supplier, k))) groups.set(line.poNumber, spoNumber(supplier, k));
+    }
+  }
+  return groups;
 }

@@ -1,4 +1,6 @@
 import { BUSINESS_DAYS_A_YEAR } from '../../src/domain/service-level.js';
+import type { OrderCosts } from '../../src/domain/types.js';
+import { ordersPlaced, type PlacedLine } from '../gather-figures.js';
 import { roleOf, type SupplierRole, type YearSku } from './scenario.js';
 
 /**
@@ -6,7 +8,35 @@ import { roleOf, type SupplierRole, type YearSku } from './scenario.js';
  * after the run) and the baselines' (simulated) go through the same sums.
  */
 
-export interface PlacedOrder { day: number; supplier: string; quantity: number; unitPrice: number; received: number }
+export interface PlacedOrder {
+  day: number; supplier: string; quantity: number; unitPrice: number; received: number;
+  /** The part of one order at the supplier this is: 1/n as one of the n lines of a consolidated PO; absent, a whole order. */
+  orderShare?: number;
+  /** Its part of the freight its order paid, by its share of the order's goods; absent, none. */
+  freight?: number;
+}
+
+/**
+ * Each placed line's part of its order at the supplier and of the freight that order paid (the
+ * supplier's order costs on the order's goods, as the sandbox charges them), by line PO number.
+ */
+export function orderShares(lines: readonly PlacedLine[], costsOf: (supplier: string) => OrderCosts | undefined): Map<string, Required<Pick<PlacedOrder, 'orderShare' | 'freight'>>> {
+  const orders = new Map<string, PlacedLine[]>();
+  for (const l of lines) orders.set(l.group ?? l.poNumber, [...(orders.get(l.group ?? l.poNumber) ?? []), l]);
+  const shares = new Map<string, Required<Pick<PlacedOrder, 'orderShare' | 'freight'>>>();
+  for (const ls of orders.values()) {
+    const { goods, freight } = ordersPlaced(ls, costsOf);
+    for (const l of ls) shares.set(l.poNumber, { orderShare: 1 / ls.length, freight: goods > 0 ? (freight * l.total) / goods : 0 });
+  }
+  return shares;
+}
+
+/** Orders at suppliers a list of placed orders comes to: a consolidated PO once, whatever its lines. */
+export const ordersAtSuppliers = (orders: readonly PlacedOrder[]): number => orders.reduce((a, o) => a + (o.orderShare ?? 1), 0);
+
+/** What ordering cost: the policy's cost of an order for each order at a supplier, and the freight paid. */
+export const orderingCost = (orders: readonly PlacedOrder[], orderCost: number): number =>
+  ordersAtSuppliers(orders) * orderCost + orders.reduce((a, o) => a + (o.freight ?? 0), 0);
 
 export interface SkuYear {
   sku: string;
@@ -35,6 +65,7 @@ export interface Ledger {
   stockOutDays: number;
   cycles: number;
   cyclesWithStockOut: number;
+  /** Orders at suppliers (a consolidated PO's line counts as its share of one). */
   orders: number;
   /** Units received from each kind of supplier: the fast and dear, the middle, the cheap and slow. */
   unitsFast: number;
@@ -64,12 +95,12 @@ export function ledgerOf(sku: Pick<YearSku, 'demand' | 'referencePrice' | 'lines
   const holding = inventoryUnitDays * sku.referencePrice * (model.holdingPctPerYear / 100) / BUSINESS_DAYS_A_YEAR;
   const purchase = year.orders.reduce((a, o) => a + o.received * o.unitPrice, 0);
   const unitsFrom = (role: SupplierRole) => year.orders.filter((o) => roleOf(o.supplier) === role).reduce((a, o) => a + o.received, 0);
-  const ordering = year.orders.length * model.orderCost;
+  const ordering = orderingCost(year.orders, model.orderCost);
   const lostSales = lost * sku.referencePrice * model.lostSaleShare;
   const endStockValue = (year.onHand[days - 1] ?? 0) * Math.min(...sku.lines.map((l) => l.basePrice));
   return {
     demand, served: demand - lost, servedValue: (demand - lost) * sku.referencePrice, lost, stockOutDays: year.lost.filter((x) => x > 0).length,
-    cycles: starts.length, cyclesWithStockOut, orders: year.orders.length,
+    cycles: starts.length, cyclesWithStockOut, orders: ordersAtSuppliers(year.orders),
     unitsFast: unitsFrom('fast'), unitsMid: unitsFrom('mid'), unitsCheap: unitsFrom('cheap'),
     averageInventoryValue: (inventoryUnitDays / days) * sku.referencePrice,
     purchase, ordering, holding, lostSales, endStockValue,

@@ -8,6 +8,7 @@ export type Profile = 'steady' | 'intermittent' | 'trending' | 'seasonal' | 'sho
 export const PROFILES: readonly Profile[] = ['steady', 'intermittent', 'trending', 'seasonal', 'shock'];
 
 export type SupplierRole = 'fast' | 'mid' | 'cheap';
+export const ROLES: readonly SupplierRole[] = ['fast', 'mid', 'cheap'];
 export type Fate = { behaviour: 'prompt' | 'partial' | 'refuse' | 'silent'; lateDays: number };
 
 export interface SupplierLine {
@@ -126,6 +127,20 @@ const FATES: Record<SupplierRole, { refuse: number; partial: number; silent: num
 
 export const roleOf = (supplier: string): SupplierRole => supplier.slice(supplier.lastIndexOf('-') + 1) as SupplierRole;
 
+/**
+ * A gathering setting (`SUPPLIER_GATHERING`'s form) in one world: a role (`cheap=14:00`) names
+ * that role's supplier in every world, so one setting serves every seed; a supplier's own name
+ * (`y0-cheap=8h`) only itself, in its own world.
+ */
+export function gatheringIn<T>(world: Pick<YearWorld, 'suppliers'>, spec: Record<string, T>): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [name, setting] of Object.entries(spec)) {
+    const named = (ROLES as readonly string[]).includes(name) ? world.suppliers.filter((s) => roleOf(s) === name) : world.suppliers.filter((s) => s === name);
+    for (const supplier of named) out[supplier] = setting;
+  }
+  return out;
+}
+
 /** What becomes of an order placed with `supplier` for `sku` on `day`: the same for whoever places it. */
 export function fateOf(seed: number, supplier: string, sku: string, day: number): Fate {
   const f = FATES[roleOf(supplier)];
@@ -158,7 +173,7 @@ export function yearWorld(seed: number, skuCount: number, days: number): YearWor
       history: Array.from({ length: HISTORY_DAYS }, (_, k) => demandOn(s, k - HISTORY_DAYS, days, shockDay)),
     };
   });
-  const suppliers = ['fast', 'mid', 'cheap'].map((r) => `y${seed}-${r}`);
+  const suppliers = ROLES.map((r) => `y${seed}-${r}`);
   // The mid supplier raises its prices twice in the year.
   const priceChanges = [Math.round(days / 3), Math.round((2 * days) / 3)].map((day, k) => ({ day, supplier: `y${seed}-mid`, factor: 1 + 0.06 * (k + 1) }));
   return { seed, days, skus, suppliers, priceChanges };

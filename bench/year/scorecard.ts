@@ -1,12 +1,10 @@
 import { cycleServiceLevel, fillRate, sumLedgers, type Ledger } from './ledger.js';
+import { BUSINESS_DAYS_A_MONTH, type Month } from './months.js';
 
 /**
  * The year's scorecard: per policy, its ledgers summed over every SKU and seed, what it costs beside
  * the oracle's, and how consistently it met its aim over the seeds (τ-bench's pass^k).
  */
-
-/** Business days in a month, for figures per month. */
-export const BUSINESS_DAYS_A_MONTH = 21;
 
 export interface SeedResult { seed: number; ledger: Ledger; rulesBroken: number }
 
@@ -14,8 +12,10 @@ export interface PolicyCard {
   policy: string;
   seeds: SeedResult[];
   total: Ledger;
-  /** Approvals by a person, and supplier messages handed to one, over the whole run. */
-  managerTouches?: { approvals: number; handedOver: number };
+  /** Requests to a person to approve a PO, and supplier messages handed to one, over the whole run. */
+  managerTouches?: { approvalsAsked: number; handedOver: number };
+  /** The run month by month, summed over the seeds. */
+  months?: Month[];
   turnsPerReplenishment?: number;
   tokensPerReplenishment?: number | null;
 }
@@ -63,9 +63,10 @@ export function yearTable(cards: PolicyCard[], o: { days: number; skus: number; 
       return [c.total.unitsFast, c.total.unitsMid, c.total.unitsCheap].map((u) => `${Math.round((100 * u) / Math.max(1, all))} %`).join(' / ');
     }],
     ['spend above the (s,S) policy\'s (purchase cost)', (c) => pct(c.total.purchase / o.classical.total.purchase - 1)],
-    ['orders per SKU and month', (c) => (c.total.orders / months / c.seeds.length).toFixed(2)],
-    ['manager touches per SKU and month (approvals; replies handed over)', (c) => (c.managerTouches
-      ? `${(c.managerTouches.approvals / months / c.seeds.length).toFixed(2)}; ${(c.managerTouches.handedOver / months / c.seeds.length).toFixed(2)}` : '—')],
+    ['orders at suppliers per SKU and month (a consolidated PO once)', (c) => (c.total.orders / months / c.seeds.length).toFixed(2)],
+    ['ordering cost per SKU and month (order cost and freight)', (c) => (c.total.ordering / months / c.seeds.length).toFixed(1)],
+    ['manager touches per SKU and month (approvals asked; replies handed over)', (c) => (c.managerTouches
+      ? `${(c.managerTouches.approvalsAsked / months / c.seeds.length).toFixed(2)}; ${(c.managerTouches.handedOver / months / c.seeds.length).toFixed(2)}` : '—')],
     ['decisions per replenishment', (c) => cell(c.turnsPerReplenishment, (v) => v.toFixed(1))],
     ['tokens per replenishment', (c) => cell(c.tokensPerReplenishment, (v) => String(Math.round(v)))],
     ['rules broken', (c) => String(c.seeds.reduce((a, s) => a + s.rulesBroken, 0))],
@@ -77,5 +78,39 @@ export function yearTable(cards: PolicyCard[], o: { days: number; skus: number; 
     `| figure | ${cards.map((c) => c.policy).join(' | ')} |`,
     `|---|${cards.map(() => '---').join('|')}|`,
     ...rows.map(([name, f]) => `| ${name} | ${cards.map(f).join(' | ')} |`),
+  ].join('\n');
+}
+
+const sumMonths = (ms: Month[]): Month => ({
+  orders: ms.reduce((a, m) => a + m.orders, 0), ordering: ms.reduce((a, m) => a + m.ordering, 0),
+  approvalsAsked: ms.some((m) => m.approvalsAsked === null) ? null : ms.reduce((a, m) => a + m.approvalsAsked!, 0),
+  handedOver: ms.some((m) => m.handedOver === null) ? null : ms.reduce((a, m) => a + m.handedOver!, 0),
+});
+
+/**
+ * The run month by month, one column per policy and figure, so buying with and without gathering
+ * compare side by side: orders at suppliers, ordering cost, and the manager's touches (for the
+ * policies a person works with).
+ */
+export function monthTable(cards: PolicyCard[], o: { days: number }): string {
+  const withMonths = cards.filter((c) => c.months);
+  const touched = withMonths.filter((c) => c.managerTouches);
+  const columns: Array<[string, (m: Month) => string, PolicyCard[]]> = [
+    ['orders', (m) => String(Math.round(m.orders)), withMonths],
+    ['ordering cost', (m) => money(m.ordering), withMonths],
+    ['approvals asked', (m) => cell(m.approvalsAsked, String), touched],
+    ['handed over', (m) => cell(m.handedOver, String), touched],
+  ];
+  const head = columns.flatMap(([name, , cs]) => cs.map((c) => `${name}, ${c.policy}`));
+  const months = Math.max(0, ...withMonths.map((c) => c.months!.length));
+  const label = (k: number) => {
+    const short = Math.min(BUSINESS_DAYS_A_MONTH, o.days - k * BUSINESS_DAYS_A_MONTH);
+    return short < BUSINESS_DAYS_A_MONTH ? `${k + 1} (${short} days)` : String(k + 1);
+  };
+  return [
+    `| month | ${head.join(' | ')} |`,
+    `|---|${head.map(() => '---').join('|')}|`,
+    ...Array.from({ length: months }, (_, k) => `| ${label(k)} | ${columns.flatMap(([, f, cs]) => cs.map((c) => f(c.months![k]!))).join(' | ')} |`),
+    `| all | ${columns.flatMap(([, f, cs]) => cs.map((c) => f(sumMonths(c.months!)))).join(' | ')} |`,
   ].join('\n');
 }

@@ -57,11 +57,11 @@ export const reorderElsewhere = callTool({
   },
   // Everything about the old order goes; the PO stays until the new draft replaces it (its revision
   // number moves on), and the new supplier's price is a new question for the manager: the approval
-  // of the old one is never reused.
-  // A line of a consolidated PO leaves it too: the run buys elsewhere on its own, and waits for no desk.
+  // of the old one is never reused. So does the line the old supplier's desk ordered: the new draft
+  // is bought as any other, through its own supplier's desk if that one gathers.
   apply: (s, _input, _result, now) => {
     const po = s.po!;
-    const { approvalsNeeded: _asked, supplierOrder: _left, ...rest } = withoutFirstApprovals(s);
+    const { approvalsNeeded: _asked, supplierOrder: _ordered, ...rest } = withoutFirstApprovals(s);
     return {
       ...rest,
       cancelledOrders: [...(s.cancelledOrders ?? []), {

@@ -9,8 +9,7 @@ import { waitForSupplierOrder } from '../../src/tools/wait-for-supplier-order.js
 import { cancelPurchaseOrder } from '../../src/tools/cancel-purchase-order.js';
 import type { ToolContext } from '../../src/tools/tool.js';
 import type { OrderAck } from '../../src/domain/types.js';
-import { ackFor, at, DAY_MS, drafted, lowStock, quote, quoted, replyRead, rules, T0 } from '../support/states.js';
-import { reorderElsewhere } from '../../src/tools/reorder-elsewhere.js';
+import { ackFor, at, DAY_MS, drafted, lowStock, quote, quoted, reorderedElsewhere, replyRead, rules, T0 } from '../support/states.js';
 
 // A supplier that gathers is bought from through its desk: the run joins its line and waits for the
 // desk's news; once ordered it follows the line as after place_order. Without gathering nothing changes.
@@ -83,15 +82,17 @@ describe('buying through a supplier\'s desk', () => {
     expect(policyChoice(s)).toBe('get_quotes');
   });
 
-  it('a line the supplier refuses after the consolidated PO was placed is bought elsewhere as an order of its own: the run waits for no desk', () => {
-    const placed = told(joined(), orderedNews(joined()));
-    const refused = replyRead(placed, { kind: 'refused' }, 'We cannot supply this line.');
-    expect(policyChoice(refused)).toBe('reorder_elsewhere');
-    const s = reorderElsewhere.apply(refused, {}, { cancelledAtSupplier: true }, at(2));
-    expect(s.supplierOrder).toBeUndefined();
-    expect(s.droppedSuppliers).toEqual(['acme']);
-    expect(names(s)).not.toContain('wait_for_supplier_order');
-    expect(policyChoice(s)).toBe('get_quotes');
+  it('a line the desk ordered that its supplier then refuses is bought elsewhere: the run quotes and drafts anew, and joins the next supplier\'s desk, never waits on the old one', () => {
+    const bothGather = rules({ gathering: { acme: { windowHours: 8 }, bolt: { windowHours: 8 } } });
+    const refused = replyRead(told(joined(), orderedNews(joined())), { kind: 'refused' }, 'We cannot supply this order.');
+    expect(policyChoice(refused, bothGather)).toBe('reorder_elsewhere');
+    const elsewhere = reorderedElsewhere(refused, at(2));
+    expect(elsewhere.supplierOrder).toBeUndefined();
+    expect(names(elsewhere, bothGather, at(2))).not.toContain('wait_for_supplier_order');
+    expect(policyChoice(elsewhere, bothGather, at(2))).toBe('get_quotes');
+    const redrafted = drafted(quoted(elsewhere, [quote({ quoteId: 'Q-BOLT', supplier: 'bolt', validUntil: at(14) })]), 'Q-BOLT');
+    expect(redrafted.po).toMatchObject({ supplier: 'bolt', poNumber: 'PO-SKU-1-1-R1' });
+    expect(policyChoice(redrafted, bothGather, at(2))).toBe('join_supplier_order');
   });
 
   it('given up by the desk (no decision after every request), the run ends cancelled; with no word at all a person takes over', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { classicalYear, oracleYear, priceOn } from '../../bench/year/baselines.js';
-import { cycleServiceLevel, fillRate, ledgerOf, type SkuYear } from '../../bench/year/ledger.js';
-import { passAtK } from '../../bench/year/scorecard.js';
-import { fateOf, yearWorld } from '../../bench/year/scenario.js';
+import { cycleServiceLevel, fillRate, ledgerOf, orderShares, type PlacedOrder, type SkuYear } from '../../bench/year/ledger.js';
+import { monthsOf } from '../../bench/year/months.js';
+import { cardOf, monthTable, passAtK } from '../../bench/year/scorecard.js';
+import { fateOf, gatheringIn, yearWorld } from '../../bench/year/scenario.js';
 
 const model = { orderCost: 50, holdingPctPerYear: 25, lostSaleShare: 1, serviceLevel: 0.95 };
 
@@ -40,6 +41,13 @@ describe('the year\'s world', () => {
     expect(mean(trending!.demand.slice(200))).toBeGreaterThan(mean(trending!.demand.slice(0, 100)) * 1.3);
     expect(Math.max(...shock!.demand)).toBeGreaterThan(10 * shock!.meanDemand);
     expect(Math.max(...steady!.demand)).toBeLessThan(3 * steady!.meanDemand);
+  });
+
+  it('reads a gathering setting by role for every seed\'s supplier of that role, and by name for that supplier alone', () => {
+    const [w0, w1] = [yearWorld(0, 2, 10), yearWorld(1, 2, 10)];
+    const spec = { cheap: { windowHours: 72 }, 'y1-mid': { cutoff: '14:00' } };
+    expect(gatheringIn(w0, spec)).toEqual({ 'y0-cheap': { windowHours: 72 } });
+    expect(gatheringIn(w1, spec)).toEqual({ 'y1-cheap': { windowHours: 72 }, 'y1-mid': { cutoff: '14:00' } });
   });
 
   it('prices an order as the sandbox quotes it: the price changes in force that day and the breaks the quantity reaches', () => {
@@ -111,6 +119,38 @@ describe('the ledger and the scorecard', () => {
     expect(cycleServiceLevel(l)).toBe(0.5);
     expect(l.purchase).toBe(15);
     expect(l.ordering).toBe(50);
+  });
+
+  it('counts a consolidated PO once, whatever its lines, and shares its freight by the lines\' goods', () => {
+    const line = (poNumber: string, total: number, group: string | null, supplier = 'y0-cheap') => ({ poNumber, supplier, quantity: total, unitPrice: 1, total, group });
+    const shares = orderShares(
+      [line('PO-A-1', 300, 'SPO-y0-cheap-1'), line('PO-B-1', 100, 'SPO-y0-cheap-1'), line('PO-C-1', 50, null, 'y0-mid')],
+      (supplier) => (supplier === 'y0-cheap' ? { freight: 40, freeFreightFrom: 1000 } : undefined),
+    );
+    expect(Object.fromEntries(shares)).toEqual({
+      'PO-A-1': { orderShare: 0.5, freight: 30 }, 'PO-B-1': { orderShare: 0.5, freight: 10 }, 'PO-C-1': { orderShare: 1, freight: 0 },
+    });
+    const sku = { demand: [5, 5], referencePrice: 2, lines: yearWorld(0, 1, 2).skus[0]!.lines };
+    const order = (share: number, freight: number): PlacedOrder => ({ day: 0, supplier: 'y0-cheap', quantity: 10, unitPrice: 1, received: 10, orderShare: share, freight });
+    const l = ledgerOf(sku, { sku: 'A', onHand: [5, 0], lost: [0, 0], arrivals: [], orders: [order(0.5, 30), order(1, 0)] }, model);
+    expect([l.orders, l.ordering]).toEqual([1.5, 1.5 * 50 + 30]);
+  });
+
+  it('gives the year month by month: orders at suppliers, ordering cost and the manager\'s touches in the month they happened', () => {
+    const order = (day: number, orderShare = 1): PlacedOrder => ({ day, supplier: 's', quantity: 1, unitPrice: 1, received: 1, orderShare });
+    const months = monthsOf(30, [order(0), order(5, 0.5), order(5, 0.5), order(21)], 50, { approvalsAsked: [0, 5, 22], handedOver: [29] });
+    expect(months).toEqual([
+      { orders: 2, ordering: 100, approvalsAsked: 2, handedOver: 0 },
+      { orders: 1, ordering: 50, approvalsAsked: 1, handedOver: 1 },
+    ]);
+    expect(monthsOf(21, [order(3)], 50)).toEqual([{ orders: 1, ordering: 50, approvalsAsked: null, handedOver: null }]);
+    const ledger = ledgerOf({ demand: [0], referencePrice: 1, lines: yearWorld(0, 1, 1).skus[0]!.lines }, { sku: 'A', onHand: [0], lost: [0], arrivals: [], orders: [] }, model);
+    const table = monthTable([
+      cardOf('alone', [{ seed: 0, ledger, rulesBroken: 0 }], { months, managerTouches: { approvalsAsked: 3, handedOver: 1 } }),
+      cardOf('(s,S)', [{ seed: 0, ledger, rulesBroken: 0 }], { months: monthsOf(30, [order(0)], 50) }),
+    ], { days: 30 }).split('\n');
+    expect(table[0]).toBe('| month | orders, alone | orders, (s,S) | ordering cost, alone | ordering cost, (s,S) | approvals asked, alone | handed over, alone |');
+    expect(table.slice(2)).toEqual(['| 1 | 2 | 1 | 100 | 50 | 2 | 0 |', '| 2 (9 days) | 1 | 0 | 50 | 0 | 1 | 1 |', '| all | 3 | 1 | 150 | 50 | 3 | 1 |']);
   });
 
   it('pass^k is the chance that k runs drawn from n all pass', () => {
