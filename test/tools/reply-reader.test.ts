@@ -118,3 +118,34 @@ describe('reading a supplier\'s free text into reply fields', () => {
     expect((await read(`Shipment delayed.${padding} We cannot supply this item.`)).kind).toBe('delayed');
   });
 });
+
+describe('costs the PO does not state, in the languages read, make a going-on reply unclear', () => {
+  const EUR = { unitPrice: 2.5, currency: 'EUR', quantity: 200 };
+  it.each([
+    ['Order confirmed for 12 June 2026. There is a pallet charge of €9.50 per pallet which will go on the invoice.'],
+    ['Auftragsbestätigung: Liefertermin 16.07.2026, zzgl. Legierungszuschlag gemäß Tagespreis am Liefertag.'],
+    ['Commande confirmée, livraison le 12 juin 2026. Frais de port : 25,00 €.'],
+    ['Pedido confirmado, entrega el 12 de junio de 2026. Portes debidos.'],
+    ['Ordine confermato, consegna il 12 giugno 2026, porto assegnato.'],
+    ['Confermiamo il vostro ordine: sul prezzo concordato verrà applicato un aumento del 4%. Consegna il 12 giugno 2026.'],
+    ['Wir bestätigen Ihre Bestellung, Lieferung am 12.06.2026. Auf den Bestellpreis kommt eine Erhöhung um 3 %.'],
+    ['Order bevestigd, levering 12-06-2026. Energietoeslag € 14,00 per order.'],
+    ['Potwierdzamy zamówienie, wysyłka 12.06.2026. Transport po stronie kupującego.'],
+    ['Vi bekräftar ordern, leverans 12 juni 2026. Fraktavgift 249 kr tillkommer.'],
+    ['Potvrzujeme objednávku, dodání 12.06.2026, energetický příplatek bude účtován zvlášť.'],
+    ['Confirmed, ships 06/12/2026 via UPS Ground. Freight terms: FOB Origin, Prepay & Add.'],
+  ])('%s', async (text) => {
+    expect((await read(text, {}, EUR)).kind).toBe('unclear');
+  });
+
+  it('a surcharge named as the reason of a stated new unit price is that price change', async () => {
+    expect(await read('Revised pricing for your order: 2.75/pc due to the zinc surcharge.', {}, { unitPrice: 2.5, currency: 'EUR' }))
+      .toEqual({ kind: 'price_change', unitPrice: 2.75 });
+  });
+
+  it('freight prepaid by the supplier or a charge verb with a unit price adds no cost', async () => {
+    expect((await read('Order confirmed, ships 2026-06-12. Freight prepaid.', {}, EUR)).kind).toBe('confirmed');
+    expect(await read('We will have to charge 2.75 EUR per piece instead of 2.50 EUR on this order.', {}, EUR))
+      .toEqual({ kind: 'price_change', unitPrice: 2.75 });
+  });
+});
