@@ -96,9 +96,11 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   const fromDocument = line?.arrival ?? doc.labelled.arrival ?? (leaves && dayAfterLeaving(words, sense, leaves)) ?? leaves;
   // A delay's words name the new date, never the day the order was placed for ("der gewünschte Liefertermin 14.11.
   // kann nicht gehalten werden"); otherwise the document's columns are the surer place.
+  // The day a price moves is no day of the goods in a reply whose words confirm, delay or part-ship the order.
+  const priceDay = !['confirmed', 'delayed', 'partial'].includes(stated);
   const date = kind === 'delayed' && stated === 'delayed'
-    ? deliveryDate(words, sense, context.requestedDate) ?? fromDocument
-    : fromDocument ?? (kind === 'partial' ? firstLotDate(words, sense) : deliveryDate(words, sense));
+    ? deliveryDate(words, sense, context.requestedDate, priceDay) ?? fromDocument
+    : fromDocument ?? (kind === 'partial' ? firstLotDate(words, sense) : deliveryDate(words, sense, undefined, priceDay));
   // A price that starts after this delivery ("from 1 January the unit price is …") is not this order's.
   const thisDelivery = date ?? context.requestedDate ?? context.receivedAt;
   const priced = withPrices(notStartingLater(words, sense, thisDelivery), kind, context);

@@ -275,3 +275,15 @@ describe('which reader reads supplier replies', () => {
     expect(loadConfig({}).env.ANTHROPIC_READER_TIMEOUT_MS).toBe(20_000);
   });
 });
+
+describe('the shared safety rule on a notice of future prices', () => {
+  const ORDER = { poNumber: 'PO-BOLT-7', receivedAt: '2026-12-01T10:00:00Z', requestedDate: '2026-12-14', currency: 'EUR' };
+  const TEXT = 'Hello,\n\nWe confirm your order PO-BOLT-7. Please note our prices will increase by 8 % from 1 January.\n\nRegards,\nTom';
+  it('a model that takes the day prices rise for the delivery date gets a confirmation without it, not a delay', async () => {
+    const { read } = await readWith([reportReply({
+      kind: 'confirmed', deliveryDate: '2027-01-01',
+      evidence: { kind: 'We confirm your order PO-BOLT-7.', deliveryDate: 'Please note our prices will increase by 8 % from 1 January.' },
+    })], TEXT, {}, 5_000, ORDER);
+    expect(read).toEqual({ kind: 'confirmed' });
+  });
+});

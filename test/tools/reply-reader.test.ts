@@ -149,3 +149,37 @@ describe('costs the PO does not state, in the languages read, make a going-on re
       .toEqual({ kind: 'price_change', unitPrice: 2.75 });
   });
 });
+
+describe('a notice of future prices that does not apply to this order is no delivery date and no price of this order', () => {
+  const ORDER = { unitPrice: 2.5, currency: 'EUR', poNumber: 'PO-BOLT-7', receivedAt: '2026-12-01T10:00:00Z', requestedDate: '2026-12-14' };
+  it('"We confirm your order … prices will increase by 8 % from 1 January" is a confirmation, not a delay to 1 January', async () => {
+    expect(await read('We confirm your order PO-BOLT-7. Please note our prices will increase by 8 % from 1 January.', {}, ORDER))
+      .toEqual({ kind: 'confirmed' });
+  });
+
+  it.each([
+    ['We confirm your order PO-BOLT-7 for delivery on 10 December. Please note that prices will increase by 8 % from 1 January.'],
+    ['Wir bestätigen Ihre Bestellung PO-BOLT-7, Lieferung am 10.12.2026. Unsere Preise erhöhen sich ab 1. Januar um 8 %.'],
+    ['Nous confirmons votre commande PO-BOLT-7, livraison le 10 décembre. Nos tarifs augmenteront de 8 % à partir du 1er janvier.'],
+    ['Confirmamos su pedido PO-BOLT-7, entrega el 10 de diciembre. Nuestros precios subirán un 8 % a partir del 1 de enero.'],
+    ["Confermiamo il vostro ordine PO-BOLT-7, consegna il 10 dicembre. I nostri prezzi aumenteranno dell'8 % dal 1 gennaio."],
+    ['Wij bevestigen uw order PO-BOLT-7, levering 10 december. Onze prijzen stijgen per 1 januari met 8 %.'],
+    ['Potwierdzamy zamówienie PO-BOLT-7, dostawa 10 grudnia. Od 1 stycznia nasze ceny wzrosną o 8 %.'],
+  ])('%s', async (text) => {
+    expect(await read(text, {}, ORDER)).toEqual({ kind: 'confirmed', deliveryDate: '2026-12-10T00:00:00.000Z' });
+  });
+
+  it.each([
+    ['Our prices are held until 31st December. Your order PO-BOLT-7 is confirmed for delivery on Thursday 10th December.'],
+    ['Unsere Preise gelten bis 31.12.2026. Ihre Bestellung PO-BOLT-7 liefern wir am 10.12.2026.'],
+    ['Nos tarifs restent valables jusqu\'au 31 décembre ; votre commande PO-BOLT-7 sera livrée le 10 décembre.'],
+    ['Te confirmo el pedido PO-BOLT-7 con entrega el 10 de diciembre. Nuestros precios son válidos hasta el 31 de diciembre.'],
+  ])('the day prices hold until is not the delivery: %s', async (text) => {
+    expect(await read(text, {}, ORDER)).toEqual({ kind: 'confirmed', deliveryDate: '2026-12-10T00:00:00.000Z' });
+  });
+
+  it('a rise by a percentage that applies to this order is still unclear', async () => {
+    expect((await read('We confirm your order PO-BOLT-7. Prices will increase by 8 % on this order.', {}, ORDER)).kind).toBe('unclear');
+    expect((await read('We confirm your order PO-BOLT-7. Prices will increase by 8 % from 5 December.', {}, ORDER)).kind).toBe('unclear');
+  });
+});

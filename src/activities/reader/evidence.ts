@@ -129,7 +129,10 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext): 
   if (report.kind === 'confirmed' && !['confirmed', 'unclear'].includes(kindOf(own.said))) return { kind: 'unclear' };
 
   const dateSaid = report.deliveryDate === undefined ? undefined : grounded(evidence.deliveryDate, own);
-  const deliveryDate = dateSaid !== undefined && datesIn(dateSaid, own.sense).some((d) => d.iso === `${report.deliveryDate}T00:00:00.000Z`)
+  // The day a price moves or holds until ("prices will increase by 8 % from 1 January", "Preise gelten bis 31.03.") or a
+  // closure's is no day of the goods beside a confirmation, a delay or a partial, whatever the model makes of it.
+  const dayOfGoods = (d: { iso?: string; aside?: string }) => d.iso === `${report.deliveryDate}T00:00:00.000Z` && (d.aside === undefined || (d.aside === 'price' && report.kind === 'price_change'));
+  const deliveryDate = dateSaid !== undefined && datesIn(dateSaid, own.sense).some(dayOfGoods)
     ? `${report.deliveryDate}T00:00:00.000Z` : undefined;
 
   const quantitySaid = report.quantity === undefined ? undefined : grounded(evidence.quantity, own);
