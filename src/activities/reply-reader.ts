@@ -7,9 +7,9 @@ import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, offersTwoDay
 import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, REST_AFTER_A_LOT, sparesThisOrder, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered, withOrderedQuantity } from './reader/quantity.js';
-import { namesOnlyOtherOrders } from './reader/references.js';
+import { aboutThisOrder, namesOnlyOtherOrders } from './reader/references.js';
 import { ownLayoutLines, statements } from './reader/statements.js';
-import { inTable, isOrderDocument, readDocument, shippedOfLine, tablePrice, type DocumentReading, type TableLine } from './reader/document.js';
+import { inTable, isOrderDocument, onlyPointsToAttachment, readDocument, shippedOfLine, tablePrice, type DocumentReading, type TableLine } from './reader/document.js';
 
 export { visibleText, statements };
 
@@ -56,10 +56,15 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   // does a notice of prices that leaves this order out ("a price rise on 1 July - this order isn't affected"), when it
   // gives no day for the goods.
   const aside = (s: string) => forLargerOrders(s, context) || (sparesThisOrder(s) && statedArrival([s], sense, true) === undefined);
-  const words = said.filter((s) => !inTable(doc, s) && !aside(s));
+  // A sentence that only hands on an attached acknowledgement states nothing of it: a person reads the attachment.
+  const words = said.filter((s) => !inTable(doc, s) && !aside(s) && !onlyPointsToAttachment(s));
   const { line, charges } = orderAndCharges(doc, context.quantity);
   // A reply that names the buyer's orders, none of them this one, is about another order.
   if (namesOnlyOtherOrders(said, context.poNumber)) return { kind: 'unclear', charges };
+  // One that gives news of several orders is read for this one's part alone ("PO-BOLT-7 ships 14 Dec. PO-NUT-3 we cannot
+  // supply.": the refusal is the other order's).
+  const mine = aboutThisOrder(said, context.poNumber);
+  if (mine !== said) return read(mine, lines, context, noOtherMoney);
   // A price change that is only a notice of prices after this delivery says nothing of this order's.
   const wordsKind = kindOf(words);
   const stated = wordsKind === 'price_change' ? kindOf(notStartingLater(words, sense, context.requestedDate ?? context.receivedAt)) : wordsKind;

@@ -287,3 +287,22 @@ describe('the shared safety rule on a notice of future prices', () => {
     expect(read).toEqual({ kind: 'confirmed' });
   });
 });
+
+describe('the shared safety rules on other orders and attachments', () => {
+  it('a refusal argued from another PO\'s sentence is unclear', async () => {
+    const text = 'Hello,\n\nPO-BOLT-7 ships 14 Dec. PO-NUT-3 we cannot supply.\n\nRegards,\nTom';
+    const order = { poNumber: 'PO-BOLT-7', receivedAt: '2026-12-01T10:00:00Z', requestedDate: '2026-12-18' };
+    const { read } = await readWith([reportReply({ kind: 'refused', evidence: { kind: 'PO-NUT-3 we cannot supply.' } })], text, {}, 5_000, order);
+    expect(read).toEqual({ kind: 'unclear' });
+    const ships = await readWith([reportReply({
+      kind: 'confirmed', deliveryDate: '2026-12-14', evidence: { kind: 'PO-BOLT-7 ships 14 Dec.', deliveryDate: 'PO-BOLT-7 ships 14 Dec.' },
+    })], text, {}, 5_000, order);
+    expect(ships.read).toEqual({ kind: 'confirmed', deliveryDate: '2026-12-14T00:00:00.000Z' });
+  });
+
+  it('a confirmation argued from an attached acknowledgement is unclear', async () => {
+    const text = 'Hello,\n\nPlease find attached our order acknowledgement.\n\nRegards,\nTom\n\n1 attachment(s), not opened: AB-610442.pdf';
+    const { read } = await readWith([reportReply({ kind: 'confirmed', evidence: { kind: 'Please find attached our order acknowledgement.' } })], text);
+    expect(read).toEqual({ kind: 'unclear' });
+  });
+});

@@ -183,3 +183,43 @@ describe('a notice of future prices that does not apply to this order is no deli
     expect((await read('We confirm your order PO-BOLT-7. Prices will increase by 8 % from 5 December.', {}, ORDER)).kind).toBe('unclear');
   });
 });
+
+describe('news of several orders in one reply', () => {
+  const ORDER = { unitPrice: 2.5, currency: 'EUR', poNumber: 'PO-BOLT-7', receivedAt: '2026-12-01T10:00:00Z', requestedDate: '2026-12-18' };
+  it('a refusal of another PO is not this PO\'s: "PO-BOLT-7 ships 14 Dec. PO-NUT-3 we cannot supply."', async () => {
+    expect(await read('PO-BOLT-7 ships 14 Dec. PO-NUT-3 we cannot supply.', {}, ORDER))
+      .toEqual({ kind: 'confirmed', deliveryDate: '2026-12-14T00:00:00.000Z' });
+    expect((await read('PO-NUT-3 ships 14 Dec. PO-BOLT-7 we cannot supply.', {}, ORDER)).kind).toBe('refused');
+  });
+
+  it('the other PO\'s sentences run on to the next that names this one', async () => {
+    expect((await read('PO-BOLT-7 ships 14 Dec. PO-NUT-3: we cannot supply, it is discontinued. Sorry about that.', {}, ORDER)).kind)
+      .toBe('confirmed');
+    expect((await read('Regarding your orders: PO-NUT-3 we cannot supply. PO-BOLT-7 is still being reviewed.', {}, ORDER)).kind)
+      .toBe('unclear');
+  });
+
+  it('a mix whose part for this PO is not plain is unclear', async () => {
+    expect((await read('Your orders PO-BOLT-7 and PO-NUT-3: one ships Friday, the other we cannot supply.', {}, ORDER)).kind).toBe('unclear');
+  });
+});
+
+describe('an acknowledgement only attached', () => {
+  it.each([
+    ['Please find attached our order acknowledgement.'],
+    ['Please find attached our order acknowledgement.\n\n1 attachment(s), not opened: AB-610442.pdf'],
+    ['Anbei unsere Auftragsbestätigung zu Ihrer Bestellung.'],
+    ['Veuillez trouver ci-joint notre confirmation de commande.'],
+    ['Adjuntamos la confirmación de pedido.'],
+    ["In allegato la conferma d'ordine."],
+    ['Bijgaand onze orderbevestiging.'],
+  ])('confirms nothing: %s', async (text) => {
+    expect((await read(text)).kind).toBe('unclear');
+  });
+
+  it('its words beside it still count', async () => {
+    expect(await read('Anbei erhalten Sie unsere Auftragsbestätigung zu Ihrer Bestellung. Liefertermin ist der 3. Juli 2025.', {}, { unitPrice: 2.5, currency: 'EUR' }))
+      .toEqual({ kind: 'confirmed', deliveryDate: '2025-07-03T00:00:00.000Z' });
+    expect((await read('We confirm your order, please find attached our order acknowledgement.')).kind).toBe('confirmed');
+  });
+});
