@@ -7,9 +7,9 @@ import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, offersTwoDay
 import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, REST_AFTER_A_LOT, sparesThisOrder, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered, withOrderedQuantity } from './reader/quantity.js';
-import { namesOnlyOtherOrders } from './reader/references.js';
+import { aboutThisOrder, namesOnlyOtherOrders } from './reader/references.js';
 import { ownLayoutLines, statements } from './reader/statements.js';
-import { inTable, isOrderDocument, readDocument, shippedOfLine, tablePrice, type DocumentReading, type TableLine } from './reader/document.js';
+import { inTable, isOrderDocument, onlyPointsToAttachment, readDocument, shippedOfLine, tablePrice, type DocumentReading, type TableLine } from './reader/document.js';
 
 export { visibleText, statements };
 
@@ -56,10 +56,15 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   // does a notice of prices that leaves this order out ("a price rise on 1 July - this order isn't affected"), when it
   // gives no day for the goods.
   const aside = (s: string) => forLargerOrders(s, context) || (sparesThisOrder(s) && statedArrival([s], sense, true) === undefined);
-  const words = said.filter((s) => !inTable(doc, s) && !aside(s));
+  // A sentence that only hands on an attached acknowledgement states nothing of it: a person reads the attachment.
+  const words = said.filter((s) => !inTable(doc, s) && !aside(s) && !onlyPointsToAttachment(s));
   const { line, charges } = orderAndCharges(doc, context.quantity);
   // A reply that names the buyer's orders, none of them this one, is about another order.
   if (namesOnlyOtherOrders(said, context)) return { kind: 'unclear', charges };
+  // One that gives news of several orders is read for this one's part alone ("PO-BOLT-7 ships 14 Dec. PO-NUT-3 we cannot
+  // supply.": the refusal is the other order's).
+  const mine = aboutThisOrder(said, context);
+  if (mine !== said) return read(mine, lines, context, noOtherMoney);
   // A price change that is only a notice of prices after this delivery says nothing of this order's.
   const wordsKind = kindOf(words);
   const stated = wordsKind === 'price_change' ? kindOf(notStartingLater(words, sense, context.requestedDate ?? context.receivedAt)) : wordsKind;
@@ -96,9 +101,11 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   const fromDocument = line?.arrival ?? doc.labelled.arrival ?? (leaves && dayAfterLeaving(words, sense, leaves)) ?? leaves;
   // A delay's words name the new date, never the day the order was placed for ("der gewünschte Liefertermin 14.11.
   // kann nicht gehalten werden"); otherwise the document's columns are the surer place.
+  // The day a price moves is no day of the goods in a reply whose words confirm, delay or part-ship the order.
+  const priceDay = !['confirmed', 'delayed', 'partial'].includes(stated);
   const date = kind === 'delayed' && stated === 'delayed'
-    ? deliveryDate(words, sense, context.requestedDate) ?? fromDocument
-    : fromDocument ?? (kind === 'partial' ? firstLotDate(words, sense) : deliveryDate(words, sense));
+    ? deliveryDate(words, sense, context.requestedDate, priceDay) ?? fromDocument
+    : fromDocument ?? (kind === 'partial' ? firstLotDate(words, sense) : deliveryDate(words, sense, undefined, priceDay));
   // A price that starts after this delivery ("from 1 January the unit price is …") is not this order's.
   const thisDelivery = date ?? context.requestedDate ?? context.receivedAt;
   const priced = withPrices(notStartingLater(words, sense, thisDelivery), kind, context);

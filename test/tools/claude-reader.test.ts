@@ -275,3 +275,34 @@ describe('which reader reads supplier replies', () => {
     expect(loadConfig({}).env.ANTHROPIC_READER_TIMEOUT_MS).toBe(20_000);
   });
 });
+
+describe('the shared safety rule on a notice of future prices', () => {
+  const ORDER = { poNumber: 'PO-BOLT-7', receivedAt: '2026-12-01T10:00:00Z', requestedDate: '2026-12-14', currency: 'EUR' };
+  const TEXT = 'Hello,\n\nWe confirm your order PO-BOLT-7. Please note our prices will increase by 8 % from 1 January.\n\nRegards,\nTom';
+  it('a model that takes the day prices rise for the delivery date gets a confirmation without it, not a delay', async () => {
+    const { read } = await readWith([reportReply({
+      kind: 'confirmed', deliveryDate: '2027-01-01',
+      evidence: { kind: 'We confirm your order PO-BOLT-7.', deliveryDate: 'Please note our prices will increase by 8 % from 1 January.' },
+    })], TEXT, {}, 5_000, ORDER);
+    expect(read).toEqual({ kind: 'confirmed' });
+  });
+});
+
+describe('the shared safety rules on other orders and attachments', () => {
+  it('a refusal argued from another PO\'s sentence is unclear', async () => {
+    const text = 'Hello,\n\nPO-BOLT-7 ships 14 Dec. PO-NUT-3 we cannot supply.\n\nRegards,\nTom';
+    const order = { poNumber: 'PO-BOLT-7', receivedAt: '2026-12-01T10:00:00Z', requestedDate: '2026-12-18' };
+    const { read } = await readWith([reportReply({ kind: 'refused', evidence: { kind: 'PO-NUT-3 we cannot supply.' } })], text, {}, 5_000, order);
+    expect(read).toEqual({ kind: 'unclear' });
+    const ships = await readWith([reportReply({
+      kind: 'confirmed', deliveryDate: '2026-12-14', evidence: { kind: 'PO-BOLT-7 ships 14 Dec.', deliveryDate: 'PO-BOLT-7 ships 14 Dec.' },
+    })], text, {}, 5_000, order);
+    expect(ships.read).toEqual({ kind: 'confirmed', deliveryDate: '2026-12-14T00:00:00.000Z' });
+  });
+
+  it('a confirmation argued from an attached acknowledgement is unclear', async () => {
+    const text = 'Hello,\n\nPlease find attached our order acknowledgement.\n\nRegards,\nTom\n\n1 attachment(s), not opened: AB-610442.pdf';
+    const { read } = await readWith([reportReply({ kind: 'confirmed', evidence: { kind: 'Please find attached our order acknowledgement.' } })], text);
+    expect(read).toEqual({ kind: 'unclear' });
+  });
+});

@@ -118,3 +118,108 @@ describe('reading a supplier\'s free text into reply fields', () => {
     expect((await read(`Shipment delayed.${padding} We cannot supply this item.`)).kind).toBe('delayed');
   });
 });
+
+describe('costs the PO does not state, in the languages read, make a going-on reply unclear', () => {
+  const EUR = { unitPrice: 2.5, currency: 'EUR', quantity: 200 };
+  it.each([
+    ['Order confirmed for 12 June 2026. There is a pallet charge of €9.50 per pallet which will go on the invoice.'],
+    ['Auftragsbestätigung: Liefertermin 16.07.2026, zzgl. Legierungszuschlag gemäß Tagespreis am Liefertag.'],
+    ['Commande confirmée, livraison le 12 juin 2026. Frais de port : 25,00 €.'],
+    ['Pedido confirmado, entrega el 12 de junio de 2026. Portes debidos.'],
+    ['Ordine confermato, consegna il 12 giugno 2026, porto assegnato.'],
+    ['Confermiamo il vostro ordine: sul prezzo concordato verrà applicato un aumento del 4%. Consegna il 12 giugno 2026.'],
+    ['Wir bestätigen Ihre Bestellung, Lieferung am 12.06.2026. Auf den Bestellpreis kommt eine Erhöhung um 3 %.'],
+    ['Order bevestigd, levering 12-06-2026. Energietoeslag € 14,00 per order.'],
+    ['Potwierdzamy zamówienie, wysyłka 12.06.2026. Transport po stronie kupującego.'],
+    ['Vi bekräftar ordern, leverans 12 juni 2026. Fraktavgift 249 kr tillkommer.'],
+    ['Potvrzujeme objednávku, dodání 12.06.2026, energetický příplatek bude účtován zvlášť.'],
+    ['Confirmed, ships 06/12/2026 via UPS Ground. Freight terms: FOB Origin, Prepay & Add.'],
+  ])('%s', async (text) => {
+    expect((await read(text, {}, EUR)).kind).toBe('unclear');
+  });
+
+  it('a surcharge named as the reason of a stated new unit price is that price change', async () => {
+    expect(await read('Revised pricing for your order: 2.75/pc due to the zinc surcharge.', {}, { unitPrice: 2.5, currency: 'EUR' }))
+      .toEqual({ kind: 'price_change', unitPrice: 2.75 });
+  });
+
+  it('freight prepaid by the supplier or a charge verb with a unit price adds no cost', async () => {
+    expect((await read('Order confirmed, ships 2026-06-12. Freight prepaid.', {}, EUR)).kind).toBe('confirmed');
+    expect(await read('We will have to charge 2.75 EUR per piece instead of 2.50 EUR on this order.', {}, EUR))
+      .toEqual({ kind: 'price_change', unitPrice: 2.75 });
+  });
+});
+
+describe('a notice of future prices that does not apply to this order is no delivery date and no price of this order', () => {
+  const ORDER = { unitPrice: 2.5, currency: 'EUR', poNumber: 'PO-BOLT-7', receivedAt: '2026-12-01T10:00:00Z', requestedDate: '2026-12-14' };
+  it('"We confirm your order … prices will increase by 8 % from 1 January" is a confirmation, not a delay to 1 January', async () => {
+    expect(await read('We confirm your order PO-BOLT-7. Please note our prices will increase by 8 % from 1 January.', {}, ORDER))
+      .toEqual({ kind: 'confirmed' });
+  });
+
+  it.each([
+    ['We confirm your order PO-BOLT-7 for delivery on 10 December. Please note that prices will increase by 8 % from 1 January.'],
+    ['Wir bestätigen Ihre Bestellung PO-BOLT-7, Lieferung am 10.12.2026. Unsere Preise erhöhen sich ab 1. Januar um 8 %.'],
+    ['Nous confirmons votre commande PO-BOLT-7, livraison le 10 décembre. Nos tarifs augmenteront de 8 % à partir du 1er janvier.'],
+    ['Confirmamos su pedido PO-BOLT-7, entrega el 10 de diciembre. Nuestros precios subirán un 8 % a partir del 1 de enero.'],
+    ["Confermiamo il vostro ordine PO-BOLT-7, consegna il 10 dicembre. I nostri prezzi aumenteranno dell'8 % dal 1 gennaio."],
+    ['Wij bevestigen uw order PO-BOLT-7, levering 10 december. Onze prijzen stijgen per 1 januari met 8 %.'],
+    ['Potwierdzamy zamówienie PO-BOLT-7, dostawa 10 grudnia. Od 1 stycznia nasze ceny wzrosną o 8 %.'],
+  ])('%s', async (text) => {
+    expect(await read(text, {}, ORDER)).toEqual({ kind: 'confirmed', deliveryDate: '2026-12-10T00:00:00.000Z' });
+  });
+
+  it.each([
+    ['Our prices are held until 31st December. Your order PO-BOLT-7 is confirmed for delivery on Thursday 10th December.'],
+    ['Unsere Preise gelten bis 31.12.2026. Ihre Bestellung PO-BOLT-7 liefern wir am 10.12.2026.'],
+    ['Nos tarifs restent valables jusqu\'au 31 décembre ; votre commande PO-BOLT-7 sera livrée le 10 décembre.'],
+    ['Te confirmo el pedido PO-BOLT-7 con entrega el 10 de diciembre. Nuestros precios son válidos hasta el 31 de diciembre.'],
+  ])('the day prices hold until is not the delivery: %s', async (text) => {
+    expect(await read(text, {}, ORDER)).toEqual({ kind: 'confirmed', deliveryDate: '2026-12-10T00:00:00.000Z' });
+  });
+
+  it('a rise by a percentage that applies to this order is still unclear', async () => {
+    expect((await read('We confirm your order PO-BOLT-7. Prices will increase by 8 % on this order.', {}, ORDER)).kind).toBe('unclear');
+    expect((await read('We confirm your order PO-BOLT-7. Prices will increase by 8 % from 5 December.', {}, ORDER)).kind).toBe('unclear');
+  });
+});
+
+describe('news of several orders in one reply', () => {
+  const ORDER = { unitPrice: 2.5, currency: 'EUR', poNumber: 'PO-BOLT-7', receivedAt: '2026-12-01T10:00:00Z', requestedDate: '2026-12-18' };
+  it('a refusal of another PO is not this PO\'s: "PO-BOLT-7 ships 14 Dec. PO-NUT-3 we cannot supply."', async () => {
+    expect(await read('PO-BOLT-7 ships 14 Dec. PO-NUT-3 we cannot supply.', {}, ORDER))
+      .toEqual({ kind: 'confirmed', deliveryDate: '2026-12-14T00:00:00.000Z' });
+    expect((await read('PO-NUT-3 ships 14 Dec. PO-BOLT-7 we cannot supply.', {}, ORDER)).kind).toBe('refused');
+  });
+
+  it('the other PO\'s sentences run on to the next that names this one', async () => {
+    expect((await read('PO-BOLT-7 ships 14 Dec. PO-NUT-3: we cannot supply, it is discontinued. Sorry about that.', {}, ORDER)).kind)
+      .toBe('confirmed');
+    expect((await read('Regarding your orders: PO-NUT-3 we cannot supply. PO-BOLT-7 is still being reviewed.', {}, ORDER)).kind)
+      .toBe('unclear');
+  });
+
+  it('a mix whose part for this PO is not plain is unclear', async () => {
+    expect((await read('Your orders PO-BOLT-7 and PO-NUT-3: one ships Friday, the other we cannot supply.', {}, ORDER)).kind).toBe('unclear');
+  });
+});
+
+describe('an acknowledgement only attached', () => {
+  it.each([
+    ['Please find attached our order acknowledgement.'],
+    ['Please find attached our order acknowledgement.\n\n1 attachment(s), not opened: AB-610442.pdf'],
+    ['Anbei unsere Auftragsbestätigung zu Ihrer Bestellung.'],
+    ['Veuillez trouver ci-joint notre confirmation de commande.'],
+    ['Adjuntamos la confirmación de pedido.'],
+    ["In allegato la conferma d'ordine."],
+    ['Bijgaand onze orderbevestiging.'],
+  ])('confirms nothing: %s', async (text) => {
+    expect((await read(text)).kind).toBe('unclear');
+  });
+
+  it('its words beside it still count', async () => {
+    expect(await read('Anbei erhalten Sie unsere Auftragsbestätigung zu Ihrer Bestellung. Liefertermin ist der 3. Juli 2025.', {}, { unitPrice: 2.5, currency: 'EUR' }))
+      .toEqual({ kind: 'confirmed', deliveryDate: '2025-07-03T00:00:00.000Z' });
+    expect((await read('We confirm your order, please find attached our order acknowledgement.')).kind).toBe('confirmed');
+  });
+});

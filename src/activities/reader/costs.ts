@@ -2,9 +2,10 @@ import type { ReplyFields, ReplyKind } from '../../domain/types.js';
 import type { ReplyContext } from '../../domain/world.js';
 import { amountsIn, parseNumber } from './amounts.js';
 import { orderLine, type DocumentReading, type TableLine } from './document.js';
-import { dateSense } from './dates.js';
-import { GOES_ON, PRICE_CHANGE } from './kind.js';
+import { dateSense, datesIn } from './dates.js';
+import { GOES_ON, leavesThisOrderOut, PRICE_CHANGE } from './kind.js';
 import { forLargerOrders, unaccountedCount } from './quantity.js';
+import { CHARGED_MORE, FEE, FREIGHT_ON_BUYER, SURCHARGE } from './fees.js';
 import { notStartingLater, OLD_PRICE_CUE, perUnitOfPack, roundPrice, samePrice } from './prices.js';
 
 // Costs a reply adds beside the unit price: a reading under which the order goes on must not let
@@ -16,7 +17,6 @@ const NOT_A_COST = /\b(?:vat|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|iva|gst|sa
 /** A sentence that names only VAT or payment terms, no fee: it adds no cost, whatever its amounts. */
 const taxOnly = (s: string): boolean => NOT_A_COST.test(s) && !FEE.test(s);
 
-const SURCHARGE = String.raw`surcharge|supplement|\w*zuschlag\w*|\w*aufschlag|supplément|majoration|recargo|suplemento|sovrapprezzo|maggiorazione|sovrattassa|toeslag|sobretaxa|acréscimo|dopłat\w*|narzut\w*`;
 /** A percentage as suppliers write it: the sign, or the word ("3 Prozent", "2 pour cent", "1,5 por ciento"). */
 const PCT = String.raw`\s?(?:%|(?:percent|per\s?cent|pour\s?cent|prozent|por\s?ciento|per\s?cento|procent|por\s?cento)\b)`;
 /**
@@ -40,14 +40,53 @@ const MEASURE_BEFORE = /\b(?:below|under|less than|more than|above|max(?:imum)?|
 const percentCharged = (s: string): boolean => [...s.matchAll(PERCENT)].some((m) => {
   if (MEASURE_BEFORE.test(s.slice(Math.max(0, m.index - 20), m.index))) return false;
   const near = s.slice(Math.max(0, m.index - 60), m.index + m[0].length + 60);
-  return FEE.test(near) || CHARGED.test(near) || ON_THE_INVOICE.test(near);
+  return FEE.test(near) || CHARGED.test(near) || CHARGED_MORE.test(near) || ON_THE_INVOICE.test(near);
 });
+
+/**
+ * A rise by a percentage, in the languages read: "an increase of 4%", "Erhöhung um 4 %", "augmentation de 4 %", "aumento
+ * del 4%", "verhoging van 4%", "podwyżka o 4%", "höjning med 4 %", "zvýšení o 4 %", "%4 zam", "forhøjelse på 4 %".
+ */
+const RISE = String.raw`increas\w*|rise|rises|raise[sd]?|hike|up by|erhöh\w*|teuerung\w*|steiger\w*|augment\w*|hausse|aument\w*|increment\w*|subida|rincar\w*|verhog\w*|stijging|reajust\w*|podwyżk\w*|podwyższ\w*|wzrost\w*|höjning\w*|prishöjning\w*|höj\w*|zvýšen\w*|zdražen\w*|zdraž\w*|zam|artış\w*|forhøjelse\w*|prisstigning\w*|stigning\w*`;
+const PERCENT_RISE = new RegExp(String.raw`(?<![\p{L}])(?:${RISE})(?![\p{L}])[^.!?\n]{0,40}?${FIGURE}${PCT}|${FIGURE}${PCT}[^.!?\n]{0,25}?(?<![\p{L}])(?:${RISE})(?![\p{L}])`, 'iu');
+
+/** A surcharge named as such is a cost, with an amount or none ("zzgl. Legierungszuschlag gemäß Tagespreis"), unless denied. */
+const NAMED_SURCHARGE = new RegExp(String.raw`(?<![\p{L}])(?:${SURCHARGE})(?![\p{L}])`, 'iu');
+const DENIED_BEFORE = /\b(?:no|without|kein\w*|ohne|sans|aucun\w*|sin|ningún|senza|nessun\w*|zonder|geen|sem|bez|utan|uden|inga?)\b[^.;,]{0,25}$/i;
+/** "den Zuschlag erteilt": German for the award of an order, not a charge. */
+const AWARD = /\bzuschlag\s+(?:erteil\w*|erhalten|bekommen|gegeben)|\b(?:den|der)\s+zuschlag\b/i;
+const namesSurcharge = (s: string): boolean => {
+  const m = NAMED_SURCHARGE.exec(s);
+  return m !== null && !DENIED_BEFORE.test(s.slice(0, m.index)) && !AWARD.test(s) && !(NO_FEE.test(s) && !FREE_ABOVE.test(s)) && !waivedFee(s);
+};
+
+/**
+ * An amount of money named as a fee ("a pallet charge of £9.50", "Frachtkosten 45,00 €", "frais de port : 25 €", "£12.50
+ * pallet charge", "249 kr fraktavgift"): a cost on top, whatever verb charges it.
+ */
+function namesFeeAmount(s: string): boolean {
+  if (!FEE.test(s) || (NO_FEE.test(s) && !FREE_ABOVE.test(s)) || waivedFee(s)) return false;
+  return amountsIn(s).some((a) => {
+    if (a.value === 0 || (a.currency === undefined && !a.cents)) return false;
+    // "we have to charge 87¢/m", "2.95 EUR per piece": a price of the ordered unit, not a fee.
+    if (PER_ORDERED_UNIT_AFTER.test(s.slice(a.end, a.end + 20))) return false;
+    const before = /[^,;]*$/.exec(s.slice(Math.max(0, a.index - 30), a.index))![0];
+    // A threshold ("minimum order $250.00", "franco from 800 €") is weighed against the order's total elsewhere.
+    if (THRESHOLD_BEFORE.test(before)) return false;
+    // Right after the amount, a word or two ("£12.50 pallet charge"), not the next field's label ("$810.00   Freight: Prepaid").
+    const after = /^ ?(?:[\p{L}-]+ )?[\p{L}-]+(?![\p{L}-]| ?:)/u.exec(s.slice(a.end))?.[0] ?? '';
+    return (FEE.test(before) && !/\d/.test(before.slice(lastFeeAt(before))) && !CHARGE_VERB.test(before)) || FEE.test(after);
+  });
+}
+/** "/pc", "per piece", "each", "/m", "the metre": what follows a price of the ordered unit. */
+const PER_ORDERED_UNIT_AFTER = /^\s*(?:\/\s*(?:pc|pcs|piece|ea|each|unit|u|m|kg|lb|ft|stk|st|szt|ks|pz|ud|adet)\b|(?:per|each|a|the|je|pro|par|por|la|le|el|al|za)\s+(?:piece|pc|unit|item|metre|meter|kg|stück|stk|einheit|pièce|unité|pieza|unidad|pezzo|stuk|szt|sztukę|kus|ks|adet|st)\b|each\b|ea\b|apiece\b)/i;
+/** "we have to charge", "will charge": the verb, whose amount may well be the unit price. */
+const CHARGE_VERB = /\b(?:to|will|we|must|shall|would|'ll|need to|have to)\s+charge\b[^\d]*$/i;
+const lastFeeAt = (text: string): number => [...text.matchAll(new RegExp(FEE.source, 'giu'))].at(-1)?.index ?? 0;
 
 /** Under a price change, a percentage rise of the price ("we have to apply a 7% price increase") is that change, not a charge beside it. */
 const theChangeItself = (s: string, kind: ReplyKind | undefined): boolean => kind === 'price_change' && PRICE_CHANGE.test(s);
 
-/** Fees by name: freight, handling, energy, tooling, small-order and the like. */
-const FEE = /\b(?:surcharge|fee|fees|charge|charges|freight|shipping|carriage|handling|pallet|packaging|tooling|set-?up|small[- ]order|minimum[- ]order|liftgate|dut(?:y|ies)|customs|clearance|import (?:tax|taxes|charges)|zölle|zoll(?:gebühr\w*|kosten|abgaben)|droits de douane|dédouanement|frais de douane|aranceles?|aduanas?|dazi|sdoganamento|invoerrechten|inklaring\w*|(?:transport|verzend|vracht|inklarings|invoer|zoll|liefer|verpackungs?|versand|bearbeitungs|rüst|werkzeug)kosten|cła?|odpraw\w* celn\w*|direitos aduaneiros|desalfandegamento|\w*zuschlag\w*|\w*gebühr\w*|fracht\w*|versandkosten|verpackungskosten|mindermengen\w*|frais|supplément|fret|port|recargo|gastos|portes|tasa|cargo|spese|costi di|trasporto|kosten|toeslag|vracht\w*)\b/i;
 /** Words that put a fee on this order: "will be added", "berechnen wir", "facturés en sus", "aplicaremos". */
 const CHARGED = /\b(?:will be (?:added|charged|invoiced|billed)|will be extra|can (?:either )?add|(?:is|are) (?:added|charged|payable)|we (?:will |shall )?(?:add|charge|invoice|bill)|applies|apply|plus|extra|additional|on top|separate line|berechne\w*|zzgl\.?|zuzüglich|fällt an|fallen an|kommt hinzu|kommen hinzu|en sus|factur\w+ en plus|s'ajoute\w*|ajout\w*|appliqu\w*|aplicar\w*|se añad\w*|adicional\w*|se cobrar\w*|facturar\w*|addebit\w*|aggiunt\w*|in aggiunta|worden berekend|extra|passed on|pass(?:es)? on|for your account|at your (?:cost|expense)|borne by (?:you|the (?:buyer|customer))|at actuals?|at cost|doorbelast|doorberekend|weiterberechnet|weiterbelastet|zu ihren lasten|à votre charge|répercut\w*|repercut\w*|a su cargo|a vostro carico|a carico vostro|voor uw rekening|na koszt (?:kupującego|odbiorcy|zamawiającego)|aplicad\w*|cobrad\w*|acrescid\w*|doliczon\w*|doliczymy)\b/i;
 /** Words that say the order carries no such cost: "free shipping", "freight included", "franco". */
@@ -90,8 +129,14 @@ export function addedCost(
     // VAT and payment discounts are no cost on top; a sentence that names only them adds no percentage or fee.
     if (!taxOnly(s) && (PERCENT_ON_TOP.test(s) || (percentCharged(s) && !theChangeItself(s, kind)))) return s;
     // A fee charged with no amount ("freight at actuals", "duties are passed on to you") is a cost nobody priced yet.
-    const fee = !taxOnly(s) && FEE.test(s) && CHARGED.test(s) && !(NO_FEE.test(s) && !FREE_ABOVE.test(s));
+    const fee = !taxOnly(s) && FEE.test(s) && (CHARGED.test(s) || CHARGED_MORE.test(s)) && !(NO_FEE.test(s) && !FREE_ABOVE.test(s));
     if (fee && !onlyStatedFreight(s, context)) return s;
+    // A fee named with its amount, a surcharge named at all, or freight terms that leave the freight to the buyer
+    // ("Prepay & Add", "unfrei", "port dû") unless the PO states a freight.
+    // Under a price change, a surcharge named beside the new price ("0.11/pc due to the zinc surcharge") is its reason.
+    const surcharge = namesSurcharge(s) && !(kind === 'price_change' && amountsIn(s).length > 0);
+    if (!taxOnly(s) && (namesFeeAmount(s) || surcharge) && !onlyStatedFreight(s, context)) return s;
+    if (FREIGHT_ON_BUYER.test(s) && context.freight === undefined) return s;
     // A pack price says nothing of the ordered unit's unless the PO's pack converts it exactly.
     const packed = PER_PACK.test(s);
     for (const a of amountsIn(s)) {
@@ -191,15 +236,22 @@ export function withoutAddedCost(
   if (read.kind === 'price_change' && read.unitPrice === undefined) return { kind: 'unclear' };
   const charged = chargeRows.filter((row) => !onlyStatedFreight(row, context));
   if (charged.length > 0 || addedCost(sentences, context, read.kind) !== null) return { kind: 'unclear' };
+  // Prices announced for after this delivery or for larger orders are not this order's money.
+  const thisDelivery = read.deliveryDate ?? context.requestedDate ?? context.receivedAt;
+  const sense = dateSense(sentences, context);
+  const forThisOrder = notStartingLater(sentences, sense, thisDelivery).filter((s) => !forLargerOrders(s, context));
+  // A rise by a percentage of this order's price ("un aumento del 4%", "Erhöhung um 3 %") leaves its price unknown; under
+  // a price change with its new unit price, the percentage is that change. Not a rise the sentence before starts later
+  // ("… en vigueur à partir du 01/01/2027 ; les prix y augmentent de 3 %"), nor one that leaves this order out.
+  const risesNow = sentences.some((s, i) => forThisOrder.includes(s) && PERCENT_RISE.test(s) && !leavesThisOrderOut(s)
+    && !(i > 0 && !forThisOrder.includes(sentences[i - 1]!) && datesIn(s, sense).length === 0));
+  if (read.kind !== 'price_change' && risesNow) return { kind: 'unclear' };
   // A count of the goods the reading does not account for is an order going on for a quantity nobody settled. A table's
   // rows (`tableRows`) may be other lines of the document, whose counts its reading of the order's line has settled.
   const prose = sentences.filter((s) => !tableRows.includes(s));
   if (unaccountedCount(prose, context, read.kind === 'partial' ? read.quantity : undefined) !== null) return { kind: 'unclear' };
   // A new price brings its own amounts (the new total, the old price); the rest must add up as ordered.
   if (read.kind === 'price_change') return read;
-  // Prices announced for after this delivery or for larger orders are not this order's money.
-  const thisDelivery = read.deliveryDate ?? context.requestedDate ?? context.receivedAt;
-  const forThisOrder = notStartingLater(sentences, dateSense(sentences, context), thisDelivery).filter((s) => !forLargerOrders(s, context));
   if (unexplainedAmount(forThisOrder, context, read.quantity) !== null) return { kind: 'unclear' };
   return read;
 }

@@ -187,9 +187,12 @@ function withElidedMonths(s: string, found: FoundDate[]): FoundDate[] {
 
 /** Words of the goods' way to the buyer, against which a closure's or a price's words are weighed ("Lieferant" too: a supplier's goods). */
 const GOODS_WAY = /(?:liefer|versand|versend|zustell)|\b(?:deliver\w*|arriv\w*|ship\w*|dispatch\w*|despatch\w*|send\w*|sent|eta|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|lleg\w*|servi(?:r|mos|remos|rá|rán)|suppl(?:y|ied|ying)|consegn\w*|spedi\w*|lever\w*|verzend\w*|termin\w*)\b/i;
-/** Words of prices, and of prices that move or start: a day after them in a sentence that moves a price is the price's. */
-const PRICE_WORD = /\b(?:prices?|pricing|tarif\w*|prix|precios?|prezz[oi]|listino|prijs\w*)\b|preis/i;
-const PRICE_MOVES = /\b(?:new|neue[rn]?|nouveaux?|nouvelle|nuev[oa]s?|increas\w*|rise[sn]?|rising|rais\w*|go(?:es|ing)? up|chang\w*|revis\w*|adjust\w*|updat\w*|angepasst|anpass\w*|erhöh\w*|steig\w*|änder\w*|augment\w*|revu[es]?|hausse\w*|évolu\w*|sub(?:e|en|ir|irán|irá|ida)|aument\w*|cambi\w*|actualiz\w*|verhoog\w*|effective|valid|gültig)\b|erhöhung|anpassung|änderung/i;
+/**
+ * Words of prices, and of prices that move, start or hold ("prices held until 31st March", "Preise gelten bis 31.03.", "tarifs
+ * valables jusqu'au 31 décembre"): a day after them in a sentence that moves or holds a price is the price's.
+ */
+const PRICE_WORD = /\b(?:prices?|pricing|tarif\w*|prix|precios?|prezz[oi]|listino|prijs\w*|pre[çc]os?|pris|priser(?:na)?|prislist\w*|cen[ayęi]|ceník\w*|fiyat\w*|quot(?:e|es|ation)|angebot\w*|offre|offerta|offerte|cotizaci\w*|orçamento|nabídk\w*|teklif\w*|tilbud\w*)\b|preis/i;
+const PRICE_MOVES = /\b(?:new|neue[rn]?|nouveaux?|nouvelle|nuev[oa]s?|increas\w*|rise[sn]?|rising|rais\w*|go(?:es|ing)? up|chang\w*|revis\w*|adjust\w*|updat\w*|angepasst|anpass\w*|erhöh\w*|steig\w*|änder\w*|augment\w*|revu[es]?|hausse\w*|évolu\w*|sub(?:e|en|ir|irán|irá|ida)|aument\w*|cambi\w*|actualiz\w*|verhoog\w*|effective|valid\w*|gültig\w*|held|hold|gelten|gilt|valables?|válid[oa]s?|geldig|gäller|gælder|ważn[ea]|platn[éáý]|geçerli|fixed|fest|garanti\w*)\b|erhöhung|anpassung|änderung/i;
 /** Words that join a range's two ends: "from 24 December to 2 January", "del 22/12 al 6/1", "vom 24.12. bis 5.1.". */
 const RANGE_JOIN = /^\s*(?:to|until|till|through|thru|and|-|–|bis(?:\s+(?:zum|einschließlich))?|und|au|et|jusqu'au|al|hasta(?:\s+el)?|y)\s*(?:the\s+|le\s+|el\s+|den\s+)?$/i;
 
@@ -327,9 +330,13 @@ export function dayAfterLeaving(sentences: string[], sense: DateSense, leaves?: 
 
 /**
  * The delivery date: the first stated as the new one, else the first stated as the goods' arrival,
- * else the first that is not another date; never `notDay` (the day a delay does not keep).
+ * else the first that is not another date; never `notDay` (the day a delay does not keep). The day a price moves or holds
+ * until is the delivery's only in a reply that is about the price (`priceDayCounts`): beside a confirmation, a delay or a
+ * partial it is no day of the goods ("We confirm your order … prices will increase by 8 % from 1 January").
  */
-export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst: writesDayFirst(sentences) }, notDay?: string): string | undefined {
+export function deliveryDate(
+  sentences: string[], sense: DateSense = { dayFirst: writesDayFirst(sentences) }, notDay?: string, priceDayCounts = true,
+): string | undefined {
   let first: string | undefined;
   let arrival: string | undefined;
   let firstAside = false;
@@ -344,7 +351,8 @@ export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst:
       if (!d.iso || d.aside === 'closure' || Date.parse(d.iso) < came - JUST_BEFORE_MS || d.iso.slice(0, 10) === notDay) continue;
       // The day a price moves is the delivery's only when the mail names no other ("from 1 April the unit price is …").
       if (d.aside === 'price') {
-        if (!d.weak) priceDay ??= d.iso;
+        // One already past when the mail came ("quote … was valid until 2/28") is no day of what is to come.
+        if (!d.weak && Date.parse(d.iso) >= came) priceDay ??= d.iso;
         continue;
       }
       const before = s.slice(0, d.index);
@@ -370,7 +378,7 @@ export function deliveryDate(sentences: string[], sense: DateSense = { dayFirst:
     }
   }
   // A mail that names a delivery week commits to no day: a date it gives outside any delivery sentence is not the delivery's.
-  return arrival ?? dayAfterLeaving(sentences, sense) ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? requested ?? weakest ?? priceDay;
+  return arrival ?? dayAfterLeaving(sentences, sense) ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? requested ?? weakest ?? (priceDayCounts ? priceDay : undefined);
 }
 
 /** "KW 27", "week 27", "semaine 27": a calendar week without its day. */

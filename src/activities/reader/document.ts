@@ -1,5 +1,6 @@
 import { amountsIn, parseNumber } from './amounts.js';
 import { datesIn, type DateSense } from './dates.js';
+import { CONFIRMED } from './kind.js';
 import { exactPerUnit, readingNear, roundPrice } from './prices.js';
 
 // What an ERP or portal document says about the order: a line table (ordered, shipped and
@@ -198,7 +199,24 @@ export const inTable = (doc: DocumentReading, sentence: string): boolean => {
 
 /** What the document is by its title: an order acknowledgement or a shipment notice confirms the order. */
 const ORDER_DOCUMENT = /\b(?:order (?:acknowledge?ment|confirmation|acceptance)|acceptance of (?:your )?order|sales order ack\w*|acknowledge?ment of (?:your )?(?:purchase )?order|auftragsbestätigung|bestellbestätigung|accusé de réception de (?:votre )?commande|confirmation de (?:votre )?commande|confirmaci[óo]n de(?:l| su)? pedido|acuse de pedido|conferma (?:d'|dell')?ordine|orderbevestiging|opdrachtbevestiging|(?:your |the )?(?:order|shipment|package|parcel|goods|items) (?:has|have) (?:been )?(?:shipped|dispatched|despatched)|shipping confirmation|ship(?:ment|ping) (?:confirmation|notice|notification)|dispatch (?:note|notice|confirmation|advice)|despatch (?:note|advice|confirmation)|advance(?:d)? ship(?:ping|ment) notice|packing (?:list|slip)|delivery notification|delivery notice|lieferschein|lieferavis|sendungsavis|avisieren wir|versandbestätigung|versandavis|versandanzeige|versandmitteilung|avis d'expédition|bon de livraison|avis de livraison|notification d'expédition|aviso de (?:despacho|envío|expedición|embarque)|albar[áa]n|nota de entrega|gu[íi]a de despacho|pakbon|verzendbevestiging|avviso di spedizione|documento di trasporto|potwierdzenie zamówienia|potwierdzenie przyjęcia zamówienia)\b/i;
-export const isOrderDocument = (sentences: string[]): boolean => sentences.some((s) => ORDER_DOCUMENT.test(s));
+export const isOrderDocument = (sentences: string[]): boolean => sentences.some((s) => ORDER_DOCUMENT.test(s) && !onlyPointsToAttachment(s));
+
+/** Words that hand a document on as an attachment, in the languages read. */
+const ATTACHED = /(?<![\p{L}])(?:attached|attachment|enclosed|please find|anbei|beigefügt\w*|im anhang|in der anlage|als anlage|ci-jointe?s?|en pièce jointe|adjunt[oa]s?|adjuntamos|en (?:el )?adjunto|in allegato|allegat[oa]|alleghiamo|bijgaand|in de bijlage|bijgevoegd|em anexo|anexamos|segue anexo|w załączniku|załączam\w*|załączon\w*|bifogad\w*|bifogat|bifogar|v příloze|přikládám\w*|v přiloženém|ekte\w*|vedhæftet|vedlagt)(?![\p{L}])/iu;
+/** An acknowledgement named without the word "order" before it: "anbei unsere Bestätigung", "attached our confirmation". */
+const CONFIRMATION_NOUN = /(?<![\p{L}])(?:\w*bestätigung|confirmation|acknowledge?ment|conferma|bevestiging|confirmaci[óo]n|confirmação|potwierdzeni\w*|bekräftelse|orderbekräftelse|potvrzení|onay\w*|ordrebekræftelse|bekræftelse)(?![\p{L}])/iu;
+
+/**
+ * A sentence that only hands an acknowledgement on as an attachment ("Please find attached our order acknowledgement",
+ * "anbei unsere Auftragsbestätigung", "ci-joint notre accusé de réception de commande"): what the document says is not in
+ * the text, so the sentence confirms nothing; a person reads the attachment. Its own words of confirmation, a date or an
+ * amount still count.
+ */
+export function onlyPointsToAttachment(s: string): boolean {
+  if (!ATTACHED.test(s) || !(ORDER_DOCUMENT.test(s) || CONFIRMATION_NOUN.test(s))) return false;
+  const rest = s.replace(new RegExp(ORDER_DOCUMENT.source, 'gi'), ' ').replace(new RegExp(CONFIRMATION_NOUN.source, 'giu'), ' ');
+  return !CONFIRMED.test(rest) && datesIn(s).length === 0 && amountsIn(s).length === 0;
+}
 
 /** The units of the PO a row ships now, when it ships less than it orders; in the PO's units. */
 export function shippedOfLine(line: TableLine, context: { quantity?: number }): number | undefined {

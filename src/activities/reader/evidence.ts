@@ -5,10 +5,10 @@ import { inOtherCurrency, parseNumber } from './amounts.js';
 import { withoutAddedCost } from './costs.js';
 import { orderAndCharges } from './costs.js';
 import { dateSense, datesIn, laterThanPlaced, type DateSense } from './dates.js';
-import { readDocument, shippedOfLine, tablePrice as tablePriceOf } from './document.js';
+import { onlyPointsToAttachment, readDocument, shippedOfLine, tablePrice as tablePriceOf } from './document.js';
 import { partialQuantity } from './quantity.js';
 import { kindOf } from './kind.js';
-import { namesOnlyOtherOrders } from './references.js';
+import { aboutThisOrder, namesOnlyOtherOrders } from './references.js';
 import { notStartingLater, samePrice, startsLater, unitPrices } from './prices.js';
 import { ownLayoutLines, statements } from './statements.js';
 
@@ -118,18 +118,27 @@ export const checkReport = (report: ReportReply, own: Statements, context: Reply
 
 function borneOut(report: ReportReply, own: Statements, context: ReplyContext): ReplyFields {
   const { evidence } = report;
-  const kindSaid = grounded(evidence.kind, own);
-  if (report.kind === 'unclear' || kindSaid === undefined) return { kind: 'unclear' };
   // A reply that names the buyer's orders, none of them this one, is about another order, whatever the model makes of it.
-  if (report.kind !== 'refused' && namesOnlyOtherOrders(own.said, context)) return { kind: 'unclear' };
+  if (report.kind === 'unclear' || namesOnlyOtherOrders(own.said, context)) return { kind: 'unclear' };
+  // In a reply with news of several orders, only what is said of this one is evidence ("PO-BOLT-7 ships 14 Dec. PO-NUT-3
+  // we cannot supply." bears out no refusal of PO-BOLT-7).
+  const mine = aboutThisOrder(own.said, context);
+  if (mine !== own.said) own = { ...own, said: mine, folded: folded(mine.join(' ')) };
+  const kindSaid = grounded(evidence.kind, own);
+  if (kindSaid === undefined) return { kind: 'unclear' };
   if (GOES_ON.includes(report.kind) && CLAIMS_AN_APPROVAL.test(kindSaid)) return { kind: 'unclear' };
+  // An acknowledgement only handed on as an attachment: what it says is not in the text, so it bears out no kind.
+  if (onlyPointsToAttachment(kindSaid)) return { kind: 'unclear' };
   // A confirmation is the one mistake that closes an order wrongly: not from a sentence the patterns read as saying otherwise.
   if (report.kind === 'confirmed' && !['confirmed', 'unclear'].includes(kindOf([kindSaid]))) return { kind: 'unclear' };
   // Nor when the supplier's words, read by the patterns, state something else anywhere: a person looks.
   if (report.kind === 'confirmed' && !['confirmed', 'unclear'].includes(kindOf(own.said))) return { kind: 'unclear' };
 
   const dateSaid = report.deliveryDate === undefined ? undefined : grounded(evidence.deliveryDate, own);
-  const deliveryDate = dateSaid !== undefined && datesIn(dateSaid, own.sense).some((d) => d.iso === `${report.deliveryDate}T00:00:00.000Z`)
+  // The day a price moves or holds until ("prices will increase by 8 % from 1 January", "Preise gelten bis 31.03.") or a
+  // closure's is no day of the goods beside a confirmation, a delay or a partial, whatever the model makes of it.
+  const dayOfGoods = (d: { iso?: string; aside?: string }) => d.iso === `${report.deliveryDate}T00:00:00.000Z` && (d.aside === undefined || (d.aside === 'price' && report.kind === 'price_change'));
+  const deliveryDate = dateSaid !== undefined && datesIn(dateSaid, own.sense).some(dayOfGoods)
     ? `${report.deliveryDate}T00:00:00.000Z` : undefined;
 
   const quantitySaid = report.quantity === undefined ? undefined : grounded(evidence.quantity, own);
