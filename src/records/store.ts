@@ -234,8 +234,13 @@ export class PurchaseRecords {
       if (range.to) q = q.where('spendMonth', '<=', range.to);
       return q.groupBy(['supplier', 'spendMonth']).execute();
     }));
+    // A consolidated PO's freight is charged once on the whole order, in none of its lines' records: it
+    // counts in the month the supplier took the order, beside the lines.
+    const freights = (await this.db.selectFrom('supplierOrders').select(['supplier', 'placedAt', 'freight']).where('freight', '>', 0).execute())
+      .map((o) => ({ supplier: o.supplier, spendMonth: o.placedAt.slice(0, 7), amount: o.freight, orders: 0 }))
+      .filter((o) => (!range.from || o.spendMonth >= range.from) && (!range.to || o.spendMonth <= range.to));
     const lines = new Map<string, SpendLine>();
-    for (const r of sums.flat()) {
+    for (const r of [...sums.flat(), ...freights]) {
       const key = JSON.stringify([r.spendMonth, r.supplier]);
       const line = lines.get(key) ?? { supplier: r.supplier!, month: r.spendMonth!, amount: 0, orders: 0 };
       line.amount += Number(r.amount);

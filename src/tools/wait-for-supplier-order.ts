@@ -1,4 +1,5 @@
 import { gatheringOf, longestWindowDays } from '../domain/gathering.js';
+import { lineTotal } from '../domain/quantity.js';
 import { days, type Rules } from '../domain/rules.js';
 import { awaitingSupplierOrder, type ReplenishState } from '../domain/state.js';
 import type { SupplierOrderNews } from '../domain/supplier-order.js';
@@ -21,8 +22,11 @@ function ordered(s: ReplenishState, news: Extract<SupplierOrderNews, { kind: 'or
     kind: 'approved' as const, maxUnitPrice: po.unitPrice, supplier: po.supplier, quantity: po.quantity, by: approval.by, at: approval.at,
     ...(approval.rule ? { rule: approval.rule } : {}), note: `ordered on ${spoNumber}${approval.note ? `: ${approval.note}` : ''}`,
   };
+  // The consolidated PO bears the freight, once for every line: the line's own PO is its goods, as
+  // placed, so the record and the spend do not count a freight per line the supplier never charged.
+  const { freight: _onTheWhole, ...line } = po;
   return {
-    ...s, decision, order: ack, orderedAt: now, expectedDelivery: ack.expectedDelivery, orderUnknown: false,
+    ...s, po: { ...line, total: lineTotal(po.quantity, po.unitPrice) }, decision, order: ack, orderedAt: now, expectedDelivery: ack.expectedDelivery, orderUnknown: false,
     supplierOrder: { ...s.supplierOrder!, spoNumber },
   };
 }

@@ -72,4 +72,20 @@ describe.each(recordsLocations(afterFile))('the map of consolidated POs to their
     expect(await records.supplierOrders.claimMessage(entry)).toEqual({ first: true });
     expect(await records.supplierOrders.claimMessage({ ...entry, digest: 'other', lines: ['PO-BOLT-1'] })).toEqual({ first: false, earlier: entry });
   });
+
+  it('counts a consolidated PO\'s freight once in its supplier\'s spend, in the month the supplier took it, beside its lines', async () => {
+    const withFreight = (sku: string, quantity: number): SupplierLine => ({ ...line(sku, quantity), supplier: 'freight-co', orderCosts: { freight: 20, freeFreightFrom: 1000 } });
+    const order = draftSupplierOrder('SPO-freight-co-1', 'freight-co', 'USD', [withFreight('F-A', 90), withFreight('F-B', 90)]);
+    expect(order.freight).toBe(20);
+    const ack = { ...ackOf('SPO-freight-co-1', ['PO-F-A-1', 'PO-F-B-1']), supplier: 'freight-co' };
+    await records.supplierOrders.placed(order, ack);
+    for (const sku of ['F-A', 'F-B']) {
+      await records.save(record(1, {
+        replenishmentId: `replenish-${sku}-1`, sku, poNumber: `PO-${sku}-1`, supplier: 'freight-co', quantityOrdered: 90, unitPrice: 2, orderTotal: 180, orderedAt: at,
+      }));
+    }
+    const month = (await records.spend({ from: '2026-12', to: '2026-12' })).find((l) => l.supplier === 'freight-co');
+    expect(month).toEqual({ supplier: 'freight-co', month: '2026-12', amount: 380, orders: 2 });
+    expect((await records.spend({ from: '2027-01' })).find((l) => l.supplier === 'freight-co')).toBeUndefined();
+  });
 });

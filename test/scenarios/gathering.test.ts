@@ -37,6 +37,9 @@ describe('buying per supplier', () => {
       expect(r.decision.note).toMatch(new RegExp(`^ordered on ${spo}: ${spo} total 380\\.00 USD below 3000\\.00 USD for a consolidated PO; every line's total below 300\\.00 USD and unit price within 5% `));
       // The supplier's acknowledgement of the line, under the line's own PO number.
       expect(r.order).toMatchObject({ poNumber: r.po.poNumber, supplier });
+      // The line as placed is its goods: the consolidated PO bears the freight.
+      expect(r.po).toMatchObject({ quantity: 90, total: 180 });
+      expect(r.po.freight).toBeUndefined();
       // The run joined the desk instead of asking the manager itself.
       expect(r.log.map((t: { tool: string }) => t.tool)).toEqual(['get_quotes', 'draft_purchase_order', 'join_supplier_order', 'wait_for_supplier_order']);
     }
@@ -55,6 +58,10 @@ describe('buying per supplier', () => {
     expect(stack.sandbox.store.notifications().filter((n) => n.subject.startsWith('Approve'))).toEqual([]);
 
     await receiveEach(stack, skus);
+    // The spend counts each line's goods and the consolidated PO's freight once: 2 × 180 + 20.
+    const month = new Date().toISOString().slice(0, 7);
+    const spent = () => stack.records.spend({ from: month, to: month }).then((ls) => ls.find((l) => l.supplier === supplier));
+    expect(await eventually(spent, (l) => l?.orders === 2, 30_000, 'both lines in the spend')).toEqual({ supplier, month, amount: 380, orders: 2 });
     await replays(await desk.fetchHistory(), desk.workflowId);
     await replays(await stack.client.workflow.getHandle(`replenish-${skus[0]}-1`).fetchHistory(), `replenish-${skus[0]}-1`);
     // Replay fixtures of a gathering run, its agent and the desk (RECORD_HISTORIES=1): test/replay replays them with the others.
