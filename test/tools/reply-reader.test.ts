@@ -223,3 +223,70 @@ describe('an acknowledgement only attached', () => {
     expect((await read('We confirm your order, please find attached our order acknowledgement.')).kind).toBe('confirmed');
   });
 });
+
+describe('a price per dozen, gross, hundred or thousand, in the languages read, is divided by its count when that is exact', () => {
+  const at = (unitPrice: number, currency: string) => ({ unitPrice, currency });
+  it.each([
+    ['Heads up: our price on these is now $54.00/doz. Shipping as ordered.', at(4.25, 'USD'), 4.5],
+    ['Der Preis beträgt ab sofort 54,00 € je Dutzend.', at(4.25, 'EUR'), 4.5],
+    ['Le prix passe à 54,00 € la douzaine pour cette commande.', at(4.25, 'EUR'), 4.5],
+    ['De nieuwe prijs is € 54,00 per dozijn.', at(4.25, 'EUR'), 4.5],
+    ['Para tu pedido el precio pasa a ser de 18,50 € el ciento.', at(0.17, 'EUR'), 0.185],
+    ['Il prezzo è aggiornato a € 7,80 al cento, prezzo che applicheremo a questa fornitura.', at(0.075, 'EUR'), 0.078],
+    ['O preço passou para R$ 95,00 o milheiro, valor que será aplicado neste pedido.', at(0.09, 'BRL'), 0.095],
+    ['Cena za tysiąc sztuk wynosi obecnie 95,00 zł.', at(0.09, 'PLN'), 0.095],
+    ['Priset är nu 95 kr per tusen.', at(0.09, 'SEK'), 0.095],
+    ['With the new wire rod costs these are now $38.75/M.', at(0.0365, 'USD'), 0.03875],
+  ])('%s', async (text, context, unitPrice) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'price_change', unitPrice });
+  });
+
+  it('a dozen\'s price that does not divide exactly is unclear', async () => {
+    expect(await read('Our price on these is now $50.00/doz.', {}, { unitPrice: 4.25, currency: 'USD' })).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('a price per pack whose count the mail writes, in the languages read', () => {
+  const at = (unitPrice: number, currency: string, packSize?: number) => ({ unitPrice, currency, packSize });
+  it.each([
+    ['Der Preis je VPE (25 Stück) beträgt ab sofort 61,25 € netto.', at(2.35, 'EUR'), 2.45],
+    ['Cena za opakowanie 20 szt. wynosi obecnie 96,00 zł netto.', at(4.6, 'PLN'), 4.8],
+    ['Priset per förpackning (10 st) är nu 249 kr exkl. moms.', at(23.9, 'SEK'), 24.9],
+    ['Cena za balení 100 ks nyní činí 1 250 Kč bez DPH.', at(12, 'CZK'), 12.5],
+    ['The new price per carton of 24 is $60.00.', at(2.4, 'USD'), 2.5],
+    ['De nieuwe prijs per doos van 50 stuks is € 23,00.', at(0.44, 'EUR'), 0.46],
+    ['The new price per carton of 24 is $60.00.', at(2.4, 'USD', 24), 2.5],
+  ])('%s', async (text, context, unitPrice) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'price_change', unitPrice });
+  });
+
+  it('a pack price that does not convert exactly, or a pack other than the PO\'s, is unclear', async () => {
+    expect(await read('The new price per carton of 24 is $61.00.', {}, at(2.4, 'USD'))).toEqual({ kind: 'unclear' });
+    expect(await read('Cena za opakowanie 20 szt. wynosi obecnie 96,00 zł netto.', {}, at(4.6, 'PLN', 25))).toEqual({ kind: 'unclear' });
+    expect(await read('Der Preis je VPE beträgt ab sofort 61,25 € netto.', {}, at(2.35, 'EUR'))).toEqual({ kind: 'unclear' });
+  });
+
+  it('"krabic" after a count is boxes, not crowns', async () => {
+    expect(await read('We confirm your order; we ship 12 krabic on 2026-05-11.', {}, at(2, 'CZK'))).toEqual({
+      kind: 'confirmed', deliveryDate: '2026-05-11T00:00:00.000Z',
+    });
+  });
+});
+
+describe('a price that moves "from" one amount "to" another, in the languages read, is a change to the second', () => {
+  const at = (unitPrice: number, currency: string) => ({ unitPrice, currency });
+  it.each([
+    ['The price on this order moves from $4.20 to $4.45 each.', at(4.2, 'USD'), 4.45],
+    ['Der Preis für Ihre Bestellung ändert sich von 11,95 € auf 12,40 €.', at(11.95, 'EUR'), 12.4],
+    ['De prijs gaat voor uw order van € 22,40 naar € 23,10 per paar.', at(22.4, 'EUR'), 23.1],
+    ['Le prix est désormais de 2,95 € au lieu de 2,70 € le rouleau, appliqué à cette commande.', at(2.7, 'EUR'), 2.95],
+    ['El precio para este pedido pasa de 3,10 € a 3,30 €.', at(3.1, 'EUR'), 3.3],
+    ['Il prezzo per questo ordine passa da 3,10 € a 3,30 €.', at(3.1, 'EUR'), 3.3],
+    ['O preço deste pedido passa de R$ 3,10 para R$ 3,30.', at(3.1, 'BRL'), 3.3],
+    ['Cena dla tego zamówienia zmienia się z 18,90 zł na 19,80 zł.', at(18.9, 'PLN'), 19.8],
+    ['Priset för er order går från 24,90 kr till 26,50 kr.', at(24.9, 'SEK'), 26.5],
+    ['Cena pro tuto objednávku se mění z 31 Kč na 33 Kč za kus.', at(31, 'CZK'), 33],
+  ])('%s', async (text, context, unitPrice) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'price_change', unitPrice });
+  });
+});
