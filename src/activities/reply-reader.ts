@@ -76,7 +76,9 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   // So does a day given for the goods ("ETA your dock: Thursday 11 December", "Estimated delivery: 30-May-2025") when no
   // money but the order's stands anywhere in the mail (a price in a sentence set aside is no confirmation's).
   const documented = isOrderDocument(words) || line?.arrival !== undefined || line?.ship !== undefined;
-  const promised = () => noOtherMoney && statedArrival(words, sense, true) !== undefined;
+  // A delivery week or part of a month for the goods ("booked in for delivery wk 11", "levering week 49", "zrealizujemy w
+  // 12. tygodniu") promises them as well; a week that starts after the day placed for makes it a delay (below).
+  const promised = () => noOtherMoney && (statedArrival(words, sense, true) !== undefined || statedPeriod(words, sense) !== undefined);
   if (kind === 'unclear' && !words.some(isOpen) && !aboutSomethingElse(words) && (documented || promised())) kind = 'confirmed';
   // A day or span for the goods after the one placed for, beside nothing open but a promise of news, is a delay.
   const onlyNewsOpen = words.filter(isOpen).every(promisesNews);

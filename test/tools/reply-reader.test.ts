@@ -290,3 +290,28 @@ describe('a price that moves "from" one amount "to" another, in the languages re
     expect(await read(text, {}, context)).toEqual({ kind: 'price_change', unitPrice });
   });
 });
+
+describe('a delivery week by its number, in the languages read, is a confirmation or, when it starts after the day placed for, a delay', () => {
+  // Week 12 of 2026 runs from Monday 16 to Sunday 22 March.
+  const placedFor = (requestedDate: string) => ({ unitPrice: 2.5, currency: 'EUR', requestedDate, receivedAt: '2026-02-24T12:00:00Z' });
+  it.each([
+    'PO 7731 is booked in for delivery wk 11.',
+    'Order 7731 staat gepland voor levering week 11.',
+    'Zamówienie nr 7731 zrealizujemy w 11. tygodniu.',
+    'Ihre Bestellung 7731: Lieferung in der 11. KW.',
+    'Votre commande 7731 : livraison semaine n° 11.',
+    'Su pedido 7731: entrega semana 11.',
+    'Er order 7731: leverans vecka 11.',
+    'Objednávka 7731: dodání v 11. týdnu.',
+  ])('%s', async (text) => {
+    // Placed for Friday of week 11: the week holds it.
+    expect(await read(text, {}, placedFor('2026-03-13'))).toEqual({ kind: 'confirmed' });
+    // Placed for a day before week 11 starts: a delay, with no day.
+    expect(await read(text, {}, placedFor('2026-03-06'))).toEqual({ kind: 'delayed' });
+  });
+
+  it('a week beside a question or a price is not a confirmation', async () => {
+    expect(await read('Could we deliver PO 7731 in wk 11 instead?', {}, placedFor('2026-03-13'))).toEqual({ kind: 'unclear' });
+    expect(await read('PO 7731 is booked in for delivery wk 11, freight €45.00.', {}, placedFor('2026-03-13'))).toEqual({ kind: 'unclear' });
+  });
+});

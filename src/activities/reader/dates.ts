@@ -235,7 +235,14 @@ const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) 
 /** Words before a date that make it the goods' arrival, which wins over a ship date ("we'll have the 40 brackets to you by"). */
 const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|land(?:s|ed|ing)?|hit(?:s|ting)? your (?:dock|door|site|warehouse|yard)|(?:devrai[st]|devriez|devrait) (?:l'|les )?(?:avoir|recevoir)|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|\b(?:we|i)(?:'ll| will| can| should| shall)\s+(?:\w+\s+)?(?:have|get)\s+(?!back\b)[^.?!]{0,40}?\b(?:to|with) you\b|\bto (?:have|get) (?:them|it|these|those|everything|the (?:goods|order|parts|items))\s+(?:to|with) you\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
 /** "delivery week 42", "KW 48", "semaine 23", "w/c": a week, not a day. */
-const DELIVERY_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana)\s*\d{1,2}\b|\bw\/c\b/i;
+/**
+ * A calendar week by its number, in the languages read: "week 49", "wk 11", "KW 14", "Kalenderwoche 14", "semaine n° 23",
+ * "semana 12", "sett. 12", "vecka 12", "uge 12", "týden 12", "tydzień 12", "hafta 12", and the number first: "in der 14. KW",
+ * "w 12. tygodniu", "v 12. týdnu", "12. hafta". The number is the first group that matched.
+ */
+const WEEK_NUMBER = '(?:(?<![\\p{L}])(?:kw|cw|wk\\.?|week(?:\\s+(?:no\\.?|nr\\.?|number))?|calendar\\s+week|kalenderwoche|woche|semaine(?:\\s+n[°o]\\.?)?|sem\\.|semana|settimana|sett\\.|vecka|v\\.|uge|týden|tydzień|tydz\\.|hafta)\\s*(\\d{1,2})|(?<![\\d.])(\\d{1,2})\\.\\s*(?:kw|kalenderwoche|woche|tygodni\\p{L}*|tydzień|týdn\\p{L}*|týden|hafta\\p{L}*|uge))(?![\\p{L}\\d])';
+const weekOf = (m: RegExpExecArray): number => Number(m[1] ?? m[2]);
+const DELIVERY_WEEK = new RegExp(`${WEEK_NUMBER}|\\bw\\/c\\b`, 'iu');
 /**
  * The goods leaving on a day, in words that name no shipment: "part demain", "sale el jueves", "salen hoy", "shipping out
  * tomorrow", "leaves us today". Not when denied ("not shipping until …", "no sale hoy", "shipping today is not possible").
@@ -263,7 +270,7 @@ export const LEAVES = new RegExp(
 );
 
 /** Words of a sentence about the goods' way to the buyer. */
-const ABOUT_DELIVERY = new RegExp(`${/(?:liefer|versand|versend|raus\b)|\b(?:deliver\w*|ship\w*|dispatch\w*|despatch\w*|arriv\w*|eta|send\w*|sent|liefer\w*|versand\w*|versend\w*|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|consegn\w*|spedi\w*|lever\w*|verzend\w*|confirm\w*|bestätig\w*)\b/.source}|${LEAVES.source}`, 'i');
+const ABOUT_DELIVERY = new RegExp(`${/(?:liefer|versand|versend|raus\b)|\b(?:deliver\w*|ship\w*|dispatch\w*|despatch\w*|arriv\w*|eta|send\w*|sent|liefer\w*|versand\w*|versend\w*|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|consegn\w*|spedi\w*|lever\w*|verzend\w*|confirm\w*|bestätig\w*|zrealiz\w*|realizacj\w*|realizuj\w*|dostaw\w*|wysył\w*|dodá\w*|dodan\w*|doruč\w*|expedu\w*|leverans\w*|levereras|teslim\w*|sevk\w*)\b/.source}|${LEAVES.source}`, 'i');
 /** Words before a day that make it when something starts ("from today", "ab heute"), not a delivery. */
 const STARTS_FROM = /\b(?:from|as of|effective|starting|beginning|valid|ab|à partir d'|à compter d'|dès|a partir de|desde|da|vanaf|per)\s*$/i;
 /** A sentence about the supplier's own days off: its dates are not the delivery's. */
@@ -382,7 +389,7 @@ export function deliveryDate(
 }
 
 /** "KW 27", "week 27", "semaine 27": a calendar week without its day. */
-const A_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana|vecka)\s*(\d{1,2})\b/i;
+const A_WEEK = new RegExp(WEEK_NUMBER, 'iu');
 /** "early July", "Mitte Juli", "fin juillet", "a finales de julio": a third of a month. */
 const PART_OF_MONTH = new RegExp(`\\b(?:(early|beginning of|start of|anfang|beginn|début|debut|principios de|comienzos de|inicios? de|inizio|begin|início de)|(mid-?|middle of|mitte|mi-|à la mi-|mediados de|metà|half|meados de)|(end of|late|ende|fin(?: de)?|finales de|fines de|fine|eind|final de|fim de))\\s*(?:the\\s+month\\s+of\\s+)?(${MONTH})\\b`, 'i');
 
@@ -396,7 +403,7 @@ export function statedPeriod(sentences: string[], sense: DateSense): { start: st
   for (const s of sentences) {
     if (CLOSURE.test(s) || PAYMENT.test(s) || !(ABOUT_DELIVERY.test(s) || WITH_YOU.test(s) || LOOKS_LIKE_A_SPAN.test(s))) continue;
     const week = A_WEEK.exec(s);
-    const monday = week ? inIsoWeek(+week[1]!, 1, sense) : undefined;
+    const monday = week ? inIsoWeek(weekOf(week), 1, sense) : undefined;
     if (monday) return span(monday, 0, 6);
     const part = PART_OF_MONTH.exec(s);
     const first = part ? yearless(monthNumber(part[4]!), 1, sense) : undefined;
