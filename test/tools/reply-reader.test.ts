@@ -315,3 +315,26 @@ describe('a delivery week by its number, in the languages read, is a confirmatio
     expect(await read('PO 7731 is booked in for delivery wk 11, freight €45.00.', {}, placedFor('2026-03-13'))).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a day of the month named alone as a day, in the languages read, is the next such day after the mail', () => {
+  const context = { unitPrice: 0.42, currency: 'EUR', receivedAt: '2026-08-03T12:30:00Z', requestedDate: '2026-08-14' };
+  it.each([
+    'Oi Marcos, tudo certo com o pedido 7718, entrega dia 14.',
+    'Pedido 7718 confirmado, entrega el día 14.',
+    'Ordine 7718 confermato, consegna il giorno 14.',
+    'Zamówienie 7718 potwierdzone, dostawa dnia 14.',
+    'Objednávku 7718 potvrzujeme, dodání dne 14.',
+    'Order 7718 bekräftad, leverans den 14:e.',
+    'Wir bestätigen Ihre Bestellung 7718, Lieferung am 14.',
+    'Commande 7718 confirmée, livraison le 14.',
+  ])('%s', async (text) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'confirmed', deliveryDate: '2026-08-14T00:00:00.000Z' });
+  });
+
+  it('a day already past this month is next month\'s', async () => {
+    const later = { ...context, receivedAt: '2026-08-20T09:00:00Z', requestedDate: '2026-09-10' };
+    expect(await read('Pedido 7718 confirmado, entrega el día 2.', {}, later)).toEqual({
+      kind: 'confirmed', deliveryDate: '2026-09-02T00:00:00.000Z',
+    });
+  });
+});
