@@ -338,3 +338,21 @@ describe('a day of the month named alone as a day, in the languages read, is the
     });
   });
 });
+
+describe('an acknowledgement table\'s ship and delivery columns, in more languages: the delivery column wins', () => {
+  const context = { unitPrice: 3.15, currency: 'EUR', quantity: 720, receivedAt: '2026-06-23T10:00:00Z', requestedDate: '2026-07-07' };
+  const table = (title: string, header: string[]) => [
+    title,
+    '',
+    [header[0]!.padEnd(14), header[1]!.padEnd(10), header[2]!.padEnd(12), header[3]!.padEnd(16), header[4]!].join('  '),
+    ['TK-40-GR'.padEnd(14), '720'.padEnd(10), '3,15 €'.padEnd(12), '2026-07-03'.padEnd(16), '2026-07-06'].join('  '),
+  ].join('\n');
+  it.each([
+    ['POTWIERDZENIE ZAMÓWIENIA nr PZ/26/4471', ['Indeks', 'Ilość', 'Cena netto', 'Data wysyłki', 'Data dostawy']],
+    ['ORDERBEKRÄFTELSE 26-4471', ['Artikel', 'Antal', 'Pris', 'Utleveransdatum', 'Leveransdatum']],
+    ['POTVRZENÍ OBJEDNÁVKY 26/4471', ['Položka', 'Množství', 'Cena', 'Datum expedice', 'Datum dodání']],
+    ['AUFTRAGSBESTÄTIGUNG 26/4471', ['Art-Nr', 'Menge', 'Einzelpr.', 'Versand', 'LT']],
+  ])('%s', async (title, header) => {
+    expect(await read(table(title, header), {}, context)).toEqual({ kind: 'confirmed', deliveryDate: '2026-07-06T00:00:00.000Z' });
+  });
+});
