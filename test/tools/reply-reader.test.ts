@@ -356,3 +356,24 @@ describe('an acknowledgement table\'s ship and delivery columns, in more languag
     expect(await read(table(title, header), {}, context)).toEqual({ kind: 'confirmed', deliveryDate: '2026-07-06T00:00:00.000Z' });
   });
 });
+
+describe('goods leaving today or tomorrow with the day written first, in the languages read, leave on that day', () => {
+  const context = { unitPrice: 7.4, currency: 'EUR', quantity: 120, packSize: 12, receivedAt: '2026-02-18T12:10:00Z', requestedDate: '2026-02-20' };
+  it('a part that leaves today is a partial of that day', async () => {
+    expect(await read('De tu pedido 8830 hoy salen 8 cajas de las 10 pedidas. Las 2 cajas restantes te las mandamos en cuanto llegue el contenedor.', {}, context))
+      .toEqual({ kind: 'partial', quantity: 96, deliveryDate: '2026-02-18T00:00:00.000Z' });
+  });
+  it.each([
+    ['Il vostro ordine 8830: oggi parte tutta la merce.', '2026-02-18'],
+    ['Votre commande 8830 : demain part toute la marchandise.', '2026-02-19'],
+    ['Pedido 8830: hoje seguem todas as caixas.', '2026-02-18'],
+    ['Zamówienie 8830: jutro wysyłamy cały towar.', '2026-02-19'],
+    ['Order 8830 all done, today we ship the full quantity.', '2026-02-18'],
+  ])('%s', async (text, day) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'confirmed', deliveryDate: `${day}T00:00:00.000Z` });
+  });
+  it('"Shipping Monday." is the next Monday', async () => {
+    const later = { ...context, requestedDate: '2026-02-27' };
+    expect(await read('Order 8830 confirmed. Shipping Monday.', {}, later)).toEqual({ kind: 'confirmed', deliveryDate: '2026-02-23T00:00:00.000Z' });
+  });
+});

@@ -82,7 +82,7 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
     parts: (m, sense) => nextWeekday(weekdayNumber((m[1] ?? m[2])!), sense) },
   // this Thursday, on Friday, am Donnerstag, will send Monday, with you Weds, consegna mercoledì, leveren (donderdag): the next such weekday after
   // the mail came; the word before stays outside the match, where it tells an arrival from a dispatch
-  { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio|part|partira|sale|salen|saldrá|land|lands|truck|van|lorry|camion|camión|leveren|levering)\\s+\\(?)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|shipping|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio|part|partira|sale|salen|saldrá|land|lands|truck|van|lorry|camion|camión|leveren|levering)\\s+\\(?)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "on Friday's truck", "off on Thursday's run": the goods leave with that weekday's round
   { re: new RegExp(`\\b(?:on|for|with|in)\\s+(${WEEKDAY})['’]s\\s+(?:truck|run|van|lorry|delivery|collection|pick-?up|shipment|load|courier|route)\\b`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "staat donderdag bij jullie", "Freitag früh bei Ihnen", "Thursday with you": a weekday the goods are with the buyer
@@ -254,6 +254,9 @@ const DELIVERY_WEEK = new RegExp(`${WEEK_NUMBER}|\\bw\\/c\\b`, 'iu');
 const LEAVES_ON = [
   "\\bpart(?:ent|ira|iront)?\\s+(?:(?:dès\\s+)?demain|aujourd'hui|ce\\s+(?:soir|matin|lundi|mardi|mercredi|jeudi|vendredi)|le\\s+\\d|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi)\\b)",
   '\\b(?:sale|salen|saldrá|saldrán)\\s+(?:hoy|mañana|(?:el|este)\\s+(?:lunes|martes|miércoles|jueves|viernes|sábado|\\d))',
+  // The day first: "hoy salen 8 cajas", "oggi parte", "aujourd'hui part", "hoje seguem", "idag skickas", "dziś wysyłamy",
+  // "today we ship".
+  "\\b(?:hoy|mañana)\\s+(?:sale|salen|saldrá|saldrán|enviamos|mandamos|despachamos)\\b|\\b(?:oggi|domani)\\s+(?:parte|partono|spediamo|spediremo)\\b|\\b(?:aujourd'hui|demain)\\s+(?:part|partent|partira|partiront|nous expédions)\\b|\\b(?:hoje|amanhã)\\s+(?:segue|seguem|sai|saem|enviamos|despachamos)(?![\\wà-ÿ])|\\b(?:idag|imorgon|i morgon)\\s+(?:skickas|skickar vi|levereras)\\b|(?<![\\wà-ž])(?:dziś|dzisiaj|jutro)\\s+(?:wysyłamy|wyślemy|wyjeżdża|wyjeżdżają|wyjedzie)(?![\\wà-ž])|\\b(?:today|tomorrow)\\s+(?:we\\s+)?(?:ship|send|dispatch|despatch)\\b",
   // "on the truck Thursday", "go out on our own van Wednesday 22nd April", "sur le camion jeudi": a vehicle of the supplier's
   // that takes the goods on a day.
   "\\b(?:on|sur|en)\\s+(?:the|our(?:\\s+own)?|le|notre|el|nuestro)\\s+(?:truck|van|lorry|camion|camión)\\s+(?:on\\s+|ce\\s+|el\\s+)?(?:today|tomorrow|demain|aujourd'hui|hoy|mañana|monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes)\\b",
