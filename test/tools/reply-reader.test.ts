@@ -377,3 +377,19 @@ describe('goods leaving today or tomorrow with the day written first, in the lan
     expect(await read('Order 8830 confirmed. Shipping Monday.', {}, later)).toEqual({ kind: 'confirmed', deliveryDate: '2026-02-23T00:00:00.000Z' });
   });
 });
+
+describe('a lot that comes on a day with the rest cancelled, in the languages read, is a partial of that lot', () => {
+  const context = { unitPrice: 7.9, currency: 'USD', quantity: 100, receivedAt: '2026-03-02T16:45:00Z', requestedDate: '2026-03-10' };
+  it.each([
+    'On PO 4408 we only have 72 of the 100 on hand and the item has been discontinued by the mill. We\'ll ship the 72 on 3/6 and cancel the balance.',
+    'Zu Ihrer Bestellung 4408: Der Artikel ist abgekündigt, wir haben nur noch 72 von 100 Stück. Wir liefern die 72 Stück am 06.03.2026 und stornieren den Rest.',
+    'Pour votre commande 4408, l\'article est en fin de série : nous n\'avons que 72 pièces sur 100. Nous livrons les 72 le 06/03/2026 et annulons le reliquat.',
+    'Pedido 4408: el artículo está descatalogado y solo tenemos 72 de las 100 unidades. Enviamos las 72 el 06/03/2026 y anulamos el resto.',
+  ])('%s', async (text) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'partial', quantity: 72, deliveryDate: '2026-03-06T00:00:00.000Z' });
+  });
+
+  it('the rest cancelled with no lot coming is a refusal', async () => {
+    expect(await read('The item has been discontinued, we cancel the balance of PO 4408.', {}, context)).toEqual({ kind: 'refused' });
+  });
+});
