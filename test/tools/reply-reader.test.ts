@@ -393,3 +393,31 @@ describe('a lot that comes on a day with the rest cancelled, in the languages re
     expect(await read('The item has been discontinued, we cancel the balance of PO 4408.', {}, context)).toEqual({ kind: 'refused' });
   });
 });
+
+describe('more ways of naming a day', () => {
+  const context = { unitPrice: 56, currency: 'EUR', receivedAt: '2026-11-03T10:00:00Z', requestedDate: '2026-11-13' };
+  it.each([
+    'C\'est bon pour le 12, merci Sylvie.',
+    'Pedido confirmado para el 12.',
+    'Ordine confermato per il 12.',
+    'Wir bestätigen Ihre Bestellung zum 12.',
+  ])('a day of the month after "pour le", "para el", "per il", "zum": %s', async (text) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'confirmed', deliveryDate: '2026-11-12T00:00:00.000Z' });
+  });
+
+  it.each([
+    'Re: PO 55201 - confirmed, delivery CW 46 (Wednesday).',
+    'Bestellung 55201 bestätigt, Lieferung KW 46 (Mittwoch).',
+  ])('a weekday in brackets after its week: %s', async (text) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'confirmed', deliveryDate: '2026-11-11T00:00:00.000Z' });
+  });
+});
+
+describe('a pack\'s price some words after the pack and its count', () => {
+  it.each([
+    ['Let op: de prijs per doos van 25 stuks wordt voor deze order € 31,25 (was € 30,00).', 1.2, 1.25],
+    ['Please note the price per carton of 24 pieces on this order is now $60.00.', 2.4, 2.5],
+  ])('%s', async (text, unitPrice, changed) => {
+    expect(await read(text, {}, { unitPrice, currency: text.includes('$') ? 'USD' : 'EUR' })).toEqual({ kind: 'price_change', unitPrice: changed });
+  });
+});

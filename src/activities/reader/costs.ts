@@ -144,7 +144,7 @@ export function addedCost(
       // The PO's own price of a pack ("gone up from £18.00 to £19.50 per box of 50" at 0.36 a unit) is no price nobody approved.
       const posPackPrice = context.packSize !== undefined && samePrice(a.value, roundPrice(context.unitPrice * context.packSize));
       if (samePrice(a.value, context.unitPrice) || posPackPrice || isStatedFreight(a.value, context) || TOTAL_BEFORE.test(before.slice(-25)) || OLD_PRICE_CUE.test(before)) continue;
-      const perUnit = perUnitOfPack(s.slice(Math.max(0, a.index - 40), a.index), s.slice(a.end, a.end + 40), a.value, context.packSize);
+      const perUnit = perUnitOfPack(s.slice(Math.max(0, a.index - 60), a.index), s.slice(a.end, a.end + 40), a.value, context.packSize);
       // Beside a pack, money (a currency or cents) that is neither the PO's price nor converts is a price nobody approved.
       if (perUnit === null || (perUnit === undefined && packed && (a.currency !== undefined || /[.,]\d{2}$/.test(s.slice(a.index, a.end).trim())) && !TOTAL_AFTER.test(s.slice(a.end, a.end + 15)))) return s;
     }

@@ -67,7 +67,7 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: /(?<![\wà-ž])(?:(dziś|dzisiaj|hoje|dnes|idag|i dag)|(jutro|amanhã|zítra|imorgon|i morgon))(?![\wà-ž])/i, parts: (m, sense) => relativeDay(m[2] === undefined ? 0 : 1, sense), weak: true },
   // Wednesday in week 47, Dienstag KW 27, KW 27 Dienstag: that day of the ISO week
   { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:in\\s+|of\\s+|der\\s+|de\\s+la\\s+|de\\s+)?(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[2]!, weekdayNumber(m[1]!), sense) },
-  { re: new RegExp(`\\b(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2}),?\\s+(?:on\\s+|am\\s+|le\\s+|el\\s+)?(${WEEKDAY})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[1]!, weekdayNumber(m[2]!), sense) },
+  { re: new RegExp(`\\b(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2}),?\\s+\\(?(?:on\\s+|am\\s+|le\\s+|el\\s+)?(${WEEKDAY})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[1]!, weekdayNumber(m[2]!), sense) },
   // Tuesday the 25th, Friday 3rd, sexta-feira, dia 20: the next such day that falls on that weekday
   { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:the\\s+|den\\s+|le\\s+|el\\s+|dia\\s+)?(\\d{1,2})(?:st|nd|rd|th|er)?\\b(?![./:]?\\d)(?!\\s+(?:of\\s+|de\\s+)?(?:${MONTH})\\b)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), +m[2]!, sense) },
   // within 5 working days, innerhalb von 3 Arbeitstagen, sous 10 jours ouvrés, en 7 días hábiles, a lead time "of" / "est de" /
@@ -89,9 +89,9 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: new RegExp(`\\b(${WEEKDAY})(?![\\wà-ÿ'’])(?=\\s+(?:[\\wäöüß]+\\s+)?(?:bei ihnen|with you|chez vous|bij (?:jullie|u)\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "Thursday AM", "Friday pm", "should land Thursday arvo", "lundi matin": a weekday with a time of day is that day (not "Donnerstag am 11.")
   { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:(?:am|pm|a\\.m\\.|p\\.m\\.)(?![\\wäöü])(?!\\s*\\d)|(?:morning|afternoon|evening|arvo|früh|vormittag|nachmittag|matin|après-midi|soir|por la (?:mañana|tarde)|mattina|pomeriggio|ochtend|middag)\\b)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
-  // entrega dia 14, el día 14, il giorno 14, dnia 14, dne 14., den 14:e, am 14., livraison le 14: a day of the month named
-  // as a day, no month named: the next such day
-  { re: new RegExp(`(?:\\b(?:dia|día|giorno|dnia|dne)\\s+(\\d{1,2})(?:º|°|\\.)?|\\bden\\s+(\\d{1,2})(?::e|:a|\\.)|\\bam\\s+(\\d{1,2})\\.|(?<=\\b(?:livraison|livrée?s?|expédiée?s?|expédition)\\s+)le\\s+(\\d{1,2})(?:er)?)(?![\\d/:])(?!\\.?\\s*\\d)(?!\\s*(?:de\\s+|of\\s+)?(?:${MONTH})\\b)`, 'i'),
+  // entrega dia 14, el día 14, il giorno 14, dnia 14, dne 14., den 14:e, am 14., zum 14., livraison le 14, pour le 12, para el
+  // 12, per il 12: a day of the month named as a day, no month named: the next such day
+  { re: new RegExp(`(?:\\b(?:dia|día|giorno|dnia|dne)\\s+(\\d{1,2})(?:º|°|\\.)?|\\bden\\s+(\\d{1,2})(?::e|:a|\\.)|\\b(?:am|zum)\\s+(\\d{1,2})\\.|(?<=\\b(?:livraison|livrée?s?|expédiée?s?|expédition|pour|para|per)\\s+)(?:le|el|il)\\s+(\\d{1,2})(?:er)?)(?![\\d/:%]|[.,]\\d)(?!\\.?\\s*\\d)(?!\\s*(?:de\\s+|of\\s+)?(?:${MONTH})\\b)`, 'i'),
     parts: (m, sense) => nextDayOfMonth(+(m[1] ?? m[2] ?? m[3] ?? m[4])!, sense) },
   // booked in for the 14th, the rest on the 18th: the next such day of the month (an ordinal, no month named)
   { re: new RegExp(`\\b(?:on|for|by|until|till|from|the)\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s+(?:of\\s+)?(?:${MONTH})\\b)`, 'i'),

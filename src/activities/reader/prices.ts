@@ -162,7 +162,7 @@ export function unitPrices(sentences: string[], packSize?: number, poPrice?: num
       if (NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!.slice(0, 12))) continue;
       // "87 cents each instead of the 79 on the PO": the old price is not the one stated now.
       if (OLD_PRICE_CUE.test(clause)) continue;
-      const ofPack = perUnitOfPack(s.slice(Math.max(0, a.index - 40), a.index), after, a.value, packSize);
+      const ofPack = perUnitOfPack(s.slice(Math.max(0, a.index - 60), a.index), after, a.value, packSize);
       if (ofPack === null) continue;
       const perUnit = UNIT_PRICE_BEFORE.test(window) || markedPerUnit;
       const priced = PRICE_BEFORE.test(window) && !NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!);
