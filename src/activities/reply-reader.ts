@@ -45,6 +45,11 @@ const beforeTheRest = (s: string): string => {
   return at < 0 ? s : s.slice(0, at);
 };
 
+/** Words that cancel what is left of the order: "cancel the balance", "den Rest stornieren", "annuler le reliquat", "anular el resto". */
+const CANCEL = /(?<![\p{L}])(?:cancel\p{L}*|storn\p{L}*|annul\p{L}*|cancela\p{L}*|anula\p{L}*|annulla\p{L}*|annuleer\p{L}*|anulujemy|anulować|makulera\p{L}*|zrušíme|stornujeme|iptal)(?![\p{L}])/iu;
+const REST = /\b(?:den rest|die restmenge|het restant|de rest|resten|zbytek|zbývající)\b/i;
+const cancelsTheRest = (s: string): boolean => CANCEL.test(s) && (THE_REST.test(s) || REST.test(s));
+
 /** What the text reads as once its document (a line table, labelled dates) is read beside its words. */
 interface Reading { kind: ReplyKind; unitPrice?: number; quantity?: number; deliveryDate?: string; charges: string[]; tableRows?: string[] }
 
@@ -72,11 +77,17 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   // "We can ship the 40 units we have on Monday 21st. We won't be able to supply the remaining 20": the rest refused and a
   // lot coming on a day that, with the refused rest, makes the ordered count (both written) is a delivery in part.
   if (kind === 'refused' && refusesOnlyTheRest(words) && lotBeforeCountedRest(words, context) !== undefined && firstLotDate(words, sense) !== undefined) kind = 'partial';
+  // "We'll ship the 72 on 3/6 and cancel the balance", "liefern wir die 40 Stück am 12.03. und stornieren den Rest": a lot that
+  // comes on a day, the rest cancelled, is a delivery in part, whatever the reason given for the rest (an item discontinued).
+  const lot = () => partOfOrdered(words, context.quantity, context.packSize) ?? lotBeforeCountedRest(words, context);
+  if (kind === 'refused' && words.some(cancelsTheRest) && lot() !== undefined && firstLotDate(words, sense) !== undefined) kind = 'partial';
   // An acknowledgement or a shipment notice confirms by what it is, when its words leave nothing open.
   // So does a day given for the goods ("ETA your dock: Thursday 11 December", "Estimated delivery: 30-May-2025") when no
   // money but the order's stands anywhere in the mail (a price in a sentence set aside is no confirmation's).
   const documented = isOrderDocument(words) || line?.arrival !== undefined || line?.ship !== undefined;
-  const promised = () => noOtherMoney && statedArrival(words, sense, true) !== undefined;
+  // A delivery week or part of a month for the goods ("booked in for delivery wk 11", "levering week 49", "zrealizujemy w
+  // 12. tygodniu") promises them as well; a week that starts after the day placed for makes it a delay (below).
+  const promised = () => noOtherMoney && (statedArrival(words, sense, true) !== undefined || statedPeriod(words, sense) !== undefined);
   if (kind === 'unclear' && !words.some(isOpen) && !aboutSomethingElse(words) && (documented || promised())) kind = 'confirmed';
   // A day or span for the goods after the one placed for, beside nothing open but a promise of news, is a delay.
   const onlyNewsOpen = words.filter(isOpen).every(promisesNews);

@@ -31,11 +31,15 @@ describe('money does not move without a person', () => {
     expect(await read(text)).toEqual({ kind: 'unclear' });
   });
 
-  it('a price per pack is a unit price only through the PO\'s pack size', async () => {
+  it('a price per pack is a unit price only through the PO\'s pack size or the count the mail writes for the pack', async () => {
     const perBox = 'We confirm the order. Price per box of 100 is now 46,00 €; dispatch on 11.05.2026.';
     expect(await read(perBox, { packSize: 100 })).toEqual({ kind: 'price_change', unitPrice: 0.46, deliveryDate: day('2026-05-11') });
-    expect(await read(perBox)).toEqual({ kind: 'unclear' });
+    // Without a pack size on the PO, the box's written count converts it.
+    expect(await read(perBox)).toEqual({ kind: 'price_change', unitPrice: 0.46, deliveryDate: day('2026-05-11') });
+    // A box of another count than the PO's pack: which pack is meant is for a person.
     expect(await read(perBox, { packSize: 50 })).toEqual({ kind: 'unclear' });
+    // A box with no count written and no pack size on the PO does not convert.
+    expect(await read('We confirm the order. Price per box is now 46,00 €; dispatch on 11.05.2026.')).toEqual({ kind: 'unclear' });
     // The box price that is the PO's price per unit changes nothing.
     expect(await read('Confirmed: 20 boxes at 42,00 € per box, delivery 12.05.2026.', { packSize: 100 })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
   });

@@ -223,3 +223,201 @@ describe('an acknowledgement only attached', () => {
     expect((await read('We confirm your order, please find attached our order acknowledgement.')).kind).toBe('confirmed');
   });
 });
+
+describe('a price per dozen, gross, hundred or thousand, in the languages read, is divided by its count when that is exact', () => {
+  const at = (unitPrice: number, currency: string) => ({ unitPrice, currency });
+  it.each([
+    ['Heads up: our price on these is now $54.00/doz. Shipping as ordered.', at(4.25, 'USD'), 4.5],
+    ['Der Preis beträgt ab sofort 54,00 € je Dutzend.', at(4.25, 'EUR'), 4.5],
+    ['Le prix passe à 54,00 € la douzaine pour cette commande.', at(4.25, 'EUR'), 4.5],
+    ['De nieuwe prijs is € 54,00 per dozijn.', at(4.25, 'EUR'), 4.5],
+    ['Para tu pedido el precio pasa a ser de 18,50 € el ciento.', at(0.17, 'EUR'), 0.185],
+    ['Il prezzo è aggiornato a € 7,80 al cento, prezzo che applicheremo a questa fornitura.', at(0.075, 'EUR'), 0.078],
+    ['O preço passou para R$ 95,00 o milheiro, valor que será aplicado neste pedido.', at(0.09, 'BRL'), 0.095],
+    ['Cena za tysiąc sztuk wynosi obecnie 95,00 zł.', at(0.09, 'PLN'), 0.095],
+    ['Priset är nu 95 kr per tusen.', at(0.09, 'SEK'), 0.095],
+    ['With the new wire rod costs these are now $38.75/M.', at(0.0365, 'USD'), 0.03875],
+  ])('%s', async (text, context, unitPrice) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'price_change', unitPrice });
+  });
+
+  it('a dozen\'s price that does not divide exactly is unclear', async () => {
+    expect(await read('Our price on these is now $50.00/doz.', {}, { unitPrice: 4.25, currency: 'USD' })).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('a price per pack whose count the mail writes, in the languages read', () => {
+  const at = (unitPrice: number, currency: string, packSize?: number) => ({ unitPrice, currency, packSize });
+  it.each([
+    ['Der Preis je VPE (25 Stück) beträgt ab sofort 61,25 € netto.', at(2.35, 'EUR'), 2.45],
+    ['Cena za opakowanie 20 szt. wynosi obecnie 96,00 zł netto.', at(4.6, 'PLN'), 4.8],
+    ['Priset per förpackning (10 st) är nu 249 kr exkl. moms.', at(23.9, 'SEK'), 24.9],
+    ['Cena za balení 100 ks nyní činí 1 250 Kč bez DPH.', at(12, 'CZK'), 12.5],
+    ['The new price per carton of 24 is $60.00.', at(2.4, 'USD'), 2.5],
+    ['De nieuwe prijs per doos van 50 stuks is € 23,00.', at(0.44, 'EUR'), 0.46],
+    ['The new price per carton of 24 is $60.00.', at(2.4, 'USD', 24), 2.5],
+  ])('%s', async (text, context, unitPrice) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'price_change', unitPrice });
+  });
+
+  it('a pack price that does not convert exactly, or a pack other than the PO\'s, is unclear', async () => {
+    expect(await read('The new price per carton of 24 is $61.00.', {}, at(2.4, 'USD'))).toEqual({ kind: 'unclear' });
+    expect(await read('Cena za opakowanie 20 szt. wynosi obecnie 96,00 zł netto.', {}, at(4.6, 'PLN', 25))).toEqual({ kind: 'unclear' });
+    expect(await read('Der Preis je VPE beträgt ab sofort 61,25 € netto.', {}, at(2.35, 'EUR'))).toEqual({ kind: 'unclear' });
+  });
+
+  it('"krabic" after a count is boxes, not crowns', async () => {
+    expect(await read('We confirm your order; we ship 12 krabic on 2026-05-11.', {}, at(2, 'CZK'))).toEqual({
+      kind: 'confirmed', deliveryDate: '2026-05-11T00:00:00.000Z',
+    });
+  });
+});
+
+describe('a price that moves "from" one amount "to" another, in the languages read, is a change to the second', () => {
+  const at = (unitPrice: number, currency: string) => ({ unitPrice, currency });
+  it.each([
+    ['The price on this order moves from $4.20 to $4.45 each.', at(4.2, 'USD'), 4.45],
+    ['Der Preis für Ihre Bestellung ändert sich von 11,95 € auf 12,40 €.', at(11.95, 'EUR'), 12.4],
+    ['De prijs gaat voor uw order van € 22,40 naar € 23,10 per paar.', at(22.4, 'EUR'), 23.1],
+    ['Le prix est désormais de 2,95 € au lieu de 2,70 € le rouleau, appliqué à cette commande.', at(2.7, 'EUR'), 2.95],
+    ['El precio para este pedido pasa de 3,10 € a 3,30 €.', at(3.1, 'EUR'), 3.3],
+    ['Il prezzo per questo ordine passa da 3,10 € a 3,30 €.', at(3.1, 'EUR'), 3.3],
+    ['O preço deste pedido passa de R$ 3,10 para R$ 3,30.', at(3.1, 'BRL'), 3.3],
+    ['Cena dla tego zamówienia zmienia się z 18,90 zł na 19,80 zł.', at(18.9, 'PLN'), 19.8],
+    ['Priset för er order går från 24,90 kr till 26,50 kr.', at(24.9, 'SEK'), 26.5],
+    ['Cena pro tuto objednávku se mění z 31 Kč na 33 Kč za kus.', at(31, 'CZK'), 33],
+  ])('%s', async (text, context, unitPrice) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'price_change', unitPrice });
+  });
+});
+
+describe('a delivery week by its number, in the languages read, is a confirmation or, when it starts after the day placed for, a delay', () => {
+  // Week 12 of 2026 runs from Monday 16 to Sunday 22 March.
+  const placedFor = (requestedDate: string) => ({ unitPrice: 2.5, currency: 'EUR', requestedDate, receivedAt: '2026-02-24T12:00:00Z' });
+  it.each([
+    'PO 7731 is booked in for delivery wk 11.',
+    'Order 7731 staat gepland voor levering week 11.',
+    'Zamówienie nr 7731 zrealizujemy w 11. tygodniu.',
+    'Ihre Bestellung 7731: Lieferung in der 11. KW.',
+    'Votre commande 7731 : livraison semaine n° 11.',
+    'Su pedido 7731: entrega semana 11.',
+    'Er order 7731: leverans vecka 11.',
+    'Objednávka 7731: dodání v 11. týdnu.',
+  ])('%s', async (text) => {
+    // Placed for Friday of week 11: the week holds it.
+    expect(await read(text, {}, placedFor('2026-03-13'))).toEqual({ kind: 'confirmed' });
+    // Placed for a day before week 11 starts: a delay, with no day.
+    expect(await read(text, {}, placedFor('2026-03-06'))).toEqual({ kind: 'delayed' });
+  });
+
+  it('a week beside a question or a price is not a confirmation', async () => {
+    expect(await read('Could we deliver PO 7731 in wk 11 instead?', {}, placedFor('2026-03-13'))).toEqual({ kind: 'unclear' });
+    expect(await read('PO 7731 is booked in for delivery wk 11, freight €45.00.', {}, placedFor('2026-03-13'))).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('a day of the month named alone as a day, in the languages read, is the next such day after the mail', () => {
+  const context = { unitPrice: 0.42, currency: 'EUR', receivedAt: '2026-08-03T12:30:00Z', requestedDate: '2026-08-14' };
+  it.each([
+    'Oi Marcos, tudo certo com o pedido 7718, entrega dia 14.',
+    'Pedido 7718 confirmado, entrega el día 14.',
+    'Ordine 7718 confermato, consegna il giorno 14.',
+    'Zamówienie 7718 potwierdzone, dostawa dnia 14.',
+    'Objednávku 7718 potvrzujeme, dodání dne 14.',
+    'Order 7718 bekräftad, leverans den 14:e.',
+    'Wir bestätigen Ihre Bestellung 7718, Lieferung am 14.',
+    'Commande 7718 confirmée, livraison le 14.',
+  ])('%s', async (text) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'confirmed', deliveryDate: '2026-08-14T00:00:00.000Z' });
+  });
+
+  it('a day already past this month is next month\'s', async () => {
+    const later = { ...context, receivedAt: '2026-08-20T09:00:00Z', requestedDate: '2026-09-10' };
+    expect(await read('Pedido 7718 confirmado, entrega el día 2.', {}, later)).toEqual({
+      kind: 'confirmed', deliveryDate: '2026-09-02T00:00:00.000Z',
+    });
+  });
+});
+
+describe('an acknowledgement table\'s ship and delivery columns, in more languages: the delivery column wins', () => {
+  const context = { unitPrice: 3.15, currency: 'EUR', quantity: 720, receivedAt: '2026-06-23T10:00:00Z', requestedDate: '2026-07-07' };
+  const table = (title: string, header: string[]) => [
+    title,
+    '',
+    [header[0]!.padEnd(14), header[1]!.padEnd(10), header[2]!.padEnd(12), header[3]!.padEnd(16), header[4]!].join('  '),
+    ['TK-40-GR'.padEnd(14), '720'.padEnd(10), '3,15 €'.padEnd(12), '2026-07-03'.padEnd(16), '2026-07-06'].join('  '),
+  ].join('\n');
+  it.each([
+    ['POTWIERDZENIE ZAMÓWIENIA nr PZ/26/4471', ['Indeks', 'Ilość', 'Cena netto', 'Data wysyłki', 'Data dostawy']],
+    ['ORDERBEKRÄFTELSE 26-4471', ['Artikel', 'Antal', 'Pris', 'Utleveransdatum', 'Leveransdatum']],
+    ['POTVRZENÍ OBJEDNÁVKY 26/4471', ['Položka', 'Množství', 'Cena', 'Datum expedice', 'Datum dodání']],
+    ['AUFTRAGSBESTÄTIGUNG 26/4471', ['Art-Nr', 'Menge', 'Einzelpr.', 'Versand', 'LT']],
+  ])('%s', async (title, header) => {
+    expect(await read(table(title, header), {}, context)).toEqual({ kind: 'confirmed', deliveryDate: '2026-07-06T00:00:00.000Z' });
+  });
+});
+
+describe('goods leaving today or tomorrow with the day written first, in the languages read, leave on that day', () => {
+  const context = { unitPrice: 7.4, currency: 'EUR', quantity: 120, packSize: 12, receivedAt: '2026-02-18T12:10:00Z', requestedDate: '2026-02-20' };
+  it('a part that leaves today is a partial of that day', async () => {
+    expect(await read('De tu pedido 8830 hoy salen 8 cajas de las 10 pedidas. Las 2 cajas restantes te las mandamos en cuanto llegue el contenedor.', {}, context))
+      .toEqual({ kind: 'partial', quantity: 96, deliveryDate: '2026-02-18T00:00:00.000Z' });
+  });
+  it.each([
+    ['Il vostro ordine 8830: oggi parte tutta la merce.', '2026-02-18'],
+    ['Votre commande 8830 : demain part toute la marchandise.', '2026-02-19'],
+    ['Pedido 8830: hoje seguem todas as caixas.', '2026-02-18'],
+    ['Zamówienie 8830: jutro wysyłamy cały towar.', '2026-02-19'],
+    ['Order 8830 all done, today we ship the full quantity.', '2026-02-18'],
+  ])('%s', async (text, day) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'confirmed', deliveryDate: `${day}T00:00:00.000Z` });
+  });
+  it('"Shipping Monday." is the next Monday', async () => {
+    const later = { ...context, requestedDate: '2026-02-27' };
+    expect(await read('Order 8830 confirmed. Shipping Monday.', {}, later)).toEqual({ kind: 'confirmed', deliveryDate: '2026-02-23T00:00:00.000Z' });
+  });
+});
+
+describe('a lot that comes on a day with the rest cancelled, in the languages read, is a partial of that lot', () => {
+  const context = { unitPrice: 7.9, currency: 'USD', quantity: 100, receivedAt: '2026-03-02T16:45:00Z', requestedDate: '2026-03-10' };
+  it.each([
+    'On PO 4408 we only have 72 of the 100 on hand and the item has been discontinued by the mill. We\'ll ship the 72 on 3/6 and cancel the balance.',
+    'Zu Ihrer Bestellung 4408: Der Artikel ist abgekündigt, wir haben nur noch 72 von 100 Stück. Wir liefern die 72 Stück am 06.03.2026 und stornieren den Rest.',
+    'Pour votre commande 4408, l\'article est en fin de série : nous n\'avons que 72 pièces sur 100. Nous livrons les 72 le 06/03/2026 et annulons le reliquat.',
+    'Pedido 4408: el artículo está descatalogado y solo tenemos 72 de las 100 unidades. Enviamos las 72 el 06/03/2026 y anulamos el resto.',
+  ])('%s', async (text) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'partial', quantity: 72, deliveryDate: '2026-03-06T00:00:00.000Z' });
+  });
+
+  it('the rest cancelled with no lot coming is a refusal', async () => {
+    expect(await read('The item has been discontinued, we cancel the balance of PO 4408.', {}, context)).toEqual({ kind: 'refused' });
+  });
+});
+
+describe('more ways of naming a day', () => {
+  const context = { unitPrice: 56, currency: 'EUR', receivedAt: '2026-11-03T10:00:00Z', requestedDate: '2026-11-13' };
+  it.each([
+    'C\'est bon pour le 12, merci Sylvie.',
+    'Pedido confirmado para el 12.',
+    'Ordine confermato per il 12.',
+    'Wir bestätigen Ihre Bestellung zum 12.',
+  ])('a day of the month after "pour le", "para el", "per il", "zum": %s', async (text) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'confirmed', deliveryDate: '2026-11-12T00:00:00.000Z' });
+  });
+
+  it.each([
+    'Re: PO 55201 - confirmed, delivery CW 46 (Wednesday).',
+    'Bestellung 55201 bestätigt, Lieferung KW 46 (Mittwoch).',
+  ])('a weekday in brackets after its week: %s', async (text) => {
+    expect(await read(text, {}, context)).toEqual({ kind: 'confirmed', deliveryDate: '2026-11-11T00:00:00.000Z' });
+  });
+});
+
+describe('a pack\'s price some words after the pack and its count', () => {
+  it.each([
+    ['Let op: de prijs per doos van 25 stuks wordt voor deze order € 31,25 (was € 30,00).', 1.2, 1.25],
+    ['Please note the price per carton of 24 pieces on this order is now $60.00.', 2.4, 2.5],
+  ])('%s', async (text, unitPrice, changed) => {
+    expect(await read(text, {}, { unitPrice, currency: text.includes('$') ? 'USD' : 'EUR' })).toEqual({ kind: 'price_change', unitPrice: changed });
+  });
+});

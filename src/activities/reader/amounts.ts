@@ -21,13 +21,19 @@ export interface Amount {
 /** Signs and words by currency; longer signs first so that "US$" is not read as "$". */
 const SIGNS: [string, string][] = [
   ['US$', 'USD'], ['CA$', 'CAD'], ['C$', 'CAD'], ['AU$', 'AUD'], ['A$', 'AUD'], ['NZ$', 'NZD'], ['HK$', 'HKD'], ['S$', 'SGD'],
-  ['Rs.', 'INR'], ['$', 'USD'], ['€', 'EUR'], ['£', 'GBP'], ['¥', 'JPY'], ['₹', 'INR'], ['zł', 'PLN'], ['Fr.', 'CHF'],
+  ['R$', 'BRL'], ['Rs.', 'INR'], ['$', 'USD'], ['€', 'EUR'], ['£', 'GBP'], ['¥', 'JPY'], ['₹', 'INR'], ['zł', 'PLN'], ['Fr.', 'CHF'],
+  // "249 kr" is Swedish, Norwegian or Danish crowns: which, the deployment's currency says (`inOtherCurrency`).
+  ['Kč', 'CZK'], ['kr.', 'SEK'], ['kr', 'SEK'], ['₺', 'TRY'], ['TL', 'TRY'], ['Ft', 'HUF'],
 ];
+/** Crowns written "kr": any of the crowns. */
+const CROWNS = ['SEK', 'NOK', 'DKK', 'ISK'];
 const CODES = ['USD', 'EUR', 'GBP', 'CHF', 'JPY', 'CNY', 'RMB', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'INR', 'MXN', 'BRL', 'HKD', 'SGD', 'TRY', 'ZAR'];
 const WORDS: [RegExp, string][] = [[/^euros?$/i, 'EUR'], [/^dollars?$/i, 'USD'], [/^RMB$/, 'CNY']];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const SIGN = SIGNS.map(([s]) => escape(s)).join('|');
+// A sign that is a word ("kr", "Kč", "TL") stands apart from other letters: "12 krabic" is twelve boxes.
+const WORD_SIGNS = ['Kč', 'kr.', 'kr', 'TL', 'Ft'];
+const SIGN = SIGNS.map(([s]) => (WORD_SIGNS.includes(s) ? `(?<![a-zA-ZÀ-ž])${escape(s)}(?![a-zA-ZÀ-ž])` : escape(s))).join('|');
 const CODE = `\\b(?:${CODES.join('|')})\\b`;
 /** A code written onto the digits: "50EUR". */
 const ATTACHED_CODE = `(?<=\\d)(?:${CODES.join('|')})\\b`;
@@ -59,6 +65,7 @@ const DOLLARS = ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'COP', 'CLP', 
 export function inOtherCurrency(a: Amount, currency: string, text: string): boolean {
   if (a.currency === undefined || a.currency === currency) return false;
   const written = text.slice(a.index, a.end);
+  if (a.currency === 'SEK' && CROWNS.includes(currency) && /kr/i.test(written)) return false;
   return !(a.currency === 'USD' && DOLLARS.includes(currency) && /^\$|\$$/.test(written.trim()) && !/US\$|USD/i.test(written));
 }
 
@@ -79,7 +86,7 @@ export function parseNumber(raw: string, signAfter = false): number {
 }
 
 /** Units, counts and durations: a number followed by one of these is not money. */
-const NOT_MONEY_AFTER = /^\s?(?:x\b|units?|pcs|pc\b|pieces?|items?|stück|stk|st\.|pièces?|unités?|unidades|piezas|peças|szt\b|nos\b|uds?\b|days?|tage?n?|jours?|días|dias|weeks?|wochen?|semaines?|semanas?|months?|monate?n?|mois|meses|hours?|hrs?|kg|g\b|mm|cm|m\b|boxes|box\b|cases?\b|cartons?|pallets?|paletten?|rolls?|sets?|packs?|bags?|ve\b|kartons?|colis|cajas?|caixas?|bultos?|paquetes?|flacons?|cans?\b|drums?|fûts?|bidons?|rollen|stücke?|lots?\b|lieferungen|deliveries|shipments)/i;
+const NOT_MONEY_AFTER = /^\s?(?:x\b|units?|pcs|pc\b|pieces?|items?|stück|stk|st\.|st\b|stuks\b|ks\b|kusů|kusy\b|adet\b|pezzi\b|pièces?|unités?|unidades|piezas|peças|szt\b|nos\b|uds?\b|days?|tage?n?|jours?|días|dias|weeks?|wochen?|semaines?|semanas?|months?|monate?n?|mois|meses|hours?|hrs?|kg|g\b|mm|cm|m\b|boxes|box\b|cases?\b|cartons?|pallets?|paletten?|rolls?|sets?|packs?|bags?|ve\b|kartons?|colis|cajas?|caixas?|bultos?|paquetes?|flacons?|cans?\b|drums?|fûts?|bidons?|rollen|stücke?|lots?\b|lieferungen|deliveries|shipments)/i;
 /** Whole numbers after these ("OC 8812", "Bestellung 4471") are references or phones; an amount with cents is money wherever it stands. */
 const REFERENCE_BEFORE = /(?:\b(?:tel|phone|fax|mob|mobile|ref|no|nr|n°|order|po|oc|pedido|bestellung|auftrag|commande|ordine|bestelling|invoice|rechnung|facture|factura|kw|cw|week|line|pos|item|art|sku)\.?:?\s*|\+\s?)$/i;
 

@@ -6,7 +6,7 @@ import { dateSense, datesIn } from './dates.js';
 import { GOES_ON, leavesThisOrderOut, PRICE_CHANGE } from './kind.js';
 import { forLargerOrders, unaccountedCount } from './quantity.js';
 import { CHARGED_MORE, FEE, FREIGHT_ON_BUYER, SURCHARGE } from './fees.js';
-import { notStartingLater, OLD_PRICE_CUE, perUnitOfPack, roundPrice, samePrice } from './prices.js';
+import { notStartingLater, OLD_PRICE_CUE, PACK, perUnitOfPack, roundPrice, samePrice } from './prices.js';
 
 // Costs a reply adds beside the unit price: a reading under which the order goes on must not let
 // them through unseen, whatever the reply's kind, because nothing in the PO states them.
@@ -93,7 +93,7 @@ const CHARGED = /\b(?:will be (?:added|charged|invoiced|billed)|will be extra|ca
 const NO_FEE = /\b(?:free (?:of charge|shipping|freight|delivery)|freight (?:free|included|prepaid and included)|carriage paid|no (?:extra |additional )?(?:charge|fee|surcharge|freight|shipping|carriage|cost)s?|at no (?:extra |additional )?(?:cost|charge)|included|inclus\w*|inbegriffen|inklusive|frei haus|franco|franko|sin (?:coste|cargo)|incluid[oa]s?|gratuit\w*|kostenlos|gratis|offerts?|offertes?|waived|entfällt|entfallen)\b/i;
 
 /** A pack, case or box named anywhere in the sentence: an amount beside it may be a pack's price. */
-const PER_PACK = /\b(?:per|a|each|pro|je|par|por|al|la|le|el)\s+(?:case|pack|packet|box|carton|bag|roll|karton|packung|ve|kiste|paket|rolle|colis|boîte|paquet|caja|caixa|paquete|bolsa|rollo|scatola|confezione|doos|verpakking)\b|\/\s*(?:case|pack|box|carton|ctn|kt|krt|cs|bx)\b/i;
+const PER_PACK = new RegExp(`(?<![\\p{L}])(?:per|a|each|pro|je|par|por|al|la|le|el|za|för|pr\\.?)\\s+${PACK}(?![\\p{L}])|\\/\\s*(?:case|pack|box|carton|ctn|kt|krt|cs|bx)\\b`, 'iu');
 
 /** Words right before an amount that make it the order's total, not a price. */
 const TOTAL_BEFORE = /\b(?:total|gesamt\w*|summe|soit|montant|importe|totale|totaal|netto(?:warenwert)?|net value|order value)\b[^\d]{0,15}$/i;
@@ -144,7 +144,7 @@ export function addedCost(
       // The PO's own price of a pack ("gone up from £18.00 to £19.50 per box of 50" at 0.36 a unit) is no price nobody approved.
       const posPackPrice = context.packSize !== undefined && samePrice(a.value, roundPrice(context.unitPrice * context.packSize));
       if (samePrice(a.value, context.unitPrice) || posPackPrice || isStatedFreight(a.value, context) || TOTAL_BEFORE.test(before.slice(-25)) || OLD_PRICE_CUE.test(before)) continue;
-      const perUnit = perUnitOfPack(s.slice(Math.max(0, a.index - 40), a.index), s.slice(a.end, a.end + 40), a.value, context.packSize);
+      const perUnit = perUnitOfPack(s.slice(Math.max(0, a.index - 60), a.index), s.slice(a.end, a.end + 40), a.value, context.packSize);
       // Beside a pack, money (a currency or cents) that is neither the PO's price nor converts is a price nobody approved.
       if (perUnit === null || (perUnit === undefined && packed && (a.currency !== undefined || /[.,]\d{2}$/.test(s.slice(a.index, a.end).trim())) && !TOTAL_AFTER.test(s.slice(a.end, a.end + 15)))) return s;
     }

@@ -67,7 +67,7 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: /(?<![\wà-ž])(?:(dziś|dzisiaj|hoje|dnes|idag|i dag)|(jutro|amanhã|zítra|imorgon|i morgon))(?![\wà-ž])/i, parts: (m, sense) => relativeDay(m[2] === undefined ? 0 : 1, sense), weak: true },
   // Wednesday in week 47, Dienstag KW 27, KW 27 Dienstag: that day of the ISO week
   { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:in\\s+|of\\s+|der\\s+|de\\s+la\\s+|de\\s+)?(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[2]!, weekdayNumber(m[1]!), sense) },
-  { re: new RegExp(`\\b(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2}),?\\s+(?:on\\s+|am\\s+|le\\s+|el\\s+)?(${WEEKDAY})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[1]!, weekdayNumber(m[2]!), sense) },
+  { re: new RegExp(`\\b(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2}),?\\s+\\(?(?:on\\s+|am\\s+|le\\s+|el\\s+)?(${WEEKDAY})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[1]!, weekdayNumber(m[2]!), sense) },
   // Tuesday the 25th, Friday 3rd, sexta-feira, dia 20: the next such day that falls on that weekday
   { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:the\\s+|den\\s+|le\\s+|el\\s+|dia\\s+)?(\\d{1,2})(?:st|nd|rd|th|er)?\\b(?![./:]?\\d)(?!\\s+(?:of\\s+|de\\s+)?(?:${MONTH})\\b)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), +m[2]!, sense) },
   // within 5 working days, innerhalb von 3 Arbeitstagen, sous 10 jours ouvrés, en 7 días hábiles, a lead time "of" / "est de" /
@@ -82,13 +82,17 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
     parts: (m, sense) => nextWeekday(weekdayNumber((m[1] ?? m[2])!), sense) },
   // this Thursday, on Friday, am Donnerstag, will send Monday, with you Weds, consegna mercoledì, leveren (donderdag): the next such weekday after
   // the mail came; the word before stays outside the match, where it tells an arrival from a dispatch
-  { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio|part|partira|sale|salen|saldrá|land|lands|truck|van|lorry|camion|camión|leveren|levering)\\s+\\(?)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|shipping|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio|part|partira|sale|salen|saldrá|land|lands|truck|van|lorry|camion|camión|leveren|levering)\\s+\\(?)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "on Friday's truck", "off on Thursday's run": the goods leave with that weekday's round
   { re: new RegExp(`\\b(?:on|for|with|in)\\s+(${WEEKDAY})['’]s\\s+(?:truck|run|van|lorry|delivery|collection|pick-?up|shipment|load|courier|route)\\b`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "staat donderdag bij jullie", "Freitag früh bei Ihnen", "Thursday with you": a weekday the goods are with the buyer
   { re: new RegExp(`\\b(${WEEKDAY})(?![\\wà-ÿ'’])(?=\\s+(?:[\\wäöüß]+\\s+)?(?:bei ihnen|with you|chez vous|bij (?:jullie|u)\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "Thursday AM", "Friday pm", "should land Thursday arvo", "lundi matin": a weekday with a time of day is that day (not "Donnerstag am 11.")
   { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:(?:am|pm|a\\.m\\.|p\\.m\\.)(?![\\wäöü])(?!\\s*\\d)|(?:morning|afternoon|evening|arvo|früh|vormittag|nachmittag|matin|après-midi|soir|por la (?:mañana|tarde)|mattina|pomeriggio|ochtend|middag)\\b)`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  // entrega dia 14, el día 14, il giorno 14, dnia 14, dne 14., den 14:e, am 14., zum 14., livraison le 14, pour le 12, para el
+  // 12, per il 12: a day of the month named as a day, no month named: the next such day
+  { re: new RegExp(`(?:\\b(?:dia|día|giorno|dnia|dne)\\s+(\\d{1,2})(?:º|°|\\.)?|\\bden\\s+(\\d{1,2})(?::e|:a|\\.)|\\b(?:am|zum)\\s+(\\d{1,2})\\.|(?<=\\b(?:livraison|livrée?s?|expédiée?s?|expédition|pour|para|per)\\s+)(?:le|el|il)\\s+(\\d{1,2})(?:er)?)(?![\\d/:%]|[.,]\\d)(?!\\.?\\s*\\d)(?!\\s*(?:de\\s+|of\\s+)?(?:${MONTH})\\b)`, 'i'),
+    parts: (m, sense) => nextDayOfMonth(+(m[1] ?? m[2] ?? m[3] ?? m[4])!, sense) },
   // booked in for the 14th, the rest on the 18th: the next such day of the month (an ordinal, no month named)
   { re: new RegExp(`\\b(?:on|for|by|until|till|from|the)\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s+(?:of\\s+)?(?:${MONTH})\\b)`, 'i'),
     parts: (m, sense) => nextDayOfMonth(+m[1]!, sense) },
@@ -233,9 +237,16 @@ const NEW_DATE_CUE = /\b(?:new|revised|updated|now|earliest|until|till|to|postpo
  */
 const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|(?<!\b(?:entrega|livraison|lieferung|liefertermin|lieferdatum|envío|expédition|consegna)\s)(?:vom|du|del)|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
 /** Words before a date that make it the goods' arrival, which wins over a ship date ("we'll have the 40 brackets to you by"). */
-const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|land(?:s|ed|ing)?|hit(?:s|ting)? your (?:dock|door|site|warehouse|yard)|(?:devrai[st]|devriez|devrait) (?:l'|les )?(?:avoir|recevoir)|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|\b(?:we|i)(?:'ll| will| can| should| shall)\s+(?:\w+\s+)?(?:have|get)\s+(?!back\b)[^.?!]{0,40}?\b(?:to|with) you\b|\bto (?:have|get) (?:them|it|these|those|everything|the (?:goods|order|parts|items))\s+(?:to|with) you\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
+const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|land(?:s|ed|ing)?|hit(?:s|ting)? your (?:dock|door|site|warehouse|yard)|(?:devrai[st]|devriez|devrait) (?:l'|les )?(?:avoir|recevoir)|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*|dostaw\w*|dodá\w*|dodan\w*|doruč\w*|teslim\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|\b(?:we|i)(?:'ll| will| can| should| shall)\s+(?:\w+\s+)?(?:have|get)\s+(?!back\b)[^.?!]{0,40}?\b(?:to|with) you\b|\bto (?:have|get) (?:them|it|these|those|everything|the (?:goods|order|parts|items))\s+(?:to|with) you\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
 /** "delivery week 42", "KW 48", "semaine 23", "w/c": a week, not a day. */
-const DELIVERY_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana)\s*\d{1,2}\b|\bw\/c\b/i;
+/**
+ * A calendar week by its number, in the languages read: "week 49", "wk 11", "KW 14", "Kalenderwoche 14", "semaine n° 23",
+ * "semana 12", "sett. 12", "vecka 12", "uge 12", "týden 12", "tydzień 12", "hafta 12", and the number first: "in der 14. KW",
+ * "w 12. tygodniu", "v 12. týdnu", "12. hafta". The number is the first group that matched.
+ */
+const WEEK_NUMBER = '(?:(?<![\\p{L}])(?:kw|cw|wk\\.?|week(?:\\s+(?:no\\.?|nr\\.?|number))?|calendar\\s+week|kalenderwoche|woche|semaine(?:\\s+n[°o]\\.?)?|sem\\.|semana|settimana|sett\\.|vecka|v\\.|uge|týden|tydzień|tydz\\.|hafta)\\s*(\\d{1,2})|(?<![\\d.])(\\d{1,2})\\.\\s*(?:kw|kalenderwoche|woche|tygodni\\p{L}*|tydzień|týdn\\p{L}*|týden|hafta\\p{L}*|uge))(?![\\p{L}\\d])';
+const weekOf = (m: RegExpExecArray): number => Number(m[1] ?? m[2]);
+const DELIVERY_WEEK = new RegExp(`${WEEK_NUMBER}|\\bw\\/c\\b`, 'iu');
 /**
  * The goods leaving on a day, in words that name no shipment: "part demain", "sale el jueves", "salen hoy", "shipping out
  * tomorrow", "leaves us today". Not when denied ("not shipping until …", "no sale hoy", "shipping today is not possible").
@@ -243,6 +254,9 @@ const DELIVERY_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana)\
 const LEAVES_ON = [
   "\\bpart(?:ent|ira|iront)?\\s+(?:(?:dès\\s+)?demain|aujourd'hui|ce\\s+(?:soir|matin|lundi|mardi|mercredi|jeudi|vendredi)|le\\s+\\d|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi)\\b)",
   '\\b(?:sale|salen|saldrá|saldrán)\\s+(?:hoy|mañana|(?:el|este)\\s+(?:lunes|martes|miércoles|jueves|viernes|sábado|\\d))',
+  // The day first: "hoy salen 8 cajas", "oggi parte", "aujourd'hui part", "hoje seguem", "idag skickas", "dziś wysyłamy",
+  // "today we ship".
+  "\\b(?:hoy|mañana)\\s+(?:sale|salen|saldrá|saldrán|enviamos|mandamos|despachamos)\\b|\\b(?:oggi|domani)\\s+(?:parte|partono|spediamo|spediremo)\\b|\\b(?:aujourd'hui|demain)\\s+(?:part|partent|partira|partiront|nous expédions)\\b|\\b(?:hoje|amanhã)\\s+(?:segue|seguem|sai|saem|enviamos|despachamos)(?![\\wà-ÿ])|\\b(?:idag|imorgon|i morgon)\\s+(?:skickas|skickar vi|levereras)\\b|(?<![\\wà-ž])(?:dziś|dzisiaj|jutro)\\s+(?:wysyłamy|wyślemy|wyjeżdża|wyjeżdżają|wyjedzie)(?![\\wà-ž])|\\b(?:today|tomorrow)\\s+(?:we\\s+)?(?:ship|send|dispatch|despatch)\\b",
   // "on the truck Thursday", "go out on our own van Wednesday 22nd April", "sur le camion jeudi": a vehicle of the supplier's
   // that takes the goods on a day.
   "\\b(?:on|sur|en)\\s+(?:the|our(?:\\s+own)?|le|notre|el|nuestro)\\s+(?:truck|van|lorry|camion|camión)\\s+(?:on\\s+|ce\\s+|el\\s+)?(?:today|tomorrow|demain|aujourd'hui|hoy|mañana|monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes)\\b",
@@ -263,7 +277,7 @@ export const LEAVES = new RegExp(
 );
 
 /** Words of a sentence about the goods' way to the buyer. */
-const ABOUT_DELIVERY = new RegExp(`${/(?:liefer|versand|versend|raus\b)|\b(?:deliver\w*|ship\w*|dispatch\w*|despatch\w*|arriv\w*|eta|send\w*|sent|liefer\w*|versand\w*|versend\w*|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|consegn\w*|spedi\w*|lever\w*|verzend\w*|confirm\w*|bestätig\w*)\b/.source}|${LEAVES.source}`, 'i');
+const ABOUT_DELIVERY = new RegExp(`${/(?:liefer|versand|versend|raus\b)|\b(?:deliver\w*|ship\w*|dispatch\w*|despatch\w*|arriv\w*|eta|send\w*|sent|liefer\w*|versand\w*|versend\w*|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|consegn\w*|spedi\w*|lever\w*|verzend\w*|confirm\w*|bestätig\w*|zrealiz\w*|realizacj\w*|realizuj\w*|dostaw\w*|wysył\w*|dodá\w*|dodan\w*|doruč\w*|expedu\w*|leverans\w*|levereras|teslim\w*|sevk\w*)\b/.source}|${LEAVES.source}`, 'i');
 /** Words before a day that make it when something starts ("from today", "ab heute"), not a delivery. */
 const STARTS_FROM = /\b(?:from|as of|effective|starting|beginning|valid|ab|à partir d'|à compter d'|dès|a partir de|desde|da|vanaf|per)\s*$/i;
 /** A sentence about the supplier's own days off: its dates are not the delivery's. */
@@ -382,7 +396,7 @@ export function deliveryDate(
 }
 
 /** "KW 27", "week 27", "semaine 27": a calendar week without its day. */
-const A_WEEK = /\b(?:kw|cw|wk|week|woche|semaine|sem\.|semana|settimana|vecka)\s*(\d{1,2})\b/i;
+const A_WEEK = new RegExp(WEEK_NUMBER, 'iu');
 /** "early July", "Mitte Juli", "fin juillet", "a finales de julio": a third of a month. */
 const PART_OF_MONTH = new RegExp(`\\b(?:(early|beginning of|start of|anfang|beginn|début|debut|principios de|comienzos de|inicios? de|inizio|begin|início de)|(mid-?|middle of|mitte|mi-|à la mi-|mediados de|metà|half|meados de)|(end of|late|ende|fin(?: de)?|finales de|fines de|fine|eind|final de|fim de))\\s*(?:the\\s+month\\s+of\\s+)?(${MONTH})\\b`, 'i');
 
@@ -396,7 +410,7 @@ export function statedPeriod(sentences: string[], sense: DateSense): { start: st
   for (const s of sentences) {
     if (CLOSURE.test(s) || PAYMENT.test(s) || !(ABOUT_DELIVERY.test(s) || WITH_YOU.test(s) || LOOKS_LIKE_A_SPAN.test(s))) continue;
     const week = A_WEEK.exec(s);
-    const monday = week ? inIsoWeek(+week[1]!, 1, sense) : undefined;
+    const monday = week ? inIsoWeek(weekOf(week), 1, sense) : undefined;
     if (monday) return span(monday, 0, 6);
     const part = PART_OF_MONTH.exec(s);
     const first = part ? yearless(monthNumber(part[4]!), 1, sense) : undefined;

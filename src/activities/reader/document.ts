@@ -8,19 +8,19 @@ import { exactPerUnit, readingNear, roundPrice } from './prices.js';
 // ("Estimated delivery: …", "Versanddatum: …"). Its rows are read by their column headers, not
 // as sentences: a "Back-ordered" header is not a delay, "5000" under "Qty" is not a price.
 
-/** What a column holds, by the words of its header (English, German, French, Spanish, Italian, Dutch, Polish). */
+/** What a column holds, by the words of its header (English, German, French, Spanish, Italian, Dutch, Polish, Swedish, Czech, Turkish, Danish). */
 type Role = 'ordered' | 'shipped' | 'backordered' | 'unitPrice' | 'amount' | 'requested' | 'arrival' | 'ship' | 'uom' | 'per';
 const ROLES: [Role, RegExp][] = [
   ['per', /^(?:per|pro|je|par|por|pe)\.?$/i],
   ['backordered', /\bpend\.|\bpend\b|^rest$|back-?\s?order|\bb\/o\b|rückstand|offen|restmenge|reliquat|restant|en attente|pendiente|\bbalance\b|open qty|outstanding|à livrer|por (?:servir|entregar)|da evadere|nalevering/i],
   ['shipped', /\bserv\.|teillief\w*|\bserv\b|surtid|ship(?:ping)? now|now shipping|to ship now|this (?:lot|drop)|ship(?:ped)?\s*qty|qty\s*ship|qty\s*shp\b|\bshp\.?\s*qty|\bshipped\b|despatched|dispatched|\bdelivered\b|this (?:shipment|delivery)|geliefert|liefermenge|versandt|expédi[ée]|livr[ée]|enviad|servid|entregad|consegnat|spedit|geleverd|verzonden/i],
   ['requested', /\byour\s*(?:date|req)|\bihr\s*(?:termin|datum)|\bvotre date|\bsu fecha|request|req\.?\s*(?:date|del|dlv)|need[- ]?by|wunsch|demandée|souhaitée|solicitad|requerid|deseada|richiest|gewenst/i],
-  ['arrival', /\bconf\.?\s*(?:dlv\.?\s*)?dat|\bprom\.?\s*(?:date|dt)\b|\b(?:del|dlv)\.?\s*date\b|liefer-?\s*dat|\bdt\.?\s*conf|\bf\.\s*conf|\bdeliv\.|\bour\s*date|\bunser\s*(?:termin|datum)|\bnotre date|\bnuestra fecha|deliver|liefertermin|lieferdatum|\btermin\b|\beta\b|arrival|livraison|confirmée|confirmad[ao]|bestätigt|confermat|bevestigd|confirm\w*\s*date|promis|\bdue\b|entrega|compromiso|consegna|leverdatum|leveringsdatum/i],
+  ['arrival', /\bconf\.?\s*(?:dlv\.?\s*)?dat|\bprom\.?\s*(?:date|dt)\b|\b(?:del|dlv)\.?\s*date\b|liefer-?\s*dat|\bdt\.?\s*conf|\bf\.\s*conf|\bdeliv\.|\bour\s*date|\bunser\s*(?:termin|datum)|\bnotre date|\bnuestra fecha|deliver|liefertermin|lieferdatum|\btermin\b|\beta\b|arrival|livraison|confirmée|confirmad[ao]|bestätigt|confermat|bevestigd|confirm\w*\s*date|promis|\bdue\b|entrega|compromiso|consegna|leverdatum|leveringsdatum|^l\.?t\.?$|^l-?termin$|dostaw|(?<!ut)leveransdatum|(?<!ut)leveransdag|dodání|dodaci|dodací|teslim|leveringsdato/i],
   // "Disp. Date", "Disp Dt": the dispatch column as Indian and other ERPs abbreviate it.
-  ['ship', /ship|despatch|dispatch|\bdisp\.?\s*(?:date|dt)\b|versand|expédition|envío|envio|despacho|spedizione|verzend/i],
+  ['ship', /ship|despatch|dispatch|\bdisp\.?\s*(?:date|dt)\b|versand|expédition|envío|envio|despacho|spedizione|verzend|wysyłk|wysylk|expedice|expedic|utleverans|avsändning|sevk|afsendelse|forsendelse/i],
   ['amount', /\bext\b|ext\.|extended|amount|total|betrag|gesamt|\bwert\b|montant|importe|\bvalor\b|totale|importo|bedrag|line value|net value|warto(?:ść|sc)/i],
-  ['unitPrice', /unit\s*(?:price|cost)|price|\brate\b|preis|\bp\.?\s?u\.?\b|\bprix\b|precio|prezzo|prijs|\bcost\b|\bcena\b(?!\s*(?:jedn\.?\s*)?brutto)/i],
-  ['ordered', /\bqty\b|quantity|qté|quantité|menge|cantidad|\bcant\.?|quantità|\bq\.?\s?tà(?!\w)|aantal|ilo(?:ść|sc)|ordered|bestellt|commandé|pedid[oa]|\bpcs\b|\bunits\b/i],
+  ['unitPrice', /unit\s*(?:price|cost)|price|\brate\b|preis|einzelpr|stückpr|\bp\.?\s?u\.?\b|\bprix\b|precio|prezzo|prijs|\bpris\b|fiyat|\bcost\b|\bcena\b(?!\s*(?:jedn\.?\s*)?brutto)/i],
+  ['ordered', /\bqty\b|quantity|qté|quantité|menge|cantidad|\bcant\.?|quantità|\bq\.?\s?tà(?!\w)|aantal|ilo(?:ść|sc)|\bantal\b|mængde|množství|miktar|ordered|bestellt|commandé|pedid[oa]|\bpcs\b|\bunits\b/i],
   ['uom', /^(?:uom|u\/m|unit|me|ud|unité|um|u\.m|eh|eenheid|j\.m)\.?$/i],
 ];
 

@@ -26,17 +26,33 @@ export const OLD_PRICE_CUE = /\b(?:instead of|rather than|in place of|statt|anst
 
 const NEW_PRICE_CUE = /\b(?:to|now|new|neue[rn]?|nouveau|nouvelle|nuevo|auf|ora|nuovo|nu|nieuwe)\b[^.\d]{0,30}$/i;
 
-const PACK = '(?:case|cases|pack|packet|box|carton|bag|roll|ctn|cs|bx|karton|packung|ve|gebinde|kiste|paket|rolle|colis|boîte|paquet|caja|caixa|paquete|bolsa|rollo|scatola|confezione|doos|verpakking)';
-const PACK_OF = '(?:\\s+(?:of|à|de|von|mit|da|van|with|zu)\\s+(\\d+))?';
+/** Words for a supplier's pack, case or box, in the languages read (singular and the forms a count or price takes). */
+export const PACK = '(?:case|cases|pack|packet|box|carton|bag|roll|ctn|cs|bx|karton|packung|ve|vpe|gebinde|kiste|paket|rolle|colis|boîte|paquet|conditionnement|caja|caixa|paquete|bolsa|rollo|embalagem|pacote|fardo|scatola|confezione|cartone|doos|verpakking|opakowanie|opakowania|opak\\.|paczka|paczkę|pudełko|förpackning|förp\\.|kartong|låda|balení|krabice|krabici|kutu|koli|paket|pakke|æske|kasse)';
+/** Letters that may follow a word: a pack word or a count word ends where no letter follows (also after "í", "ę"). */
+const WORD_END = '(?![a-zà-ÿĀ-ž])';
+/** How a count of pieces is written after a number: "25 Stück", "20 szt.", "100 ks", "10 st". */
+const PIECES = '(?:pcs|pieces|units|stück|stk|st|szt|sztuk|ks|kusů|pz|pezzi|uds|unidades|piezas|pièces|unités|stuks|adet|peças|stykker|styck|stycken)\\.?';
+/** The count a pack holds, written after its word: "of 100", "(25 Stück)", "20 szt.", "de 12 uds.". */
+const PACK_OF = `(?:\\s*(?:(?:of|à|a|de|von|mit|da|van|with|zu|om|po|á|med|z)\\s+(\\d+)(?:\\s*${PIECES})?|\\(\\s*(\\d+)\\s*(?:${PIECES})?\\s*\\)|(\\d+)\\s*${PIECES}${WORD_END}))?`;
 /** Words right after an amount that make it the price of a pack: "per box of 100", "/ carton de 24". */
-const PER_PACK_AFTER = new RegExp(`^\\s*(?:\\/\\s*|(?:per|a|each|pro|je|par|por|la|le|el|al|the)\\s+)${PACK}\\b${PACK_OF}`, 'i');
-/** Words right before an amount that make it the price of a pack: "Preis je VE 60,00 €", "per case of 24: $54". */
-const PER_PACK_BEFORE = new RegExp(`\\b(?:per|each|pro|je|par|por|a|an|the|du|del|de la|of the|la|le|el|il|het|der|die|das|für (?:den|die|das)|pour le)\\s+${PACK}\\b${PACK_OF}[^\\d;,]{0,25}$`, 'i');
+const PER_PACK_AFTER = new RegExp(`^\\s*(?:\\/\\s*|(?:per|a|each|pro|je|par|por|la|le|el|al|the|za|för|pr\\.?)\\s+)${PACK}${WORD_END}${PACK_OF}`, 'i');
+/** Words right before an amount that make it the price of a pack: "Preis je VE 60,00 €", "per case of 24: $54", "cena za opakowanie 20 szt. wynosi 96,00 zł". */
+const PER_PACK_BEFORE = new RegExp(`(?<![\\p{L}])(?:per|each|pro|je|par|por|a|an|the|du|del|de la|of the|la|le|el|il|het|der|die|das|für (?:den|die|das)|pour le|za|för|pr\\.?|na|po)\\s+${PACK}${WORD_END}${PACK_OF}[^\\d;,]{0,30}$`, 'iu');
 /** "per 100", "/ 1.000 Stk", "/1000pcs": a price per hundred or thousand units. */
-const PER_HUNDREDS_AFTER = /^\s*(?:\/|per|pro|par|por|je|%)\s*(100|1[.,]?000)(?:\b|(?=(?:pcs|pc|pieces|units|stk|st|pz|szt|nos)\b))(?!\s*(?:€|\$|£|eur|usd|gbp))/i;
+const PER_HUNDREDS_AFTER = /^\s*(?:\/|per|pro|par|por|je|za|för|pr\.?|%)\s*(100|1[.,\s]?000)(?:\b|(?=(?:pcs|pc|pieces|units|stk|st|pz|szt|ks|nos)\b))(?!\s*(?:€|\$|£|eur|usd|gbp))/i;
 
-/** "100", "1.000", "millar", "cent": how many units a price is for. */
-const countNamed = (n: string): number => (/^\d/.test(n) ? Number(n.replace(/[.,]/, '')) : /^(?:cent|ciento|centinaio|hundred|hundert)$/i.test(n) ? 100 : 1000);
+/** Words for a dozen, a gross, a hundred and a thousand, in the languages read. */
+const DOZEN = 'dozen|doz\\.?|dz\\.?|dutzend|dtzd\\.?|douzaine|docena|dozzina|dozijn|dúzia|duzia|tuzin|dussin|tucet|tuctu|düzine';
+const GROSS = 'gross|gros|gruesa|grossa';
+const HUNDRED = 'hundred|hundert|cent|centaine|ciento|centena|centinaio|cento|honderd|sto|setka|hundra|hundrede|yüz';
+const THOUSAND = 'thousand|tausend|mille|millier|millar|mil|milheiro|migliaio|duizend|tysiąc|tysiące|tisíc|tusen|tusind|bin';
+/** "100", "1.000", "millar", "cent", "dozen": how many units a price is for. */
+const countNamed = (n: string): number => {
+  if (/^\d/.test(n)) return Number(n.replace(/[.,]/, ''));
+  if (new RegExp(`^(?:${DOZEN})$`, 'i').test(n)) return 12;
+  if (new RegExp(`^(?:${GROSS})$`, 'i').test(n)) return 144;
+  return new RegExp(`^(?:${HUNDRED})$`, 'i').test(n) ? 100 : 1000;
+};
 
 /** Division leaves binary noise (18.90 / 100 = 0.18899999999999997): a price has at most six decimals. */
 export const roundPrice = (x: number): number => Math.round(x * 1e6) / 1e6;
@@ -51,10 +67,12 @@ export function exactPerUnit(packPrice: number, packSize: number): number | null
 }
 
 /** "prijs per 100 stuks bedraagt € 23,60", "Preis je 1.000 Stk: 18,40 €": the count named before the price. */
-const PER_HUNDREDS_BEFORE = /(?:\b(?:per|pro|je|par|por)\s*|\/\s*)(100|1[.,]?000|millar|mil|mille|cent|ciento|hundred|thousand|tausend|hundert)\s*(?:stuks|stück|stk|pcs|pieces|units|pièces|unidades|piezas|pezzi)?\b[^\d;]{0,30}$/i;
+const PER_HUNDREDS_BEFORE = new RegExp(`(?:(?<![\\p{L}])(?:per|pro|je|par|por|za|för|pr\\.?)\\s*|\\/\\s*)(100|1[.,]?000|${HUNDRED}|${THOUSAND}|${DOZEN}|${GROSS})\\s*(?:${PIECES})?${WORD_END}[^\\d;]{0,30}$`, 'iu');
 
 /** "18,90 € le cent", "74,50 € HT le cent", "1.850 $ el millar", "€92 al mille": a price per hundred or thousand by name. */
-const PER_NAMED_HUNDREDS_AFTER = /^\s*(?:(?:HT|H\.T\.|hors taxes?|net|nets|netto|neto)\s+)?(?:le|el|al|per|por|the|a|pro)\s+(cent|mille|ciento|millar|centinaio|hundred|thousand|tausend|hundert)\b/i;
+const PER_NAMED_HUNDREDS_AFTER = new RegExp(`^\\s*(?:(?:HT|H\\.T\\.|hors taxes?|net|nets|netto|neto)\\s+)?(?:(?:le|el|al|per|por|the|a|pro|o|je|za|för|pr\\.?|il|lo|het|la)\\s+|\\/\\s*)(${HUNDRED}|${THOUSAND}|${DOZEN}|${GROSS})${WORD_END}`, 'i');
+/** "$38.75/M", "per M": a thousand, as the fastener and print trades write it (a capital M; "/m" is a metre). */
+const PER_M_AFTER = /^\s*(?:\/\s*|per\s+)(M)(?![A-Za-z0-9])(?!\.\w)/;
 
 /**
  * The price of one ordered unit an amount states when it is a pack's price: divided by the pack
@@ -63,16 +81,32 @@ const PER_NAMED_HUNDREDS_AFTER = /^\s*(?:(?:HT|H\.T\.|hors taxes?|net|nets|netto
  */
 export function perUnitOfPack(before: string, after: string, value: number, packSize: number | undefined): number | null | undefined {
   const hundreds = PER_HUNDREDS_AFTER.exec(after) ?? PER_HUNDREDS_BEFORE.exec(before) ?? PER_NAMED_HUNDREDS_AFTER.exec(after);
-  if (hundreds) return roundPrice(value / countNamed(hundreds[1]!));
+  // A hundred or a thousand divides any price written in cents exactly; a dozen or a gross may not ($50.00/doz).
+  if (hundreds) return countNamed(hundreds[1]!) % 100 === 0 ? roundPrice(value / countNamed(hundreds[1]!)) : exactPerUnit(value, countNamed(hundreds[1]!));
+  if (PER_M_AFTER.test(after)) return roundPrice(value / 1000);
   const pack = PER_PACK_AFTER.exec(after) ?? PER_PACK_BEFORE.exec(before);
   if (!pack) return undefined;
-  const stated = pack[1] === undefined ? undefined : Number(pack[1]);
-  if (packSize === undefined || (stated !== undefined && stated !== packSize)) return null;
-  return exactPerUnit(value, packSize);
+  const written = pack[1] ?? pack[2] ?? pack[3];
+  const stated = written === undefined ? undefined : Number(written);
+  // A pack whose count the mail writes ("je VPE (25 Stück)", "balení 100 ks") converts by that count, unless the PO's
+  // pack is another: which pack is meant is then for a person.
+  if (stated !== undefined && packSize !== undefined && stated !== packSize) return null;
+  const size = stated ?? packSize;
+  return size === undefined ? null : exactPerUnit(value, size);
 }
 
 /** Words between a price and the next amount that make the second where the first went: "from £84.20 to £89.60", "von 11,95 auf 12,40", "z 18,90 zł na 19,80 zł". */
-const TO_NEXT = /^\s*(?:to|auf|à|a|al|naar|na|para|->|→)\s*$/i;
+const TO_NEXT = /^\s*(?:to|auf|à|a|al|naar|na|para|till|til|do|->|→)\s*$/i;
+/** Words right before the first of two prices a price moves between: "from", "von", "de", "van", "z", "från", "fra", "da", "od". */
+const FROM_BEFORE = /(?:^|[^\p{L}])(?:from|von|de|du|van|z|ze|från|fra|da|dal|del|od)\s*[^\s\d]{0,3}\s*$/iu;
+/** A word of price anywhere in the sentence, in the languages read. */
+const PRICE_WORD = /(?<![\p{L}])(?:price|prices|pricing|cost|rate|preis\p{L}*|prix|tarif|precio|preço|prezzo|prijs|cen[aęyi]|pris(?:et)?|cenu|fiyat\p{L}*)(?![\p{L}])/iu;
+/**
+ * "van € 22,40 naar € 23,10", "von 11,95 auf 12,40", "z 18,90 zł na 19,80 zł", "från 24,90 till 26,50 kr": in a sentence about
+ * a price, the first of two amounts a price moves between is the old price and the second the new.
+ */
+const movesFromTo = (s: string, a: Amount, next: Amount | undefined): boolean =>
+  next !== undefined && FROM_BEFORE.test(s.slice(Math.max(0, a.index - 12), a.index)) && TO_NEXT.test(s.slice(a.end, next.index)) && PRICE_WORD.test(s);
 /** An amount a price moves to is a price too, whatever words stand after it ("… to £89.60 per sheet"). */
 const toFromPrice = (s: string, a: Amount, previous: Amount | undefined): boolean =>
   previous !== undefined && TO_NEXT.test(s.slice(previous.end, a.index));
@@ -110,7 +144,12 @@ export function unitPrices(sentences: string[], packSize?: number, poPrice?: num
   for (const s of sentences) {
     let clauseStart = 0;
     const found: (UnitPrice & { perPack: boolean; perUnit: boolean })[] = [];
-    for (const a of amountsIn(s)) {
+    const amounts = amountsIn(s);
+    // "le prix des gaines ICTA 20 est désormais de 2,95 €", "DIN 125 … 18,50 € el ciento": beside money, a bare whole
+    // number is a size or a name, not a price.
+    const money = amounts.some((a) => a.currency !== undefined || a.cents);
+    for (const [i, a] of amounts.entries()) {
+      if (money && a.currency === undefined && !a.cents && !/[.,]\d{1,4}$/.test(a.digits ?? '')) continue;
       // Price words may stand before an earlier amount ("from $0.42 to $0.46"); totals count only in this clause.
       const window = s.slice(Math.max(0, a.index - 80), a.index);
       const clause = s.slice(clauseStart, a.index).slice(-40);
@@ -123,13 +162,13 @@ export function unitPrices(sentences: string[], packSize?: number, poPrice?: num
       if (NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!.slice(0, 12))) continue;
       // "87 cents each instead of the 79 on the PO": the old price is not the one stated now.
       if (OLD_PRICE_CUE.test(clause)) continue;
-      const ofPack = perUnitOfPack(s.slice(Math.max(0, a.index - 40), a.index), after, a.value, packSize);
+      const ofPack = perUnitOfPack(s.slice(Math.max(0, a.index - 60), a.index), after, a.value, packSize);
       if (ofPack === null) continue;
       const perUnit = UNIT_PRICE_BEFORE.test(window) || markedPerUnit;
       const priced = PRICE_BEFORE.test(window) && !NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!);
-      if (perUnit || priced || ofPack !== undefined || toFromPrice(s, a, found.at(-1))) {
+      if (perUnit || priced || ofPack !== undefined || toFromPrice(s, a, found.at(-1)) || movesFromTo(s, a, amounts[i + 1])) {
         const value = ofPack ?? (per === undefined ? a.value : roundPrice(a.value / per));
-        found.push({ ...a, value, isNew: NEW_PRICE_CUE.test(clause), perPack: ofPack !== undefined, perUnit });
+        found.push({ ...a, value, isNew: NEW_PRICE_CUE.test(clause) || toFromPrice(s, a, found.at(-1)), perPack: ofPack !== undefined, perUnit });
       }
     }
     // "the box price will be £11.25 instead of £10.25": once one price of a sentence is a pack's, so are its other prices.

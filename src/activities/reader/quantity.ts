@@ -194,14 +194,14 @@ const FAMILIES: Record<string, RegExp> = {
 /** Containers a count may be of: a pack of the PO's pack size, never a pallet or a parcel of unknown content. */
 const OF_PACKS = '(?:ve|gebinde|cases?|boxes|box|cartons?|kartons?|colis|colli|collo|boîtes?|cajas?|caixas?|packs?|packages?|drums?|reels?|rolls?|rollen|rolle|bags?|sacks?|doos|dozen)';
 /** A container or a measure right beside a count: "sac 25 kg", "25kg pail", "doos van 25 stuks", "50 mm x 50 m". */
-const CONTAINER = '(?:ve|gebinde|cases?|boxes|box|cartons?|kartons?|colis|colli|collo|boîtes?|cajas?|caixas?|packs?|packages?|drums?|reels?|rolls?|rollen|rolle|bags?|sacks?|sacs?|sacos?|sacchi|seaux?|pails?|buckets?|eimer|cubos?|secchi\\w*|doos|dozen|pallets?|paletten?|bultos?|bundles?|bobin\\w*|spools?|tambor\\w*|fûts?|bidons?)';
+const CONTAINER = '(?:ve|gebinde|cases?|boxes|box|cartons?|kartons?|colis|colli|collo|boîtes?|cajas?|caixas?|packs?|packages?|drums?|reels?|rolls?|rollen|rolle|bags?|sacks?|sacs?|sacos?|sacchi|seaux?|pails?|buckets?|eimer|cubos?|secchi\\w*|doos|dozen|pallets?|paletten?|bultos?|bundles?|bobin\\w*|spools?|tambor\\w*|fûts?|bidons?|vpe|opakowa\\w*|opak\\.|paczk\\w*|pudeł\\w*|förpackning\\w*|kartong\\w*|låd\\w*|balení|krabic\\w*|kutu\\w*|koli|paket\\w*|pakke\\w*|æsk\\w*|kasse\\w*|verpakking\\w*|emballage\\w*|embalage\\w*|pacote\\w*|confezion\\w*|scatol\\w*|cartone)';
 /** A count as written, decimals of a table's column included ("3,850.000 KG", "600,00 kg"): a fraction left is a measure. */
 const COUNT_OF = new RegExp(`(?<![\\w.,/-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+(?:[.,]\\d+)?|\\d+(?:[.,]\\d+)?)\\s*(?:(${UNITS.slice(3, -1)})|(${OF_PACKS}))\\b`, 'gi');
 /**
  * Words before a count that make it no count of this order: a pack's content ("à 25 Stück", "x 25 kg"), a
  * rate ("€ je 1.000 Stück"), a weight or an estimate ("gross 486 kg").
  */
-const NOT_THE_ORDER_BEFORE = new RegExp(`(?:\\b${CONTAINER}\\s*(?:of|à|a|de|x|mit|con|van|da|zu)?|\\b(?:per|pro|je|par|por|each|à|x|gross|net|weight|bruto|brut|gewicht\\w*|brutto\\w*|netto\\w*|poids|peso|lordo|approx\\.?|about|around|ca\\.?|circa|env\\.?|environ|aprox\\.?)|[/x×~]|(?:usd|eur|gbp|chf|[€$£])|\\d[.,]\\d{2})\\s*[:]?\\s*$`, 'i');
+const NOT_THE_ORDER_BEFORE = new RegExp(`(?:\\b${CONTAINER}\\s*(?:of|à|a|de|x|mit|con|van|da|zu|\\()?|\\b(?:per|pro|je|par|por|each|à|x|gross|net|weight|bruto|brut|gewicht\\w*|brutto\\w*|netto\\w*|poids|peso|lordo|approx\\.?|about|around|ca\\.?|circa|env\\.?|environ|aprox\\.?)|[/x×~]|(?:usd|eur|gbp|chf|[€$£])|\\d[.,]\\d{2})\\s*[:]?\\s*$`, 'i');
 /** Words after a count that make it a pack's content or a measure of the item: "5,000 pcs each", "25kg pail", "500 m per drum". */
 const NOT_THE_ORDER_AFTER = new RegExp(`^\\s*(?:each|per|pro|je|par|por|a piece|chacun\\w*|cada|jeweils|ciascun\\w*|elk|\\/|${CONTAINER}\\b)`, 'i');
 /** A threshold, not this order's count: "minimum 500 pcs", "Mindestbestellmenge von 500 Stück", "from 5,000 pcs and above". */

@@ -129,10 +129,11 @@ export function ownLines(text: string, keepSignature = false): string[] {
 }
 
 /**
- * A sentence ends at . ! ? ; but not after an abbreviation ("Sept. 5", "No. 12", "zzgl. Fracht", "ordine n. 881"), in a German date ("am 12. März") or
+ * A sentence ends at . ! ? ; but not after an abbreviation ("Sept. 5", "No. 12", "zzgl. Fracht", "ordine n. 881"), in a German date ("am 12. März"), in a
+ * week's number ("in der 11. KW", "w 12. tygodniu") or
  * after a weekday shortened before its date ("am Mi. 17.6.", "Thu. 18/06").
  */
-const SENTENCE_END = /(?<=[.!?;])(?<!\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|no|nos|nr|ca|approx|rs|stk|st|szt|pcs|pc|ea|uds?|pzs?|mr|mrs|ms|dr|st|e\.g|i\.e|z\.b|w\.e\.f|zzgl|inkl|exkl|incl|excl|ggf|evtl|bzw|pos|sig|sr|sra|vs|n|ref|art)\.)(?<!\b(?:mo|di|mi|do|fr|sa|mon|tue|tues|wed|thu|thur|thurs|fri|sat|lun|mer|jeu|ven|mié|jue|vie|ma|wo|vr)\.(?=\s+\d))\s+(?!(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)\b)/i;
+const SENTENCE_END = /(?<=[.!?;])(?<!\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|no|nos|nr|ca|approx|rs|stk|st|szt|pcs|pc|ea|uds?|pzs?|mr|mrs|ms|dr|st|e\.g|i\.e|z\.b|w\.e\.f|zzgl|inkl|exkl|incl|excl|ggf|evtl|bzw|pos|sig|sr|sra|vs|n|ref|art)\.)(?<!\b(?:mo|di|mi|do|fr|sa|mon|tue|tues|wed|thu|thur|thurs|fri|sat|lun|mer|jeu|ven|mié|jue|vie|ma|wo|vr)\.(?=\s+\d))\s+(?!(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember)\b)(?!(?<=\b\d{1,2}\.\s+)(?:kw|kalenderwoche|woche|tygodni|tydzień|týdnu|týden|hafta|uge)(?![a-zà-ž]))/i;
 
 /**
  * A period after a date's digits ("am 05.12. für Sie in Ordnung?") ends no sentence when a lower-case word follows; nor do
