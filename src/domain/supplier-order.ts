@@ -168,6 +168,9 @@ export interface ConsolidatedApprovalRequest {
   asked: number;
   alternatives: [];
   requestedAt: string;
+  /** Managers who approved it so far and how many must: present only when it needs more than one approval, as on a run's PO. */
+  approvedBy?: string[];
+  approvalsNeeded?: number;
 }
 
 /** The SKUs a consolidated PO's inbox row is filed under: a few named, the rest counted. */
@@ -176,15 +179,20 @@ export function skusLabel(lines: readonly Pick<SpoLine, 'sku'>[]): string {
   return lines.length > 3 ? `${named} +${lines.length - 3} more` : named;
 }
 
+/** What a manager is asked to approve of a consolidated PO, as an approval link binds it: every unit, up to its dearest line's price. */
+export const approvalTermsOf = (order: Pick<SupplierOrder, 'supplier' | 'lines'>): { supplier: string; quantity: number; unitPrice: number } => ({
+  supplier: order.supplier, quantity: order.lines.reduce((n, l) => n + l.quantity, 0), unitPrice: Math.max(...order.lines.map((l) => l.unitPrice)),
+});
+
 export function consolidatedRequestOf(
-  order: SupplierOrder, c: { closedBecause: string; early: boolean; asked: number }, requestedAt: string,
+  order: SupplierOrder, c: { closedBecause: string; early: boolean; asked: number; approvalsNeeded?: number; firstApprovals?: { by: string }[] }, requestedAt: string,
 ): ConsolidatedApprovalRequest {
+  const needed = c.approvalsNeeded ?? 1;
   return {
-    kind: 'consolidated', supplier: order.supplier,
-    quantity: order.lines.reduce((n, l) => n + l.quantity, 0),
-    unitPrice: Math.max(...order.lines.map((l) => l.unitPrice)),
+    kind: 'consolidated', ...approvalTermsOf(order),
     goods: order.goods, ...(order.freight ? { freight: order.freight } : {}), total: order.total,
     lines: order.lines.map(({ poNumber, sku, quantity, unitPrice, lineTotal: t }) => ({ poNumber, sku, quantity, unitPrice, lineTotal: t })),
     closedBecause: c.closedBecause, early: c.early, asked: c.asked, alternatives: [], requestedAt,
+    ...(needed > 1 ? { approvedBy: (c.firstApprovals ?? []).map((a) => a.by), approvalsNeeded: needed } : {}),
   };
 }
