@@ -3,7 +3,7 @@ import { consolidatedLimitOf, consolidatedOrderRefusal, ROUTINE_ORDER_RULE, type
 import { formatMoney, fromCents, toCents } from '../domain/money.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
 import { approvalsNeededFor } from '../domain/supplier-desk.js';
-import { describeSupplierOrder, orderRequestOf, type SupplierOrder } from '../domain/supplier-order.js';
+import { approvalTermsOf, describeSupplierOrder, orderRequestOf, type SupplierOrder } from '../domain/supplier-order.js';
 import { BUSINESS_REFUSAL, type World } from '../domain/world.js';
 import { replenishmentIdOfPo } from '../domain/ids.js';
 import type { PurchaseRecords } from '../records/store.js';
@@ -61,6 +61,8 @@ export function createDeskActivities({ world, records }: { world: World; records
           `Decide it once for every line: POST /purchase-orders/${order.spoNumber}/decision.`,
         ].join('\n'),
         poNumber: order.spoNumber,
+        // The terms an approval link binds (src/world/approval-links.ts): every unit, up to the dearest line's price.
+        approval: approvalTermsOf(order),
       });
     }),
 
