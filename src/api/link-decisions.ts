@@ -63,9 +63,6 @@ export async function checkLink(deps: LinkDeps, token: string, nowMs = Date.now(
   return { ok: true, claims, request };
 }
 
-// A consolidated PO's decision keeps who and when, not the channel it came by.
-const withoutChannel = ({ channel: _channel, ...rest }: ApprovalPayload) => rest;
-
 export interface LinkDecision { status: number; claims: LinkClaims; result?: Pick<DeliverResult, 'status' | 'workflowId'>; error?: string; by: string }
 
 /**
@@ -91,7 +88,7 @@ export async function decideByLink(
   const messageId = `approval:link:${claims.nonce}`;
   try {
     const result = parseSpoNumber(claims.poNumber)
-      ? await deps.agents.decideSupplierOrder({ spoNumber: claims.poNumber, ...withoutChannel(payload), at: new Date().toISOString(), messageId })
+      ? await deps.agents.decideSupplierOrder({ spoNumber: claims.poNumber, ...payload, at: new Date().toISOString(), messageId })
       : await deps.agents.deliver(skuOfPo(claims.poNumber), { event: 'approval', poNumber: claims.poNumber, payload, messageId });
     await deps.records.used.settle(linkKey(claims), result.status);
     return { status: result.status === 'duplicate' ? 200 : 202, claims, result, by };

@@ -3,11 +3,12 @@ import { spoNumber } from './ids.js';
 import { digestOf, reusedIdWhy } from './message-digest.js';
 import { approverRefusal } from './phase.js';
 import { currencyOf, type Rules } from './rules.js';
+import type { DecisionChannel } from './types.js';
 import { draftSupplierOrder, joinLine, type SupplierLine, type SupplierOrder, type SupplierOrderNews } from './supplier-order.js';
 
 /** The manager's decision on a consolidated PO, as the desk keeps it. */
 export type SpoDecision =
-  | { approved: true; by: string; at: string; note?: string }
+  | { approved: true; by: string; at: string; note?: string; channel?: DecisionChannel }
   | { approved: false; by: string; at: string; reason: string };
 
 /** The id a decision came under (`approval:<manager>:<Idempotency-Key>`) and what it said: its repeat is the same decision. */
@@ -203,6 +204,8 @@ export interface SpoDecisionRequest {
   at?: string;
   /** The manager's own key for this decision (`approval:<manager>:<Idempotency-Key>`): sent again, it is the same decision. */
   messageId?: string;
+  /** How the manager sent it (the page, the API, a link, Slack): the lines' runs record it with the approval. */
+  channel?: DecisionChannel;
 }
 
 /** What a decision says, as its sender chose it: its repeat under the same key must say the same. */
@@ -236,7 +239,7 @@ export function decideSpo(d: DeskState, r: SpoDecisionRequest, at: string): Desk
   const also = earlier.length > 0 ? `also approved by ${earlier.map((a) => a.by).join(', ')}` : '';
   const note = [r.note, also].filter(Boolean).join('; ');
   const decision: SpoDecision = r.approved
-    ? { approved: true, by: r.by, at, ...(note ? { note } : {}) }
+    ? { approved: true, by: r.by, at, ...(note ? { note } : {}), ...(r.channel ? { channel: r.channel } : {}) }
     : { approved: false, by: r.by, at, reason: r.reason ?? 'no reason given' };
   return withSpo(d, r.spoNumber, { decision, ...(under ? { decidedUnder: under } : {}) });
 }

@@ -4,7 +4,7 @@ import { PO_NUMBER_PATTERN, SPO_NUMBER_PATTERN, SPO_NUMBER_RULE, PO_NUMBER_RULE 
 import { formatMoney, fromCents, toCents } from './money.js';
 import { freightFor } from './order-costs.js';
 import { lineTotal } from './quantity.js';
-import { isoTime, OrderAck, OrderCosts } from './types.js';
+import { DECISION_CHANNELS, isoTime, OrderAck, OrderCosts, type DecisionChannel } from './types.js';
 
 /**
  * One SKU's line on a supplier's consolidated PO. Its `poNumber` is the run's own `PO-<SKU>-<n>`:
@@ -80,15 +80,15 @@ export function describeSupplierOrder(o: SupplierOrder): string {
 export type SupplierOrderNews =
   | {
     kind: 'ordered'; spoNumber: string; ack: OrderAck;
-    /** The approval the consolidated PO was ordered on. */
-    approval: { by: string; at: string; rule?: string; note?: string };
+    /** The approval the consolidated PO was ordered on, and how the manager sent it. */
+    approval: { by: string; at: string; rule?: string; note?: string; channel?: DecisionChannel };
   }
   | { kind: 'dropped'; spoNumber: string | null; reason: string; by: 'manager' | 'supplier' | 'desk'; decidedBy?: string };
 
 export const SupplierOrderNewsSchema: z.ZodType<SupplierOrderNews> = z.union([
   z.object({
     kind: z.literal('ordered'), spoNumber: z.string(), ack: OrderAck,
-    approval: z.object({ by: z.string(), at: isoTime, rule: z.string().optional(), note: z.string().optional() }),
+    approval: z.object({ by: z.string(), at: isoTime, rule: z.string().optional(), note: z.string().optional(), channel: z.enum(DECISION_CHANNELS).optional() }),
   }),
   z.object({
     kind: z.literal('dropped'), spoNumber: z.string().nullable(), reason: z.string(), by: z.enum(['manager', 'supplier', 'desk']),

@@ -20,6 +20,7 @@ function ordered(s: ReplenishState, news: Extract<SupplierOrderNews, { kind: 'or
   const decision = {
     kind: 'approved' as const, maxUnitPrice: po.unitPrice, supplier: po.supplier, quantity: po.quantity, by: approval.by, at: approval.at,
     ...(approval.rule ? { rule: approval.rule } : {}), note: `ordered on ${spoNumber}${approval.note ? `: ${approval.note}` : ''}`,
+    ...(approval.channel ? { channel: approval.channel } : {}),
   };
   return {
     ...s, decision, order: ack, orderedAt: now, expectedDelivery: ack.expectedDelivery, orderUnknown: false,

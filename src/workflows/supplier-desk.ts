@@ -160,7 +160,7 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
     const { decision } = d.inFlight[spo]!;
     if (!decision) return { by: 'desk', reason: undecidedWhy(d.inFlight[spo]!, spo, rules.maxApprovalRequests) };
     if (!decision.approved) return { by: 'manager', decidedBy: decision.by, reason: `${decision.reason} (on ${spo})` };
-    return { by: decision.by, at: decision.at, ...(decision.note ? { note: decision.note } : {}) };
+    return { by: decision.by, at: decision.at, ...(decision.note ? { note: decision.note } : {}), ...(decision.channel ? { channel: decision.channel } : {}) };
   };
 
   /** How `spo` is approved: by the policy, else by the manager; resumed at the manager when carried over continue-as-new. */

@@ -139,8 +139,8 @@ describe('a supplier\'s desk', () => {
     expect(spoDecisionRefusal(d, { ...approve, by: 'lee', messageId: 'approval:lee:k1', limit: 10 })?.type).toBe('OverLimit');
     expect(undecidedWhy(d.inFlight[spo]!, spo, 3)).toBe(`only dana approved ${spo}, of the 2 managers who must; no other manager decided after 3 requests`);
 
-    const byLee = decideSpo(d, { ...approve, by: 'lee', messageId: 'approval:lee:k1' }, T0);
-    expect(byLee.inFlight[spo]?.decision).toEqual({ approved: true, by: 'lee', at: T0, note: 'also approved by dana' });
+    const byLee = decideSpo(d, { ...approve, by: 'lee', messageId: 'approval:lee:k1', channel: 'slack' }, T0);
+    expect(byLee.inFlight[spo]?.decision).toEqual({ approved: true, by: 'lee', at: T0, note: 'also approved by dana', channel: 'slack' });
     const rejected = decideSpo(d, { spoNumber: spo, approved: false, by: 'lee', reason: 'too much' }, T0);
     expect(rejected.inFlight[spo]?.decision).toEqual({ approved: false, by: 'lee', at: T0, reason: 'too much' });
     // At or below the threshold one approval decides, as before.

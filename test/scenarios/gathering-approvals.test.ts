@@ -71,7 +71,7 @@ describe('approving a consolidated PO as a run\'s own PO is approved', () => {
 
     expect((await decide({ ...approve, by: 'lee' })).status).toBe(202);
     for (const s of skus) {
-      expect((await story(stack, s).phase('ordered')).replenishment.decision).toMatchObject({ kind: 'approved', by: 'lee', note: `ordered on ${spo}: also approved by dana` });
+      expect((await story(stack, s).phase('ordered')).replenishment.decision).toMatchObject({ kind: 'approved', by: 'lee', channel: 'api', note: `ordered on ${spo}: also approved by dana` });
     }
     expect(stack.sandbox.store.ordersOfGroup(spo).map((o) => o.placeCalls)).toEqual([1, 1]);
 
@@ -112,7 +112,7 @@ describe('approving a consolidated PO as a run\'s own PO is approved', () => {
     expect(approved.status, approved.html).toBe(202);
     expect(approved.html).toContain(`Approved: ${spo}`);
     for (const s of skus) {
-      expect((await story(stack, s).phase('ordered')).replenishment.decision).toMatchObject({ kind: 'approved', by: stack.rules.manager, note: `ordered on ${spo}: from my phone` });
+      expect((await story(stack, s).phase('ordered')).replenishment.decision).toMatchObject({ kind: 'approved', by: stack.rules.manager, channel: 'email-link', note: `ordered on ${spo}: from my phone` });
     }
     expect(stack.sandbox.store.ordersOfGroup(spo).map((o) => o.placeCalls)).toEqual([1, 1]);
 
@@ -138,7 +138,7 @@ describe('approving a consolidated PO as a run\'s own PO is approved', () => {
     expect(ack.status, ack.text).toBe(200);
     const [result] = await eventually(async () => slack.posted.filter((p) => p.path === click.path), (ps) => ps.length > 0, 30_000, `a post to ${click.path}`);
     expect(result!.body).toMatchObject({ replace_original: true, text: `${spo} approved by ${MANAGER} up to 2 USD a unit; the supplier's desk has it.` });
-    for (const s of skus) expect((await story(stack, s).phase('ordered')).replenishment.decision).toMatchObject({ kind: 'approved', by: MANAGER });
+    for (const s of skus) expect((await story(stack, s).phase('ordered')).replenishment.decision).toMatchObject({ kind: 'approved', by: MANAGER, channel: 'slack' });
     expect(stack.sandbox.store.ordersOfGroup(spo).map((o) => o.placeCalls)).toEqual([1, 1]);
     await replays(await desk.fetchHistory(), desk.workflowId);
     await desk.terminate('test over');
