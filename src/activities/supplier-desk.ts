@@ -2,7 +2,8 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { consolidatedLimitOf, consolidatedOrderRefusal, ROUTINE_ORDER_RULE, type PolicyVerdict } from '../domain/approval-policy.js';
 import { formatMoney, fromCents, toCents } from '../domain/money.js';
 import { currencyOf, type Rules } from '../domain/rules.js';
-import { describeSupplierOrder, orderRequestOf, type SupplierOrder } from '../domain/supplier-order.js';
+import { approvalsNeededFor } from '../domain/supplier-desk.js';
+import { approvalTermsOf, describeSupplierOrder, orderRequestOf, type SupplierOrder } from '../domain/supplier-order.js';
 import { BUSINESS_REFUSAL, type World } from '../domain/world.js';
 import { replenishmentIdOfPo } from '../domain/ids.js';
 import type { PurchaseRecords } from '../records/store.js';
@@ -47,17 +48,23 @@ export function createDeskActivities({ world, records }: { world: World; records
   return {
     consultSupplierOrderPolicy: ({ order, rules }) => whileHeartbeating(() => routineConsolidated(records, order, rules, new Date().toISOString())),
 
-    askManagerAboutSupplierOrder: ({ order, rules, notByRule, asked, closedBecause }) => whileHeartbeating(() => world.notify({
-      to: rules.manager,
-      subject: `Approve ${order.spoNumber}: ${order.lines.length} lines from ${order.supplier}, total ${formatMoney(order.total, order.currency)}${asked > 1 ? ` (request ${asked})` : ''}`,
-      body: [
-        describeSupplierOrder(order),
-        `Gathered until: ${closedBecause}.`,
-        ...(notByRule ? [`Not approved by rule: ${notByRule}.`] : []),
-        `Decide it once for every line: POST /purchase-orders/${order.spoNumber}/decision.`,
-      ].join('\n'),
-      poNumber: order.spoNumber,
-    })),
+    askManagerAboutSupplierOrder: ({ order, rules, notByRule, asked, closedBecause }) => whileHeartbeating(() => {
+      const two = approvalsNeededFor(rules, order.total) > 1;
+      return world.notify({
+        to: rules.manager,
+        subject: `Approve ${order.spoNumber}: ${order.lines.length} lines from ${order.supplier}, total ${formatMoney(order.total, order.currency)}${asked > 1 ? ` (request ${asked})` : ''}`,
+        body: [
+          describeSupplierOrder(order),
+          `Gathered until: ${closedBecause}.`,
+          ...(notByRule ? [`Not approved by rule: ${notByRule}.`] : []),
+          ...(two ? [`Above ${formatMoney(rules.twoApprovalsAbove!, order.currency)}: two different managers must approve it.`] : []),
+          `Decide it once for every line: POST /purchase-orders/${order.spoNumber}/decision.`,
+        ].join('\n'),
+        poNumber: order.spoNumber,
+        // The terms an approval link binds (src/world/approval-links.ts): every unit, up to the dearest line's price.
+        approval: approvalTermsOf(order),
+      });
+    }),
 
     showSupplierOrderInInbox: (row) => records.waiting.showSupplierOrder(row),
 

@@ -19,7 +19,7 @@ import { batchesOf, inBatches } from './batches.js';
 import { HttpError } from './errors.js';
 import { cannotList, isCancelledByServer, isDeadlineExceeded, isNotFound } from './temporal-errors.js';
 import type { SpoDecisionRequest } from '../domain/supplier-desk.js';
-import { decideSupplierOrder } from './supplier-orders.js';
+import { decideSupplierOrder, whySupplierOrderIsNotWaiting } from './supplier-orders.js';
 import { agentId, parsePoNumber, parseReplenishmentId, replenishmentId, replenishmentIdOfPo, replenishmentIdPrefix, skuOfPo } from '../domain/ids.js';
 
 /** Where a purchase order is worked on, as Temporal sees it. */
@@ -104,6 +104,11 @@ export class Agents {
   /** A manager's decision on a consolidated PO, to the supplier's desk (src/api/supplier-orders.ts). */
   decideSupplierOrder(request: SpoDecisionRequest): Promise<{ status: 'delivered' | 'duplicate'; workflowId: string }> {
     return decideSupplierOrder(this.client, request);
+  }
+
+  /** Why a consolidated PO no longer waits for a decision, as its desk tells it. */
+  whySupplierOrderIsNotWaiting(spo: string): Promise<string> {
+    return whySupplierOrderIsNotWaiting(this.client, spo);
   }
 
   async start(sku: string): Promise<{ workflowId: string; started: boolean }> {

@@ -1,12 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { ApprovalRequest } from '../domain/phase.js';
-import { PO_NUMBER_PATTERN } from '../domain/ids.js';
+import { PO_NUMBER_PATTERN, SPO_NUMBER_PATTERN } from '../domain/ids.js';
 
 /**
  * Signed, single-use approval links, for an approval request sent by email or chat. A link names
  * what it decides (approve up to a unit price, or reject), the exact terms the manager was asked
- * about (PO number, revision included, supplier, quantity, unit price), the manager it was made
+ * about (PO number, revision included, supplier, quantity, unit price; for a consolidated PO its
+ * SPO number, every unit of its lines and its dearest line's price), the manager it was made
  * for, when it expires, and a nonce that is spent once it is used (src/records/used-keys.ts).
  *
  * The token is `<payload>.<signature>`, both base64url: the payload is JSON, the signature the
@@ -49,7 +50,7 @@ export const TOKEN_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
 export const TOKEN_RULE = 'not an approval link of this service (the token is cut short or altered); open the link from the message again';
 
 const Payload = z.object({
-  v: z.literal(1), a: z.enum(['approve', 'reject']), po: z.string().regex(PO_NUMBER_PATTERN), s: z.string().min(1).max(100),
+  v: z.literal(1), a: z.enum(['approve', 'reject']), po: z.string().refine((po) => PO_NUMBER_PATTERN.test(po) || SPO_NUMBER_PATTERN.test(po)), s: z.string().min(1).max(100),
   q: z.number().int().positive(), p: z.number().positive().finite(), m: z.string().min(1).max(100), e: z.number().int().positive(),
   n: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/), l: z.number().nonnegative().finite().optional(),
 }).strict();

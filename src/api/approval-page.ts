@@ -1,5 +1,5 @@
 import { formatMoney } from '../domain/money.js';
-import type { ApprovalWaiting } from '../records/approvals-waiting.js';
+import type { ApprovalWaiting, ConsolidatedWaiting, InboxItem } from '../records/approvals-waiting.js';
 import { LINK_PATH, type LinkClaims } from './approval-links.js';
 
 /**
@@ -33,20 +33,40 @@ ${body}
 
 const row = (name: string, value: string) => `<tr><th scope="row">${esc(name)}</th><td>${esc(value)}</td></tr>`;
 
-/** The terms a link decides on, and the one button that decides. */
-export function confirmationPage(token: string, c: LinkClaims, r: ApprovalWaiting, currency: string): string {
-  const money = (n: number) => formatMoney(n, currency);
-  const approve = c.action === 'approve';
-  const title = `${approve ? 'Approve' : 'Reject'} ${c.poNumber}?`;
+const approvalsRow = (r: Pick<ApprovalWaiting, 'approvedBy' | 'approvalsNeeded'>) => (r.approvalsNeeded && r.approvalsNeeded > 1
+  ? [row('Approvals', `${r.approvedBy?.length ?? 0} of ${r.approvalsNeeded}${r.approvedBy?.length ? ` (${r.approvedBy.join(', ')})` : ''}`)]
+  : []);
+
+/** A run's PO: its SKU, stock and the other quotes. */
+function poTerms(r: ApprovalWaiting, money: (n: number) => string): string {
   const others = r.alternatives.map((q) => `${q.supplier} ${money(q.unitPrice)} (MOQ ${q.moq}, ${q.leadTimeDays} days)`).join('; ');
-  const terms = [
+  return [
     row('SKU', r.sku), row('Supplier', r.supplier), row('Quantity', String(r.quantity)),
     row('Unit price', money(r.unitPrice)), row('Total', r.freight ? `${money(r.total)} (incl. freight ${money(r.freight)})` : money(r.total)),
     row('Stock on hand', `${r.onHand} (safety stock ${r.safetyStock})`),
     ...(r.priceChange ? [row('Ordered at', `${money(r.priceChange.orderedUnitPrice)}; the supplier now asks ${money(r.unitPrice)}`)] : []),
     row('Other quotes', others || 'none'),
-    ...(r.approvalsNeeded && r.approvalsNeeded > 1 ? [row('Approvals', `${r.approvedBy?.length ?? 0} of ${r.approvalsNeeded}${r.approvedBy?.length ? ` (${r.approvedBy.join(', ')})` : ''}`)] : []),
+    ...approvalsRow(r),
   ].join('\n');
+}
+
+/** A consolidated PO: its lines, decided whole. */
+function spoTerms(r: ConsolidatedWaiting, money: (n: number) => string): string {
+  return [
+    row('Supplier', r.supplier),
+    ...r.lines.map((l) => row(`Line ${l.poNumber}`, `${l.quantity} × ${l.sku} at ${money(l.unitPrice)} = ${money(l.lineTotal)}`)),
+    row('Total', r.freight ? `${money(r.total)} (goods ${money(r.goods)}, freight ${money(r.freight)})` : money(r.total)),
+    row('Gathered until', r.closedBecause),
+    ...approvalsRow(r),
+  ].join('\n');
+}
+
+/** The terms a link decides on, and the one button that decides. */
+export function confirmationPage(token: string, c: LinkClaims, r: InboxItem, currency: string): string {
+  const money = (n: number) => formatMoney(n, currency);
+  const approve = c.action === 'approve';
+  const title = `${approve ? 'Approve' : 'Reject'} ${c.poNumber}?`;
+  const terms = 'kind' in r ? spoTerms(r, money) : poTerms(r, money);
   const field = approve
     ? `<p><label>Note (optional)<br><input name="note" maxlength="500" size="50"></label></p>`
     : `<p><label>Why (optional)<br><input name="reason" maxlength="500" size="50"></label></p>`;

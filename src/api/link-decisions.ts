@@ -1,8 +1,8 @@
-import { replenishmentIdOfPo, skuOfPo } from '../domain/ids.js';
+import { parseSpoNumber, replenishmentIdOfPo, skuOfPo } from '../domain/ids.js';
 import { approverRefusal } from '../domain/phase.js';
 import type { ApprovalPayload } from '../domain/state.js';
 import type { DecisionChannel } from '../domain/types.js';
-import type { ApprovalWaiting } from '../records/approvals-waiting.js';
+import type { InboxItem } from '../records/approvals-waiting.js';
 import type { PurchaseRecords } from '../records/store.js';
 import type { DeliverResult } from '../workflows/messages.js';
 import type { Agents } from './agents.js';
@@ -21,7 +21,7 @@ export interface LinkDeps {
 
 /** A link that may decide now, with the request it decides on; or the status and words of why not. */
 export type LinkCheck =
-  | { ok: true; claims: LinkClaims; request: ApprovalWaiting }
+  | { ok: true; claims: LinkClaims; request: InboxItem }
   | { ok: false; status: 400 | 403 | 404 | 409 | 410; why: string; claims: LinkClaims | null };
 
 const STATUS = { malformed: 400, forged: 403, expired: 410 } as const;
@@ -43,8 +43,14 @@ export async function checkLink(deps: LinkDeps, token: string, nowMs = Date.now(
   const { claims } = read;
   const used = await deps.records.used.find(linkKey(claims));
   if (used) return { ok: false, status: 410, why: usedWords(used), claims };
-  const request = await deps.records.waiting.of(replenishmentIdOfPo(claims.poNumber));
-  if (!request) return { ok: false, status: 410, why: `${claims.poNumber} is no longer waiting for a manager's decision: this link can decide nothing`, claims };
+  // A consolidated PO's row is kept under its SPO number; a run's PO's under its run.
+  const spo = parseSpoNumber(claims.poNumber) !== null;
+  const request = spo ? await deps.records.waiting.supplierOrderOf(claims.poNumber) : await deps.records.waiting.of(replenishmentIdOfPo(claims.poNumber));
+  if (!request) {
+    const gone = `${claims.poNumber} is no longer waiting for a manager's decision`;
+    const why = spo ? await deps.agents.whySupplierOrderIsNotWaiting(claims.poNumber).catch(() => gone) : gone;
+    return { ok: false, status: 410, why: `${why}: this link can decide nothing`, claims };
+  }
   const changed = termsChanged(claims, termsOf(request.poNumber, request));
   if (changed) return { ok: false, status: 410, why: `${changed}: this link can decide nothing`, claims };
   // An approval the run could only refuse (above the manager's limit, or the same manager twice) is said
@@ -57,13 +63,14 @@ export async function checkLink(deps: LinkDeps, token: string, nowMs = Date.now(
   return { ok: true, claims, request };
 }
 
-export interface LinkDecision { status: number; claims: LinkClaims; result?: DeliverResult; error?: string; by: string }
+export interface LinkDecision { status: number; claims: LinkClaims; result?: Pick<DeliverResult, 'status' | 'workflowId'>; error?: string; by: string }
 
 /**
  * Spends the link and sends its decision down the manager's own path (`Agents.deliver`, the
- * approval message the decision route sends): the run judges it as any other, and the answer has
- * the same statuses, 202 delivered, 200 a repeat, 403 above the manager's limit, 409 not waiting.
- * The message id is the link's, so a decision that reached the agent is never sent twice.
+ * approval message the decision route sends; for a consolidated PO the Update on its supplier's
+ * desk): the run or the desk judges it as any other, and the answer has the same statuses, 202
+ * delivered, 200 a repeat, 403 above the manager's limit, 409 not waiting. The message id is the
+ * link's, so a decision that reached the agent or the desk is never sent twice.
  */
 export async function decideByLink(
   deps: LinkDeps, claims: LinkClaims, channel: DecisionChannel, opts: { by?: string; reason?: string; note?: string } = {},
@@ -78,10 +85,11 @@ export async function decideByLink(
   const payload: ApprovalPayload = claims.action === 'approve'
     ? { approved: true, maxUnitPrice: claims.unitPrice, by, channel, ...(opts.note ? { note: opts.note } : {}), ...(limit !== undefined ? { limit } : {}) }
     : { approved: false, reason: opts.reason || `rejected by ${by} from ${channel === 'slack' ? 'Slack' : 'an approval link'}`, by, channel };
+  const messageId = `approval:link:${claims.nonce}`;
   try {
-    const result = await deps.agents.deliver(skuOfPo(claims.poNumber), {
-      event: 'approval', poNumber: claims.poNumber, payload, messageId: `approval:link:${claims.nonce}`,
-    });
+    const result = parseSpoNumber(claims.poNumber)
+      ? await deps.agents.decideSupplierOrder({ spoNumber: claims.poNumber, ...payload, at: new Date().toISOString(), messageId })
+      : await deps.agents.deliver(skuOfPo(claims.poNumber), { event: 'approval', poNumber: claims.poNumber, payload, messageId });
     await deps.records.used.settle(linkKey(claims), result.status);
     return { status: result.status === 'duplicate' ? 200 : 202, claims, result, by };
   } catch (err) {
@@ -101,6 +109,7 @@ export function decisionWords(d: LinkDecision, currency: string): string {
   const what = d.claims.action === 'approve'
     ? `${d.claims.poNumber} approved by ${d.by} up to ${d.claims.unitPrice} ${currency} a unit`
     : `${d.claims.poNumber} rejected by ${d.by}`;
-  const how = { delivered: 'the agent has it', held: 'the agent has it', duplicate: 'the agent already had it', queued: 'the agent will take it at its next step' }[d.result!.status];
+  const who = parseSpoNumber(d.claims.poNumber) ? 'the supplier\'s desk' : 'the agent';
+  const how = { delivered: `${who} has it`, held: `${who} has it`, duplicate: `${who} already had it`, queued: `${who} will take it at its next step` }[d.result!.status];
   return `${what}; ${how}.`;
 }

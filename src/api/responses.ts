@@ -151,6 +151,8 @@ export const Approvals = z.object({
     })).optional().describe('a consolidated PO\'s lines'),
     goods: z.number().optional().describe('a consolidated PO\'s goods: its lines\' totals, before freight'),
     closedBecause: z.string().optional().describe('why the supplier\'s desk closed the consolidated PO\'s window (on time, or early for a line that could not wait)'),
+    approvedBy: z.array(z.string()).optional().describe('above TWO_APPROVALS_ABOVE: the managers who approved it so far (a run\'s PO or a consolidated PO)'),
+    approvalsNeeded: z.number().int().optional().describe('above TWO_APPROVALS_ABOVE: how many different managers must approve it'),
   })),
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { replenishmentIdOfPo } from '../domain/ids.js';
+import { parseSpoNumber, replenishmentIdOfPo } from '../domain/ids.js';
 import { LINK_PATH, makeLinks, MAX_TOKEN_LENGTH, termsOf, TOKEN_PATTERN, TOKEN_RULE } from './approval-links.js';
 import { confirmationPage, resultPage } from './approval-page.js';
 import { HttpError } from './errors.js';
@@ -9,7 +9,7 @@ import { FORM_TYPE, formBodies } from './form-bodies.js';
 import { checkLink, decideByLink, decisionWords, type LinkDeps } from './link-decisions.js';
 import { Decided, ErrorBody, refused } from './responses.js';
 import { approvalLimitOf, approverOf } from './security.js';
-import { PoParam, type Api } from './schemas.js';
+import { PoOrSpoParam, type Api } from './schemas.js';
 
 const Token = z.string().max(MAX_TOKEN_LENGTH, `a link's token is at most ${MAX_TOKEN_LENGTH} characters`).regex(TOKEN_PATTERN, TOKEN_RULE)
   .describe('the token of an approval link, as the link carries it');
@@ -45,7 +45,8 @@ export function approvalLinkRoutes(app: Api, deps: LinkDeps): void {
     config: { auth: 'manager' },
     schema: {
       summary: 'Signed single-use links to approve or reject a PO waiting for approval, made for the calling manager (for an email or a chat message)',
-      tags: ['purchase orders'], params: PoParam,
+      description: 'For a consolidated PO (SPO-<supplier>-<k>) the links bind its SPO number, supplier, every unit of its lines and its dearest line\'s unit price.',
+      tags: ['purchase orders'], params: PoOrSpoParam,
       response: {
         200: ApprovalLinksView.describe('the two links and their terms'),
         404: refused('approval links are not enabled on this service'),
@@ -55,7 +56,7 @@ export function approvalLinkRoutes(app: Api, deps: LinkDeps): void {
   }, async (req) => {
     const { po } = req.params;
     if (!deps.signer) throw new HttpError(404, 'approval links are not enabled on this service (APPROVAL_LINK_SECRET)');
-    const request = await deps.records.waiting.of(replenishmentIdOfPo(po));
+    const request = parseSpoNumber(po) ? await deps.records.waiting.supplierOrderOf(po) : await deps.records.waiting.of(replenishmentIdOfPo(po));
     if (!request || request.poNumber !== po) {
       throw new HttpError(409, `${po} is not waiting for a manager's decision${request ? ` (its replenishment now asks about ${request.poNumber})` : ''}`);
     }

@@ -45,14 +45,16 @@ const approvalOf = (d: Decision, by: string, limit: number | undefined, channel:
  * A decision on a consolidated PO, for its supplier's desk: the whole PO, so an edit is named to be
  * refused; `messageId` (from the Idempotency-Key, as a run's approval has it) lets a repeat be known.
  */
-const spoDecisionOf = (po: string, d: Decision, by: string, limit: number | undefined, key: { messageId?: string }, at = new Date().toISOString()): SpoDecisionRequest => ({
+const spoDecisionOf = (
+  po: string, d: Decision, by: string, limit: number | undefined, key: { messageId?: string }, channel: DecisionChannel | undefined, at = new Date().toISOString(),
+): SpoDecisionRequest => ({
   ...(d.decision === 'approve'
     ? {
       spoNumber: po, approved: true, by, at, ...(d.note ? { note: d.note } : {}), ...(d.maxUnitPrice !== undefined ? { maxUnitPrice: d.maxUnitPrice } : {}),
       ...(limit !== undefined ? { limit } : {}), ...(d.quantity !== undefined || d.quoteId !== undefined ? { edits: true } : {}),
     }
     : { spoNumber: po, approved: false, by, at, reason: d.reason }),
-  ...key,
+  ...key, ...(channel ? { channel } : {}),
 });
 
 /** The terms an approval edits, when it edits any. */
@@ -89,7 +91,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World, records: P
     const { params: { po }, body } = req;
     const by = approverOf(req);
     if (parseSpoNumber(po)) {
-      const decided = await agents.decideSupplierOrder(spoDecisionOf(po, body, by, approvalLimitOf(req), repeatable('approval', by, req.headers)));
+      const decided = await agents.decideSupplierOrder(spoDecisionOf(po, body, by, approvalLimitOf(req), repeatable('approval', by, req.headers), channelOf(req)));
       return reply.code(accepted(decided)).send({ poNumber: po, ...decided, by });
     }
     const result = await agents.deliver(skuOfPo(po), { event: 'approval', poNumber: po, payload: approvalOf(body, by, approvalLimitOf(req), channelOf(req)), ...repeatable('approval', by, req.headers) });
@@ -115,7 +117,7 @@ export function messageRoutes(app: Api, agents: Agents, world: World, records: P
     /** A consolidated PO goes to its supplier's desk, as the single route sends it: 202 taken, 200 a repeat, or its refusal's status. */
     const decideSupplierOrderItem = async (poNumber: string, decision: Decision) => {
       try {
-        const decided = await agents.decideSupplierOrder(spoDecisionOf(poNumber, decision, by, approvalLimitOf(req), repeatable('approval', by, req.headers, poNumber)));
+        const decided = await agents.decideSupplierOrder(spoDecisionOf(poNumber, decision, by, approvalLimitOf(req), repeatable('approval', by, req.headers, poNumber), channelOf(req)));
         return { poNumber, status: accepted(decided), result: decided.status, workflowId: decided.workflowId, by };
       } catch (err) {
         if (err instanceof HttpError) return { poNumber, status: err.status, error: err.message };

@@ -2,8 +2,8 @@ import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { parseSpoNumber, supplierDeskIdOfSpo } from '../domain/ids.js';
 import { REFUSAL_STATUS, refusalType } from '../domain/phase.js';
-import type { SpoDecisionRequest } from '../domain/supplier-desk.js';
-import { spoDecisionUpdate } from '../workflows/messages.js';
+import { decisionRefusal, type SpoDecisionRequest } from '../domain/supplier-desk.js';
+import { deskStateQuery, spoDecisionUpdate } from '../workflows/messages.js';
 import { HttpError } from './errors.js';
 import { isNotFound } from './temporal-errors.js';
 
@@ -22,6 +22,17 @@ export async function decideSupplierOrder(client: Client, request: SpoDecisionRe
     const refused = refusalType(cause?.type ?? undefined);
     if (refused) throw new HttpError(REFUSAL_STATUS[refused], cause!.message);
     if (isNotFound(err)) throw new HttpError(404, `no desk is running for ${parseSpoNumber(request.spoNumber)!.supplier}, so ${request.spoNumber} is not waiting for a decision`);
+    throw err;
+  }
+}
+
+/** Why a consolidated PO no longer waits for a decision, in the desk's words (approved and ordered, rejected, unknown). */
+export async function whySupplierOrderIsNotWaiting(client: Client, spo: string): Promise<string> {
+  try {
+    const desk = await client.workflow.getHandle(supplierDeskIdOfSpo(spo)).query(deskStateQuery);
+    return decisionRefusal(desk, spo) ?? `${spo} is no longer waiting for a manager's decision`;
+  } catch (err) {
+    if (isNotFound(err)) return `no desk is running for ${parseSpoNumber(spo)!.supplier}, so ${spo} is not waiting for a decision`;
     throw err;
   }
 }

@@ -1,12 +1,14 @@
 import { gatheringOf, MAX_LINES_PER_ORDER, windowClose, type Window } from './gathering.js';
 import { spoNumber } from './ids.js';
 import { digestOf, reusedIdWhy } from './message-digest.js';
+import { approverRefusal } from './phase.js';
 import { currencyOf, type Rules } from './rules.js';
+import type { DecisionChannel } from './types.js';
 import { draftSupplierOrder, joinLine, type SupplierLine, type SupplierOrder, type SupplierOrderNews } from './supplier-order.js';
 
 /** The manager's decision on a consolidated PO, as the desk keeps it. */
 export type SpoDecision =
-  | { approved: true; by: string; at: string; note?: string }
+  | { approved: true; by: string; at: string; note?: string; channel?: DecisionChannel }
   | { approved: false; by: string; at: string; reason: string };
 
 /** The id a decision came under (`approval:<manager>:<Idempotency-Key>`) and what it said: its repeat is the same decision. */
@@ -25,6 +27,12 @@ export interface SpoInFlight {
   waitUntil?: string;
   decision: SpoDecision | null;
   decidedUnder?: DecisionKey;
+  /** How many different managers must approve it: 2 when its total is above `twoApprovalsAbove`; absent, 1. */
+  approvalsNeeded?: number;
+  /** The approvals taken before the last one needed: the SPO still waits, for another manager. */
+  firstApprovals?: { by: string; at: string; note?: string; under?: DecisionKey }[];
+  /** How many of `firstApprovals` its inbox row shows: the desk rewrites the row when one more came. */
+  shownApprovals?: number;
   /** Lines whose runs were cancelled since the PO was drafted: left out of the order placed, told they were dropped. */
   withdrawn?: string[];
 }
@@ -87,7 +95,9 @@ export function describeDesk(d: DeskState): string {
   const spos = Object.entries(d.inFlight).map(([spo, c]) => {
     const lines = `${c.order.lines.length} line(s)`;
     if (c.decision) return `${spo} (${lines}): ${c.decision.approved ? 'approved' : 'rejected'} by ${c.decision.by}`;
-    return c.asked > 0 ? `${spo} (${lines}): waits for the manager (request ${c.asked})` : `${spo} (${lines}): with the approval policy`;
+    const so = approvedSoFar(c);
+    const counted = so.length > 0 ? `, approved by ${so.join(', ')}, ${so.length} of ${c.approvalsNeeded}` : '';
+    return c.asked > 0 ? `${spo} (${lines}): waits for the manager (request ${c.asked}${counted})` : `${spo} (${lines}): with the approval policy`;
   });
   const gathering = d.gathering ? `gathering ${d.gathering.lines.length} line(s) until ${d.gathering.window.closesAt}` : 'no line gathering';
   return [gathering, ...spos].join('; ');
@@ -108,6 +118,24 @@ export function joinDesk(d: DeskState, line: SupplierLine, rules: Rules, now: st
   return { ...d, rules, gathering: { window, lines } };
 }
 
+/** Above `twoApprovalsAbove` a PO needs two different managers' approvals, a consolidated PO as a run's own. */
+export const approvalsNeededFor = (rules: Pick<Rules, 'twoApprovalsAbove'>, total: number): number =>
+  (rules.twoApprovalsAbove !== undefined && total > rules.twoApprovalsAbove ? 2 : 1);
+
+/** The managers who approved an SPO so far, while it waits for another. */
+export const approvedSoFar = (c: SpoInFlight): string[] => (c.firstApprovals ?? []).map((a) => a.by);
+
+/** An SPO waiting for the manager whose inbox row shows every approval taken: nothing for its path to do until the next decision. */
+export const spoAtRest = (c: SpoInFlight): boolean => c.decision === null && (c.firstApprovals?.length ?? 0) === (c.shownApprovals ?? 0);
+
+/** Why an SPO the manager was asked about is dropped undecided: the approvals it has, when it needed more. */
+export function undecidedWhy(c: SpoInFlight, spo: string, requests: number): string {
+  const so = approvedSoFar(c);
+  return so.length > 0
+    ? `only ${so.join(', ')} approved ${spo}, of the ${c.approvalsNeeded} managers who must; no other manager decided after ${requests} requests`
+    : `no decision from the manager on ${spo} after ${requests} requests`;
+}
+
 /** The window closes: its lines become a consolidated PO in flight, drafted under the next number, beside any others. */
 export function closeWindow(d: DeskState, closedBecause: string, early: boolean): DeskState {
   const all = d.gathering?.lines ?? [];
@@ -116,7 +144,11 @@ export function closeWindow(d: DeskState, closedBecause: string, early: boolean)
   const rest = all.slice(MAX_LINES_PER_ORDER);
   const order = draftSupplierOrder(spoNumber(d.supplier, d.nextK), d.supplier, currencyOf(d.rules), lines);
   const gathering = rest.length > 0 && d.gathering ? { ...d.gathering, lines: rest } : null;
-  return { ...d, nextK: d.nextK + 1, gathering, inFlight: { ...d.inFlight, [order.spoNumber]: { order, closedBecause, early, asked: 0, decision: null } } };
+  const needed = approvalsNeededFor(d.rules, order.total);
+  return {
+    ...d, nextK: d.nextK + 1, gathering,
+    inFlight: { ...d.inFlight, [order.spoNumber]: { order, closedBecause, early, asked: 0, decision: null, ...(needed > 1 ? { approvalsNeeded: needed } : {}) } },
+  };
 }
 
 /**
@@ -172,6 +204,8 @@ export interface SpoDecisionRequest {
   at?: string;
   /** The manager's own key for this decision (`approval:<manager>:<Idempotency-Key>`): sent again, it is the same decision. */
   messageId?: string;
+  /** How the manager sent it (the page, the API, a link, Slack): the lines' runs record it with the approval. */
+  channel?: DecisionChannel;
 }
 
 /** What a decision says, as its sender chose it: its repeat under the same key must say the same. */
@@ -183,17 +217,31 @@ const digestOfDecision = (r: SpoDecisionRequest): string => digestOf({
 /** Whether a decision repeats the one an SPO was decided under (`same`), reuses its key for another (`different`), or neither. */
 export function decisionRepeat(d: DeskState, r: SpoDecisionRequest): 'same' | 'different' | null {
   if (!r.messageId) return null;
-  const under = d.inFlight[r.spoNumber]?.decidedUnder ?? d.orders.find((o) => o.spoNumber === r.spoNumber)?.decidedUnder;
-  if (!under || under.messageId !== r.messageId) return null;
+  const c = d.inFlight[r.spoNumber];
+  const unders = [c?.decidedUnder ?? d.orders.find((o) => o.spoNumber === r.spoNumber)?.decidedUnder, ...(c?.firstApprovals ?? []).map((a) => a.under)];
+  const under = unders.find((u) => u?.messageId === r.messageId);
+  if (!under) return null;
   return under.digest === digestOfDecision(r) ? 'same' : 'different';
 }
 
-/** The decision taken on its SPO, with the key a repeat of it is known by. */
+/**
+ * The decision taken on its SPO, with the key a repeat of it is known by. An approval before the
+ * last one needed is kept and the SPO still waits; a rejection by any manager decides it.
+ */
 export function decideSpo(d: DeskState, r: SpoDecisionRequest, at: string): DeskState {
+  const c = d.inFlight[r.spoNumber];
+  if (!c) return d;
+  const under = r.messageId ? { messageId: r.messageId, digest: digestOfDecision(r) } : undefined;
+  const earlier = c.firstApprovals ?? [];
+  if (r.approved && earlier.length + 1 < (c.approvalsNeeded ?? 1)) {
+    return withSpo(d, r.spoNumber, { firstApprovals: [...earlier, { by: r.by, at, ...(r.note ? { note: r.note } : {}), ...(under ? { under } : {}) }] });
+  }
+  const also = earlier.length > 0 ? `also approved by ${earlier.map((a) => a.by).join(', ')}` : '';
+  const note = [r.note, also].filter(Boolean).join('; ');
   const decision: SpoDecision = r.approved
-    ? { approved: true, by: r.by, at, ...(r.note ? { note: r.note } : {}) }
+    ? { approved: true, by: r.by, at, ...(note ? { note } : {}), ...(r.channel ? { channel: r.channel } : {}) }
     : { approved: false, by: r.by, at, reason: r.reason ?? 'no reason given' };
-  return withSpo(d, r.spoNumber, { decision, ...(r.messageId ? { decidedUnder: { messageId: r.messageId, digest: digestOfDecision(r) } } : {}) });
+  return withSpo(d, r.spoNumber, { decision, ...(under ? { decidedUnder: under } : {}) });
 }
 
 /**
@@ -210,9 +258,13 @@ export function spoDecisionRefusal(d: DeskState, r: SpoDecisionRequest): { type:
   if (!r.approved) return null;
   const { order } = d.inFlight[r.spoNumber]!;
   if (r.edits) return { type: 'NotWaiting', why: `${r.spoNumber} is approved or rejected whole: its lines are not edited` };
-  if (r.limit !== undefined && order.total > r.limit) {
-    return { type: 'OverLimit', why: `${r.by} may approve purchase orders up to ${r.limit.toFixed(2)}; ${r.spoNumber} totals ${order.total.toFixed(2)}: a manager with a higher approval limit must approve it` };
-  }
+  // The approver's limit and the second approval by another manager, judged as for a run's PO.
+  const c = d.inFlight[r.spoNumber]!;
+  const approver = approverRefusal(
+    { total: order.total, approvedBy: approvedSoFar(c), approvalsNeeded: c.approvalsNeeded ?? 1 }, r.spoNumber,
+    { approved: true, by: r.by, ...(r.limit !== undefined ? { limit: r.limit } : {}) },
+  );
+  if (approver) return approver;
   const dearest = [...order.lines].sort((a, b) => b.unitPrice - a.unitPrice)[0]!;
   if (r.maxUnitPrice !== undefined && r.maxUnitPrice < dearest.unitPrice) {
     return { type: 'NotWaiting', why: `an approval up to ${r.maxUnitPrice} is below the unit price ${dearest.unitPrice} of line ${dearest.poNumber} (${dearest.sku}) on ${r.spoNumber}; approve at least ${dearest.unitPrice}, or reject it` };

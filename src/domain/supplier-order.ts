@@ -4,7 +4,7 @@ import { PO_NUMBER_PATTERN, SPO_NUMBER_PATTERN, SPO_NUMBER_RULE, PO_NUMBER_RULE 
 import { formatMoney, fromCents, toCents } from './money.js';
 import { freightFor } from './order-costs.js';
 import { lineTotal } from './quantity.js';
-import { isoTime, OrderAck, OrderCosts } from './types.js';
+import { DECISION_CHANNELS, isoTime, OrderAck, OrderCosts, type DecisionChannel } from './types.js';
 
 /**
  * One SKU's line on a supplier's consolidated PO. Its `poNumber` is the run's own `PO-<SKU>-<n>`:
@@ -80,15 +80,15 @@ export function describeSupplierOrder(o: SupplierOrder): string {
 export type SupplierOrderNews =
   | {
     kind: 'ordered'; spoNumber: string; ack: OrderAck;
-    /** The approval the consolidated PO was ordered on. */
-    approval: { by: string; at: string; rule?: string; note?: string };
+    /** The approval the consolidated PO was ordered on, and how the manager sent it. */
+    approval: { by: string; at: string; rule?: string; note?: string; channel?: DecisionChannel };
   }
   | { kind: 'dropped'; spoNumber: string | null; reason: string; by: 'manager' | 'supplier' | 'desk'; decidedBy?: string };
 
 export const SupplierOrderNewsSchema: z.ZodType<SupplierOrderNews> = z.union([
   z.object({
     kind: z.literal('ordered'), spoNumber: z.string(), ack: OrderAck,
-    approval: z.object({ by: z.string(), at: isoTime, rule: z.string().optional(), note: z.string().optional() }),
+    approval: z.object({ by: z.string(), at: isoTime, rule: z.string().optional(), note: z.string().optional(), channel: z.enum(DECISION_CHANNELS).optional() }),
   }),
   z.object({
     kind: z.literal('dropped'), spoNumber: z.string().nullable(), reason: z.string(), by: z.enum(['manager', 'supplier', 'desk']),
@@ -168,6 +168,9 @@ export interface ConsolidatedApprovalRequest {
   asked: number;
   alternatives: [];
   requestedAt: string;
+  /** Managers who approved it so far and how many must: present only when it needs more than one approval, as on a run's PO. */
+  approvedBy?: string[];
+  approvalsNeeded?: number;
 }
 
 /** The SKUs a consolidated PO's inbox row is filed under: a few named, the rest counted. */
@@ -176,15 +179,20 @@ export function skusLabel(lines: readonly Pick<SpoLine, 'sku'>[]): string {
   return lines.length > 3 ? `${named} +${lines.length - 3} more` : named;
 }
 
+/** What a manager is asked to approve of a consolidated PO, as an approval link binds it: every unit, up to its dearest line's price. */
+export const approvalTermsOf = (order: Pick<SupplierOrder, 'supplier' | 'lines'>): { supplier: string; quantity: number; unitPrice: number } => ({
+  supplier: order.supplier, quantity: order.lines.reduce((n, l) => n + l.quantity, 0), unitPrice: Math.max(...order.lines.map((l) => l.unitPrice)),
+});
+
 export function consolidatedRequestOf(
-  order: SupplierOrder, c: { closedBecause: string; early: boolean; asked: number }, requestedAt: string,
+  order: SupplierOrder, c: { closedBecause: string; early: boolean; asked: number; approvalsNeeded?: number; firstApprovals?: { by: string }[] }, requestedAt: string,
 ): ConsolidatedApprovalRequest {
+  const needed = c.approvalsNeeded ?? 1;
   return {
-    kind: 'consolidated', supplier: order.supplier,
-    quantity: order.lines.reduce((n, l) => n + l.quantity, 0),
-    unitPrice: Math.max(...order.lines.map((l) => l.unitPrice)),
+    kind: 'consolidated', ...approvalTermsOf(order),
     goods: order.goods, ...(order.freight ? { freight: order.freight } : {}), total: order.total,
     lines: order.lines.map(({ poNumber, sku, quantity, unitPrice, lineTotal: t }) => ({ poNumber, sku, quantity, unitPrice, lineTotal: t })),
     closedBecause: c.closedBecause, early: c.early, asked: c.asked, alternatives: [], requestedAt,
+    ...(needed > 1 ? { approvedBy: (c.firstApprovals ?? []).map((a) => a.by), approvalsNeeded: needed } : {}),
   };
 }

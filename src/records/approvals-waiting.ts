@@ -85,6 +85,13 @@ export class ApprovalsWaiting {
     return item && !('kind' in item) ? item : null;
   }
 
+  /** The consolidated PO waiting for the manager under this SPO number, or null. */
+  async supplierOrderOf(spoNumber: string): Promise<ConsolidatedWaiting | null> {
+    const r = await this.db.selectFrom('approvalsWaiting').selectAll().where('replenishmentId', '=', spoNumber).executeTakeFirst();
+    const item = r ? fromRow(r) : null;
+    return item && 'kind' in item ? item : null;
+  }
+
   /** The PO number the workflow (a run, a supplier's desk) asks the manager about now, or null. */
   async poNumberOf(workflowId: string): Promise<string | null> {
     const r = await this.db.selectFrom('approvalsWaiting').select('poNumber').where('replenishmentId', '=', workflowId).executeTakeFirst();

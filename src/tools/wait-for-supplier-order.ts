@@ -21,6 +21,7 @@ function ordered(s: ReplenishState, news: Extract<SupplierOrderNews, { kind: 'or
   const decision = {
     kind: 'approved' as const, maxUnitPrice: po.unitPrice, supplier: po.supplier, quantity: po.quantity, by: approval.by, at: approval.at,
     ...(approval.rule ? { rule: approval.rule } : {}), note: `ordered on ${spoNumber}${approval.note ? `: ${approval.note}` : ''}`,
+    ...(approval.channel ? { channel: approval.channel } : {}),
   };
   // The consolidated PO bears the freight, once for every line: the line's own PO is its goods, as
   // placed, so the record and the spend do not count a freight per line the supplier never charged.

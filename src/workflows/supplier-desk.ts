@@ -9,8 +9,8 @@ import { replenishmentIdOfPo, spoNumber, supplierDeskId } from '../domain/ids.js
 import { days, type Rules } from '../domain/rules.js';
 import type { Message } from '../domain/state.js';
 import {
-  closeWindow, decideSpo, decisionRepeat, describeDesk, endWait, joinDesk, newDesk, orderToPlace, settleOrder, spoDecisionRefusal, spoHolding, spoNumbersInFlight,
-  withdrawLine, withSpo, type DeskState,
+  approvedSoFar, closeWindow, decideSpo, decisionRepeat, describeDesk, endWait, joinDesk, newDesk, orderToPlace, settleOrder, spoAtRest, spoDecisionRefusal, spoHolding,
+  spoNumbersInFlight, undecidedWhy, withdrawLine, withSpo, type DeskState, type SpoInFlight,
 } from '../domain/supplier-desk.js';
 import { consolidatedRequestOf, describeSupplierOrder, skusLabel, type SupplierOrderNews } from '../domain/supplier-order.js';
 import { BUSINESS_REFUSAL } from '../domain/world.js';
@@ -114,6 +114,10 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
    */
   const askManager = async (spo: string): Promise<Approval | Dropped> => {
     const { rules } = d;
+    /** The SPO's row in the approvals inbox: the PO as drafted and asked about, and who approved it so far. */
+    const showInInbox = (summary: string, c: SpoInFlight) => inbox(summary).showSupplierOrderInInbox({
+      spoNumber: spo, sku: skusLabel(c.order.lines), request: consolidatedRequestOf(c.order, c, clock.now()),
+    });
     for (;;) {
       let c = d.inFlight[spo]!;
       if (c.decision) break;
@@ -125,31 +129,38 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
         });
         d = withSpo(d, spo, { asked });
         show(`**${spo}** waits for the manager (request ${asked}): ${describeSupplierOrder(c.order)}`);
-        // The PO as drafted and asked about, which is what the desk's validator judges a decision against
-        // (its total, its dearest line); a line withdrawn meanwhile is left out when it is placed.
-        await inbox(`show ${spo} in the approvals inbox (request ${asked})`).showSupplierOrderInInbox({
-          spoNumber: spo, sku: skusLabel(c.order.lines), request: consolidatedRequestOf(c.order, { ...c, asked }, clock.now()),
-        });
-        d = withSpo(d, spo, { waitUntil: new Date(clock.millis + days(rules, rules.approvalWaitDays)).toISOString() });
+        // What the desk's validator judges a decision against (its total, its dearest line); a line
+        // withdrawn meanwhile stays on the row and is left out when it is placed.
+        const shown = d.inFlight[spo]!;
+        await showInInbox(`show ${spo} in the approvals inbox (request ${asked})`, shown);
+        d = withSpo(d, spo, { waitUntil: new Date(clock.millis + days(rules, rules.approvalWaitDays)).toISOString(), shownApprovals: shown.firstApprovals?.length ?? 0 });
+        continue;
       }
-      c = d.inFlight[spo]!;
-      const until = c.waitUntil!;
+      if (!spoAtRest(c)) {
+        // A first approval came: the row says who gave it, and the SPO waits on for another manager.
+        await showInInbox(`show ${spo}'s approvals so far (${approvedSoFar(c).join(', ')}) in the approvals inbox`, c);
+        d = withSpo(d, spo, { shownApprovals: c.firstApprovals?.length ?? 0 });
+        show(`**${spo}** approved by ${approvedSoFar(c).join(', ')}, ${approvedSoFar(c).length} of ${c.approvalsNeeded}: waits for another manager`);
+        continue;
+      }
+      const until = c.waitUntil;
       // At rest: the desk may continue as new while this SPO waits.
       busy.delete(spo);
-      const decided = await condition(() => d.inFlight[spo]!.decision !== null, Math.max(1, Date.parse(until) - clock.millis), {
+      const woke = await condition(() => !spoAtRest(d.inFlight[spo]!), Math.max(1, Date.parse(until) - clock.millis), {
         summary: `${spo} waits for ${rules.manager}'s decision (request ${c.asked})`,
       });
       busy.add(spo);
-      if (!decided) {
+      if (!woke) {
         clock.advance(until);
         d = endWait(d, spo);
       }
+      c = d.inFlight[spo]!;
     }
     await inbox(`take ${spo} out of the approvals inbox`).showSupplierOrderInInbox({ spoNumber: spo, sku: '', request: null });
-    const decision = d.inFlight[spo]!.decision;
-    if (!decision) return { by: 'desk', reason: `no decision from the manager on ${spo} after ${rules.maxApprovalRequests} requests` };
+    const { decision } = d.inFlight[spo]!;
+    if (!decision) return { by: 'desk', reason: undecidedWhy(d.inFlight[spo]!, spo, rules.maxApprovalRequests) };
     if (!decision.approved) return { by: 'manager', decidedBy: decision.by, reason: `${decision.reason} (on ${spo})` };
-    return { by: decision.by, at: decision.at, ...(decision.note ? { note: decision.note } : {}) };
+    return { by: decision.by, at: decision.at, ...(decision.note ? { note: decision.note } : {}), ...(decision.channel ? { channel: decision.channel } : {}) };
   };
 
   /** How `spo` is approved: by the policy, else by the manager; resumed at the manager when carried over continue-as-new. */
@@ -205,7 +216,7 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
    */
   const mayContinueAsNew = () => (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > CONTINUE_AFTER_EVENTS
       || (input.continueAfterOrders !== undefined && draftedThisRun >= input.continueAfterOrders))
-    && spoNumbersInFlight(d).every((spo) => !busy.has(spo) && d.inFlight[spo]!.decision === null)
+    && spoNumbersInFlight(d).every((spo) => !busy.has(spo) && spoAtRest(d.inFlight[spo]!))
     && d.outbox.length === 0 && allHandlersFinished();
   /** What wakes the loop besides its window: news owed to a run, a path that broke, the moment to continue as new. */
   const loopWakes = () => d.outbox.length > 0 || broken !== null || mayContinueAsNew();

@@ -1448,6 +1448,10 @@ export interface paths {
                                 goods?: number;
                                 /** @description why the supplier's desk closed the consolidated PO's window (on time, or early for a line that could not wait) */
                                 closedBecause?: string;
+                                /** @description above TWO_APPROVALS_ABOVE: the managers who approved it so far (a run's PO or a consolidated PO) */
+                                approvedBy?: string[];
+                                /** @description above TWO_APPROVALS_ABOVE: how many different managers must approve it */
+                                approvalsNeeded?: number;
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -3797,7 +3801,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Signed single-use links to approve or reject a PO waiting for approval, made for the calling manager (for an email or a chat message) */
+        /**
+         * Signed single-use links to approve or reject a PO waiting for approval, made for the calling manager (for an email or a chat message)
+         * @description For a consolidated PO (SPO-<supplier>-<k>) the links bind its SPO number, supplier, every unit of its lines and its dearest line's unit price.
+         */
         get: {
             parameters: {
                 query?: never;

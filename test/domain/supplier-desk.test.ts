@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_LINES_PER_ORDER } from '../../src/domain/gathering.js';
 import { Rules } from '../../src/domain/rules.js';
 import {
-  closeWindow, decideSpo, decisionRefusal, decisionRepeat, endWait, joinDesk, newDesk, orderToPlace, settleOrder, spoDecisionRefusal, spoHolding, spoNumbersInFlight,
-  withdrawLine, withSpo, type DeskState,
+  approvedSoFar, closeWindow, decideSpo, decisionRefusal, decisionRepeat, endWait, joinDesk, newDesk, orderToPlace, settleOrder, spoAtRest, spoDecisionRefusal, spoHolding,
+  spoNumbersInFlight, undecidedWhy, withdrawLine, withSpo, type DeskState,
 } from '../../src/domain/supplier-desk.js';
 import type { SupplierLine, SupplierOrderNews } from '../../src/domain/supplier-order.js';
 
@@ -118,6 +118,35 @@ describe('a supplier\'s desk', () => {
     expect(decisionRepeat(d, approve)).toBe('same');
     expect(spoDecisionRefusal(d, approve)).toBeNull();
     expect(spoDecisionRefusal(d, { ...approve, messageId: 'approval:dana:k2' })?.why).toBe('SPO-quickparts-1 has already been approved and ordered');
+  });
+
+  it('above twoApprovalsAbove two different managers must approve: the first is kept and the PO waits, the same manager twice is refused, a rejection by either decides it', () => {
+    const two = Rules.parse({ gathering: { quickparts: { windowHours: 8 } }, twoApprovalsAbove: 15 });
+    const spo = 'SPO-quickparts-1';
+    const asked = askedAbout(closeWindow(joinDesk(newDesk('quickparts', two), line('PO-A-1'), two, T0), 'closed', false), spo);
+    expect(asked.inFlight[spo]?.approvalsNeeded).toBe(2);
+    const approve = { spoNumber: spo, approved: true, by: 'dana', maxUnitPrice: 2, messageId: 'approval:dana:k1' };
+    const d = decideSpo(asked, approve, T0);
+    expect(d.inFlight[spo]).toMatchObject({ decision: null, firstApprovals: [{ by: 'dana', at: T0 }] });
+    expect(approvedSoFar(d.inFlight[spo]!)).toEqual(['dana']);
+    // Its inbox row does not show dana's approval yet: the desk's path has a row to write.
+    expect(spoAtRest(d.inFlight[spo]!)).toBe(false);
+    expect(spoAtRest(withSpo(d, spo, { shownApprovals: 1 }).inFlight[spo]!)).toBe(true);
+    expect(decisionRepeat(d, approve)).toBe('same');
+    expect(spoDecisionRefusal(d, { ...approve, messageId: 'approval:dana:k2' })).toEqual({
+      type: 'NotWaiting', why: `dana has already approved ${spo}; it needs 2 approvals by different managers, so another manager must approve it`,
+    });
+    expect(spoDecisionRefusal(d, { ...approve, by: 'lee', messageId: 'approval:lee:k1', limit: 10 })?.type).toBe('OverLimit');
+    expect(undecidedWhy(d.inFlight[spo]!, spo, 3)).toBe(`only dana approved ${spo}, of the 2 managers who must; no other manager decided after 3 requests`);
+
+    const byLee = decideSpo(d, { ...approve, by: 'lee', messageId: 'approval:lee:k1', channel: 'slack' }, T0);
+    expect(byLee.inFlight[spo]?.decision).toEqual({ approved: true, by: 'lee', at: T0, note: 'also approved by dana', channel: 'slack' });
+    const rejected = decideSpo(d, { spoNumber: spo, approved: false, by: 'lee', reason: 'too much' }, T0);
+    expect(rejected.inFlight[spo]?.decision).toEqual({ approved: false, by: 'lee', at: T0, reason: 'too much' });
+    // At or below the threshold one approval decides, as before.
+    const one = askedAbout(closeWindow(joinDesk(newDesk('quickparts', rules), line('PO-A-1'), rules, T0), 'closed', false), spo);
+    expect(one.inFlight[spo]).not.toHaveProperty('approvalsNeeded');
+    expect(decideSpo(one, approve, T0).inFlight[spo]?.decision).toMatchObject({ approved: true, by: 'dana' });
   });
 
   it('a supplier the line\'s rules no longer gather for closes its window at once', () => {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { ApprovalPolicy } from '../../src/domain/approval-policy.js';
+import type { Security } from '../../src/api/security.js';
 import type { GatheringSetting } from '../../src/domain/gathering.js';
 import { supplierDeskId } from '../../src/domain/ids.js';
 import { deskStateQuery } from '../../src/workflows/messages.js';
@@ -18,15 +19,18 @@ const orderCosts = { freight: 20, freeFreightFrom: 1000 };
  * carry the SKUs made with `sku()`; bought from before at 2.00, so the approval policy knows its
  * price (a SKU quoted dearer, `sku(levels, 3)`, is not routine and goes to the manager).
  */
-export async function gatheringStack(setting: GatheringSetting, { byRule = true, inProcessWorker = true, autoApproveBelow = policy.autoApproveBelow, mailSecret = undefined as string | undefined } = {}) {
+export async function gatheringStack(setting: GatheringSetting, {
+  byRule = true, inProcessWorker = true, autoApproveBelow = policy.autoApproveBelow, mailSecret = undefined as string | undefined,
+  twoApprovalsAbove = undefined as number | undefined, security = {} as Partial<Security>,
+} = {}) {
   const supplier = `gather-${randomUUID().slice(0, 8)}`;
   // With a mail secret, the supplier also writes from orders@<supplier>.example, taken by the inbound-mail webhook.
   const directory = parseDirectory(`${supplier}:orders@${supplier}.example|${supplier}.example`) as SupplierDirectory;
   const stack = await startStack({
     temporal: 'dev', inProcessWorker,
-    rules: { ...(byRule ? { approvalPolicy: { ...policy, autoApproveBelow } } : {}), gathering: { [supplier]: setting } },
+    rules: { ...(byRule ? { approvalPolicy: { ...policy, autoApproveBelow } } : {}), gathering: { [supplier]: setting }, ...(twoApprovalsAbove ? { twoApprovalsAbove } : {}) },
     // acme-industrial signs too: a supplier that can sign, other than the one its POs went to.
-    security: { supplierSecrets: { [supplier]: randomBytes(24).toString('hex'), 'acme-industrial': randomBytes(24).toString('hex') } },
+    security: { supplierSecrets: { [supplier]: randomBytes(24).toString('hex'), 'acme-industrial': randomBytes(24).toString('hex') }, ...security },
     ...(mailSecret ? { mail: { inbound: { secret: mailSecret, directory, authservId: 'mx.provider.example', maxBytes: 1024 * 1024 } } } : {}),
   });
   stack.sandbox.store.setSupplier(supplier, { orderCosts });
@@ -49,8 +53,8 @@ export async function gatheringStack(setting: GatheringSetting, { byRule = true,
 }
 
 /** Two SKUs gathered into SPO-<supplier>-1, which the manager is asked to approve (no approval policy). */
-export async function askedAboutTwoLines() {
-  const g = await gatheringStack({ windowHours: 0.005 }, { byRule: false });
+export async function askedAboutTwoLines(opts: Omit<Parameters<typeof gatheringStack>[1] & object, 'byRule'> = {}) {
+  const g = await gatheringStack({ windowHours: 0.005 }, { ...opts, byRule: false });
   const skus = [await g.sku(), await g.sku()];
   await Promise.all(skus.map((s) => story(g.stack, s).startAgent()));
   const spo = `SPO-${g.supplier}-1`;

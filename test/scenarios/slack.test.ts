@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { slackHeaders } from '../../src/api/routes-slack.js';
+import { sendToSlack, slackInteractions, standInSlack } from '../support/slack.js';
 import { afterThisFile, eventually, startStack, type Stack } from '../support/stack.js';
 import { story } from './story.js';
 
@@ -16,31 +15,14 @@ const signingSecret = randomBytes(20).toString('hex');
 const DANA = 'U0DANA1';
 const STRANGER = 'U0NOBODY';
 
-interface Posted { path: string; body: { text: string; replace_original?: boolean; response_type?: string } }
-
-/** What Slack's response_url endpoint was sent, in order. */
-async function standInSlack(): Promise<{ url: string; posted: Posted[]; server: Server }> {
-  const posted: Posted[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => { raw += c.toString(); });
-    req.on('end', () => {
-      posted.push({ path: req.url ?? '', body: JSON.parse(raw) });
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  afterThisFile(() => new Promise<void>((r) => server.close(() => r())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, posted, server };
-}
-
 describe('approving from Slack', () => {
   let stack: Stack;
   let slack: Awaited<ReturnType<typeof standInSlack>>;
-  let clicks = 0;
+  let interaction: ReturnType<typeof slackInteractions>;
 
   beforeAll(async () => {
     slack = await standInSlack();
+    interaction = slackInteractions(slack.url);
     stack = await startStack({
       temporal: 'dev', cleanup: afterThisFile,
       security: {
@@ -59,26 +41,7 @@ describe('approving from Slack', () => {
     return { s, request, approve: made.body.approveToken as string, reject: made.body.rejectToken as string };
   }
 
-  /** A block_actions interaction as Slack posts it: form-encoded `payload=`, and the path its result goes back to. */
-  function interaction(user: string, actionId: string, value: string) {
-    clicks += 1;
-    const path = `/actions/T0TEAM/${clicks}`;
-    const payload = {
-      type: 'block_actions', team: { id: 'T0TEAM' }, user: { id: user, username: user.toLowerCase() }, api_app_id: 'A0APP',
-      container: { type: 'message', message_ts: '1700000000.000100' }, trigger_id: 'trig',
-      actions: [{ type: 'button', action_id: actionId, block_id: 'b1', value, action_ts: `${Date.now() / 1000}${clicks}` }],
-      response_url: `${slack.url}${path}`,
-    };
-    return { body: new URLSearchParams({ payload: JSON.stringify(payload) }).toString(), path };
-  }
-
-  const send = async (body: string, headers: Record<string, string>) => {
-    const started = Date.now();
-    const res = await fetch(`${stack.apiUrl}/slack/interactions`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body,
-    });
-    return { status: res.status, text: await res.text(), ms: Date.now() - started };
-  };
+  const send = (body: string, headers: Record<string, string>) => sendToSlack(stack.apiUrl, body, headers);
   const resultAt = (path: string) => eventually(async () => slack.posted.filter((p) => p.path === path), (ps) => ps.length > 0, 30_000, `a post to ${path}`);
   const stillWaiting = async (po: string) => ((await stack.api('GET', '/approvals')).body.items as { poNumber: string }[]).some((i) => i.poNumber === po);
 

@@ -77,6 +77,11 @@ function fact(label, value, cls) {
   return h('div', { class: cls }, h('dt', {}, label), h('dd', {}, value));
 }
 
+/** Above TWO_APPROVALS_ABOVE: how many of the managers who must have approved, and who. */
+const approvalsFact = (item) => (item.approvalsNeeded > 1
+  ? [fact('Approvals', `${(item.approvedBy || []).length} of ${item.approvalsNeeded}${(item.approvedBy || []).length ? ` (${item.approvedBy.join(', ')})` : ''}`)]
+  : []);
+
 /** A consolidated PO's card: its goods, freight and total, why its window closed, and a row per line under its own PO number. */
 function updateConsolidated(card, item) {
   card.querySelector('.facts').replaceChildren(
@@ -86,6 +91,7 @@ function updateConsolidated(card, item) {
     fact('Freight', item.freight ? price(item.freight) : 'none'),
     fact('Total', price(item.total)),
     fact('Gathered', item.closedBecause),
+    ...approvalsFact(item),
   );
   card.querySelector('table.lines').replaceChildren(
     h('thead', {}, h('tr', {}, ...['PO', 'SKU', 'Quantity', 'Unit price', 'Line total'].map((t) => h('th', {}, t)))),
@@ -107,7 +113,7 @@ function updateCard(card, item) {
     fact('Total', item.freight ? `${price(item.total)} (incl. freight ${price(item.freight)})` : price(item.total)),
     fact('On hand', count(item.onHand), low ? 'low' : undefined),
     fact('Safety stock', count(item.safetyStock)),
-    ...(item.approvalsNeeded > 1 ? [fact('Approvals', `${(item.approvedBy || []).length} of ${item.approvalsNeeded}${(item.approvedBy || []).length ? ` (${item.approvedBy.join(', ')})` : ''}`)] : []),
+    ...approvalsFact(item),
     // A price the supplier raised after the order: approving accepts it, so the card says so in the supplier's words.
     ...(item.priceChange ? [fact('Price raised after the order', `${price(item.unitPrice)}, ordered at ${price(item.priceChange.orderedUnitPrice)}`
       + `${item.priceChange.supplierSays ? `: "${item.priceChange.supplierSays}"` : ''}`, 'low')] : []),
