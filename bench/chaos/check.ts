@@ -80,8 +80,15 @@ export async function checkChaos(deps: { client: Client; taskQueue: string; bund
     if (tallied !== status.replenishments) unfinished.push(`${agentId(sku)} counted ${tallied} outcomes for ${status.replenishments} replenishments`);
     if (status.active) unfinished.push(`${agentId(sku)} still runs ${status.active.workflowId}`);
   }
+  // A failed run is final but says something went wrong that no one decided: its reasons are shown.
+  const failedWhy = new Map<string, number>();
+  for (const r of results.filter((x) => x.outcome === 'failed')) {
+    const why = (r.reason ?? '').replace(/[A-Z]{2}-[\w-]+|\d+/g, '#').slice(0, 120);
+    failedWhy.set(why, (failedWhy.get(why) ?? 0) + 1);
+  }
+  const failedLines = [...failedWhy].sort((a, b) => b[1] - a[1]).map(([why, n]) => `${n}× ${why}`).join('; ');
   checks.push(result('every replenishment reached a final outcome',
-    `${results.length} replenishments: ${Object.entries(outcomes).map(([k, v]) => `${v} ${k}`).join(', ')}`, unfinished));
+    `${results.length} replenishments: ${Object.entries(outcomes).map(([k, v]) => `${v} ${k}`).join(', ')}${failedLines ? `; failed: ${failedLines}` : ''}`, unfinished));
 
   // 2. Exactly one supplier order per PO, and at most one per replenishment (a revision replaces, never adds).
   const byPo = new Map<string, Order[]>();
