@@ -164,9 +164,12 @@ export class ReplenishRun {
   async handOver(why: string): Promise<void> {
     const { state } = this;
     const po = state.po;
+    // A line still at its supplier's desk may yet be ordered there: the manager must not read "nothing".
     const where = state.order
       ? `An order was placed with ${po?.supplier} (expected ${state.expectedDelivery ?? 'unknown'}); it is still on its way and nobody is watching it now.`
-      : 'Nothing has been ordered.';
+      : state.supplierOrder
+        ? `Its line ${po?.poNumber} joined ${state.supplierOrder.supplier}'s desk at ${state.supplierOrder.joinedAt}, which may still order it on a consolidated PO; nobody is watching it now.`
+        : 'Nothing has been ordered.';
     await this.tellManager('hand_over', `Take over ${po?.poNumber ?? state.poBase} for ${state.sku}`, `The agent stopped choosing: ${why}\nPhase: ${phase(state)}. ${where}`);
   }
 
