@@ -12,6 +12,20 @@ const replays = (history: History, id: string) => Worker.runReplayHistory({ work
 interface InboxItem { poNumber: string; workflowId: string; lines?: { poNumber: string }[] }
 const inboxOf = async (stack: Stack) => ((await stack.api('GET', '/approvals')).body as { items: InboxItem[] }).items;
 
+/**
+ * Two consolidated POs waiting for the manager at once: a and b gather into the first; c joins while
+ * the first waits, its window closes on time, and the manager is asked about it too.
+ */
+async function twoWaiting(g: Pick<Awaited<ReturnType<typeof gatheringStack>>, 'stack' | 'supplier' | 'sku' | 'asked'>) {
+  const [first, second] = [`SPO-${g.supplier}-1`, `SPO-${g.supplier}-2`];
+  const [a, b, c] = [await g.sku(), await g.sku(), await g.sku()];
+  await Promise.all([a, b].map((s) => story(g.stack, s).startAgent()));
+  await g.asked(first);
+  await story(g.stack, c).startAgent();
+  await g.asked(second);
+  return { first, second, a, b, c };
+}
+
 describe('a supplier\'s desk with several consolidated POs in flight', () => {
   it('a SKU that cannot wait joins while a consolidated PO waits for the manager: it closes a window of its own, is approved by rule and ordered at once, and the first still waits for the manager', async () => {
     const { stack, supplier, desk, urgentSku, deskView, asked } = await gatheringStack({ windowHours: 1 });
@@ -46,14 +60,9 @@ describe('a supplier\'s desk with several consolidated POs in flight', () => {
   });
 
   it('two consolidated POs wait for the manager at once, each in the approvals inbox with its own lines; a decision on one goes to that one alone', async () => {
-    const { stack, supplier, desk, sku, deskView, asked } = await gatheringStack({ windowHours: 0.005 }, { byRule: false });
-    const [first, second] = [`SPO-${supplier}-1`, `SPO-${supplier}-2`];
-    const [a, b, c] = [await sku(), await sku(), await sku()];
-    await Promise.all([a, b].map((s) => story(stack, s).startAgent()));
-    await asked(first);
-    // c joins while the first waits: its window closes on time and the manager is asked about it too.
-    await story(stack, c).startAgent();
-    await asked(second);
+    const g = await gatheringStack({ windowHours: 0.005 }, { byRule: false });
+    const { stack, desk, deskView } = g;
+    const { first, second, a, b, c } = await twoWaiting(g);
     const both = await eventually(() => inboxOf(stack), (items) => [first, second].every((spo) => items.some((i) => i.poNumber === spo)), 30_000, 'both SPOs in the inbox');
     const linesOf = (spo: string) => both.find((i) => i.poNumber === spo)!.lines!.map((l) => l.poNumber).sort();
     expect(linesOf(first)).toEqual([`PO-${a}-1`, `PO-${b}-1`].sort());
@@ -85,12 +94,7 @@ describe('a supplier\'s desk with several consolidated POs in flight', () => {
     const started = await stack.client.workflow.start('SupplierDesk', {
       workflowId: desk.workflowId, taskQueue: stack.taskQueue, args: [{ supplier, rules: stack.rules, continueAfterOrders: 2 }],
     });
-    const [first, second] = [`SPO-${supplier}-1`, `SPO-${supplier}-2`];
-    const [a, b, c] = [await sku(), await sku(), await sku()];
-    await Promise.all([a, b].map((s) => story(stack, s).startAgent()));
-    await asked(first);
-    await story(stack, c).startAgent();
-    await asked(second);
+    const { first, second, a, b, c } = await twoWaiting({ stack, supplier, sku, asked });
 
     await eventually(() => desk.describe(), (x) => x.runId !== started.firstExecutionRunId, 60_000, 'the desk to continue as new');
     const carried = await deskView();
