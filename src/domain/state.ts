@@ -121,7 +121,11 @@ export interface ReplenishState {
    * The line joined its supplier's desk to be ordered on a consolidated PO (absent: it buys alone).
    * `spoNumber` once the desk ordered it. Absent in every run of a supplier that does not gather.
    */
-  supplierOrder?: { supplier: string; joinedAt: string; orderBy: string | null; spoNumber?: string };
+  supplierOrder?: {
+    supplier: string; joinedAt: string; orderBy: string | null; spoNumber?: string;
+    /** The desk gave no word within the longest it may take: the run asks it for its line (leave_supplier_order). */
+    silentSince?: string;
+  };
 }
 
 export function initialState(
@@ -194,7 +198,7 @@ export const isFinal = (s: ReplenishState): boolean => s.finished || s.failure !
 
 /** The line is at its supplier's desk, and the desk has not yet said whether it was ordered. */
 export const awaitingSupplierOrder = (s: ReplenishState): boolean =>
-  s.supplierOrder !== undefined && s.po !== null && !s.order && s.decision === null && !isSettled(s);
+  s.supplierOrder !== undefined && s.supplierOrder.silentSince === undefined && s.po !== null && !s.order && s.decision === null && !isSettled(s);
 
 /** The PO number a message must carry to reach this replenishment. */
 export const currentPoNumber = (s: ReplenishState): string | null => s.po?.poNumber ?? null;

@@ -3,7 +3,8 @@ import type { Rules } from '../domain/rules.js';
 import { isSettled, type ReplenishState } from '../domain/state.js';
 import { callTool, type ToolContext } from './tool.js';
 
-async function withdrawFromDesk(ctx: ToolContext, supplier: string, poNumber: string, reason: string) {
+/** The line out of its supplier's desk: the supplier's acknowledgement when the desk had ordered it already. */
+export async function withdrawFromDesk(ctx: ToolContext, supplier: string, poNumber: string, reason: string) {
   if (!ctx.desks) throw new Error(`${poNumber} is at ${supplier}'s desk, which this worker cannot reach`);
   return (await ctx.desks.withdraw(supplier, poNumber, reason)).placed;
 }

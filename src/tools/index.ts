@@ -22,6 +22,7 @@ import { askManagerAboutReply } from './ask-manager-about-reply.js';
 import { askSupplierToHonourPrice } from './ask-supplier-to-honour-price.js';
 import { joinSupplierOrder } from './join-supplier-order.js';
 import { waitForSupplierOrder } from './wait-for-supplier-order.js';
+import { leaveSupplierOrder } from './leave-supplier-order.js';
 import type { Tool } from './tool.js';
 
 /** Every tool the agent has. Adding a tool is adding its file and one line here. */
@@ -32,6 +33,7 @@ const LIST = [
   waitForApproval,
   joinSupplierOrder,
   waitForSupplierOrder,
+  leaveSupplierOrder,
   checkBeforeOrder,
   placeOrder,
   findOrder,

@@ -22,6 +22,7 @@ import { waitForGoods } from './wait-for-goods.js';
 import { waitForSupplierReply } from './wait-for-supplier-reply.js';
 import { joinSupplierOrder } from './join-supplier-order.js';
 import { waitForSupplierOrder } from './wait-for-supplier-order.js';
+import { leaveSupplierOrder } from './leave-supplier-order.js';
 import type { Tool } from './tool.js';
 
 /**
@@ -70,6 +71,7 @@ export function choosePolicy({ state: s, allowed, now }: { state: ReplenishState
   }
   // A supplier that gathers: the line joins its desk, which asks approval once for every line.
   if (can(joinSupplierOrder)) return pick(joinSupplierOrder, `${s.po?.supplier} gathers orders: the line joins its next consolidated purchase order`);
+  if (can(leaveSupplierOrder)) return pick(leaveSupplierOrder, `${s.supplierOrder?.supplier}'s desk gave no word on the line in time: the run asks it for the line`);
   if (can(waitForSupplierOrder)) return pick(waitForSupplierOrder, `the line waits for ${s.supplierOrder?.supplier}'s consolidated purchase order`);
   if (can(requestApproval)) return pick(requestApproval, 'the price needs the manager\'s approval');
   if (can(waitForApproval)) return pick(waitForApproval, 'approval requested');

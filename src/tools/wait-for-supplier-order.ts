@@ -53,7 +53,9 @@ export const waitForSupplierOrder = waitTool({
   allowed: (s) => awaitingSupplierOrder(s),
   timeoutMs: (s, rules) => days(rules, deskDays(s, rules)),
   apply: (s, m, now) => {
-    if (!m) return { ...s, failure: `no word from ${s.supplierOrder?.supplier}'s desk on ${s.po?.poNumber}, which joined it at ${s.supplierOrder?.joinedAt}; a person takes it over` };
+    // No word in time: the desk may yet order the line, so the run does not hand it over blind; it asks
+    // the desk for it (leave_supplier_order), and follows the order if the desk placed one.
+    if (!m) return { ...s, supplierOrder: { ...s.supplierOrder!, silentSince: now } };
     return m.payload.kind === 'ordered' ? ordered(s, m.payload, now) : dropped(s, m.payload, now);
   },
   describe: (s) => `wait_for_supplier_order of ${s.po?.poNumber} at ${s.supplierOrder?.supplier ?? s.po?.supplier}'s desk`,

@@ -6,6 +6,7 @@ import { allowedTools } from '../../src/tools/index.js';
 import { joinSupplierOrder, lineOf } from '../../src/tools/join-supplier-order.js';
 import { choosePolicy } from '../../src/tools/policy.js';
 import { waitForSupplierOrder } from '../../src/tools/wait-for-supplier-order.js';
+import { leaveSupplierOrder } from '../../src/tools/leave-supplier-order.js';
 import { cancelPurchaseOrder } from '../../src/tools/cancel-purchase-order.js';
 import type { ToolContext } from '../../src/tools/tool.js';
 import type { OrderAck } from '../../src/domain/types.js';
@@ -95,11 +96,33 @@ describe('buying through a supplier\'s desk', () => {
     expect(policyChoice(redrafted, bothGather, at(2))).toBe('join_supplier_order');
   });
 
-  it('given up by the desk (no decision after every request), the run ends cancelled; with no word at all a person takes over', () => {
+  it('given up by the desk (no decision after every request), the run ends cancelled; with no word at all the run asks the desk for its line', async () => {
     expect(outcome(told(joined(), { kind: 'dropped', spoNumber: 'SPO-acme-1', by: 'desk', reason: 'no decision from the manager on SPO-acme-1 after 2 requests' })))
       .toMatchObject({ outcome: 'cancelled', reason: 'no decision from the manager on SPO-acme-1 after 2 requests' });
     const silent = waitForSupplierOrder.apply(joined(), null, at(9));
-    expect(silent.failure).toMatch(/^no word from acme's desk on PO-SKU-1-1/);
+    expect(silent.failure).toBeNull();
+    expect(names(silent, GATHERING, at(9))).not.toContain('wait_for_supplier_order');
+    expect(policyChoice(silent, GATHERING, at(9))).toBe('leave_supplier_order');
+    expect(leaveSupplierOrder.key!(silent)).toBe('PO-SKU-1-1/leave');
+    const withdrawn: string[] = [];
+    const ctx = (placed: OrderAck | null) => ({
+      rules: GATHERING, idempotencyKey: 'k',
+      desks: { withdraw: async (supplier: string, po: string, reason: string) => { withdrawn.push(`${supplier} ${po}: ${reason}`); return { placed }; } },
+    } as unknown as ToolContext);
+
+    // The desk had not ordered it: the line is out of the desk, and a person takes over knowing nothing was ordered.
+    const out = await leaveSupplierOrder.execute({}, silent, ctx(null));
+    expect(withdrawn).toEqual([`acme PO-SKU-1-1: acme's desk gave no word on PO-SKU-1-1 (joined at ${T0}) by ${at(9)}`]);
+    const handed = leaveSupplierOrder.apply(silent, {}, out, at(9));
+    expect(handed.failure).toMatch(/^no word from acme's desk on PO-SKU-1-1, which joined it at .*; the line was taken out of the desk, nothing was ordered; a person takes it over$/);
+    expect(handed.order).toBeNull();
+
+    // The desk had ordered it: the run follows the order as if it had been told.
+    const ack = ackFor(silent, at(8));
+    const following = leaveSupplierOrder.apply(silent, {}, await leaveSupplierOrder.execute({}, silent, ctx(ack)), at(9));
+    expect(following).toMatchObject({ failure: null, order: ack, orderedAt: at(9), decision: { kind: 'approved', by: 'acme\'s desk' } });
+    expect(following.supplierOrder).toBeUndefined();
+    expect(policyChoice(following, GATHERING, at(9))).toBe('wait_for_supplier_reply');
     // The window (8 business hours), two approval waits of 3 days and a day for the order.
     expect(waitForSupplierOrder.timeoutMs(joined(), GATHERING, T0)).toBe(Math.round((8 / 24 + 3 * 2 + 1) * DAY_MS));
   });
