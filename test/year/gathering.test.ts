@@ -7,9 +7,18 @@ import { yearWorld } from '../../bench/year/scenario.js';
 import { tempFile } from '../support/sandbox.js';
 
 // The quick size of `npm run eval:year` (5 SKUs, 90 business days), one seed: its SKUs share the
-// seed's three suppliers, and start with the same cover, so their first orders fall days apart.
+// seed's three suppliers. A line waits for its window only while its stock covers the lead time
+// past the window's close, and a SKU drafts when its stock falls below its safety stock: with the
+// year's own safety stocks the lines have little slack to wait in, and in this short year none met
+// in a window (the desk drafts each window's PO on time, however long an earlier one waits for the
+// manager). Four times the safety stock gives the lines slack, and every SKU starts below it, so
+// their first lines meet in their suppliers' windows.
 const DAYS = 90;
-const world = yearWorld(0, 5, DAYS);
+const base = yearWorld(0, 5, DAYS);
+const world = {
+  ...base,
+  skus: base.skus.map((s) => ({ ...s, safetyStock: 4 * s.safetyStock, targetLevel: s.targetLevel + 3 * s.safetyStock })),
+};
 const yearOf = (gathering?: Record<string, { windowHours: number }>) =>
   runAgentYear({ worlds: [world], days: DAYS, decider: policyDecider, dir: dirname(tempFile()), log: () => {}, ...(gathering ? { gathering } : {}) });
 
