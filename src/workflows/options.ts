@@ -71,9 +71,10 @@ export const inboxWriter = proxyLocalActivities<Pick<Activities, 'showInInbox' |
 });
 
 /**
- * A supplier desk's consolidated order: idempotent on its SPO number at the supplier, so it is
- * retried until the supplier answers (no attempt limit), and only the supplier's refusal stops it.
- * Giving up would leave lines whose order the supplier may hold and nobody follows.
+ * A supplier desk's steps (its approval policy, its request to the manager, its consolidated order,
+ * idempotent on the SPO number at the supplier): retried until they succeed (no attempt limit), and
+ * only the supplier's refusal stops one. Giving up would fail the desk and leave every line it holds,
+ * some perhaps ordered at the supplier, with nobody to follow them.
  */
 export const deskOrderActivity: ActivityOptions = {
   startToCloseTimeout: '30 seconds',

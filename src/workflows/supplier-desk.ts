@@ -16,7 +16,7 @@ import { consolidatedRequestOf, describeSupplierOrder, skusLabel, type SupplierO
 import { BUSINESS_REFUSAL } from '../domain/world.js';
 import { failureMessage } from './failures.js';
 import { deliverSignal, deskStateQuery, joinSignal, spoDecisionUpdate, withdrawUpdate } from './messages.js';
-import { deskOrderActivity, recordActivity, toolActivity } from './options.js';
+import { deskOrderActivity, recordActivity } from './options.js';
 import { RunClock } from './run-clock.js';
 
 export interface SupplierDeskInput {
@@ -52,7 +52,9 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
   // which can differ on replay (docs/changing-workflows.md, "Time in workflow code").
   const clock = new RunClock(workflowInfo().startTime.getTime());
   // Each step's summary names the consolidated PO and its lines, as the Web UI shows it.
-  const acts = (rules: Rules, summary: string) => proxyActivities<DeskActivities>({ ...toolActivity(rules), summary });
+  // Every step of the desk is retried until it succeeds, as placing the order is: a run may give up
+  // after its tool attempts and hand over, but a desk that failed would strand every line it holds.
+  const acts = (summary: string) => proxyActivities<DeskActivities>({ ...deskOrderActivity, summary });
   const placing = (summary: string) => proxyActivities<DeskActivities>({ ...deskOrderActivity, summary });
   // The inbox row is written by an activity awaited in the SPO's path, not a local activity: its
   // result is an event in history, so the command after it has the same place on replay whatever the
@@ -124,7 +126,7 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
       if (c.waitUntil === undefined) {
         if (c.asked >= rules.maxApprovalRequests) break;
         const asked = c.asked + 1;
-        await acts(rules, `ask ${rules.manager} to approve ${describeSupplierOrder(c.order)} (request ${asked})`).askManagerAboutSupplierOrder({
+        await acts(`ask ${rules.manager} to approve ${describeSupplierOrder(c.order)} (request ${asked})`).askManagerAboutSupplierOrder({
           order: c.order, rules, asked, closedBecause: c.closedBecause, ...(c.notByRule ? { notByRule: c.notByRule } : {}),
         });
         d = withSpo(d, spo, { asked });
@@ -168,7 +170,7 @@ export async function SupplierDesk(input: SupplierDeskInput): Promise<void> {
     const { order, asked } = d.inFlight[spo]!;
     if (asked > 0) return askManager(spo);
     if (order.belowMinimum) return { by: 'supplier', reason: order.belowMinimum };
-    const verdict = await acts(d.rules, `approval policy on ${describeSupplierOrder(order)}`).consultSupplierOrderPolicy({ order, rules: d.rules });
+    const verdict = await acts(`approval policy on ${describeSupplierOrder(order)}`).consultSupplierOrderPolicy({ order, rules: d.rules });
     if (verdict?.approved) return { by: policyApprover(verdict.rule), at: clock.now(), rule: verdict.rule, note: verdict.reason };
     if (verdict) d = withSpo(d, spo, { notByRule: verdict.why });
     return askManager(spo);

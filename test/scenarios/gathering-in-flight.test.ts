@@ -127,4 +127,19 @@ describe('a supplier\'s desk with several consolidated POs in flight', () => {
     await replays(await desk.fetchHistory(), desk.workflowId);
     await desk.terminate('test over');
   });
+
+  it('a desk whose request to the manager fails more often than a run would try keeps trying, and asks once the notifications come back', async () => {
+    // A run gives up a tool after two attempts here; the desk holds lines of several runs and must not.
+    const g = await gatheringStack({ windowHours: 0.005 }, { byRule: false, rules: { toolAttempts: 2, toolRetryInitialMs: 50 } });
+    await g.stack.sandbox.http('PUT', '/faults', { endpoint: 'notify', failNext: 3 });
+    const spo = `SPO-${g.supplier}-1`;
+    await Promise.all([await g.sku(), await g.sku()].map((s) => story(g.stack, s).startAgent()));
+    expect(await g.asked(spo)).toHaveLength(1);
+    const history = await g.desk.fetchHistory();
+    const attempts = (history.events ?? []).filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'askManagerAboutSupplierOrder')
+      .map((e) => (history.events ?? []).find((x) => x.activityTaskStartedEventAttributes?.scheduledEventId?.toString() === e.eventId?.toString())?.activityTaskStartedEventAttributes?.attempt);
+    expect(attempts).toEqual([4]);
+    expect((await g.desk.describe()).status.name).toBe('RUNNING');
+    await g.desk.terminate('test over');
+  });
 });

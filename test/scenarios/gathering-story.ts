@@ -4,6 +4,7 @@ import type { ApprovalPolicy } from '../../src/domain/approval-policy.js';
 import type { Security } from '../../src/api/security.js';
 import type { GatheringSetting } from '../../src/domain/gathering.js';
 import { supplierDeskId } from '../../src/domain/ids.js';
+import type { Rules } from '../../src/domain/rules.js';
 import { deskStateQuery } from '../../src/workflows/messages.js';
 import { parseDirectory, type SupplierDirectory } from '../../src/mail/directory.js';
 import { record } from '../support/records.js';
@@ -21,14 +22,14 @@ const orderCosts = { freight: 20, freeFreightFrom: 1000 };
  */
 export async function gatheringStack(setting: GatheringSetting, {
   byRule = true, inProcessWorker = true, autoApproveBelow = policy.autoApproveBelow, mailSecret = undefined as string | undefined,
-  twoApprovalsAbove = undefined as number | undefined, security = {} as Partial<Security>,
+  twoApprovalsAbove = undefined as number | undefined, security = {} as Partial<Security>, rules = {} as Partial<Rules>,
 } = {}) {
   const supplier = `gather-${randomUUID().slice(0, 8)}`;
   // With a mail secret, the supplier also writes from orders@<supplier>.example, taken by the inbound-mail webhook.
   const directory = parseDirectory(`${supplier}:orders@${supplier}.example|${supplier}.example`) as SupplierDirectory;
   const stack = await startStack({
     temporal: 'dev', inProcessWorker,
-    rules: { ...(byRule ? { approvalPolicy: { ...policy, autoApproveBelow } } : {}), gathering: { [supplier]: setting }, ...(twoApprovalsAbove ? { twoApprovalsAbove } : {}) },
+    rules: { ...(byRule ? { approvalPolicy: { ...policy, autoApproveBelow } } : {}), gathering: { [supplier]: setting }, ...(twoApprovalsAbove ? { twoApprovalsAbove } : {}), ...rules },
     // acme-industrial signs too: a supplier that can sign, other than the one its POs went to.
     security: { supplierSecrets: { [supplier]: randomBytes(24).toString('hex'), 'acme-industrial': randomBytes(24).toString('hex') }, ...security },
     ...(mailSecret ? { mail: { inbound: { secret: mailSecret, directory, authservId: 'mx.provider.example', maxBytes: 1024 * 1024 } } } : {}),
