@@ -2,19 +2,16 @@ import type { OrderAck } from '../domain/types.js';
 import { isSettled, type ReplenishState } from '../domain/state.js';
 import { withdrawFromDesk } from './cancel-purchase-order.js';
 import { callTool, noInput } from './tool.js';
+import { placedByDesk } from './wait-for-supplier-order.js';
 
 /** The desk had placed the line before it was asked: the run follows that order as if it had been told. */
 function followOrdered(s: ReplenishState, ack: OrderAck, now: string): ReplenishState {
-  const po = s.po!;
-  const { supplierOrder: _left, ...rest } = s;
-  return {
-    ...rest,
-    decision: {
-      kind: 'approved', maxUnitPrice: po.unitPrice, supplier: po.supplier, quantity: po.quantity, by: `${po.supplier}'s desk`, at: now,
-      note: `ordered by ${po.supplier}'s desk on a consolidated PO, which gave no word in time; the run found it so when it asked for its line`,
-    },
-    order: ack, orderedAt: now, expectedDelivery: ack.expectedDelivery, orderUnknown: false,
-  };
+  const supplier = s.po!.supplier;
+  const { supplierOrder: _left, ...placed } = placedByDesk(s, ack, {
+    by: `${supplier}'s desk`, at: now,
+    note: `ordered by ${supplier}'s desk on a consolidated PO, which gave no word in time; the run found it so when it asked for its line`,
+  }, now);
+  return placed;
 }
 
 export const leaveSupplierOrder = callTool({

@@ -3,6 +3,7 @@ import { lineTotal } from '../domain/quantity.js';
 import { days, type Rules } from '../domain/rules.js';
 import { awaitingSupplierOrder, type ReplenishState } from '../domain/state.js';
 import type { SupplierOrderNews } from '../domain/supplier-order.js';
+import type { DecisionChannel, OrderAck } from '../domain/types.js';
 import { noInput, waitTool } from './tool.js';
 
 /**
@@ -14,22 +15,32 @@ const deskDays = (s: ReplenishState, rules: Rules): number => {
   return (setting ? longestWindowDays(setting) : 1) + rules.approvalWaitDays * rules.maxApprovalRequests + 1;
 };
 
-/** The run after the desk ordered its line: as after `place_order`, approved and placed, so it follows the line as before. */
-function ordered(s: ReplenishState, news: Extract<SupplierOrderNews, { kind: 'ordered' }>, now: string): ReplenishState {
-  const po = s.po!;
-  const { approval, ack, spoNumber } = news;
-  const decision = {
-    kind: 'approved' as const, maxUnitPrice: po.unitPrice, supplier: po.supplier, quantity: po.quantity, by: approval.by, at: approval.at,
-    ...(approval.rule ? { rule: approval.rule } : {}), note: `ordered on ${spoNumber}${approval.note ? `: ${approval.note}` : ''}`,
-    ...(approval.channel ? { channel: approval.channel } : {}),
-  };
-  // The consolidated PO bears the freight, once for every line: the line's own PO is its goods, as
-  // placed, so the record and the spend do not count a freight per line the supplier never charged.
-  const { freight: _onTheWhole, ...line } = po;
+type DeskApproval = { by: string; at: string; note: string; rule?: string; channel?: DecisionChannel };
+
+/**
+ * The line as its supplier's desk placed it, whether the desk said so or the run found it so: approved
+ * at the line's terms by `approval`, placed as `ack` says, as after `place_order`. The consolidated PO
+ * bears the freight, once for every line: the line's own PO is its goods, so the record and the spend
+ * do not count a freight per line the supplier never charged.
+ */
+export function placedByDesk(s: ReplenishState, ack: OrderAck, approval: DeskApproval, now: string): ReplenishState {
+  const { freight: _onTheWhole, ...line } = s.po!;
   return {
-    ...s, po: { ...line, total: lineTotal(po.quantity, po.unitPrice) }, decision, order: ack, orderedAt: now, expectedDelivery: ack.expectedDelivery, orderUnknown: false,
-    supplierOrder: { ...s.supplierOrder!, spoNumber },
+    ...s,
+    po: { ...line, total: lineTotal(line.quantity, line.unitPrice) },
+    decision: { kind: 'approved', maxUnitPrice: line.unitPrice, supplier: line.supplier, quantity: line.quantity, ...approval },
+    order: ack, orderedAt: now, expectedDelivery: ack.expectedDelivery, orderUnknown: false,
   };
+}
+
+/** The run after the desk ordered its line: it follows the line as before. */
+function ordered(s: ReplenishState, news: Extract<SupplierOrderNews, { kind: 'ordered' }>, now: string): ReplenishState {
+  const { approval, ack, spoNumber } = news;
+  const placed = placedByDesk(s, ack, {
+    by: approval.by, at: approval.at, note: `ordered on ${spoNumber}${approval.note ? `: ${approval.note}` : ''}`,
+    ...(approval.rule ? { rule: approval.rule } : {}), ...(approval.channel ? { channel: approval.channel } : {}),
+  }, now);
+  return { ...placed, supplierOrder: { ...s.supplierOrder!, spoNumber } };
 }
 
 function dropped(s: ReplenishState, news: Extract<SupplierOrderNews, { kind: 'dropped' }>, now: string): ReplenishState {
