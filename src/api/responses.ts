@@ -207,6 +207,7 @@ const PurchaseOrderItemView = PurchaseRecordView.extend({
   poNumber: z.string().nullable(),
   status: z.string().describe('a settled PO\'s outcome (received, cancelled, …), an open one\'s phase (awaiting approval, ordered, …)'),
   phase: z.string().optional().describe('an open PO\'s phase'),
+  supplierOrder: z.string().nullable().describe('the consolidated PO (SPO-<supplier>-<k>) the PO was placed on as a line; null when ordered alone or not yet ordered'),
   updatedAt: z.string().describe('its last change: a settled PO\'s settlement'),
   outcome: z.string().nullable(), reason: z.string().nullable(), settledAt: z.string().nullable(),
 }).describe('a purchase order, open or settled');
@@ -219,7 +220,11 @@ export const RecordPage = z.object({
 
 export const Spend = z.object({
   currency: z.string(),
-  lines: z.array(z.object({ supplier: z.string(), month: z.string(), amount: z.number(), orders: z.number().int() })),
+  lines: z.array(z.object({
+    supplier: z.string(), month: z.string(), amount: z.number(),
+    orders: z.number().int().describe('orders the supplier took that month: a consolidated PO counts once'),
+    lines: z.number().int().describe('the SKUs\' POs among them: each line of a consolidated PO counts, an order of one SKU is one line'),
+  })),
 });
 
 export const PurchaseOrderView = open({

@@ -3,6 +3,7 @@ import { Context } from '@temporalio/activity';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { parseActivityId } from '../domain/ids.js';
 import { formatMoney } from '../domain/money.js';
+import type { SupplierOrderAck, SupplierOrderRequest } from '../domain/supplier-order.js';
 import type { OrderAck, PurchaseOrder } from '../domain/types.js';
 import type { World } from '../domain/world.js';
 import { domainOf, mailboxOf, type SupplierDirectory } from './directory.js';
@@ -50,6 +51,25 @@ const orderText = (po: PurchaseOrder, ack: OrderAck, currency: string): string =
   `Please confirm the order and its delivery date by answering this mail; keep ${po.poNumber} in the subject.`,
 ].join('\n');
 
+/** A consolidated PO's order mail: its lines under their own PO numbers, which the supplier's answers may name. */
+const supplierOrderText = (order: SupplierOrderRequest, ack: SupplierOrderAck): string => {
+  const delivery = new Map(ack.lines.map((l) => [l.poNumber, l.expectedDelivery.slice(0, 10)]));
+  return [
+    'Dear supplier,',
+    '',
+    `please supply the following under our purchase order ${order.spoNumber} (your reference ${ack.supplierRef}):`,
+    '',
+    ...order.lines.map((l, i) => `  ${i + 1}. ${l.quantity} × ${l.sku} at ${formatMoney(l.unitPrice, order.currency)} each, `
+      + `${formatMoney(l.lineTotal, order.currency)} (line ${l.poNumber}, expected delivery ${delivery.get(l.poNumber) ?? 'as you confirm'})`),
+    '',
+    `  goods ${formatMoney(order.goods, order.currency)}${order.freight ? `, freight ${formatMoney(order.freight, order.currency)}` : ''}, `
+      + `${formatMoney(order.total, order.currency)} in total`,
+    '',
+    `Please confirm the order and its delivery dates by answering this mail; keep ${order.spoNumber} in the subject, `
+      + 'and name a line\'s number when you write about that line alone.',
+  ].join('\n');
+};
+
 /**
  * Mail to suppliers beside the supplier gateway: the order, reminders, questions and cancellations
  * also go by mail to each supplier with an address in the directory, each with a Message-ID recorded
@@ -88,6 +108,13 @@ export function withSupplierMail(world: World, opts: SupplierMailOptions): World
     async placeOrder(po, idempotencyKey) {
       const ack = await world.placeOrder(po, idempotencyKey);
       await send('order', po.supplier, po.poNumber, orderText(po, ack, opts.currency));
+      return ack;
+    },
+    async placeSupplierOrder(order, idempotencyKey) {
+      const ack = await world.placeSupplierOrder(order, idempotencyKey);
+      // The desk lives for years under one workflow id and its activity ids start again after each
+      // continue-as-new: the SPO number, placed once, is what keeps its retries' Message-ID the same.
+      await send('order', order.supplier, order.spoNumber, supplierOrderText(order, ack), { id: `supplier-order/${idempotencyKey}`, tool: null });
       return ack;
     },
     async chase(supplier, poNumber, message) {

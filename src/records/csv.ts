@@ -7,6 +7,8 @@ const COLUMNS: [string, (r: PurchaseOrderItem) => string | number | null][] = [
   ['currency', (r) => r.currency], ['approved_by', (r) => r.approvals.filter((a) => a.decision === 'approved').map((a) => a.by).join(' ')],
   ['approval_rule', (r) => r.approvals.map((a) => a.rule).filter(Boolean).join(' ')],
   ['ordered_at', (r) => r.orderedAt], ['received_at', (r) => r.receivedAt], ['settled_at', (r) => r.settledAt], ['updated_at', (r) => r.updatedAt], ['reason', (r) => r.reason],
+  // Last, so the columns a spreadsheet already reads by position stay where they were.
+  ['supplier_order', (r) => r.supplierOrder ?? null],
 ];
 
 /**

@@ -30,12 +30,14 @@ export interface RecordFilter {
 }
 
 /** A PO in the list: its status is a settled one's outcome or an open one's phase, and it is ordered by its last change. */
-export type PurchaseOrderItem =
+/** `supplierOrder`: the consolidated PO (SPO-…) the PO was placed on as a line, null when it was ordered alone or not yet. */
+export type PurchaseOrderItem = { supplierOrder?: string | null } & (
   | (PurchaseRecord & { status: OutcomeKind; updatedAt: string })
-  | (OpenPurchaseOrder & { status: Phase; outcome: null; reason: null; settledAt: null; turns: [] });
+  | (OpenPurchaseOrder & { status: Phase; outcome: null; reason: null; settledAt: null; turns: [] }));
 
 export interface RecordPage { items: PurchaseOrderItem[]; next: string | null; total: number }
-export interface SpendLine { supplier: string; month: string; amount: number; orders: number }
+/** `orders`: orders the supplier took, a consolidated PO once; `lines`: the SKUs' POs among them, each line of one counted. */
+export interface SpendLine { supplier: string; month: string; amount: number; orders: number; lines: number }
 
 export const settledItem = (r: PurchaseRecord): PurchaseOrderItem => ({ ...r, status: r.outcome, updatedAt: r.settledAt });
 export const openItem = (o: OpenPurchaseOrder): PurchaseOrderItem => ({ ...o, status: o.phase, outcome: null, reason: null, settledAt: null, turns: [] });
@@ -195,7 +197,15 @@ export class PurchaseRecords {
     const merged = [...open.items, ...settled.items].sort(newerFirst).filter((i) => !end || newerFirst(i, end) <= 0);
     const items = merged.slice(0, page.limit);
     const next = merged.length > page.limit ? cursorOf(items.at(-1)!) : end ? cursorOf(end) : null;
-    return { items, next, total: settledCount + openCount };
+    return { items: await this.withSupplierOrders(items), next, total: settledCount + openCount };
+  }
+
+  /** Each PO with the consolidated PO it was a line of: one look-up for the page, not one per row. */
+  private async withSupplierOrders(items: PurchaseOrderItem[]): Promise<PurchaseOrderItem[]> {
+    const pos = items.map((i) => i.poNumber).filter((p): p is string => p !== null);
+    const rows = pos.length === 0 ? [] : await this.db.selectFrom('supplierOrderLines').select(['poNumber', 'spoNumber']).where('poNumber', 'in', pos).execute();
+    const spoOf = new Map(rows.map((r) => [r.poNumber, r.spoNumber]));
+    return items.map((i) => ({ ...i, supplierOrder: (i.poNumber && spoOf.get(i.poNumber)) ?? null }));
   }
 
   /** Every PO matching the filter, newest change first, a batch at a time (for exports). */
@@ -228,23 +238,28 @@ export class PurchaseRecords {
   async spend(range: { from?: string; to?: string } = {}): Promise<SpendLine[]> {
     const sums = await Promise.all((['purchaseRecords', 'openPurchaseOrders'] as const).map((table) => {
       let q = this.db.selectFrom(table)
-        .select((eb) => ['supplier', 'spendMonth', eb.fn.sum<number>('spendAmount').as('amount'), eb.fn.countAll().as('orders')])
+        .select((eb) => [
+          'supplier', 'spendMonth', eb.fn.sum<number>('spendAmount').as('amount'), eb.fn.countAll().as('lines'),
+          // A line of a consolidated PO is no order of its own: the consolidated PO counts once, below.
+          eb.fn.countAll().filterWhere('poNumber', 'not in', eb.selectFrom('supplierOrderLines').select('poNumber')).as('orders'),
+        ])
         .where('spendMonth', 'is not', null);
       if (range.from) q = q.where('spendMonth', '>=', range.from);
       if (range.to) q = q.where('spendMonth', '<=', range.to);
       return q.groupBy(['supplier', 'spendMonth']).execute();
     }));
     // A consolidated PO's freight is charged once on the whole order, in none of its lines' records: it
-    // counts in the month the supplier took the order, beside the lines.
-    const freights = (await this.db.selectFrom('supplierOrders').select(['supplier', 'placedAt', 'freight']).where('freight', '>', 0).execute())
-      .map((o) => ({ supplier: o.supplier, spendMonth: o.placedAt.slice(0, 7), amount: o.freight, orders: 0 }))
+    // counts, with the order, in the month the supplier took it, beside the lines.
+    const consolidated = (await this.db.selectFrom('supplierOrders').select(['supplier', 'placedAt', 'freight']).execute())
+      .map((o) => ({ supplier: o.supplier, spendMonth: o.placedAt.slice(0, 7), amount: o.freight ?? 0, orders: 1, lines: 0 }))
       .filter((o) => (!range.from || o.spendMonth >= range.from) && (!range.to || o.spendMonth <= range.to));
     const lines = new Map<string, SpendLine>();
-    for (const r of [...sums.flat(), ...freights]) {
+    for (const r of [...sums.flat(), ...consolidated]) {
       const key = JSON.stringify([r.spendMonth, r.supplier]);
-      const line = lines.get(key) ?? { supplier: r.supplier!, month: r.spendMonth!, amount: 0, orders: 0 };
+      const line = lines.get(key) ?? { supplier: r.supplier!, month: r.spendMonth!, amount: 0, orders: 0, lines: 0 };
       line.amount += Number(r.amount);
       line.orders += Number(r.orders);
+      line.lines += Number(r.lines);
       lines.set(key, line);
     }
     // Sums of cents in floating point: rounded back to the cent once.

@@ -8,12 +8,22 @@ import { noInput, waitTool } from './tool.js';
 
 /**
  * The longest the desk may take: its window, then every request to the manager, and a day for the
- * order. Past it the run hands the line to a person rather than wait for ever.
+ * order. Past it the run asks the desk for its line rather than wait for ever.
  */
 const deskDays = (s: ReplenishState, rules: Rules): number => {
   const setting = s.po ? gatheringOf(rules, s.po.supplier) : null;
   return (setting ? longestWindowDays(setting) : 1) + rules.approvalWaitDays * rules.maxApprovalRequests + 1;
 };
+
+/**
+ * A desk held up by its workers or its server (a restart, a step retried at its longest interval)
+ * is slow in minutes of the clock, not in business days: with days of a second (demos, the chaos
+ * soak) the days above were over before a restarted worker had picked the desk up again, and lines
+ * the desk was about to order were taken out of it.
+ */
+export const DESK_SILENCE_AT_LEAST_MS = 5 * 60_000;
+
+export const deskSilenceMs = (s: ReplenishState, rules: Rules): number => Math.max(days(rules, deskDays(s, rules)), DESK_SILENCE_AT_LEAST_MS);
 
 type DeskApproval = { by: string; at: string; note: string; rule?: string; channel?: DecisionChannel };
 
@@ -62,7 +72,7 @@ export const waitForSupplierOrder = waitTool({
   input: noInput,
   events: ['supplier-order'],
   allowed: (s) => awaitingSupplierOrder(s),
-  timeoutMs: (s, rules) => days(rules, deskDays(s, rules)),
+  timeoutMs: deskSilenceMs,
   apply: (s, m, now) => {
     // No word in time: the desk may yet order the line, so the run does not hand it over blind; it asks
     // the desk for it (leave_supplier_order), and follows the order if the desk placed one.

@@ -50,7 +50,7 @@ describe('the purchasing record over HTTP', () => {
     expect(await statuses('&status=ordered')).toEqual(['PO-OPN-2 ordered']);
     expect(await statuses('&outcome=received')).toEqual(['PO-OPN-1 received']);
     const item = (await stack.api('GET', '/purchase-orders?sku=OPN&status=open&limit=1')).body;
-    expect(item).toMatchObject({ total: 2, items: [{ poNumber: 'PO-OPN-3', outcome: null, settledAt: null, turns: [], updatedAt: '2026-11-21T10:00:00.000Z' }] });
+    expect(item).toMatchObject({ total: 2, items: [{ poNumber: 'PO-OPN-3', outcome: null, settledAt: null, turns: [], updatedAt: '2026-11-21T10:00:00.000Z', supplierOrder: null }] });
     const csv = (await (await fetch(`${stack.apiUrl}/purchase-orders.csv?sku=OPN`)).text()).trim().split('\r\n');
     expect(csv.slice(1).map((l) => l.split(',').slice(0, 6).join(','))).toEqual([
       'PO-OPN-3,replenish-OPN-3,OPN,opn-supply,,awaiting approval', 'PO-OPN-2,replenish-OPN-2,OPN,opn-supply,,ordered',
@@ -58,7 +58,7 @@ describe('the purchasing record over HTTP', () => {
     ]);
     // The open order is money committed in its month, beside the settled one.
     const spend = (await stack.api('GET', '/purchase-orders/spend?from=2026-11&to=2026-11')).body.lines;
-    expect(spend.find((l: { supplier: string }) => l.supplier === 'opn-supply')).toMatchObject({ orders: 2, amount: 50 });
+    expect(spend.find((l: { supplier: string }) => l.supplier === 'opn-supply')).toMatchObject({ orders: 2, lines: 2, amount: 50 });
   });
 
   it('exports every match as CSV, by format=csv or /purchase-orders.csv', async () => {
@@ -87,7 +87,7 @@ describe('the purchasing record over HTTP', () => {
   it('sums spend per supplier and month, without cancelled orders', async () => {
     const res = await stack.api('GET', '/purchase-orders/spend?from=2026-11&to=2026-11');
     // quickparts' only order that month was cancelled; opn-supply is the open-PO test's.
-    expect(res.body.lines.filter((l: { supplier: string }) => l.supplier !== 'opn-supply')).toEqual([{ supplier: 'acme-industrial', month: '2026-11', amount: 100, orders: 4 }]);
+    expect(res.body.lines.filter((l: { supplier: string }) => l.supplier !== 'opn-supply')).toEqual([{ supplier: 'acme-industrial', month: '2026-11', amount: 100, orders: 4, lines: 4 }]);
     expect(res.body.currency).toBe('USD');
   });
 

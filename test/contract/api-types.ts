@@ -2680,6 +2680,8 @@ export interface paths {
                                 status: string;
                                 /** @description an open PO's phase */
                                 phase?: string;
+                                /** @description the consolidated PO (SPO-<supplier>-<k>) the PO was placed on as a line; null when ordered alone or not yet ordered */
+                                supplierOrder: string | null;
                                 /** @description its last change: a settled PO's settlement */
                                 updatedAt: string;
                             } & {
@@ -2838,7 +2840,10 @@ export interface paths {
                                 supplier: string;
                                 month: string;
                                 amount: number;
+                                /** @description orders the supplier took that month: a consolidated PO counts once */
                                 orders: number;
+                                /** @description the SKUs' POs among them: each line of a consolidated PO counts, an order of one SKU is one line */
+                                lines: number;
                             }[];
                         };
                     };

@@ -88,8 +88,8 @@ describe.each(recordsLocations(afterFile))('the purchasing record in %s', (_name
     const spend = await records.spend({ from: '2026-10', to: '2026-11' });
     const line = (supplier: string, month: string) => spend.find((l) => l.supplier === supplier && l.month === month);
     // October: orders 1..6, of which 5 was cancelled; 3 and 6 went to quickparts.
-    expect(line('acme-industrial', '2026-10')).toEqual({ supplier: 'acme-industrial', month: '2026-10', amount: 37.5, orders: 3 });
-    expect(line('quickparts', '2026-10')).toEqual({ supplier: 'quickparts', month: '2026-10', amount: 25, orders: 2 });
+    expect(line('acme-industrial', '2026-10')).toEqual({ supplier: 'acme-industrial', month: '2026-10', amount: 37.5, orders: 3, lines: 3 });
+    expect(line('quickparts', '2026-10')).toEqual({ supplier: 'quickparts', month: '2026-10', amount: 25, orders: 2, lines: 2 });
     expect((await records.spend({ from: '2026-12' }))).toEqual([]);
   });
 

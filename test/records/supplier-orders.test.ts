@@ -73,7 +73,7 @@ describe.each(recordsLocations(afterFile))('the map of consolidated POs to their
     expect(await records.supplierOrders.claimMessage({ ...entry, digest: 'other', lines: ['PO-BOLT-1'] })).toEqual({ first: false, earlier: entry });
   });
 
-  it('counts a consolidated PO\'s freight once in its supplier\'s spend, in the month the supplier took it, beside its lines', async () => {
+  it('counts a consolidated PO once in its supplier\'s spend, with its freight, in the month the supplier took it, beside its lines', async () => {
     const withFreight = (sku: string, quantity: number): SupplierLine => ({ ...line(sku, quantity), supplier: 'freight-co', orderCosts: { freight: 20, freeFreightFrom: 1000 } });
     const order = draftSupplierOrder('SPO-freight-co-1', 'freight-co', 'USD', [withFreight('F-A', 90), withFreight('F-B', 90)]);
     expect(order.freight).toBe(20);
@@ -85,7 +85,8 @@ describe.each(recordsLocations(afterFile))('the map of consolidated POs to their
       }));
     }
     const month = (await records.spend({ from: '2026-12', to: '2026-12' })).find((l) => l.supplier === 'freight-co');
-    expect(month).toEqual({ supplier: 'freight-co', month: '2026-12', amount: 380, orders: 2 });
+    // One order at the supplier, of two lines.
+    expect(month).toEqual({ supplier: 'freight-co', month: '2026-12', amount: 380, orders: 1, lines: 2 });
     expect((await records.spend({ from: '2027-01' })).find((l) => l.supplier === 'freight-co')).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { rawMail, verdict } from '../support/mail.js';
-import { eventually } from '../support/stack.js';
+import { rawMail, startSmtpSink, verdict } from '../support/mail.js';
+import { afterThisFile, eventually } from '../support/stack.js';
 import { askedAboutTwoLines, placedTwoLines } from './gathering-story.js';
 import { story } from './story.js';
 
@@ -162,6 +162,30 @@ describe('messages addressed to a consolidated PO\'s number', () => {
     const taken = await mail(`Re: ${spo}`, 'We confirm the order, delivery as planned.');
     expect(taken).toMatchObject({ status: 202, body: { status: 'delivered', poNumber: spo, lines: pos.map((poNumber) => ({ poNumber, status: 202 })) } });
     for (const s of skus) expect((await story(stack, s).phase('awaiting goods')).replenishment.replies).toHaveLength(1);
+    await desk.terminate('test over');
+  });
+
+  it('with mail to suppliers, the consolidated PO goes out as one order mail listing its lines, and the supplier\'s answer to it, naming no number, reaches every line', async () => {
+    const secret = randomBytes(24).toString('hex');
+    const smtp = await startSmtpSink(afterThisFile);
+    const { stack, supplier, spo, pos, skus, desk } = await placedTwoLines({ mailSecret: secret, smtpUrl: smtp.url });
+    const order = await smtp.next((m) => m.parsed.subject === `Purchase order ${spo}`, `the order mail for ${spo}`);
+    expect(order.to).toEqual([`orders@${supplier}.example`]);
+    const text = order.parsed.text!;
+    pos.forEach((po, i) => expect(text).toMatch(new RegExp(`  ${i + 1}\\. 90 × ${skus[i]} at 2\\.00 USD each, 180\\.00 USD \\(line ${po}, expected delivery \\d{4}-\\d{2}-\\d{2}\\)`)));
+    expect(text).toContain('goods 360.00 USD, freight 20.00 USD, 380.00 USD in total');
+    // The lines were ordered on the consolidated PO alone: none of them went out as an order of its own.
+    expect(smtp.received.filter((m) => pos.some((po) => m.parsed.subject?.includes(po)))).toEqual([]);
+
+    const orderId = order.parsed.messageId!.replace(/^<|>$/g, '');
+    const res = await fetch(`${stack.apiUrl}/inbound-mail`, {
+      method: 'POST',
+      body: rawMail({ from: `orders@${supplier}.example`, subject: 'Re: your order', text: 'Confirmed, both lines ship as planned.', headers: [`In-Reply-To: <${orderId}>`] }),
+      headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${secret}`, 'authentication-results': verdict(`${supplier}.example`) },
+    });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toMatchObject({ status: 'delivered', poNumber: spo, lines: pos.map((poNumber) => ({ poNumber, status: 202 })) });
+    for (const s of skus) expect((await story(stack, s).phase('awaiting goods')).replenishment.replies).toEqual([expect.objectContaining({ kind: 'confirmed' })]);
     await desk.terminate('test over');
   });
 });

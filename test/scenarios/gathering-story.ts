@@ -21,7 +21,7 @@ const orderCosts = { freight: 20, freeFreightFrom: 1000 };
  * price (a SKU quoted dearer, `sku(levels, 3)`, is not routine and goes to the manager).
  */
 export async function gatheringStack(setting: GatheringSetting, {
-  byRule = true, inProcessWorker = true, autoApproveBelow = policy.autoApproveBelow, mailSecret = undefined as string | undefined,
+  byRule = true, inProcessWorker = true, autoApproveBelow = policy.autoApproveBelow, mailSecret = undefined as string | undefined, smtpUrl = undefined as string | undefined,
   twoApprovalsAbove = undefined as number | undefined, security = {} as Partial<Security>, rules = {} as Partial<Rules>,
 } = {}) {
   const supplier = `gather-${randomUUID().slice(0, 8)}`;
@@ -32,7 +32,11 @@ export async function gatheringStack(setting: GatheringSetting, {
     rules: { ...(byRule ? { approvalPolicy: { ...policy, autoApproveBelow } } : {}), gathering: { [supplier]: setting }, ...(twoApprovalsAbove ? { twoApprovalsAbove } : {}), ...rules },
     // acme-industrial signs too: a supplier that can sign, other than the one its POs went to.
     security: { supplierSecrets: { [supplier]: randomBytes(24).toString('hex'), 'acme-industrial': randomBytes(24).toString('hex') }, ...security },
-    ...(mailSecret ? { mail: { inbound: { secret: mailSecret, directory, authservId: 'mx.provider.example', maxBytes: 1024 * 1024 } } } : {}),
+    // With an SMTP server, the agent's mail to the supplier goes out through it.
+    mail: {
+      ...(mailSecret ? { inbound: { secret: mailSecret, directory, authservId: 'mx.provider.example', maxBytes: 1024 * 1024 } } : {}),
+      ...(smtpUrl ? { outgoing: { transport: smtpUrl, from: 'purchasing@buyer.example', directory } } : {}),
+    },
   });
   stack.sandbox.store.setSupplier(supplier, { orderCosts });
   const desk = stack.client.workflow.getHandle(supplierDeskId(supplier));
@@ -71,7 +75,7 @@ export async function askedAboutTwoLines(opts: Omit<Parameters<typeof gatheringS
  * its line, and what is addressed to the SPO number reaches them by the API as the supplier and the
  * warehouse send it.
  */
-export async function placedTwoLines(opts: { mailSecret?: string } = {}) {
+export async function placedTwoLines(opts: { mailSecret?: string; smtpUrl?: string } = {}) {
   const g = await gatheringStack({ windowHours: 0.005 }, opts);
   const skus = [await g.sku(), await g.sku()];
   await Promise.all(skus.map((s) => story(g.stack, s).startAgent()));

@@ -58,10 +58,15 @@ describe('buying per supplier', () => {
     expect(stack.sandbox.store.notifications().filter((n) => n.subject.startsWith('Approve'))).toEqual([]);
 
     await receiveEach(stack, skus);
-    // The spend counts each line's goods and the consolidated PO's freight once: 2 × 180 + 20.
+    // The spend counts each line's goods and the consolidated PO's freight once, 2 × 180 + 20, and one order of two lines.
     const month = new Date().toISOString().slice(0, 7);
     const spent = () => stack.records.spend({ from: month, to: month }).then((ls) => ls.find((l) => l.supplier === supplier));
-    expect(await eventually(spent, (l) => l?.orders === 2, 30_000, 'both lines in the spend')).toEqual({ supplier, month, amount: 380, orders: 2 });
+    expect(await eventually(spent, (l) => l?.lines === 2, 30_000, 'both lines in the spend')).toEqual({ supplier, month, amount: 380, orders: 1, lines: 2 });
+    // The purchasing record names the consolidated PO each line was placed on; the SKU's earlier order, placed alone, names none.
+    const listed = (await stack.api('GET', `/purchase-orders?sku=${skus[0]}`)).body.items as { poNumber: string; supplierOrder: string | null }[];
+    expect(listed.map((i) => [i.poNumber, i.supplierOrder])).toEqual([[`PO-${skus[0]}-1`, spo], [`PO-${skus[0]}-0`, null]]);
+    const csv = (await (await fetch(`${stack.apiUrl}/purchase-orders.csv?sku=${skus[0]}`)).text()).trim().split('\r\n');
+    expect([csv[0]!.split(',').at(-1), ...csv.slice(1).map((l) => l.split(',').at(-1))]).toEqual(['supplier_order', spo, '']);
     await replays(await desk.fetchHistory(), desk.workflowId);
     await replays(await stack.client.workflow.getHandle(`replenish-${skus[0]}-1`).fetchHistory(), `replenish-${skus[0]}-1`);
     // Replay fixtures of a gathering run, its agent and the desk (RECORD_HISTORIES=1): test/replay replays them with the others.

@@ -96,6 +96,13 @@ describe('buying through a supplier\'s desk', () => {
     expect(policyChoice(redrafted, bothGather, at(2))).toBe('join_supplier_order');
   });
 
+  it('a desk is silent after its window, every request to the manager and a day, and never sooner than five minutes of the clock, however short the days', () => {
+    const line = joined();
+    // An 8-hour window, every request to the manager of its days, and a day.
+    expect(waitForSupplierOrder.timeoutMs(line, GATHERING, T0)).toBe(Math.round((8 / 24 + GATHERING.approvalWaitDays * GATHERING.maxApprovalRequests + 1) * DAY_MS));
+    expect(waitForSupplierOrder.timeoutMs(line, { ...GATHERING, dayMs: 1000 }, T0)).toBe(5 * 60_000);
+  });
+
   it('given up by the desk (no decision after every request), the run ends cancelled; with no word at all the run asks the desk for its line', async () => {
     expect(outcome(told(joined(), { kind: 'dropped', spoNumber: 'SPO-acme-1', by: 'desk', reason: 'no decision from the manager on SPO-acme-1 after 2 requests' })))
       .toMatchObject({ outcome: 'cancelled', reason: 'no decision from the manager on SPO-acme-1 after 2 requests' });
@@ -124,7 +131,7 @@ describe('buying through a supplier\'s desk', () => {
     expect(following.supplierOrder).toBeUndefined();
     expect(policyChoice(following, GATHERING, at(9))).toBe('wait_for_supplier_reply');
     // The window (8 business hours), two approval waits of 3 days and a day for the order.
-    expect(waitForSupplierOrder.timeoutMs(joined(), GATHERING, T0)).toBe(Math.round((8 / 24 + 3 * 2 + 1) * DAY_MS));
+    expect(waitForSupplierOrder.timeoutMs(joined(), GATHERING, T0)).toBe(Math.round((8 / 24 + GATHERING.approvalWaitDays * GATHERING.maxApprovalRequests + 1) * DAY_MS));
   });
 
   it('the desk\'s news is taken even before the run applied its join, and never once the line is decided', () => {

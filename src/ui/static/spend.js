@@ -24,7 +24,7 @@ function spendChart(lines, currency) {
       const h2 = scale(l.amount);
       y -= h2;
       root.append(svg('rect', { class: 'spend-bar', x, y, width: barW, height: Math.max(h2, 1), fill: colour(l.supplier), 'data-supplier': l.supplier, 'data-month': month, 'data-amount': l.amount },
-        svg('title', {}, `${l.supplier} ${month}: ${amount(l.amount)} ${currency} (${l.orders} order${l.orders === 1 ? '' : 's'})`)));
+        svg('title', {}, `${l.supplier} ${month}: ${amount(l.amount)} ${currency} (${l.orders} order${l.orders === 1 ? '' : 's'}${l.lines > l.orders ? `, ${l.lines} lines` : ''})`)));
     }
     root.append(svg('text', { x: x + barW / 2, y: y - 4, 'text-anchor': 'middle' }, amount(totals[i])));
     root.append(svg('text', { x: x + barW / 2, y: H - bottom + 16, 'text-anchor': 'middle' }, month));
