@@ -549,3 +549,19 @@ describe('a percentage written as a word', () => {
     expect(await read('Confirmed for June 17, 2026, 100 percent of the order from stock.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
   });
 });
+
+describe('a day the goods leave and a later day they arrive', () => {
+  // PO.receivedAt is Monday 8 June 2026.
+  it('the arrival is the delivery date, in any order of words', async () => {
+    expect(await read('Order confirmed, it ships Monday 15 June and arrives at your warehouse on Wednesday 17 June.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Order confirmed. Goes out tomorrow, should be there Thursday.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+    expect(await read('Confirmamos su pedido, sale de fábrica el lunes 15 de junio y llega a sus instalaciones el miércoles 17 de junio.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+
+  it('a day the goods are ready is not the day they reach the buyer', async () => {
+    expect(await read('Sorry, the valves will not be ready until Thursday, a part is late. They will be with you on Friday.', { requestedDate: '2026-06-10' }))
+      .toEqual({ kind: 'delayed', deliveryDate: day('2026-06-12') });
+  });
+});

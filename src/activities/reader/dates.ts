@@ -82,7 +82,7 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
     parts: (m, sense) => nextWeekday(weekdayNumber((m[1] ?? m[2])!), sense) },
   // this Thursday, on Friday, am Donnerstag, will send Monday, with you Weds, consegna mercoledì, leveren (donderdag): the next such weekday after
   // the mail came; the word before stays outside the match, where it tells an arrival from a dispatch
-  { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|shipping|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio|part|partira|sale|salen|saldrá|land|lands|truck|van|lorry|camion|camión|leveren|levering)\\s+\\(?)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|shipping|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|be there|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio|part|partira|sale|salen|saldrá|land|lands|truck|van|lorry|camion|camión|leveren|levering)\\s+\\(?)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "on Friday's truck", "off on Thursday's run": the goods leave with that weekday's round
   { re: new RegExp(`\\b(?:on|for|with|in)\\s+(${WEEKDAY})['’]s\\s+(?:truck|run|van|lorry|delivery|collection|pick-?up|shipment|load|courier|route)\\b`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "staat donderdag bij jullie", "Freitag früh bei Ihnen", "Thursday with you": a weekday the goods are with the buyer
@@ -237,7 +237,7 @@ const NEW_DATE_CUE = /\b(?:new|revised|updated|now|earliest|until|till|to|postpo
  */
 const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|(?<!\b(?:entrega|livraison|lieferung|liefertermin|lieferdatum|envío|expédition|consegna)\s)(?:vom|du|del)|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
 /** Words before a date that make it the goods' arrival, which wins over a ship date ("we'll have the 40 brackets to you by"). */
-const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|land(?:s|ed|ing)?|hit(?:s|ting)? your (?:dock|door|site|warehouse|yard)|(?:devrai[st]|devriez|devrait) (?:l'|les )?(?:avoir|recevoir)|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*|dostaw\w*|dodá\w*|dodan\w*|doruč\w*|teslim\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|\b(?:we|i)(?:'ll| will| can| should| shall)\s+(?:\w+\s+)?(?:have|get)\s+(?!back\b)[^.?!]{0,40}?\b(?:to|with) you\b|\bto (?:have|get) (?:them|it|these|those|everything|the (?:goods|order|parts|items))\s+(?:to|with) you\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
+const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\bbe there\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|land(?:s|ed|ing)?|hit(?:s|ting)? your (?:dock|door|site|warehouse|yard)|(?:devrai[st]|devriez|devrait) (?:l'|les )?(?:avoir|recevoir)|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*|dostaw\w*|dodá\w*|dodan\w*|doruč\w*|teslim\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|\b(?:we|i)(?:'ll| will| can| should| shall)\s+(?:\w+\s+)?(?:have|get)\s+(?!back\b)[^.?!]{0,40}?\b(?:to|with) you\b|\bto (?:have|get) (?:them|it|these|those|everything|the (?:goods|order|parts|items))\s+(?:to|with) you\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
 /** "delivery week 42", "KW 48", "semaine 23", "w/c": a week, not a day. */
 /**
  * A calendar week by its number, in the languages read: "week 49", "wk 11", "KW 14", "Kalenderwoche 14", "semaine n° 23",
@@ -342,6 +342,38 @@ export function dayAfterLeaving(sentences: string[], sense: DateSense, leaves?: 
   return undefined;
 }
 
+/** Words of the goods leaving the supplier or being ready there: the day after them is not yet the buyer's. */
+const LEAVING_WORD = /\b(?:ship\w*|dispatch\w*|despatch\w*|leav\w*|left|goes out|going out|ready|versand\w*|versend\w*|verlass\w*|expédi\w*|part(?:e|ent|ira|iront)|env[íi]\w*|despach\w*|sale|salen|saldrán?|spedi\w*|verzend\w*|afsend\w*|sendes|skickas|sevk\w*)\b/gi;
+/** Words of the goods reaching the buyer: "arrives", "llega", "with you", "should be there", "hos jer", "bei Ihnen". */
+const ARRIVING_WORD = /\b(?:arriv\w*|reach\w*|lands?|landing|lleg\w*|with you|be there|get there|hos (?:jer|dig|er|dere|deg)|bei ihnen|chez vous|bij (?:jullie|u)|at your|a sus instalaciones|en sus instalaciones|zustell\w*|eintreff\w*|recib\w*|recevr\w*)\b/gi;
+const lastIndex = (text: string, re: RegExp): number => [...text.matchAll(re)].at(-1)?.index ?? -1;
+
+/**
+ * "Sale el lunes 2 de junio y llega el miércoles 4 de junio", "ships tomorrow, should be there Thursday", "won't be ready
+ * until Thursday. Will be with you Friday": a day the goods leave (or are ready) followed by a later day they reach the
+ * buyer; the arrival is the delivery date. Each day is weighed by the nearest words of the goods' way before it.
+ */
+function arrivalAfterLeaving(sentences: string[], sense: DateSense): string | undefined {
+  let leftOn: string | undefined;
+  for (const s of sentences) {
+    if (CLOSURE.test(s) || PAYMENT.test(s)) {
+      leftOn = undefined;
+      continue;
+    }
+    let from = 0;
+    for (const d of datesIn(s, sense)) {
+      const before = s.slice(from, d.index);
+      from = d.end;
+      if (!d.iso || d.aside || REQUESTED_CUE.test(before) || OTHER_DATE_CUE.test(before)) continue;
+      const leaving = lastIndex(before, LEAVING_WORD);
+      const arriving = lastIndex(before, ARRIVING_WORD);
+      if (arriving > leaving && leftOn !== undefined && d.iso > leftOn) return d.iso;
+      leftOn = leaving > arriving ? d.iso : undefined;
+    }
+  }
+  return undefined;
+}
+
 /**
  * The delivery date: the first stated as the new one, else the first stated as the goods' arrival,
  * else the first that is not another date; never `notDay` (the day a delay does not keep). The day a price moves or holds
@@ -358,6 +390,8 @@ export function deliveryDate(
   let requested: string | undefined;
   let priceDay: string | undefined;
   const came = arrivalOf(sense) ?? Number.NEGATIVE_INFINITY;
+  // Both a day the goods leave and a later day they arrive: the arrival.
+  const paired = arrivalAfterLeaving(sentences, sense);
   for (const s of sentences) {
     if (CLOSURE.test(s) && !GOODS_WAY.test(s)) continue;
     for (const d of datesIn(s, sense)) {
@@ -377,7 +411,7 @@ export function deliveryDate(
         requested ??= d.iso;
         continue;
       }
-      if (NEW_DATE_CUE.test(before) && !/\bfrom\s*$/i.test(before)) return d.iso;
+      if (NEW_DATE_CUE.test(before) && !/\bfrom\s*$/i.test(before)) return paired !== undefined && paired > d.iso ? paired : d.iso;
       if (OTHER_DATE_CUE.test(before)) continue;
       if (d.weak) {
         // "from today" starts a price, not a delivery: a day by a word counts only in a sentence about the goods' way.
@@ -392,7 +426,7 @@ export function deliveryDate(
     }
   }
   // A mail that names a delivery week commits to no day: a date it gives outside any delivery sentence is not the delivery's.
-  return arrival ?? dayAfterLeaving(sentences, sense) ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? requested ?? weakest ?? (priceDayCounts ? priceDay : undefined);
+  return arrival ?? paired ?? dayAfterLeaving(sentences, sense) ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? requested ?? weakest ?? (priceDayCounts ? priceDay : undefined);
 }
 
 /** "KW 27", "week 27", "semaine 27": a calendar week without its day. */
