@@ -565,3 +565,19 @@ describe('a day the goods leave and a later day they arrive', () => {
       .toEqual({ kind: 'delayed', deliveryDate: day('2026-06-12') });
   });
 });
+
+describe('"we confirm" in Danish, Norwegian, Swedish, Finnish and Turkish', () => {
+  it('confirms the order with the day it gives', async () => {
+    expect(await read('Hej, vi bekræfter ordren med levering torsdag 11.06.2026.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+    expect(await read('Takk for bestillingen, vi bekrefter levering 11.06.2026.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+    expect(await read('Tack, vi bekräftar er beställning med leverans 11.06.2026.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+    expect(await read('Kiitos, vahvistamme tilauksenne, toimitus 11.06.2026.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+    expect(await read('Siparişinizi onaylıyoruz, ürünler 11.06.2026 tarihinde sevk edilecektir.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+  });
+
+  it('a confirmation of receipt or one with a freight added is not a confirmation', async () => {
+    expect(await read('Vi bekræfter hermed modtagelsen af jeres ordre.')).toEqual({ kind: 'unclear' });
+    expect(await read('Siparişinizi aldığımızı teyit ederiz.')).toEqual({ kind: 'unclear' });
+    expect(await read('Vi bekräftar er order, leverans 11.06.2026. Frakt 300 SEK tillkommer.')).toEqual({ kind: 'unclear' });
+  });
+});
