@@ -581,3 +581,18 @@ describe('"we confirm" in Danish, Norwegian, Swedish, Finnish and Turkish', () =
     expect(await read('Vi bekräftar er order, leverans 11.06.2026. Frakt 300 SEK tillkommer.')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('an EDI acknowledgement translated to text', () => {
+  it('a field label with its qualifier code in brackets is read; the acknowledgement\'s own date is not the delivery', async () => {
+    const text = [
+      'PURCHASE ORDER ACKNOWLEDGMENT (855)',
+      '',
+      'PO Number: 88120        PO Date: 06/01/2026',
+      'Ack Date: 06/08/2026',
+      'Line 1  Qty: 300 EA  Price: 12.4000 USD/EA',
+      '  Status: IA - Item Accepted',
+      '  Scheduled Ship Date (010): 06/16/2026',
+    ].join('\n');
+    expect(await read(text, { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+});

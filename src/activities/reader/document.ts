@@ -132,7 +132,7 @@ function rolesFor(header: Cell[], cells: Cell[]): (Role | undefined)[] {
 /** Labels of fields written "Label: value" outside a table, by what their date is. */
 const LABEL_ROLES: [keyof DocumentReading['labelled'] | 'other', RegExp][] = [
   // A delivery note's or invoice's number and date say when the paper was written, not when the goods come.
-  ['other', /order date|po date|bestelldatum|belegdatum|lieferschein|delivery note|packing (?:slip|list)|bon de livraison|albar[áa]n|gu[íi]a de despacho|pakbon|datum|date de (?:commande|l'arc)|fecha (?:de )?(?:pedido|emisión|documento)|data ordine|invoice|rechnung|facture|factura/i],
+  ['other', /order date|po date|\back(?:nowledge?ment)?\.? date|bestelldatum|belegdatum|lieferschein|delivery note|packing (?:slip|list)|bon de livraison|albar[áa]n|gu[íi]a de despacho|pakbon|datum|date de (?:commande|l'arc)|fecha (?:de )?(?:pedido|emisión|documento)|data ordine|invoice|rechnung|facture|factura/i],
   ['requested', /request|need[- ]?by|wunsch|date (?:demandée|souhaitée)|fecha (?:solicitada|requerida)/i],
   ['arrival', /deliver|arriv|\beta\b|liefer|zustell|bezorg|verwacht|livraison|entrega|llegada|consegna|levering|expected|voraussichtlich|confirm|promis|commit|bestätigt|zugesagt|confirmée|confirmada|comprometida|termin (?:realizacji|dostawy)|data dostawy/i],
   ['ship', /ship|despatch|dispatch|versand|expédition|envío|envio|despacho|embarque|spedizione|verzend|pick-?up|abholung|enlèvement|recogida|termin wysyłki|data wysyłki/i],
@@ -169,7 +169,8 @@ export function readDocument(lines: string[], sense: DateSense): DocumentReading
     }
     // Fields run on in one line are split at their ends: "Requested date 01.12.2025. Confirmed date: 28.11.2025."
     for (const segment of lines[i]!.split(/\s{3,}|\s+\|\s+|\s·\s|(?<=\d\.)\s+(?=\p{Lu})/u)) {
-      const m = /^\s*([^:\d]{2,40}?)\s*:\s*(.+)$/.exec(segment) ?? /^\s*([^:\d|]{2,40}?)\s{2,}(\d.+)$/.exec(lines[i]!);
+      // An EDI qualifier code after the label ("Est. Ship Date (068): …") is the field's code in the standard, not part of its name.
+      const m = /^\s*([^:\d]{2,40}?)\s*(?:\(\d{2,4}\)\s*)?:\s*(.+)$/.exec(segment) ?? /^\s*([^:\d|]{2,40}?)\s{2,}(\d.+)$/.exec(lines[i]!);
       // A label written as a program's field name ("deliveryDate:", "ship_date:") is not a document's.
       if (!m || /[a-z][A-Z]|_/.test(m[1]!)) continue;
       const role = LABEL_ROLES.find(([, re]) => re.test(m[1]!))?.[0];
