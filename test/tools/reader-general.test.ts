@@ -596,3 +596,18 @@ describe('an EDI acknowledgement translated to text', () => {
     expect(await read(text, { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
   });
 });
+
+describe('a price cell that names the count its price is for', () => {
+  const table = (price: string) => [
+    'BESTÄTIGUNG / CONFIRMACIÓN 2026-5512',
+    '',
+    'Artículo  | Descripción        | Cantidad | Precio        | Fecha entrega',
+    'AR-12     | Arandela M12 DIN 125 | 300    | ' + price + ' | 17/06/2026',
+  ].join('\n');
+  it('"1.240,00 €/100" is 12.40 a piece: the PO\'s price, so the table confirms', async () => {
+    expect(await read(table('1.240,00 €/100'))).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+  it('another price per hundred is a new unit price, divided by the hundred', async () => {
+    expect(await read(table('1.310,00 €/100'))).toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-17') });
+  });
+});

@@ -83,6 +83,9 @@ const PACK_WORD = /\b(?:box(?:es)?|case|cases|pack|packs|carton|cartons|ctn|cs|b
 /** A price column's header that names a hundred or a thousand: "Unit Price (per 1,000)", "Preis / 1.000", "prix par 100". */
 const PER_COUNT_HEADER = /(?:\b(?:per|pro|je|par|por)\s*|(?:preis|price|prix|precio|prezzo|prijs)\s*\/\s*)(100|1[.,]?000)(?![\d.,]*\d)/i;
 
+/** A price cell that names the count its price is for after the amount: "2,40 €/100", "EUR 36.50 per 1.000", "1,20/1000". */
+const PER_COUNT_CELL = /\d\s*(?:€|\$|£|[A-Z]{3})?\s*(?:\/\s*|\b(?:per|pro|je|par|por)\s+)(100|1[.,]?000)(?![\d.,]*\d)/i;
+
 function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, sense: DateSense, text: string): TableLine {
   const row: TableLine = { perPack: false, text };
   cells.forEach((cell, i) => {
@@ -94,7 +97,10 @@ function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, s
     } else if (role === 'unitPrice') {
       const a = amountsIn(cell.text)[0];
       if (a) [row.unitPrice, row.priceDigits] = [a.value, a.digits];
-      if (PACK_WORD.test(cell.text)) row.perPack = true;
+      // "2,40 €/100", "36.50 per 1,000": the cell names the count its price is for, as a header may.
+      const count = PER_COUNT_CELL.exec(cell.text);
+      if (count) row.per = Number(count[1]!.replace(/[.,]/, ''));
+      else if (PACK_WORD.test(cell.text)) row.perPack = true;
     } else if (role === 'per') {
       const n = countOf(cell.text);
       if (n !== undefined && n > 1) row.per = n;
