@@ -611,3 +611,11 @@ describe('a price cell that names the count its price is for', () => {
     expect(await read(table('1.310,00 €/100'))).toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-17') });
   });
 });
+
+describe('what is promised "to you by" a day', () => {
+  it('an answer, a quote or a date promised by a day is not the goods', async () => {
+    expect(await read('We\'ll have an answer to you by Friday 12 June.')).toEqual({ kind: 'unclear' });
+    expect(await read('I will get a firm date to you by Friday 12 June.')).toEqual({ kind: 'unclear' });
+    expect(await read('We\'ll have the 40 brackets to you by Friday 12 June.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+  });
+});
