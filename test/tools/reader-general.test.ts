@@ -619,3 +619,10 @@ describe('what is promised "to you by" a day', () => {
     expect(await read('We\'ll have the 40 brackets to you by Friday 12 June.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
   });
 });
+
+describe('the goods, however named, promised to the buyer by a day', () => {
+  it('"we\'ll have the full 300 m of cable on your PO to you by Friday" confirms with that day', async () => {
+    expect(await read('We\'ll have the full 300 m of 3-core cable on your PO to you by Friday 12 June.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+    expect(await read('We will have all 300 of the stainless hinges on your order with you on Thursday.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+  });
+});
