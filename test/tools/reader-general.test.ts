@@ -626,3 +626,10 @@ describe('the goods, however named, promised to the buyer by a day', () => {
     expect(await read('We will have all 300 of the stainless hinges on your order with you on Thursday.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
   });
 });
+
+describe('a date field named, then what it is', () => {
+  it('"the new ship date for your 300 pcs of 2-inch fittings is 6/26" is that day, counts between', async () => {
+    expect(await read('Sorry, running behind on this one. The new ship date for your 300 pcs of 2-inch fittings is 6/26.', { currency: 'USD' }))
+      .toEqual({ kind: 'delayed', deliveryDate: day('2026-06-26') });
+  });
+});

@@ -29,6 +29,11 @@ const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens
  * between) is its date though no day word stands right before it.
  */
 const ETA_AHEAD = '(?<=\\beta\\b[^\\d\\n.;]{0,30}\\s)';
+/**
+ * "New ship date for your 40 pcs of 16 ga panels is 12/15": a date field named, then what it "is", so the bare "12/15" after it
+ * is that field's day, though other words and counts stand between.
+ */
+const DATE_IS = '(?<=\\b(?:date|eta|etd)\\b[^\\n.;?!]{0,60}\\s(?:is|is now|will be|becomes)\\s)';
 const ORDINAL = '(?:st|nd|rd|th|er|re|e|º|°)?';
 /** `weak`: a date by a word ("today"), used only when the mail names no other. */
 /** `relative`: a day counted from the mail ("within 5 working days"), which names the goods' arrival itself. */
@@ -96,8 +101,8 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   // booked in for the 14th, the rest on the 18th: the next such day of the month (an ordinal, no month named)
   { re: new RegExp(`\\b(?:on|for|by|until|till|from|the)\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s+(?:of\\s+)?(?:${MONTH})\\b)`, 'i'),
     parts: (m, sense) => nextDayOfMonth(+m[1]!, sense) },
-  // ships Friday 7/18, le 3/9, ETA to your Brisbane DC 19/01
-  { re: new RegExp(`(?:${DAY_CUE}|${ETA_AHEAD})(\\d{1,2})\\/(\\d{1,2})\\b(?!\\/)`, 'i'), parts: (m, sense) => {
+  // ships Friday 7/18, le 3/9, ETA to your Brisbane DC 19/01, new ship date for your order is 12/15
+  { re: new RegExp(`(?:${DAY_CUE}|${ETA_AHEAD}|${DATE_IS})(\\d{1,2})\\/(\\d{1,2})\\b(?!\\/)`, 'i'), parts: (m, sense) => {
     const [, month, day] = slashed(+m[1]!, +m[2]!, 2000, sense) ?? [];
     if (month === undefined) return undefined;
     const read = yearless(month, day!, sense);
