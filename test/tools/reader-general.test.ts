@@ -633,3 +633,10 @@ describe('a date field named, then what it is', () => {
       .toEqual({ kind: 'delayed', deliveryDate: day('2026-06-26') });
   });
 });
+
+describe('a part of a month in Dutch', () => {
+  it('"pas medio juli leveren" is a delay without a day when mid-July starts after the day asked for', async () => {
+    expect(await read('Door een storing aan de machine kunnen wij de bestelling pas medio juli leveren.')).toEqual({ kind: 'delayed' });
+    expect(await read('Wij kunnen helaas pas midden juli leveren.')).toEqual({ kind: 'delayed' });
+  });
+});

@@ -439,8 +439,8 @@ export function deliveryDate(
 
 /** "KW 27", "week 27", "semaine 27": a calendar week without its day. */
 const A_WEEK = new RegExp(WEEK_NUMBER, 'iu');
-/** "early July", "Mitte Juli", "fin juillet", "a finales de julio": a third of a month. */
-const PART_OF_MONTH = new RegExp(`\\b(?:(early|beginning of|start of|anfang|beginn|début|debut|principios de|comienzos de|inicios? de|inizio|begin|início de)|(mid-?|middle of|mitte|mi-|à la mi-|mediados de|metà|half|meados de)|(end of|late|ende|fin(?: de)?|finales de|fines de|fine|eind|final de|fim de))\\s*(?:the\\s+month\\s+of\\s+)?(${MONTH})\\b`, 'i');
+/** "early July", "Mitte Juli", "fin juillet", "a finales de julio", "medio december": a third of a month. */
+const PART_OF_MONTH = new RegExp(`\\b(?:(early|beginning of|start of|anfang|beginn|début|debut|principios de|comienzos de|inicios? de|inizio|begin|início de)|(mid-?|middle of|mitte|mi-|à la mi-|mediados de|metà|half|medio|midden|meados de)|(end of|late|ende|fin(?: de)?|finales de|fines de|fine|eind|final de|fim de))\\s*(?:the\\s+month\\s+of\\s+)?(${MONTH})\\b`, 'i');
 
 /** "your PO is looking like week 44", "looks like late July": an estimate of when the order comes, whatever its verb. */
 const LOOKS_LIKE_A_SPAN = /\b(?:looking|looks)\s+like\s+(?:(?:kw|cw|wk|week)\s*\d|early|mid|late|end of|the end of|beginning of|the beginning of)/i;
