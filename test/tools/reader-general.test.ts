@@ -640,3 +640,11 @@ describe('a part of a month in Dutch', () => {
     expect(await read('Wij kunnen helaas pas midden juli leveren.')).toEqual({ kind: 'delayed' });
   });
 });
+
+describe('a Euro pallet by its sides', () => {
+  it('"EUR 1200 x 800" in a shipment notice is the pallet, not an amount in euros', async () => {
+    const text = ['Lieferavis', '', 'Ihre Bestellung: 300 Stk Klemmleisten', '1 Palette (EUR 1200 x 800), 96 kg brutto.', 'Zustellung: Mittwoch, 17.06.2026.'].join('\n');
+    expect(await read(text)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Wir bestätigen Ihre Bestellung zu EUR 1300 x 300 Stk, Lieferung 17.06.2026.')).toEqual({ kind: 'unclear' });
+  });
+});
