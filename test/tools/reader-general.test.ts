@@ -648,3 +648,14 @@ describe('a Euro pallet by its sides', () => {
     expect(await read('Wir bestätigen Ihre Bestellung zu EUR 1300 x 300 Stk, Lieferung 17.06.2026.')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a request for the buyer\'s paperwork beside a confirmation', () => {
+  it('asks nothing the order waits for', async () => {
+    expect(await read('Thanks, we confirm delivery on 17 June 2026. Could you also send us your current tax exemption certificate for our records?'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+  it('unless it holds the order or names its terms', async () => {
+    expect(await read('Thanks, we confirm delivery on 17 June 2026. Could you send us your VAT number before we release the goods?')).toEqual({ kind: 'unclear' });
+    expect(await read('Thanks, we confirm delivery on 17 June 2026. Could you send us your tax certificate, else a fee applies?')).toEqual({ kind: 'unclear' });
+  });
+});

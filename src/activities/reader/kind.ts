@@ -93,13 +93,22 @@ export const THE_REST = /\b(?:(?:the|die|les|los|las) (?:other|übrigen|autres|o
 const ON_THE_BUYER = /^(?:if|should you|unless|wenn|falls|sofern|si|sauf)\b|\b(?:please|kindly|bitte|veuillez|merci de|por favor|let (?:me|us) know|would you|could you|can you|do you|shall we|should we|whether|which)\b|\b(?:you|your|sie|vous|usted|ustedes)\s+(?:approve|confirm|accept|agree|decide|prefer|want|wish|pay|advise|zustimmen|bestätigen|freigeben|acceptez|confirmez|aceptan?|confirm[ae]n?)\b/i;
 
 /**
+ * "Could you send us your updated VAT certificate for our files?": a request for the buyer's paperwork (a VAT or tax
+ * certificate, a W-9, a credit application) asks nothing the order waits for, so long as it names nothing of the order's
+ * terms (price, cost, day, quantity).
+ */
+const PAPERWORK = /\b(?:send|provide|forward|update|complete|fill (?:in|out)|return|share)\b[^.?]{0,40}\b(?:vat|tax|w-?9|resale|exemption|credit application|supplier (?:form|questionnaire|registration))\b/i;
+const ORDER_TERMS = /\b(?:price|pricing|cost|charge|fee|surcharge|freight|deliver\w*|ship\w*|date|day|quantit\w*|qty|pcs|units?|deposit|payment|prepay\w*|proforma|hold|release\w*|before|until|otherwise|unless|order\w*|po)\b|\d/i;
+const asksOnlyForPaperwork = (s: string): boolean => PAPERWORK.test(s) && !ORDER_TERMS.test(s);
+
+/**
  * Whether some sentence leaves a point open for the buyer or the supplier to settle. When part of
  * an order comes now, when the rest follows is often still open ("the balance follows once the
  * next batch clears QC"): that is what a partial delivery is, not a question for the buyer.
  */
 export const isOpen = (s: string): boolean => {
   const t = s.replace(INVITES_OBJECTION, ' ');
-  return (OPEN.test(t) || /\?\s*$/.test(t)) && !COURTESY.test(t) && !(THE_REST.test(t) && !/\?\s*$/.test(t) && !ON_THE_BUYER.test(t));
+  return (OPEN.test(t) || /\?\s*$/.test(t)) && !COURTESY.test(t) && !asksOnlyForPaperwork(t) && !(THE_REST.test(t) && !/\?\s*$/.test(t) && !ON_THE_BUYER.test(t));
 };
 
 /** What the reply's own sentences state about the order; `unclear` when they state nothing plainly. */
