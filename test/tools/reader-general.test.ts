@@ -549,3 +549,20 @@ describe('a percentage written as a word', () => {
     expect(await read('Confirmed for June 17, 2026, 100 percent of the order from stock.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
   });
 });
+
+describe('a date that reads two ways (dev-additions-17 round)', () => {
+  // The mail came on Monday 2 March 2026 and the PO asks for Friday 10 April 2026.
+  const spring = { receivedAt: '2026-03-02T08:00:00Z', requestedDate: '2026-04-10' };
+  it('is unclear when the mail does not show the writer\'s convention and both readings are days the order allows', async () => {
+    expect(await read('Hi, PO 771 is fine, delivery 03/04.', spring)).toEqual({ kind: 'unclear' });
+    expect(await read('All set, we will ship on 04/03/2026.', spring)).toEqual({ kind: 'unclear' });
+  });
+
+  it('keeps the one reading the order allows, or the one the mail\'s way of writing dates shows', async () => {
+    // 9 March or 3 September: only the first is before the day asked for.
+    expect(await read('Hi, PO 771 is fine, delivery 09/03.', spring)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-09') });
+    // 25/03/2026 reads one way only, so 03/04 is the 3rd of April.
+    expect(await read('PO 771 is fine: booked 25/03/2026, delivery 03/04.', { ...spring, receivedAt: '2026-03-25T08:00:00Z' }))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-04-03') });
+  });
+});
