@@ -566,3 +566,14 @@ describe('a date that reads two ways (dev-additions-17 round)', () => {
       .toEqual({ kind: 'confirmed', deliveryDate: day('2026-04-03') });
   });
 });
+
+describe('an instruction to change the PO, in the Nordic languages (dev-additions-17 round)', () => {
+  it('"vänligen ändra beställningen till …" is no price change: the order cannot go on at the PO\'s price either', async () => {
+    const sek = { unitPrice: 118, currency: 'SEK' } as const;
+    expect(await read('Vänligen ändra beställningen till 126 kr/st, sedan levererar vi på fredag.', sek)).toEqual({ kind: 'unclear' });
+    // The supplier's own new price stays a price change.
+    expect(await read('Nytt pris: 126 kr/st för denna order.', sek)).toEqual({ kind: 'price_change', unitPrice: 126 });
+    const dkk = { unitPrice: 118, currency: 'DKK' } as const;
+    expect(await read('Venligst opdater ordren til 126 kr/stk, så sender vi varerne.', dkk)).toEqual({ kind: 'unclear' });
+  });
+});
