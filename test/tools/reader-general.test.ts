@@ -577,3 +577,16 @@ describe('an instruction to change the PO, in the Nordic languages (dev-addition
     expect(await read('Venligst opdater ordren til 126 kr/stk, så sender vi varerne.', dkk)).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('the English words of a refusal (dev-additions-17 round)', () => {
+  it('an order cancelled by the supplier and not to be supplied, or one it will not take, is refused', async () => {
+    expect(await read('Following the unpaid invoices on your account we have today cancelled order 5512 and won\'t be shipping it.')).toEqual({ kind: 'refused' });
+    expect(await read('Apologies, but we can\'t take this order - our plant is booked solid for the season.')).toEqual({ kind: 'refused' });
+    expect(await read('Unfortunately we no longer deliver to addresses outside the mainland.')).toEqual({ kind: 'refused' });
+  });
+
+  it('"won\'t be shipping" with a day or a price is no refusal', async () => {
+    expect(await read('We won\'t be shipping it at the old price, the new rate is EUR 13.10 each.')).not.toEqual({ kind: 'refused' });
+    expect(await read('We can\'t take the order before July, would that still work?')).toEqual({ kind: 'unclear' });
+  });
+});
