@@ -590,3 +590,14 @@ describe('the English words of a refusal (dev-additions-17 round)', () => {
     expect(await read('We can\'t take the order before July, would that still work?')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('mail forwarded from any of the supplier\'s own teams (dev-additions-17 round)', () => {
+  it('"see below from our sales office" hands on the supplier\'s own word', async () => {
+    const text = [
+      'Hello,', '', 'Please see below from our sales office regarding your PO.', '', 'Kind regards,', 'Marta', '',
+      '---------- Forwarded message ----------', 'From: Sales Office <sales@example.test>', 'Date: Mon, 8 Jun 2026 08:02', 'Subject: PO 4410', 'To: Marta <marta@example.test>', '',
+      'Marta,', 'For PO 4410 the new unit price is EUR 13.05, applying to this order.', 'Sales Office',
+    ].join('\n');
+    expect(await read(text)).toEqual({ kind: 'price_change', unitPrice: 13.05 });
+  });
+});
