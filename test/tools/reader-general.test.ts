@@ -601,3 +601,14 @@ describe('mail forwarded from any of the supplier\'s own teams (dev-additions-17
     expect(await read(text)).toEqual({ kind: 'price_change', unitPrice: 13.05 });
   });
 });
+
+describe('a new price in Swedish, Danish and Norwegian (dev-additions-17 round)', () => {
+  it('"priset blir", "prisen er nu", "nytt styckpris" state a new unit price for this order', async () => {
+    const sek = { unitPrice: 118, currency: 'SEK' } as const;
+    expect(await read('På grund av höjda fraktkostnader blir priset för er beställning 124,50 kr/st.', sek)).toEqual({ kind: 'price_change', unitPrice: 124.5 });
+    const dkk = { unitPrice: 118, currency: 'DKK' } as const;
+    expect(await read('Stykprisen på jeres ordre er nu 121,00 kr.', dkk)).toEqual({ kind: 'price_change', unitPrice: 121 });
+    // A price the buyer is told to put on the PO stays no price change.
+    expect(await read('Vänligen ändra ordern till 124,50 kr/st.', sek)).toEqual({ kind: 'unclear' });
+  });
+});
