@@ -612,3 +612,12 @@ describe('a new price in Swedish, Danish and Norwegian (dev-additions-17 round)'
     expect(await read('Vänligen ändra ordern till 124,50 kr/st.', sek)).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a price per tonne for an order counted in kilos (dev-additions-17 round)', () => {
+  it('is a thousand kilos\' price when the mail writes the ordered quantity in kg', async () => {
+    const kilos = { unitPrice: 1.84, currency: 'EUR', quantity: 1500 } as const;
+    expect(await read('For your order of 1.500 kg the new price is EUR 1.960,00 per tonne.', kilos)).toEqual({ kind: 'price_change', unitPrice: 1.96 });
+    // Without the order's count in kilos the tonne is not known to be a thousand ordered units.
+    expect(await read('The new price is EUR 1.960,00 per tonne.', kilos)).toEqual({ kind: 'unclear' });
+  });
+});

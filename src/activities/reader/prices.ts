@@ -112,8 +112,11 @@ const toFromPrice = (s: string, a: Amount, previous: Amount | undefined): boolea
   previous !== undefined && TO_NEXT.test(s.slice(previous.end, a.index));
 
 /** A measure or count written right after an amount: "CHF 12.40/kg", "£2.64/m", "3,10 € pro kg", "$46.50/M" (a thousand). */
-const PER_MEASURE_AFTER = /^\s*(?:\/\s*|(?:per|pro|je|par|por|le|el|al|the)\s+)(kg|kilo|t|tonne|ton|m|lm|metre|meter|mètre|metro|ft|foot|lb|l|litre|liter|ltr|c|k|mpcs)\b(?!\s*\d)/i;
+const PER_MEASURE_AFTER = /^\s*(?:\/\s*|(?:per|pro|je|par|por|le|el|al|the)\s+)(kg|kilo|t|tonne|ton|tonn|mt|m|lm|metre|meter|mètre|metro|ft|foot|lb|l|litre|liter|ltr|c|k|mpcs)\b(?!\s*\d)/i;
 const measureAfter = (s: string, a: Amount): string | undefined => PER_MEASURE_AFTER.exec(s.slice(a.end, a.end + 15))?.[1]?.toLowerCase();
+
+/** A count written in kilos, thousands grouped by a space, a dot, a comma or an apostrophe: "2 000 kg", "1.500 kg". */
+const ORDERED_IN_KILOS = /(?<![\d.,])(\d{1,3}(?:[\s.,']\d{3})+|\d+)\s*(?:kg|kilos?|kilogram\w*)\b/gi;
 
 /**
  * What each measure the mail writes the PO's own price in stands for, as a count of ordered units: "CHF 12.40/kg statt
@@ -121,9 +124,13 @@ const measureAfter = (s: string, a: Amount): string | undefined => PER_MEASURE_A
  * thousand. A price in such a measure is a price of the ordered unit once divided; in any other measure it may be a
  * price per kilo of goods counted in pieces, and is not read as one.
  */
-function orderedMeasures(sentences: string[], poPrice: number | undefined): Map<string, number> {
+function orderedMeasures(sentences: string[], poPrice: number | undefined, quantity?: number): Map<string, number> {
   const measures = new Map<string, number>();
   if (poPrice === undefined) return measures;
+  // "2 000 kg" where 2,000 were ordered: the order counts kilos, so a price per tonne is a thousand of its units.
+  if (quantity !== undefined && sentences.some((s) => [...s.matchAll(ORDERED_IN_KILOS)].some((m) => +m[1]!.replace(/[\s.,']/g, '') === quantity))) {
+    for (const [measure, per] of [['kg', 1], ['kilo', 1], ['t', 1000], ['tonne', 1000], ['ton', 1000], ['tonn', 1000], ['mt', 1000]] as const) measures.set(measure, per);
+  }
   for (const s of sentences) {
     for (const a of amountsIn(s)) {
       const measure = measureAfter(s, a);
@@ -138,9 +145,9 @@ function orderedMeasures(sentences: string[], poPrice: number | undefined): Map<
  * The unit prices stated in the sentences, in order; a pack's price counts once converted to the ordered unit. With the
  * PO's unit price (`poPrice`), a price per the measure the mail writes that price in counts as a unit's too.
  */
-export function unitPrices(sentences: string[], packSize?: number, poPrice?: number): UnitPrice[] {
+export function unitPrices(sentences: string[], packSize?: number, poPrice?: number, quantity?: number): UnitPrice[] {
   const prices: UnitPrice[] = [];
-  const measures = orderedMeasures(sentences, poPrice);
+  const measures = orderedMeasures(sentences, poPrice, quantity);
   for (const s of sentences) {
     let clauseStart = 0;
     const found: (UnitPrice & { perPack: boolean; perUnit: boolean })[] = [];
