@@ -76,10 +76,11 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   let kind = stated;
   // "We can ship the 40 units we have on Monday 21st. We won't be able to supply the remaining 20": the rest refused and a
   // lot coming on a day that, with the refused rest, makes the ordered count (both written) is a delivery in part.
-  if (kind === 'refused' && refusesOnlyTheRest(words) && lotBeforeCountedRest(words, context) !== undefined && firstLotDate(words, sense) !== undefined) kind = 'partial';
+  // So is "40 of the 60 go out today; the remaining 20 are discontinued": the part named against the ordered count.
+  const lot = () => partOfOrdered(words, context.quantity, context.packSize) ?? lotBeforeCountedRest(words, context);
+  if (kind === 'refused' && refusesOnlyTheRest(words) && lot() !== undefined && firstLotDate(words, sense) !== undefined) kind = 'partial';
   // "We'll ship the 72 on 3/6 and cancel the balance", "liefern wir die 40 Stück am 12.03. und stornieren den Rest": a lot that
   // comes on a day, the rest cancelled, is a delivery in part, whatever the reason given for the rest (an item discontinued).
-  const lot = () => partOfOrdered(words, context.quantity, context.packSize) ?? lotBeforeCountedRest(words, context);
   if (kind === 'refused' && words.some(cancelsTheRest) && lot() !== undefined && firstLotDate(words, sense) !== undefined) kind = 'partial';
   // An acknowledgement or a shipment notice confirms by what it is, when its words leave nothing open.
   // So does a day given for the goods ("ETA your dock: Thursday 11 December", "Estimated delivery: 30-May-2025") when no

@@ -621,3 +621,14 @@ describe('a price per tonne for an order counted in kilos (dev-additions-17 roun
     expect(await read('The new price is EUR 1.960,00 per tonne.', kilos)).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('part of the order sent, the numbered rest refused (dev-additions-17 round)', () => {
+  it('"250 of the 300 … the remaining 50 we cannot supply" is a partial of the part that comes', async () => {
+    expect(await read('We are sending 250 of the 300 pcs on 12 June. The remaining 50 have been discontinued and we cannot supply them.'))
+      .toEqual({ kind: 'partial', quantity: 250, deliveryDate: day('2026-06-12') });
+    expect(await read('Hoy despachamos 250 de las 300 piezas. Las 50 restantes están agotadas en fábrica y no podremos servirlas.'))
+      .toEqual({ kind: 'partial', quantity: 250, deliveryDate: day('2026-06-08') });
+    // The whole order refused stays a refusal.
+    expect(await read('The item has been discontinued and we cannot supply any of the 300 pcs.')).toEqual({ kind: 'refused' });
+  });
+});
