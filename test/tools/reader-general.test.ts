@@ -632,3 +632,11 @@ describe('part of the order sent, the numbered rest refused (dev-additions-17 ro
     expect(await read('The item has been discontinued and we cannot supply any of the 300 pcs.')).toEqual({ kind: 'refused' });
   });
 });
+
+describe('the Italian words of a delivery in parts (dev-additions-17 round)', () => {
+  it('"i restanti verranno spediti", counted in "cartoni", is a partial of the cartons that come', async () => {
+    const cases = { quantity: 240, packSize: 24 } as const;
+    expect(await read('Vi spediamo oggi 4 cartoni; i restanti verranno spediti la prossima settimana.', cases))
+      .toEqual({ kind: 'partial', quantity: 96, deliveryDate: day('2026-06-08') });
+  });
+});
