@@ -640,3 +640,11 @@ describe('the Italian words of a delivery in parts (dev-additions-17 round)', ()
       .toEqual({ kind: 'partial', quantity: 96, deliveryDate: day('2026-06-08') });
   });
 });
+
+describe('what one pack holds is no count of the goods (dev-additions-17 round)', () => {
+  it('"6 cartoni (da 24 pezzi)" beside a partial counts 6 cartons, not a lot of 24', async () => {
+    const cases = { quantity: 240, packSize: 24 } as const;
+    expect(await read('Spediamo oggi 6 cartoni (da 24 pezzi); i restanti verranno spediti la prossima settimana.', cases))
+      .toEqual({ kind: 'partial', quantity: 144, deliveryDate: day('2026-06-08') });
+  });
+});

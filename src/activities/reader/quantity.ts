@@ -211,6 +211,7 @@ const THRESHOLD_AFTER = /^\s*(?:and (?:above|over|more|up)|or more|\+|und mehr|o
 const STOCK_AFTER = /^\s*(?:[\p{L}-]+\s+){0,2}(?:in stock|on stock|on hand|auf lager|am lager|vorrätig|lagernd|en stock|en existencia|op voorraad|in voorraad|a magazzino|in giacenza|disponibles? en stock)\b/iu;
 
 /** A count in ordered units; `family` undefined for packs converted through the PO's pack size. */
+const PACK_CONTENT_BEFORE = new RegExp(`\\d\\s*${PACKS}\\s*[(,]?\\s*(?:of|à|a|de|da|di|x|mit|zu|je|con|van|per|avec)\\s*$`, 'i');
 interface StatedCount { n: number; family: string | undefined; threshold: boolean }
 
 /** The counts of goods a sentence states: units with their family, or packs of the PO's pack size in ordered units. */
@@ -220,6 +221,8 @@ function countsIn(s: string, packSize: number | undefined): StatedCount[] {
     const end = m.index + m[0].length;
     const [before, after] = [s.slice(Math.max(0, m.index - 30), m.index), s.slice(end)];
     if (NOT_THE_ORDER_BEFORE.test(before) || NOT_THE_ORDER_AFTER.test(after) || STOCK_AFTER.test(after)) continue;
+    // "5 cartoni (da 12 pezzi)", "6 scatole (da 50 pezzi)": what one pack holds, not a count of the goods.
+    if (PACK_CONTENT_BEFORE.test(before)) continue;
     const threshold = THRESHOLD_BEFORE.test(before) || THRESHOLD_AFTER.test(after);
     if (m[3] !== undefined) {
       if (packSize !== undefined && /^\d+$/.test(m[1]!)) counts.push({ n: Number(m[1]) * packSize, family: undefined, threshold });
