@@ -648,3 +648,11 @@ describe('what one pack holds is no count of the goods (dev-additions-17 round)'
       .toEqual({ kind: 'partial', quantity: 144, deliveryDate: day('2026-06-08') });
   });
 });
+
+describe('the Turkish words of a delivery in parts (dev-additions-17 round)', () => {
+  it('"300 adetin 120 adedi … kalan 180 adet … gönderilecek" is a partial of 120', async () => {
+    const lira = { unitPrice: 12.4, currency: 'TRY' } as const;
+    expect(await read('Siparişinizin 300 adetin 120 adedi 10.06.2026 tarihinde sevk edilecek; kalan 180 adet gelecek ay gönderilecektir.', lira))
+      .toEqual({ kind: 'partial', quantity: 120, deliveryDate: day('2026-06-10') });
+  });
+});

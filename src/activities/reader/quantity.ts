@@ -29,9 +29,17 @@ const PARTIAL_QUANTITY: RegExp[] = [
 const PART_OF = new RegExp(`(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*${UNITS}?\\s+(?:of|von|sur|de|di|dei|degli|delle|su|van|das|dos|z|av)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+|i\\s+|de\\s+)?(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*(?:(${PACKS})|${UNITS})?\\b`, 'giu');
 
 /** The count of a part of the whole ordered quantity, when the text states one. */
+/** "1.000 adetin 400 adedini": the part of the whole in Turkish, the whole written first in the genitive. */
+const PART_OF_TURKISH = /(?<![\w./-])(\d{1,3}(?:[,. ]\d{3})+|\d+)\s*(?:adetin|adedin|parçan[ıi]n|parçadan|adetten)\s+(\d{1,3}(?:[,. ]\d{3})+|\d+)(?:['’]\p{L}+|\s*(?:aded\p{L}*|adet\p{L}*|parça\p{L}*))/giu;
+
 export function partOfOrdered(sentences: string[], ordered: number | undefined, packSize?: number): number | undefined {
   if (ordered === undefined) return undefined;
   for (const s of sentences) {
+    // Turkish names the whole first: "1.000 adetin 400 adedi(ni)", "500 parçanın 200'ü".
+    for (const m of s.matchAll(PART_OF_TURKISH)) {
+      const [whole, part] = [count(m[1]!), count(m[2]!)];
+      if (whole === ordered && part > 0 && part < whole) return part;
+    }
     for (const m of s.matchAll(PART_OF)) {
       const [part, whole] = [count(m[1]!), count(m[2]!)];
       // "2 de los 5 tambores": packs of the PO's pack size.
