@@ -656,3 +656,11 @@ describe('the Turkish words of a delivery in parts (dev-additions-17 round)', ()
       .toEqual({ kind: 'partial', quantity: 120, deliveryDate: day('2026-06-10') });
   });
 });
+
+describe('a part named against its whole when the PO\'s quantity is not beside the mail (dev-additions-17 round)', () => {
+  it('"90 of the 150" is the part that comes now', async () => {
+    const noQuantity = { quantity: undefined };
+    expect(await read('We can let you have 90 of the 150 from stock today; the rest follows when production catches up.', noQuantity))
+      .toMatchObject({ kind: 'partial', quantity: 90 });
+  });
+});

@@ -33,7 +33,7 @@ const PART_OF = new RegExp(`(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+
 const PART_OF_TURKISH = /(?<![\w./-])(\d{1,3}(?:[,. ]\d{3})+|\d+)\s*(?:adetin|adedin|parçan[ıi]n|parçadan|adetten)\s+(\d{1,3}(?:[,. ]\d{3})+|\d+)(?:['’]\p{L}+|\s*(?:aded\p{L}*|adet\p{L}*|parça\p{L}*))/giu;
 
 export function partOfOrdered(sentences: string[], ordered: number | undefined, packSize?: number): number | undefined {
-  if (ordered === undefined) return undefined;
+  if (ordered === undefined) return partOfAWhole(sentences);
   for (const s of sentences) {
     // Turkish names the whole first: "1.000 adetin 400 adedi(ni)", "500 parçanın 200'ü".
     for (const m of s.matchAll(PART_OF_TURKISH)) {
@@ -48,6 +48,18 @@ export function partOfOrdered(sentences: string[], ordered: number | undefined, 
     }
   }
   return undefined;
+}
+
+/**
+ * Without the PO's quantity beside the mail, "180 of the 250" still names the part that comes against the whole the
+ * supplier says was ordered: the first count, when no pack or measure stands after the whole and the mail names one
+ * such pair only.
+ */
+function partOfAWhole(sentences: string[]): number | undefined {
+  const pairs = sentences.flatMap((s) => [...s.matchAll(PART_OF)])
+    .filter((m) => m[3] === undefined && !/^\s*(?:mm|cm|m|kg|g|l|ml|in|ft|%)\b/i.test(m.input!.slice(m.index + m[0].length)))
+    .map((m) => [count(m[1]!), count(m[2]!)] as const).filter(([part, whole]) => part > 0 && part < whole);
+  return pairs.length === 1 ? pairs[0]![0] : undefined;
 }
 
 /** A count as written in prose, thousands grouped by a comma, a dot or a space: "1 800", "1.500", "4,000". */
