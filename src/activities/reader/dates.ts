@@ -153,6 +153,35 @@ export function dateSense(sentences: string[], context: { currency?: string; rec
   return { dayFirst, monthFirst, ...(context.receivedAt ? { receivedAt: context.receivedAt } : {}) };
 }
 
+/**
+ * Whether the words give a slashed day that reads two ways ("delivery 05/06": 5 June or 6 May) from a writer whose
+ * convention the mail does not show (no date that reads one way only, no words or money signs of a day-first or a
+ * month-first writer), when both readings are days the order allows: on or after the day the mail came and not after
+ * the day the PO asked for. Then either reading confirms a different day, and which one holds is for a person.
+ */
+export function readsTwoWays(sentences: string[], context: { receivedAt?: string; requestedDate?: string }): boolean {
+  if (context.receivedAt === undefined || context.requestedDate === undefined) return false;
+  const fullSlashed = sentences.flatMap((s) => [...s.matchAll(/\b(\d{1,2})\/(\d{1,2})\/(?:\d{4}|\d{2})\b/g)]);
+  const shown = fullSlashed.some((m) => (+m[1]! > 12) !== (+m[2]! > 12)) || writesDayFirst(sentences) || sentences.some((s) => /(?<![A-Z]{1,2})\$|\bUSD\b/.test(s));
+  if (shown) return false;
+  const came = Date.parse(`${context.receivedAt.slice(0, 10)}T00:00:00Z`);
+  const asked = Date.parse(`${context.requestedDate}T00:00:00Z`);
+  const allowed = (p: [number, number, number] | undefined): boolean => {
+    const iso = p && isoDate(...p);
+    return iso !== undefined && Date.parse(iso) >= came && Date.parse(iso) <= asked;
+  };
+  const sense: DateSense = { receivedAt: context.receivedAt };
+  return sentences.some((s) => datesIn(s, sense).some((d) => {
+    if (d.iso !== undefined) return false;
+    const m = /(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?/.exec(s.slice(d.index, d.end));
+    if (m === null || m[1] === m[2] || +m[1]! > 12 || +m[2]! > 12) return false;
+    const a = +m[1]!;
+    const b = +m[2]!;
+    const reading = (month: number, day: number) => (m[3] !== undefined ? [fullYear(m[3]), month, day] as [number, number, number] : yearless(month, day, sense));
+    return allowed(reading(a, b)) && allowed(reading(b, a));
+  }));
+}
+
 function isoDate(y: number, month: number, d: number): string | undefined {
   const at = new Date(Date.UTC(y, month - 1, d));
   return at.getUTCFullYear() === y && at.getUTCMonth() === month - 1 && at.getUTCDate() === d ? at.toISOString() : undefined;
