@@ -3,7 +3,7 @@ import type { ReplyContext, ReplyReader } from '../domain/world.js';
 import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
-import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
+import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, readsTwoWays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
 import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, REST_AFTER_A_LOT, sparesThisOrder, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered, withOrderedQuantity } from './reader/quantity.js';
@@ -21,7 +21,7 @@ function withPrices(said: string[], kind: ReplyKind, context: ReplyContext): { k
   const settled = said.filter((s) => !isOpen(s));
   const foreign = said.some((s) => amountsIn(s).some((a) => inOtherCurrency(a, context.currency, s)));
   if (foreign && kind !== 'refused') return { kind: 'unclear' };
-  const read = unitPrices(settled, context.packSize, context.unitPrice).map((p) => ({ ...p, value: readingNear(p.value, p.digits, context.unitPrice) }));
+  const read = unitPrices(settled, context.packSize, context.unitPrice, context.quantity).map((p) => ({ ...p, value: readingNear(p.value, p.digits, context.unitPrice) }));
   const stated = statedNewPrice(read, context.unitPrice);
   // Part of the order at a price of its own is two changes at once: a person reads it.
   if (kind === 'partial' && stated !== undefined) return { kind: 'unclear' };
@@ -76,10 +76,11 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   let kind = stated;
   // "We can ship the 40 units we have on Monday 21st. We won't be able to supply the remaining 20": the rest refused and a
   // lot coming on a day that, with the refused rest, makes the ordered count (both written) is a delivery in part.
-  if (kind === 'refused' && refusesOnlyTheRest(words) && lotBeforeCountedRest(words, context) !== undefined && firstLotDate(words, sense) !== undefined) kind = 'partial';
+  // So is "40 of the 60 go out today; the remaining 20 are discontinued": the part named against the ordered count.
+  const lot = () => partOfOrdered(words, context.quantity, context.packSize) ?? lotBeforeCountedRest(words, context);
+  if (kind === 'refused' && refusesOnlyTheRest(words) && lot() !== undefined && firstLotDate(words, sense) !== undefined) kind = 'partial';
   // "We'll ship the 72 on 3/6 and cancel the balance", "liefern wir die 40 Stück am 12.03. und stornieren den Rest": a lot that
   // comes on a day, the rest cancelled, is a delivery in part, whatever the reason given for the rest (an item discontinued).
-  const lot = () => partOfOrdered(words, context.quantity, context.packSize) ?? lotBeforeCountedRest(words, context);
   if (kind === 'refused' && words.some(cancelsTheRest) && lot() !== undefined && firstLotDate(words, sense) !== undefined) kind = 'partial';
   // An acknowledgement or a shipment notice confirms by what it is, when its words leave nothing open.
   // So does a day given for the goods ("ETA your dock: Thursday 11 December", "Estimated delivery: 30-May-2025") when no
@@ -125,6 +126,9 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   const wordsArrival = stated === 'delayed' ? undefined : statedArrival(words, sense);
   if (docArrival && wordsArrival && docArrival !== wordsArrival) return { kind: 'unclear', charges };
   if (kind !== 'refused' && offersTwoDays(words, sense)) return { kind: 'unclear', charges };
+  // "delivery 05/06" from a writer whose way of writing dates the mail does not show, both readings days the order
+  // allows: several possible readings are for a person.
+  if (kind !== 'refused' && readsTwoWays(words, context)) return { kind: 'unclear', charges };
   // Two days promised for the same goods; a delay names its old day and its new one, a partial its lots.
   if ((kind === 'confirmed' || kind === 'unclear') && stated !== 'delayed' && promisesTwoDays(words, sense, line?.ship ?? doc.labelled.ship)) return { kind: 'unclear', charges };
   // A day the words give beside a line's promised day that is not it: which one holds is for a person.

@@ -549,3 +549,228 @@ describe('a percentage written as a word', () => {
     expect(await read('Confirmed for June 17, 2026, 100 percent of the order from stock.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
   });
 });
+
+describe('a day the goods leave and a later day they arrive', () => {
+  // PO.receivedAt is Monday 8 June 2026.
+  it('the arrival is the delivery date, in any order of words', async () => {
+    expect(await read('Order confirmed, it ships Monday 15 June and arrives at your warehouse on Wednesday 17 June.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Order confirmed. Goes out tomorrow, should be there Thursday.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+    expect(await read('Confirmamos su pedido, sale de fábrica el lunes 15 de junio y llega a sus instalaciones el miércoles 17 de junio.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+
+  it('a day the goods are ready is not the day they reach the buyer', async () => {
+    expect(await read('Sorry, the valves will not be ready until Thursday, a part is late. They will be with you on Friday.', { requestedDate: '2026-06-10' }))
+      .toEqual({ kind: 'delayed', deliveryDate: day('2026-06-12') });
+  });
+});
+
+describe('"we confirm" in Danish, Norwegian, Swedish, Finnish and Turkish', () => {
+  it('confirms the order with the day it gives', async () => {
+    expect(await read('Hej, vi bekræfter ordren med levering torsdag 11.06.2026.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+    expect(await read('Takk for bestillingen, vi bekrefter levering 11.06.2026.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+    expect(await read('Tack, vi bekräftar er beställning med leverans 11.06.2026.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+    expect(await read('Kiitos, vahvistamme tilauksenne, toimitus 11.06.2026.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+    expect(await read('Siparişinizi onaylıyoruz, ürünler 11.06.2026 tarihinde sevk edilecektir.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+  });
+
+  it('a confirmation of receipt or one with a freight added is not a confirmation', async () => {
+    expect(await read('Vi bekræfter hermed modtagelsen af jeres ordre.')).toEqual({ kind: 'unclear' });
+    expect(await read('Siparişinizi aldığımızı teyit ederiz.')).toEqual({ kind: 'unclear' });
+    expect(await read('Vi bekräftar er order, leverans 11.06.2026. Frakt 300 SEK tillkommer.')).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('an EDI acknowledgement translated to text', () => {
+  it('a field label with its qualifier code in brackets is read; the acknowledgement\'s own date is not the delivery', async () => {
+    const text = [
+      'PURCHASE ORDER ACKNOWLEDGMENT (855)',
+      '',
+      'PO Number: 88120        PO Date: 06/01/2026',
+      'Ack Date: 06/08/2026',
+      'Line 1  Qty: 300 EA  Price: 12.4000 USD/EA',
+      '  Status: IA - Item Accepted',
+      '  Scheduled Ship Date (010): 06/16/2026',
+    ].join('\n');
+    expect(await read(text, { currency: 'USD' })).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+});
+
+describe('a price cell that names the count its price is for', () => {
+  const table = (price: string) => [
+    'BESTÄTIGUNG / CONFIRMACIÓN 2026-5512',
+    '',
+    'Artículo  | Descripción        | Cantidad | Precio        | Fecha entrega',
+    'AR-12     | Arandela M12 DIN 125 | 300    | ' + price + ' | 17/06/2026',
+  ].join('\n');
+  it('"1.240,00 €/100" is 12.40 a piece: the PO\'s price, so the table confirms', async () => {
+    expect(await read(table('1.240,00 €/100'))).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+  it('another price per hundred is a new unit price, divided by the hundred', async () => {
+    expect(await read(table('1.310,00 €/100'))).toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-17') });
+  });
+});
+
+describe('what is promised "to you by" a day', () => {
+  it('an answer, a quote or a date promised by a day is not the goods', async () => {
+    expect(await read('We\'ll have an answer to you by Friday 12 June.')).toEqual({ kind: 'unclear' });
+    expect(await read('I will get a firm date to you by Friday 12 June.')).toEqual({ kind: 'unclear' });
+    expect(await read('We\'ll have the 40 brackets to you by Friday 12 June.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+  });
+});
+
+describe('the goods, however named, promised to the buyer by a day', () => {
+  it('"we\'ll have the full 300 m of cable on your PO to you by Friday" confirms with that day', async () => {
+    expect(await read('We\'ll have the full 300 m of 3-core cable on your PO to you by Friday 12 June.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+    expect(await read('We will have all 300 of the stainless hinges on your order with you on Thursday.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-11') });
+  });
+});
+
+describe('a date field named, then what it is', () => {
+  it('"the new ship date for your 300 pcs of 2-inch fittings is 6/26" is that day, counts between', async () => {
+    expect(await read('Sorry, running behind on this one. The new ship date for your 300 pcs of 2-inch fittings is 6/26.', { currency: 'USD' }))
+      .toEqual({ kind: 'delayed', deliveryDate: day('2026-06-26') });
+  });
+});
+
+describe('a part of a month in Dutch', () => {
+  it('"pas medio juli leveren" is a delay without a day when mid-July starts after the day asked for', async () => {
+    expect(await read('Door een storing aan de machine kunnen wij de bestelling pas medio juli leveren.')).toEqual({ kind: 'delayed' });
+    expect(await read('Wij kunnen helaas pas midden juli leveren.')).toEqual({ kind: 'delayed' });
+  });
+});
+
+describe('a Euro pallet by its sides', () => {
+  it('"EUR 1200 x 800" in a shipment notice is the pallet, not an amount in euros', async () => {
+    const text = ['Lieferavis', '', 'Ihre Bestellung: 300 Stk Klemmleisten', '1 Palette (EUR 1200 x 800), 96 kg brutto.', 'Zustellung: Mittwoch, 17.06.2026.'].join('\n');
+    expect(await read(text)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Wir bestätigen Ihre Bestellung zu EUR 1300 x 300 Stk, Lieferung 17.06.2026.')).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('a request for the buyer\'s paperwork beside a confirmation', () => {
+  it('asks nothing the order waits for', async () => {
+    expect(await read('Thanks, we confirm delivery on 17 June 2026. Could you also send us your current tax exemption certificate for our records?'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+  it('unless it holds the order or names its terms', async () => {
+    expect(await read('Thanks, we confirm delivery on 17 June 2026. Could you send us your VAT number before we release the goods?')).toEqual({ kind: 'unclear' });
+    expect(await read('Thanks, we confirm delivery on 17 June 2026. Could you send us your tax certificate, else a fee applies?')).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('a date that reads two ways (dev-additions-17 round)', () => {
+  // The mail came on Monday 2 March 2026 and the PO asks for Friday 10 April 2026.
+  const spring = { receivedAt: '2026-03-02T08:00:00Z', requestedDate: '2026-04-10' };
+  it('is unclear when the mail does not show the writer\'s convention and both readings are days the order allows', async () => {
+    expect(await read('Hi, PO 771 is fine, delivery 03/04.', spring)).toEqual({ kind: 'unclear' });
+    expect(await read('All set, we will ship on 04/03/2026.', spring)).toEqual({ kind: 'unclear' });
+  });
+
+  it('keeps the one reading the order allows, or the one the mail\'s way of writing dates shows', async () => {
+    // 9 March or 3 September: only the first is before the day asked for.
+    expect(await read('Hi, PO 771 is fine, delivery 09/03.', spring)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-03-09') });
+    // 25/03/2026 reads one way only, so 03/04 is the 3rd of April.
+    expect(await read('PO 771 is fine: booked 25/03/2026, delivery 03/04.', { ...spring, receivedAt: '2026-03-25T08:00:00Z' }))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-04-03') });
+  });
+});
+
+describe('an instruction to change the PO, in the Nordic languages (dev-additions-17 round)', () => {
+  it('"vänligen ändra beställningen till …" is no price change: the order cannot go on at the PO\'s price either', async () => {
+    const sek = { unitPrice: 118, currency: 'SEK' } as const;
+    expect(await read('Vänligen ändra beställningen till 126 kr/st, sedan levererar vi på fredag.', sek)).toEqual({ kind: 'unclear' });
+    // The supplier's own new price stays a price change.
+    expect(await read('Nytt pris: 126 kr/st för denna order.', sek)).toEqual({ kind: 'price_change', unitPrice: 126 });
+    const dkk = { unitPrice: 118, currency: 'DKK' } as const;
+    expect(await read('Venligst opdater ordren til 126 kr/stk, så sender vi varerne.', dkk)).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('the English words of a refusal (dev-additions-17 round)', () => {
+  it('an order cancelled by the supplier and not to be supplied, or one it will not take, is refused', async () => {
+    expect(await read('Following the unpaid invoices on your account we have today cancelled order 5512 and won\'t be shipping it.')).toEqual({ kind: 'refused' });
+    expect(await read('Apologies, but we can\'t take this order - our plant is booked solid for the season.')).toEqual({ kind: 'refused' });
+    expect(await read('Unfortunately we no longer deliver to addresses outside the mainland.')).toEqual({ kind: 'refused' });
+  });
+
+  it('"won\'t be shipping" with a day or a price is no refusal', async () => {
+    expect(await read('We won\'t be shipping it at the old price, the new rate is EUR 13.10 each.')).not.toEqual({ kind: 'refused' });
+    expect(await read('We can\'t take the order before July, would that still work?')).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('mail forwarded from any of the supplier\'s own teams (dev-additions-17 round)', () => {
+  it('"see below from our sales office" hands on the supplier\'s own word', async () => {
+    const text = [
+      'Hello,', '', 'Please see below from our sales office regarding your PO.', '', 'Kind regards,', 'Marta', '',
+      '---------- Forwarded message ----------', 'From: Sales Office <sales@example.test>', 'Date: Mon, 8 Jun 2026 08:02', 'Subject: PO 4410', 'To: Marta <marta@example.test>', '',
+      'Marta,', 'For PO 4410 the new unit price is EUR 13.05, applying to this order.', 'Sales Office',
+    ].join('\n');
+    expect(await read(text)).toEqual({ kind: 'price_change', unitPrice: 13.05 });
+  });
+});
+
+describe('a new price in Swedish, Danish and Norwegian (dev-additions-17 round)', () => {
+  it('"priset blir", "prisen er nu", "nytt styckpris" state a new unit price for this order', async () => {
+    const sek = { unitPrice: 118, currency: 'SEK' } as const;
+    expect(await read('På grund av höjda fraktkostnader blir priset för er beställning 124,50 kr/st.', sek)).toEqual({ kind: 'price_change', unitPrice: 124.5 });
+    const dkk = { unitPrice: 118, currency: 'DKK' } as const;
+    expect(await read('Stykprisen på jeres ordre er nu 121,00 kr.', dkk)).toEqual({ kind: 'price_change', unitPrice: 121 });
+    // A price the buyer is told to put on the PO stays no price change.
+    expect(await read('Vänligen ändra ordern till 124,50 kr/st.', sek)).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('a price per tonne for an order counted in kilos (dev-additions-17 round)', () => {
+  it('is a thousand kilos\' price when the mail writes the ordered quantity in kg', async () => {
+    const kilos = { unitPrice: 1.84, currency: 'EUR', quantity: 1500 } as const;
+    expect(await read('For your order of 1.500 kg the new price is EUR 1.960,00 per tonne.', kilos)).toEqual({ kind: 'price_change', unitPrice: 1.96 });
+    // Without the order's count in kilos the tonne is not known to be a thousand ordered units.
+    expect(await read('The new price is EUR 1.960,00 per tonne.', kilos)).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('part of the order sent, the numbered rest refused (dev-additions-17 round)', () => {
+  it('"250 of the 300 … the remaining 50 we cannot supply" is a partial of the part that comes', async () => {
+    expect(await read('We are sending 250 of the 300 pcs on 12 June. The remaining 50 have been discontinued and we cannot supply them.'))
+      .toEqual({ kind: 'partial', quantity: 250, deliveryDate: day('2026-06-12') });
+    expect(await read('Hoy despachamos 250 de las 300 piezas. Las 50 restantes están agotadas en fábrica y no podremos servirlas.'))
+      .toEqual({ kind: 'partial', quantity: 250, deliveryDate: day('2026-06-08') });
+    // The whole order refused stays a refusal.
+    expect(await read('The item has been discontinued and we cannot supply any of the 300 pcs.')).toEqual({ kind: 'refused' });
+  });
+});
+
+describe('the Italian words of a delivery in parts (dev-additions-17 round)', () => {
+  it('"i restanti verranno spediti", counted in "cartoni", is a partial of the cartons that come', async () => {
+    const cases = { quantity: 240, packSize: 24 } as const;
+    expect(await read('Vi spediamo oggi 4 cartoni; i restanti verranno spediti la prossima settimana.', cases))
+      .toEqual({ kind: 'partial', quantity: 96, deliveryDate: day('2026-06-08') });
+  });
+});
+
+describe('what one pack holds is no count of the goods (dev-additions-17 round)', () => {
+  it('"6 cartoni (da 24 pezzi)" beside a partial counts 6 cartons, not a lot of 24', async () => {
+    const cases = { quantity: 240, packSize: 24 } as const;
+    expect(await read('Spediamo oggi 6 cartoni (da 24 pezzi); i restanti verranno spediti la prossima settimana.', cases))
+      .toEqual({ kind: 'partial', quantity: 144, deliveryDate: day('2026-06-08') });
+  });
+});
+
+describe('the Turkish words of a delivery in parts (dev-additions-17 round)', () => {
+  it('"300 adetin 120 adedi … kalan 180 adet … gönderilecek" is a partial of 120', async () => {
+    const lira = { unitPrice: 12.4, currency: 'TRY' } as const;
+    expect(await read('Siparişinizin 300 adetin 120 adedi 10.06.2026 tarihinde sevk edilecek; kalan 180 adet gelecek ay gönderilecektir.', lira))
+      .toEqual({ kind: 'partial', quantity: 120, deliveryDate: day('2026-06-10') });
+  });
+});
+
+describe('a part named against its whole when the PO\'s quantity is not beside the mail (dev-additions-17 round)', () => {
+  it('"90 of the 150" is the part that comes now', async () => {
+    const noQuantity = { quantity: undefined };
+    expect(await read('We can let you have 90 of the 150 from stock today; the rest follows when production catches up.', noQuantity))
+      .toMatchObject({ kind: 'partial', quantity: 90 });
+  });
+});

@@ -100,6 +100,9 @@ const PACK_COUNT_BEFORE = /\b(?:box|case|pack|packet|carton|bag|roll|ctn|karton|
 const PACK_CONTENT_AFTER = /^\s*(?:[a-zäöüéèàç-]+\s+)?(?:per|a|an|\/|je|pro|par|por|each)\s*(?:box|case|pack|packet|carton|bag|roll|ctn|cs|karton|packung|ve|gebinde|colis|boîte|paquet|caja|caixa|paquete|scatola|confezione|doos|verpakking)\b/i;
 
 /** The amounts of money in a sentence, dates and counts left out. */
+/** The other side of a pallet's size after its first ("1200 x 800", "1200x800 mm"), not a count of anything. */
+const EURO_PALLET_SIDE = /^\s*[x×]\s*\d{3,4}(?:\s*mm)?(?!\s*(?:pcs|pieces|stk|st\.|stück|units?|ea|pzs?|uds?|kg|m)\b)(?![\d.,])/i;
+
 export function amountsIn(s: string): Amount[] {
   const dated = datesIn(s).reduce((t, d) => t.slice(0, d.index) + ' '.repeat(d.end - d.index) + t.slice(d.end), s);
   const found: Amount[] = [];
@@ -117,6 +120,8 @@ export function amountsIn(s: string): Amount[] {
     if (!before && !after && integer && /\d\s+(?:of|von|sur|de|su|van)\s+$/i.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
     if (!before && integer && REFERENCE_BEFORE.test(dated.slice(Math.max(0, numberAt - 20), numberAt))) continue;
     if (/^\d{1,2}:\d{2}/.test(dated.slice(numberAt))) continue;
+    // "2 Paletten (EUR 1200 x 800)": a Euro pallet named by its sides in millimetres, not an amount in euros.
+    if (before && /^eur\W*$/i.test(before.trim()) && /^\d{3,4}$/.test(digits!) && EURO_PALLET_SIDE.test(dated.slice(numberAt + digits!.length))) continue;
     // "la arandela plana 3/8", "1/2\" fitting": a bare whole number over another is a size, not money.
     if (!before && !after && integer && /^\/\d/.test(dated.slice(numberAt + digits!.length))) continue;
     // "plate 2500 x 1250", "50 × 30 mm": the second side of a measure is no money either.

@@ -61,6 +61,10 @@ const ORDER_ACTS_ELSEWHERE = [
   'adresse[rz]', 'envoye[rz]', 'émett(?:re|ez)', 'établi[rz]',
   'procedete', 'modificate', 'aggiornate', 'registrate', 'segnate', 'chiudete', 'annullate', 'approvate', 'emettete', 'inviate',
   'wijzig', 'aanpassen', 'wijzigen', 'versturen', 'pas (?:de|het) .{0,20} aan', 'boek', 'markeer', 'sluit', 'annuleer', 'keur .{0,20} goed',
+  // Swedish, Danish and Norwegian, Polish, Czech and Portuguese: "uppdatera ordern till", "opdater ordren til", "zmieńcie zamówienie na".
+  'uppdatera', 'ändra', 'justera', 'korrigera', 'opdater\\w*', 'ændr\\w*', 'oppdater\\w*', 'endre', 'godkänn', 'godkend',
+  'zaktualizuj\\w*', 'zmień\\w*', 'popraw\\w*', 'aktualizujte', 'změňte', 'upravte', 'opravte',
+  'atualize', 'atualizem', 'altere', 'alterem', 'corrija',
 ].join('|');
 
 /**
@@ -72,7 +76,7 @@ const DEMANDS: RegExp[] = [
   new RegExp(`^(?:(?:so|and|then|now|therefore|thus|hence|also|just|simply)\\s+)?(?:(?:please|pls|kindly|we need you to|we ask you to|we must ask you to|we request that you|be sure to|make sure (?:to|you)|remember to|go ahead and)\\s+)?(?:${ORDER_ACTS})\\b`, 'i'),
   new RegExp(`\\b(?:please|kindly|pls)\\s+(?:${ORDER_ACTS})\\b`, 'i'),
   new RegExp(`\\b(?:you|your (?:system|team|side|erp|agent|software|department)|the (?:buyer|agent|system))\\s+(?:must|should|shall|need to|needs to|have to|has to|are to|is to|are required to|is required to|will need to|can now|may now)\\s+(?:now\\s+|immediately\\s+|simply\\s+)?(?:${ORDER_ACTS})\\b`, 'i'),
-  new RegExp(`\\b(?:bitte|veuillez|merci de|por favor|le rogamos|vi preghiamo di|si prega di|graag|gelieve)\\b[^.!?\\n]{0,60}\\b(?:${ORDER_ACTS_ELSEWHERE})\\b`, 'i'),
+  new RegExp(`(?<!\\p{L})(?:bitte|veuillez|merci de|por favor|le rogamos|vi preghiamo di|si prega di|graag|gelieve|vänligen|var (?:vänlig|snäll)|venligst|vennligst|proszę|prosimy|prosíme|pedimos que)(?!\\p{L})[^.!?\\n]{0,60}(?<!\\p{L})(?:${ORDER_ACTS_ELSEWHERE})(?!\\p{L})`, 'iu'),
   new RegExp(`^(?:${ORDER_ACTS_ELSEWHERE})\\s+(?:sie|vous|usted|ustedes)\\b`, 'i'),
   // German separable verbs ("passen Sie … an") and Italian plural imperatives need no pronoun before the object.
   /^(?:bitte\s+)?(?:passen|stellen|setzen|ändern|buchen|senden|schicken)\s+sie\b/i,
@@ -83,7 +87,7 @@ const DEMANDS: RegExp[] = [
  * The act is to be done at or to an amount: "at $6.40", "to 6.10", "auf 6,10 €", "à 6,00 $". The dot of a number's
  * abbreviation ("amend your PO No. 2612-07 to USD 4.80", "Nr.") ends no demand.
  */
-const ACT_AT_AN_AMOUNT = new RegExp(`(?:${ORDER_ACTS}|${ORDER_ACTS_ELSEWHERE})\\b(?:[^.!?\\n]|(?<=\\b(?:no|nos|nr|n|nº))\\.){0,80}?(?:(?:^|\\s)(?:to|at|for|of|auf|zu|für|von|à|a|al|au|de|di|por|en|op|tegen|voor|van|naar)|@)\\s*(?:US\\$|[$€£]|USD|EUR|GBP|CHF)?\\s?\\d`, 'i');
+const ACT_AT_AN_AMOUNT = new RegExp(`(?:${ORDER_ACTS}|${ORDER_ACTS_ELSEWHERE})\\b(?:[^.!?\\n]|(?<=\\b(?:no|nos|nr|n|nº))\\.){0,80}?(?:(?:^|\\s)(?:to|at|for|of|auf|zu|für|von|à|a|al|au|de|di|por|en|op|tegen|voor|van|naar|till|til|på|na|do|para)|@)\\s*(?:US\\$|[$€£]|USD|EUR|GBP|CHF)?\\s?\\d`, 'i');
 
 /** Words that say an order act is done to the buyer's records: "mark as received", "book as delivered". */
 const AS_DONE = /\b(?:as|als|comme|como|come|als)\s+(?:already\s+|bereits\s+|déjà\s+|ya\s+|già\s+)?(?:received|delivered|closed|complete[d]?|paid|approved|erhalten|geliefert|eingegangen|geschlossen|bezahlt|reçue?s?|livrée?s?|clôturée?|payée?s?|recibid[oa]s?|entregad[oa]s?|cerrad[oa]|pagad[oa]|ricevut[oa]|consegnat[oa]|chius[oa]|ontvangen|geleverd|betaald)\b/i;

@@ -29,6 +29,11 @@ const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens
  * between) is its date though no day word stands right before it.
  */
 const ETA_AHEAD = '(?<=\\beta\\b[^\\d\\n.;]{0,30}\\s)';
+/**
+ * "New ship date for your 40 pcs of 16 ga panels is 12/15": a date field named, then what it "is", so the bare "12/15" after it
+ * is that field's day, though other words and counts stand between.
+ */
+const DATE_IS = '(?<=\\b(?:date|eta|etd)\\b[^\\n.;?!]{0,60}\\s(?:is|is now|will be|becomes)\\s)';
 const ORDINAL = '(?:st|nd|rd|th|er|re|e|º|°)?';
 /** `weak`: a date by a word ("today"), used only when the mail names no other. */
 /** `relative`: a day counted from the mail ("within 5 working days"), which names the goods' arrival itself. */
@@ -82,7 +87,7 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
     parts: (m, sense) => nextWeekday(weekdayNumber((m[1] ?? m[2])!), sense) },
   // this Thursday, on Friday, am Donnerstag, will send Monday, with you Weds, consegna mercoledì, leveren (donderdag): the next such weekday after
   // the mail came; the word before stays outside the match, where it tells an arrival from a dispatch
-  { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|shipping|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio|part|partira|sale|salen|saldrá|land|lands|truck|van|lorry|camion|camión|leveren|levering)\\s+\\(?)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|shipping|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|be there|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio|part|partira|sale|salen|saldrá|land|lands|truck|van|lorry|camion|camión|leveren|levering)\\s+\\(?)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "on Friday's truck", "off on Thursday's run": the goods leave with that weekday's round
   { re: new RegExp(`\\b(?:on|for|with|in)\\s+(${WEEKDAY})['’]s\\s+(?:truck|run|van|lorry|delivery|collection|pick-?up|shipment|load|courier|route)\\b`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "staat donderdag bij jullie", "Freitag früh bei Ihnen", "Thursday with you": a weekday the goods are with the buyer
@@ -96,8 +101,8 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   // booked in for the 14th, the rest on the 18th: the next such day of the month (an ordinal, no month named)
   { re: new RegExp(`\\b(?:on|for|by|until|till|from|the)\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s+(?:of\\s+)?(?:${MONTH})\\b)`, 'i'),
     parts: (m, sense) => nextDayOfMonth(+m[1]!, sense) },
-  // ships Friday 7/18, le 3/9, ETA to your Brisbane DC 19/01
-  { re: new RegExp(`(?:${DAY_CUE}|${ETA_AHEAD})(\\d{1,2})\\/(\\d{1,2})\\b(?!\\/)`, 'i'), parts: (m, sense) => {
+  // ships Friday 7/18, le 3/9, ETA to your Brisbane DC 19/01, new ship date for your order is 12/15
+  { re: new RegExp(`(?:${DAY_CUE}|${ETA_AHEAD}|${DATE_IS})(\\d{1,2})\\/(\\d{1,2})\\b(?!\\/)`, 'i'), parts: (m, sense) => {
     const [, month, day] = slashed(+m[1]!, +m[2]!, 2000, sense) ?? [];
     if (month === undefined) return undefined;
     const read = yearless(month, day!, sense);
@@ -146,6 +151,35 @@ export function dateSense(sentences: string[], context: { currency?: string; rec
   const dayFirst = (seenDayFirst && !seenMonthFirst) || (!seenMonthFirst && (writesDayFirst(sentences) || DAY_FIRST_CURRENCIES.includes(context.currency ?? '')));
   const monthFirst = !dayFirst && ((seenMonthFirst && !seenDayFirst) || context.currency === 'USD' || sentences.some((s) => /(?<![A-Z]{1,2})\$|\bUSD\b/.test(s)));
   return { dayFirst, monthFirst, ...(context.receivedAt ? { receivedAt: context.receivedAt } : {}) };
+}
+
+/**
+ * Whether the words give a slashed day that reads two ways ("delivery 05/06": 5 June or 6 May) from a writer whose
+ * convention the mail does not show (no date that reads one way only, no words or money signs of a day-first or a
+ * month-first writer), when both readings are days the order allows: on or after the day the mail came and not after
+ * the day the PO asked for. Then either reading confirms a different day, and which one holds is for a person.
+ */
+export function readsTwoWays(sentences: string[], context: { receivedAt?: string; requestedDate?: string }): boolean {
+  if (context.receivedAt === undefined || context.requestedDate === undefined) return false;
+  const fullSlashed = sentences.flatMap((s) => [...s.matchAll(/\b(\d{1,2})\/(\d{1,2})\/(?:\d{4}|\d{2})\b/g)]);
+  const shown = fullSlashed.some((m) => (+m[1]! > 12) !== (+m[2]! > 12)) || writesDayFirst(sentences) || sentences.some((s) => /(?<![A-Z]{1,2})\$|\bUSD\b/.test(s));
+  if (shown) return false;
+  const came = Date.parse(`${context.receivedAt.slice(0, 10)}T00:00:00Z`);
+  const asked = Date.parse(`${context.requestedDate}T00:00:00Z`);
+  const allowed = (p: [number, number, number] | undefined): boolean => {
+    const iso = p && isoDate(...p);
+    return iso !== undefined && Date.parse(iso) >= came && Date.parse(iso) <= asked;
+  };
+  const sense: DateSense = { receivedAt: context.receivedAt };
+  return sentences.some((s) => datesIn(s, sense).some((d) => {
+    if (d.iso !== undefined) return false;
+    const m = /(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?/.exec(s.slice(d.index, d.end));
+    if (m === null || m[1] === m[2] || +m[1]! > 12 || +m[2]! > 12) return false;
+    const a = +m[1]!;
+    const b = +m[2]!;
+    const reading = (month: number, day: number) => (m[3] !== undefined ? [fullYear(m[3]), month, day] as [number, number, number] : yearless(month, day, sense));
+    return allowed(reading(a, b)) && allowed(reading(b, a));
+  }));
 }
 
 function isoDate(y: number, month: number, d: number): string | undefined {
@@ -235,9 +269,12 @@ const NEW_DATE_CUE = /\b(?:new|revised|updated|now|earliest|until|till|to|postpo
  * Words before a date that make it the date of something else (the order, the buyer's mail, an absence). "du", "del",
  * "vom" after a word of delivery ("la fecha de entrega del 18 de febrero", "date de livraison du 3 mars") are the delivery's.
  */
-const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|(?<!\b(?:entrega|livraison|lieferung|liefertermin|lieferdatum|envío|expédition|consegna)\s)(?:vom|du|del)|ordered on|placed on|received on|invoice|order date|po date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
-/** Words before a date that make it the goods' arrival, which wins over a ship date ("we'll have the 40 brackets to you by"). */
-const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|land(?:s|ed|ing)?|hit(?:s|ting)? your (?:dock|door|site|warehouse|yard)|(?:devrai[st]|devriez|devrait) (?:l'|les )?(?:avoir|recevoir)|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*|dostaw\w*|dodá\w*|dodan\w*|doruč\w*|teslim\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|\b(?:we|i)(?:'ll| will| can| should| shall)\s+(?:\w+\s+)?(?:have|get)\s+(?!back\b)[^.?!]{0,40}?\b(?:to|with) you\b|\bto (?:have|get) (?:them|it|these|those|everything|the (?:goods|order|parts|items))\s+(?:to|with) you\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
+const OTHER_DATE_CUE = /\b(?:dated|of your|your (?:order|po|mail|email|message) (?:of|from)|sent|(?<!\b(?:entrega|livraison|lieferung|liefertermin|lieferdatum|envío|expédition|consegna)\s)(?:vom|du|del)|ordered on|placed on|received on|invoice|order date|po date|ack(?:nowledge?ment)?\.? date|bestelldatum|belegdatum|date de commande|fecha (?:de )?pedido|wunschtermin|gewünschte[nr]? (?:liefer)?termin|effective(?: from| on)?|valid (?:from|until|through)|gültig (?:ab|bis)|à compter du|con decorrenza|date demandée|fecha solicitada)\b[^\d\n]{0,12}$/i;
+/**
+ * Words before a date that make it the goods' arrival, which wins over a ship date ("we'll have the 40 brackets to you by").
+ * Not news, a quote or a price promised to the buyer ("we'll have an answer to you by Friday").
+ */
+const ARRIVAL_CUE = /(?:\bbe|[-–,:]\s*)\s*with you\b[^\d\n]{0,12}$|\bbe there\b[^\d\n]{0,12}$|\b(?:deliver\w*|arriv\w*|reach\w*|land(?:s|ed|ing)?|hit(?:s|ting)? your (?:dock|door|site|warehouse|yard)|(?:devrai[st]|devriez|devrait) (?:l'|les )?(?:avoir|recevoir)|eta|estimated delivery|expected|booked in|in your (?:hands|warehouse)|on site|\w*liefer\w*|zustell\w*|eintreffen|bei ihnen|livr\w*|arriv\w*|entrega\w*|lleg\w*|recibir\w*|consegn\w*|lever\w*|dostaw\w*|dodá\w*|dodan\w*|doruč\w*|teslim\w*)\b[^\d\n]{0,30}$|\b(?:you(?:'ll| will| should) have (?:it|them|these|those|the goods|the parts|the order|everything)\b|\b(?:we|i)(?:'ll| will| can| should| shall)\s+(?:\w+\s+)?(?:have|get)\s+(?!back\b)(?![^.?!]{0,40}?\b(?:quote|quotation|price|pricing|cost|answer|update|news|confirmation|acknowledge?ment|info\w*|details|invoice|offer|pro-?forma|drawings?|samples?|feedback|reply|response|date|eta|lead ?time)\b)[^.?!]{0,40}?\b(?:to|with) you\b|\bto (?:have|get) (?:them|it|these|those|everything|the (?:goods|order|parts|items))\s+(?:to|with) you\b|(?:vous )?(?:l'|les |la |le )?aurez\b|tendr(?:éis|emos|án|á)(?![\wà-ÿ]))[^\d\n]{0,30}$/i;
 /** "delivery week 42", "KW 48", "semaine 23", "w/c": a week, not a day. */
 /**
  * A calendar week by its number, in the languages read: "week 49", "wk 11", "KW 14", "Kalenderwoche 14", "semaine n° 23",
@@ -342,6 +379,38 @@ export function dayAfterLeaving(sentences: string[], sense: DateSense, leaves?: 
   return undefined;
 }
 
+/** Words of the goods leaving the supplier or being ready there: the day after them is not yet the buyer's. */
+const LEAVING_WORD = /\b(?:ship\w*|dispatch\w*|despatch\w*|leav\w*|left|goes out|going out|ready|versand\w*|versend\w*|verlass\w*|expédi\w*|part(?:e|ent|ira|iront)|env[íi]\w*|despach\w*|sale|salen|saldrán?|spedi\w*|verzend\w*|afsend\w*|sendes|skickas|sevk\w*)\b/gi;
+/** Words of the goods reaching the buyer: "arrives", "llega", "with you", "should be there", "hos jer", "bei Ihnen". */
+const ARRIVING_WORD = /\b(?:arriv\w*|reach\w*|lands?|landing|lleg\w*|with you|be there|get there|hos (?:jer|dig|er|dere|deg)|bei ihnen|chez vous|bij (?:jullie|u)|at your|a sus instalaciones|en sus instalaciones|zustell\w*|eintreff\w*|recib\w*|recevr\w*)\b/gi;
+const lastIndex = (text: string, re: RegExp): number => [...text.matchAll(re)].at(-1)?.index ?? -1;
+
+/**
+ * "Sale el lunes 2 de junio y llega el miércoles 4 de junio", "ships tomorrow, should be there Thursday", "won't be ready
+ * until Thursday. Will be with you Friday": a day the goods leave (or are ready) followed by a later day they reach the
+ * buyer; the arrival is the delivery date. Each day is weighed by the nearest words of the goods' way before it.
+ */
+function arrivalAfterLeaving(sentences: string[], sense: DateSense): string | undefined {
+  let leftOn: string | undefined;
+  for (const s of sentences) {
+    if (CLOSURE.test(s) || PAYMENT.test(s)) {
+      leftOn = undefined;
+      continue;
+    }
+    let from = 0;
+    for (const d of datesIn(s, sense)) {
+      const before = s.slice(from, d.index);
+      from = d.end;
+      if (!d.iso || d.aside || REQUESTED_CUE.test(before) || OTHER_DATE_CUE.test(before)) continue;
+      const leaving = lastIndex(before, LEAVING_WORD);
+      const arriving = lastIndex(before, ARRIVING_WORD);
+      if (arriving > leaving && leftOn !== undefined && d.iso > leftOn) return d.iso;
+      leftOn = leaving > arriving ? d.iso : undefined;
+    }
+  }
+  return undefined;
+}
+
 /**
  * The delivery date: the first stated as the new one, else the first stated as the goods' arrival,
  * else the first that is not another date; never `notDay` (the day a delay does not keep). The day a price moves or holds
@@ -358,6 +427,8 @@ export function deliveryDate(
   let requested: string | undefined;
   let priceDay: string | undefined;
   const came = arrivalOf(sense) ?? Number.NEGATIVE_INFINITY;
+  // Both a day the goods leave and a later day they arrive: the arrival.
+  const paired = arrivalAfterLeaving(sentences, sense);
   for (const s of sentences) {
     if (CLOSURE.test(s) && !GOODS_WAY.test(s)) continue;
     for (const d of datesIn(s, sense)) {
@@ -377,7 +448,7 @@ export function deliveryDate(
         requested ??= d.iso;
         continue;
       }
-      if (NEW_DATE_CUE.test(before) && !/\bfrom\s*$/i.test(before)) return d.iso;
+      if (NEW_DATE_CUE.test(before) && !/\bfrom\s*$/i.test(before)) return paired !== undefined && paired > d.iso ? paired : d.iso;
       if (OTHER_DATE_CUE.test(before)) continue;
       if (d.weak) {
         // "from today" starts a price, not a delivery: a day by a word counts only in a sentence about the goods' way.
@@ -392,13 +463,13 @@ export function deliveryDate(
     }
   }
   // A mail that names a delivery week commits to no day: a date it gives outside any delivery sentence is not the delivery's.
-  return arrival ?? dayAfterLeaving(sentences, sense) ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? requested ?? weakest ?? (priceDayCounts ? priceDay : undefined);
+  return arrival ?? paired ?? dayAfterLeaving(sentences, sense) ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? requested ?? weakest ?? (priceDayCounts ? priceDay : undefined);
 }
 
 /** "KW 27", "week 27", "semaine 27": a calendar week without its day. */
 const A_WEEK = new RegExp(WEEK_NUMBER, 'iu');
-/** "early July", "Mitte Juli", "fin juillet", "a finales de julio": a third of a month. */
-const PART_OF_MONTH = new RegExp(`\\b(?:(early|beginning of|start of|anfang|beginn|début|debut|principios de|comienzos de|inicios? de|inizio|begin|início de)|(mid-?|middle of|mitte|mi-|à la mi-|mediados de|metà|half|meados de)|(end of|late|ende|fin(?: de)?|finales de|fines de|fine|eind|final de|fim de))\\s*(?:the\\s+month\\s+of\\s+)?(${MONTH})\\b`, 'i');
+/** "early July", "Mitte Juli", "fin juillet", "a finales de julio", "medio december": a third of a month. */
+const PART_OF_MONTH = new RegExp(`\\b(?:(early|beginning of|start of|anfang|beginn|début|debut|principios de|comienzos de|inicios? de|inizio|begin|início de)|(mid-?|middle of|mitte|mi-|à la mi-|mediados de|metà|half|medio|midden|meados de)|(end of|late|ende|fin(?: de)?|finales de|fines de|fine|eind|final de|fim de))\\s*(?:the\\s+month\\s+of\\s+)?(${MONTH})\\b`, 'i');
 
 /** "your PO is looking like week 44", "looks like late July": an estimate of when the order comes, whatever its verb. */
 const LOOKS_LIKE_A_SPAN = /\b(?:looking|looks)\s+like\s+(?:(?:kw|cw|wk|week)\s*\d|early|mid|late|end of|the end of|beginning of|the beginning of)/i;

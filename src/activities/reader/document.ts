@@ -83,6 +83,9 @@ const PACK_WORD = /\b(?:box(?:es)?|case|cases|pack|packs|carton|cartons|ctn|cs|b
 /** A price column's header that names a hundred or a thousand: "Unit Price (per 1,000)", "Preis / 1.000", "prix par 100". */
 const PER_COUNT_HEADER = /(?:\b(?:per|pro|je|par|por)\s*|(?:preis|price|prix|precio|prezzo|prijs)\s*\/\s*)(100|1[.,]?000)(?![\d.,]*\d)/i;
 
+/** A price cell that names the count its price is for after the amount: "2,40 €/100", "EUR 36.50 per 1.000", "1,20/1000". */
+const PER_COUNT_CELL = /\d\s*(?:€|\$|£|[A-Z]{3})?\s*(?:\/\s*|\b(?:per|pro|je|par|por)\s+)(100|1[.,]?000)(?![\d.,]*\d)/i;
+
 function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, sense: DateSense, text: string): TableLine {
   const row: TableLine = { perPack: false, text };
   cells.forEach((cell, i) => {
@@ -94,7 +97,10 @@ function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, s
     } else if (role === 'unitPrice') {
       const a = amountsIn(cell.text)[0];
       if (a) [row.unitPrice, row.priceDigits] = [a.value, a.digits];
-      if (PACK_WORD.test(cell.text)) row.perPack = true;
+      // "2,40 €/100", "36.50 per 1,000": the cell names the count its price is for, as a header may.
+      const count = PER_COUNT_CELL.exec(cell.text);
+      if (count) row.per = Number(count[1]!.replace(/[.,]/, ''));
+      else if (PACK_WORD.test(cell.text)) row.perPack = true;
     } else if (role === 'per') {
       const n = countOf(cell.text);
       if (n !== undefined && n > 1) row.per = n;
@@ -132,7 +138,7 @@ function rolesFor(header: Cell[], cells: Cell[]): (Role | undefined)[] {
 /** Labels of fields written "Label: value" outside a table, by what their date is. */
 const LABEL_ROLES: [keyof DocumentReading['labelled'] | 'other', RegExp][] = [
   // A delivery note's or invoice's number and date say when the paper was written, not when the goods come.
-  ['other', /order date|po date|bestelldatum|belegdatum|lieferschein|delivery note|packing (?:slip|list)|bon de livraison|albar[áa]n|gu[íi]a de despacho|pakbon|datum|date de (?:commande|l'arc)|fecha (?:de )?(?:pedido|emisión|documento)|data ordine|invoice|rechnung|facture|factura/i],
+  ['other', /order date|po date|\back(?:nowledge?ment)?\.? date|bestelldatum|belegdatum|lieferschein|delivery note|packing (?:slip|list)|bon de livraison|albar[áa]n|gu[íi]a de despacho|pakbon|datum|date de (?:commande|l'arc)|fecha (?:de )?(?:pedido|emisión|documento)|data ordine|invoice|rechnung|facture|factura/i],
   ['requested', /request|need[- ]?by|wunsch|date (?:demandée|souhaitée)|fecha (?:solicitada|requerida)/i],
   ['arrival', /deliver|arriv|\beta\b|liefer|zustell|bezorg|verwacht|livraison|entrega|llegada|consegna|levering|expected|voraussichtlich|confirm|promis|commit|bestätigt|zugesagt|confirmée|confirmada|comprometida|termin (?:realizacji|dostawy)|data dostawy/i],
   ['ship', /ship|despatch|dispatch|versand|expédition|envío|envio|despacho|embarque|spedizione|verzend|pick-?up|abholung|enlèvement|recogida|termin wysyłki|data wysyłki/i],
@@ -169,7 +175,8 @@ export function readDocument(lines: string[], sense: DateSense): DocumentReading
     }
     // Fields run on in one line are split at their ends: "Requested date 01.12.2025. Confirmed date: 28.11.2025."
     for (const segment of lines[i]!.split(/\s{3,}|\s+\|\s+|\s·\s|(?<=\d\.)\s+(?=\p{Lu})/u)) {
-      const m = /^\s*([^:\d]{2,40}?)\s*:\s*(.+)$/.exec(segment) ?? /^\s*([^:\d|]{2,40}?)\s{2,}(\d.+)$/.exec(lines[i]!);
+      // An EDI qualifier code after the label ("Est. Ship Date (068): …") is the field's code in the standard, not part of its name.
+      const m = /^\s*([^:\d]{2,40}?)\s*(?:\(\d{2,4}\)\s*)?:\s*(.+)$/.exec(segment) ?? /^\s*([^:\d|]{2,40}?)\s{2,}(\d.+)$/.exec(lines[i]!);
       // A label written as a program's field name ("deliveryDate:", "ship_date:") is not a document's.
       if (!m || /[a-z][A-Z]|_/.test(m[1]!)) continue;
       const role = LABEL_ROLES.find(([, re]) => re.test(m[1]!))?.[0];

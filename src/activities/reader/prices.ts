@@ -7,9 +7,9 @@ import { datesIn, MONTH, monthNumber, type DateSense } from './dates.js';
 /** Words right after an amount that make it a price per unit. */
 const PER_UNIT_AFTER = /^\s*(?:\/\s*(?:unit|pc|pcs|piece|ea|each|item|stk|stück|st|u|ud|unité|pièce|pza|pieza)\b|per\s+(?:unit|piece|pc|item|each|one|nos?)\b|each\b|ea\b|a piece\b|apiece\b|(?:pro|je|das)\s+(?:stück|einheit|stk)\b|par\s+(?:unité|pièce)\b|(?:à|a)?\s*l'unité\b|la pièce\b|(?:por|la)\s+(?:unidade?|pieza|peça)\b|c\/u\b|cada\s+un[oa]\b|netto\s+pro\b|(?:per\s+)?l'unità\b|per\s+(?:unità|pezzo|stuk|eenheid)\b|al\s+pezzo\b)/i;
 /** Words before an amount that name it the price of one unit, whatever else the clause says. */
-const UNIT_PRICE_BEFORE = /(?:\bunit\s+(?:price|cost)|\bprice\s+per\s+(?:unit|piece|pc)|\bcost\s+per\s+(?:unit|piece|pc)|\bper[- ]unit\s+(?:price|cost)|stückpreis|einzelpreis|\bpreis\s+pro\s+stück|\bprix\s+unitaire|\bprecio\s+(?:unitario|por\s+unidad)|\bpreço\s+unitário|\bcena\s+jednostkowa|\bcoste?o?\s+unitario|\bprezzo\s+unitario|\bstuksprijs|\beenheidsprijs|\bprijs\s+per\s+stuk)\b[^;!?]{0,60}$/i;
+const UNIT_PRICE_BEFORE = /(?:\bunit\s+(?:price|cost)|\bprice\s+per\s+(?:unit|piece|pc)|\bcost\s+per\s+(?:unit|piece|pc)|\bper[- ]unit\s+(?:price|cost)|stückpreis|einzelpreis|\bpreis\s+pro\s+stück|\bprix\s+unitaire|\bprecio\s+(?:unitario|por\s+unidad)|\bpreço\s+unitário|\bcena\s+jednostkowa|\bcoste?o?\s+unitario|\bprezzo\s+unitario|\bstuksprijs|\beenheidsprijs|\bprijs\s+per\s+stuk|\b(?:stycke?|styk|enhets|enheds)pris(?:et|en)?)\b[^;!?]{0,60}$/i;
 /** Words before an amount that make it a price, unless the clause says it is a total or a charge. */
-const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\b(?:tages|listen|netto|verkaufs|tarif)?preis(?:e|en)?|\bkostet|\bprix|\bprecios?|\bprezzo|\bprijs|\bcuesta|co[uû]te)\b[^;!?]{0,60}$|\bpreços?(?=\W)[^;!?]{0,60}$|\bcen(?:a|y|ie|ę)(?=[\s:])[^;!?]{0,60}$|(?:\bat|@)\s*$/i;
+const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\b(?:tages|listen|netto|verkaufs|tarif)?preis(?:e|en)?|\bkostet|\bprix|\bprecios?|\bprezzo|\bprijs|\bcuesta|co[uû]te|\b(?:stycke?|styk|enhets|enheds|stk)?pris(?:et|en)?|\bkost(?:ar|er))\b[^;!?]{0,60}$|\bpreços?(?=\W)[^;!?]{0,60}$|\bcen(?:a|y|ie|ę)(?=[\s:])[^;!?]{0,60}$|(?:\bat|@)\s*$/i;
 /** Words that make an amount a total, a charge on top, or something else than the price of a unit. */
 const NOT_UNIT_NEAR = /\b(?:soit|i\.e|making|which makes|total|totals|sum|subtotal|order value|value of|invoice|grand|amount|net amount|balance|gesamt\w*|summe|betrag|rechnungs\w*|montant|facture|importe|valor|freight|shipping|carriage|delivery charge|surcharge|fee|fees|deposit|minimum order|fracht|versand\w*|zuschlag|gebühr|frais|port|envío|envio|portes|recargo|whole order|entire order|for all|in total|insgesamt|au total|en total|credit|discount|rabatt|remise|descuento|save|saving)\b/i;
 
@@ -112,8 +112,11 @@ const toFromPrice = (s: string, a: Amount, previous: Amount | undefined): boolea
   previous !== undefined && TO_NEXT.test(s.slice(previous.end, a.index));
 
 /** A measure or count written right after an amount: "CHF 12.40/kg", "£2.64/m", "3,10 € pro kg", "$46.50/M" (a thousand). */
-const PER_MEASURE_AFTER = /^\s*(?:\/\s*|(?:per|pro|je|par|por|le|el|al|the)\s+)(kg|kilo|t|tonne|ton|m|lm|metre|meter|mètre|metro|ft|foot|lb|l|litre|liter|ltr|c|k|mpcs)\b(?!\s*\d)/i;
+const PER_MEASURE_AFTER = /^\s*(?:\/\s*|(?:per|pro|je|par|por|le|el|al|the)\s+)(kg|kilo|t|tonne|ton|tonn|mt|m|lm|metre|meter|mètre|metro|ft|foot|lb|l|litre|liter|ltr|c|k|mpcs)\b(?!\s*\d)/i;
 const measureAfter = (s: string, a: Amount): string | undefined => PER_MEASURE_AFTER.exec(s.slice(a.end, a.end + 15))?.[1]?.toLowerCase();
+
+/** A count written in kilos, thousands grouped by a space, a dot, a comma or an apostrophe: "2 000 kg", "1.500 kg". */
+const ORDERED_IN_KILOS = /(?<![\d.,])(\d{1,3}(?:[\s.,']\d{3})+|\d+)\s*(?:kg|kilos?|kilogram\w*)\b/gi;
 
 /**
  * What each measure the mail writes the PO's own price in stands for, as a count of ordered units: "CHF 12.40/kg statt
@@ -121,9 +124,13 @@ const measureAfter = (s: string, a: Amount): string | undefined => PER_MEASURE_A
  * thousand. A price in such a measure is a price of the ordered unit once divided; in any other measure it may be a
  * price per kilo of goods counted in pieces, and is not read as one.
  */
-function orderedMeasures(sentences: string[], poPrice: number | undefined): Map<string, number> {
+function orderedMeasures(sentences: string[], poPrice: number | undefined, quantity?: number): Map<string, number> {
   const measures = new Map<string, number>();
   if (poPrice === undefined) return measures;
+  // "2 000 kg" where 2,000 were ordered: the order counts kilos, so a price per tonne is a thousand of its units.
+  if (quantity !== undefined && sentences.some((s) => [...s.matchAll(ORDERED_IN_KILOS)].some((m) => +m[1]!.replace(/[\s.,']/g, '') === quantity))) {
+    for (const [measure, per] of [['kg', 1], ['kilo', 1], ['t', 1000], ['tonne', 1000], ['ton', 1000], ['tonn', 1000], ['mt', 1000]] as const) measures.set(measure, per);
+  }
   for (const s of sentences) {
     for (const a of amountsIn(s)) {
       const measure = measureAfter(s, a);
@@ -138,9 +145,9 @@ function orderedMeasures(sentences: string[], poPrice: number | undefined): Map<
  * The unit prices stated in the sentences, in order; a pack's price counts once converted to the ordered unit. With the
  * PO's unit price (`poPrice`), a price per the measure the mail writes that price in counts as a unit's too.
  */
-export function unitPrices(sentences: string[], packSize?: number, poPrice?: number): UnitPrice[] {
+export function unitPrices(sentences: string[], packSize?: number, poPrice?: number, quantity?: number): UnitPrice[] {
   const prices: UnitPrice[] = [];
-  const measures = orderedMeasures(sentences, poPrice);
+  const measures = orderedMeasures(sentences, poPrice, quantity);
   for (const s of sentences) {
     let clauseStart = 0;
     const found: (UnitPrice & { perPack: boolean; perUnit: boolean })[] = [];

@@ -7,7 +7,7 @@ import { parseNumber } from './amounts.js';
 const COUNT = '(?<![\\w./-])(\\d{1,3}(?:[,.]\\d{3})+|\\d+)';
 const UNITS = '(?:units|pcs|pc|pieces|items|stück|stk|einheiten|pièces|unités|unidades|piezas|uds|pzas|pzs|pz|pezzi|unità|stuks|eenheden|szt|nos|peças|kg|kgs|m|mts|metros|meters|metres|mètres|meter|lbs|ft)';
 /** Packs a count may be given in: "18 cases", "15 Kartons à 50 Stück", "30 cases of 12". */
-const PACKS = '(?:cases|case|boxes|box|cartons|carton|kartons|karton|colis|colli|collo|boîtes|boîte|cajas|caja|caixas|caixa|packs|pack|packages|ve|gebinde|scatole|dozen|drums|drum|reels|reel|rolls|roll|bags|bag|sacks|sack|tambores|tambor|fûts|fût|bidons|bidon|rollen|rolle|bobinas|bobina|bobines|bobine|spools|spool|pallets|pallet|paletten|palette|palés|palé|ibcs|ibc)';
+const PACKS = '(?:cases|case|boxes|box|cartons|carton|cartoni|cartone|scatola|confezioni|confezione|pacchi|pacco|bancali|bancale|kartons|karton|colis|colli|collo|boîtes|boîte|cajas|caja|caixas|caixa|packs|pack|packages|ve|gebinde|scatole|dozen|drums|drum|reels|reel|rolls|roll|bags|bag|sacks|sack|tambores|tambor|fûts|fût|bidons|bidon|rollen|rolle|bobinas|bobina|bobines|bobine|spools|spool|pallets|pallet|paletten|palette|palés|palé|ibcs|ibc)';
 /** The ordered units or packs after a count: the pack word and what a pack holds are captured. */
 const OF_UNITS = `(?:${UNITS}\\b|(${PACKS})\\b(?:\\s+(?:of|à|a|de|x|mit|con|van|da)\\s+(\\d+)(?:\\s*${UNITS})?)?)`;
 const PARTIAL_QUANTITY: RegExp[] = [
@@ -29,9 +29,17 @@ const PARTIAL_QUANTITY: RegExp[] = [
 const PART_OF = new RegExp(`(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*${UNITS}?\\s+(?:of|von|sur|de|di|dei|degli|delle|su|van|das|dos|z|av)\\s+(?:the\\s+|your\\s+|den\\s+|les\\s+|las\\s+|los\\s+|i\\s+|de\\s+)?(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)\\s*(?:(${PACKS})|${UNITS})?\\b`, 'giu');
 
 /** The count of a part of the whole ordered quantity, when the text states one. */
+/** "1.000 adetin 400 adedini": the part of the whole in Turkish, the whole written first in the genitive. */
+const PART_OF_TURKISH = /(?<![\w./-])(\d{1,3}(?:[,. ]\d{3})+|\d+)\s*(?:adetin|adedin|parçan[ıi]n|parçadan|adetten)\s+(\d{1,3}(?:[,. ]\d{3})+|\d+)(?:['’]\p{L}+|\s*(?:aded\p{L}*|adet\p{L}*|parça\p{L}*))/giu;
+
 export function partOfOrdered(sentences: string[], ordered: number | undefined, packSize?: number): number | undefined {
-  if (ordered === undefined) return undefined;
+  if (ordered === undefined) return partOfAWhole(sentences);
   for (const s of sentences) {
+    // Turkish names the whole first: "1.000 adetin 400 adedi(ni)", "500 parçanın 200'ü".
+    for (const m of s.matchAll(PART_OF_TURKISH)) {
+      const [whole, part] = [count(m[1]!), count(m[2]!)];
+      if (whole === ordered && part > 0 && part < whole) return part;
+    }
     for (const m of s.matchAll(PART_OF)) {
       const [part, whole] = [count(m[1]!), count(m[2]!)];
       // "2 de los 5 tambores": packs of the PO's pack size.
@@ -40,6 +48,18 @@ export function partOfOrdered(sentences: string[], ordered: number | undefined, 
     }
   }
   return undefined;
+}
+
+/**
+ * Without the PO's quantity beside the mail, "180 of the 250" still names the part that comes against the whole the
+ * supplier says was ordered: the first count, when no pack or measure stands after the whole and the mail names one
+ * such pair only.
+ */
+function partOfAWhole(sentences: string[]): number | undefined {
+  const pairs = sentences.flatMap((s) => [...s.matchAll(PART_OF)])
+    .filter((m) => m[3] === undefined && !/^\s*(?:mm|cm|m|kg|g|l|ml|in|ft|%)\b/i.test(m.input!.slice(m.index + m[0].length)))
+    .map((m) => [count(m[1]!), count(m[2]!)] as const).filter(([part, whole]) => part > 0 && part < whole);
+  return pairs.length === 1 ? pairs[0]![0] : undefined;
 }
 
 /** A count as written in prose, thousands grouped by a comma, a dot or a space: "1 800", "1.500", "4,000". */
@@ -211,6 +231,7 @@ const THRESHOLD_AFTER = /^\s*(?:and (?:above|over|more|up)|or more|\+|und mehr|o
 const STOCK_AFTER = /^\s*(?:[\p{L}-]+\s+){0,2}(?:in stock|on stock|on hand|auf lager|am lager|vorrätig|lagernd|en stock|en existencia|op voorraad|in voorraad|a magazzino|in giacenza|disponibles? en stock)\b/iu;
 
 /** A count in ordered units; `family` undefined for packs converted through the PO's pack size. */
+const PACK_CONTENT_BEFORE = new RegExp(`\\d\\s*${PACKS}\\s*[(,]?\\s*(?:of|à|a|de|da|di|x|mit|zu|je|con|van|per|avec)\\s*$`, 'i');
 interface StatedCount { n: number; family: string | undefined; threshold: boolean }
 
 /** The counts of goods a sentence states: units with their family, or packs of the PO's pack size in ordered units. */
@@ -220,6 +241,8 @@ function countsIn(s: string, packSize: number | undefined): StatedCount[] {
     const end = m.index + m[0].length;
     const [before, after] = [s.slice(Math.max(0, m.index - 30), m.index), s.slice(end)];
     if (NOT_THE_ORDER_BEFORE.test(before) || NOT_THE_ORDER_AFTER.test(after) || STOCK_AFTER.test(after)) continue;
+    // "5 cartoni (da 12 pezzi)", "6 scatole (da 50 pezzi)": what one pack holds, not a count of the goods.
+    if (PACK_CONTENT_BEFORE.test(before)) continue;
     const threshold = THRESHOLD_BEFORE.test(before) || THRESHOLD_AFTER.test(after);
     if (m[3] !== undefined) {
       if (packSize !== undefined && /^\d+$/.test(m[1]!)) counts.push({ n: Number(m[1]) * packSize, family: undefined, threshold });
