@@ -774,3 +774,16 @@ describe('a part named against its whole when the PO\'s quantity is not beside t
       .toMatchObject({ kind: 'partial', quantity: 90 });
   });
 });
+
+describe('the Norwegian and Danish words of a refusal (dev-additions-18 round)', () => {
+  it('"kan dessverre ikke levere", "varen er utgått", "produceres ikke længere" refuse the order', async () => {
+    const nok = { unitPrice: 890, currency: 'NOK' } as const;
+    expect(await read('Hei! Beklager, men vi kan dessverre ikke levere denne bestillingen. Produktet er utgått.', nok)).toEqual({ kind: 'refused' });
+    expect(await read('Hej. Artiklen produceres ikke længere, så vi kan desværre ikke levere jeres ordre.', { currency: 'DKK' })).toEqual({ kind: 'refused' });
+  });
+  it('"kan ikke levere før …" and "kan ikke levere hele" are no refusal', async () => {
+    const nok = { unitPrice: 890, currency: 'NOK' } as const;
+    expect(await read('Vi kan dessverre ikke levere før 26. juni.', nok)).not.toEqual({ kind: 'refused' });
+    expect(await read('Vi kan ikke levere hele antallet nå.', nok)).not.toEqual({ kind: 'refused' });
+  });
+});
