@@ -787,3 +787,16 @@ describe('the Norwegian and Danish words of a refusal (dev-additions-18 round)',
     expect(await read('Vi kan ikke levere hele antallet nå.', nok)).not.toEqual({ kind: 'refused' });
   });
 });
+
+describe('the Romanian words of a refusal (dev-additions-18 round)', () => {
+  it('"nu putem livra comanda", "nu mai este fabricat", "scos din fabricație" refuse the order', async () => {
+    const lei = { unitPrice: 58, currency: 'RON' } as const;
+    expect(await read('Din păcate nu putem livra această comandă: articolul a fost scos din fabricație.', lei)).toEqual({ kind: 'refused' });
+    expect(await read('Vă informăm că modelul comandat nu mai este produs de furnizorul nostru.', lei)).toEqual({ kind: 'refused' });
+  });
+  it('"nu putem livra până la …" and "nu putem livra integral" are no refusal', async () => {
+    const lei = { unitPrice: 58, currency: 'RON' } as const;
+    expect(await read('Nu putem livra până la 26 iunie.', lei)).not.toEqual({ kind: 'refused' });
+    expect(await read('Nu putem livra integral comanda acum.', lei)).not.toEqual({ kind: 'refused' });
+  });
+});
