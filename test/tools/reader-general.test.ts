@@ -800,3 +800,11 @@ describe('the Romanian words of a refusal (dev-additions-18 round)', () => {
     expect(await read('Nu putem livra integral comanda acum.', lei)).not.toEqual({ kind: 'refused' });
   });
 });
+
+describe('a day by a word after words of the goods\' arrival is the arrival (dev-additions-18 round)', () => {
+  // PO.receivedAt is Monday 8 June 2026.
+  it('"shipped today … delivery tomorrow" is delivered tomorrow, not today', async () => {
+    expect(await read('Your order went out today with DPD, tracking 0155 4412. Delivery tomorrow.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+    expect(await read('Votre commande a été expédiée aujourd\'hui par Colissimo. Livraison prévue demain.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+  });
+});

@@ -424,6 +424,9 @@ export function deliveryDate(
   let arrival: string | undefined;
   let firstAside = false;
   let weakest: string | undefined;
+  // "Expédiée ce jour … Livraison demain", "shipped today, delivery tomorrow": a day by a word after words of the goods'
+  // arrival is the arrival, before any other day by a word.
+  let weakArrival: string | undefined;
   let requested: string | undefined;
   let priceDay: string | undefined;
   const came = arrivalOf(sense) ?? Number.NEGATIVE_INFINITY;
@@ -453,6 +456,7 @@ export function deliveryDate(
       if (d.weak) {
         // "from today" starts a price, not a delivery: a day by a word counts only in a sentence about the goods' way.
         if (ABOUT_DELIVERY.test(s) && !STARTS_FROM.test(before)) weakest ??= d.iso;
+        if (ABOUT_DELIVERY.test(s) && !STARTS_FROM.test(before) && ARRIVAL_CUE.test(before)) weakArrival ??= d.iso;
         continue;
       }
       if (ARRIVAL_CUE.test(before) || WITH_YOU_AFTER.test(s.slice(d.end))) arrival ??= d.iso;
@@ -463,7 +467,7 @@ export function deliveryDate(
     }
   }
   // A mail that names a delivery week commits to no day: a date it gives outside any delivery sentence is not the delivery's.
-  return arrival ?? paired ?? dayAfterLeaving(sentences, sense) ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? requested ?? weakest ?? (priceDayCounts ? priceDay : undefined);
+  return arrival ?? paired ?? dayAfterLeaving(sentences, sense) ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? requested ?? weakArrival ?? weakest ?? (priceDayCounts ? priceDay : undefined);
 }
 
 /** "KW 27", "week 27", "semaine 27": a calendar week without its day. */
