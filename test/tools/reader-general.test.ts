@@ -808,3 +808,20 @@ describe('a day by a word after words of the goods\' arrival is the arrival (dev
     expect(await read('Votre commande a été expédiée aujourd\'hui par Colissimo. Livraison prévue demain.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
   });
 });
+
+describe('dates written CCYYMMDD in a date column or field, as EDI acknowledgements print them (dev-additions-18 round)', () => {
+  const ack = (date: string) => [
+    'PURCHASE ORDER ACKNOWLEDGMENT (855)',
+    'PO Number: 88120   PO Date: 20260601',
+    '',
+    'Line  Part          Qty   UOM  Unit Price  Est Delivery Date',
+    `0001  HX-2200-B     300   EA   12.40       ${date}`,
+  ].join('\n');
+  it('"20260617" under "Est Delivery Date" is 17 June 2026', async () => {
+    expect(await read(ack('20260617'))).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Order acknowledgement for your PO.\nEst. Ship Date (068): 20260616')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+  it('eight digits that are no calendar day are no date', async () => {
+    expect(await read(ack('20261317'))).toEqual({ kind: 'confirmed' });
+  });
+});

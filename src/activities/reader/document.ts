@@ -86,6 +86,18 @@ const PER_COUNT_HEADER = /(?:\b(?:per|pro|je|par|por)\s*|(?:preis|price|prix|pre
 /** A price cell that names the count its price is for after the amount: "2,40 €/100", "EUR 36.50 per 1.000", "1,20/1000". */
 const PER_COUNT_CELL = /\d\s*(?:€|\$|£|[A-Z]{3})?\s*(?:\/\s*|\b(?:per|pro|je|par|por)\s+)(100|1[.,]?000)(?![\d.,]*\d)/i;
 
+/**
+ * A date column's cell written as EDI (X12 and EDIFACT) and many ERP exports write dates, CCYYMMDD with no separators
+ * ("20251120"): under a date header or after a date's label ("Sched Ship Date: 20251120") it is that day. Alone in running text eight digits are a number, not a date.
+ */
+function compactDate(text: string): string | undefined {
+  const m = /^\s*((?:19|20)\d{2})(\d{2})(\d{2})\s*$/.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? date.toISOString() : undefined;
+}
+
 function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, sense: DateSense, text: string): TableLine {
   const row: TableLine = { perPack: false, text };
   cells.forEach((cell, i) => {
@@ -107,7 +119,7 @@ function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, s
     } else if (role === 'uom') {
       if (PACK_WORD.test(cell.text)) row.perPack = true;
     } else if (role === 'requested' || role === 'arrival' || role === 'ship') {
-      const iso = datesIn(cell.text, sense).find((d) => d.iso)?.iso;
+      const iso = datesIn(cell.text, sense).find((d) => d.iso)?.iso ?? compactDate(cell.text);
       if (iso) row[role] = iso;
     }
   });
@@ -180,7 +192,7 @@ export function readDocument(lines: string[], sense: DateSense): DocumentReading
       // A label written as a program's field name ("deliveryDate:", "ship_date:") is not a document's.
       if (!m || /[a-z][A-Z]|_/.test(m[1]!)) continue;
       const role = LABEL_ROLES.find(([, re]) => re.test(m[1]!))?.[0];
-      const iso = role && datesIn(m[2]!, sense).find((d) => d.iso)?.iso;
+      const iso = role && (datesIn(m[2]!, sense).find((d) => d.iso)?.iso ?? compactDate(m[2]!));
       if (role && role !== 'other' && iso) reading.labelled[role] ??= iso;
     }
   }
