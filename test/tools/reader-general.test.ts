@@ -825,3 +825,15 @@ describe('dates written CCYYMMDD in a date column or field, as EDI acknowledgeme
     expect(await read(ack('20261317'))).toEqual({ kind: 'confirmed' });
   });
 });
+
+describe('"the material" and "the consignment" name the goods, as Indian and British English write them (dev-additions-18 round)', () => {
+  it('"the material … shall be dispatched tomorrow" confirms the order', async () => {
+    expect(await read('Material is ready and shall be dispatched tomorrow.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+    expect(await read('The complete consignment is ready and shall be dispatched today by road.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-08') });
+    expect(await read('Materials are packed and shall be delivered tomorrow.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+  });
+  it('the material dispatched only once something is settled is still open', async () => {
+    expect(await read('Material will be dispatched once we receive the revised PO.')).toEqual({ kind: 'unclear' });
+    expect(await read('The material will be dispatched only after receipt of advance payment.')).toEqual({ kind: 'unclear' });
+  });
+});
