@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { datesIn } from '../../src/activities/reader/dates.js';
 import { isOpen } from '../../src/activities/reader/kind.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import type { ReplyContext } from '../../src/domain/world.js';
@@ -835,5 +836,18 @@ describe('"the material" and "the consignment" name the goods, as Indian and Bri
   it('the material dispatched only once something is settled is still open', async () => {
     expect(await read('Material will be dispatched once we receive the revised PO.')).toEqual({ kind: 'unclear' });
     expect(await read('The material will be dispatched only after receipt of advance payment.')).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('Hungarian dates: the year, the month\'s name and the day (dev-additions-18 round)', () => {
+  const sense = { receivedAt: '2026-06-08T09:30:00Z' };
+  const first = (s: string) => datesIn(s, sense).find((d) => d.iso)?.iso;
+  it('"2026. június 17.", "2026. jún. 17-én" and "július 3-án" are days', () => {
+    expect(first('Szállítási határidő: 2026. június 17.')).toBe(day('2026-06-17'));
+    expect(first('A szállítás 2026. jún. 17-én történik.')).toBe(day('2026-06-17'));
+    expect(first('Kiszállítás július 3-án.')).toBe(day('2026-07-03'));
+  });
+  it('a year followed by a count is no date', () => {
+    expect(first('2026. 12 db')).toBeUndefined();
   });
 });

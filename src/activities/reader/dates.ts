@@ -13,6 +13,11 @@ const MONTH_NAMES: [number, string][] = [
 ];
 export const MONTH = MONTH_NAMES.map(([, names]) => names).join('|');
 
+/** Hungarian month names and their abbreviations, by month number: "április", "ápr.", "márc.". */
+const HU_MONTHS: string[] = ['január|jan', 'február|febr', 'március|márc', 'április|ápr', 'május|máj', 'június|jún', 'július|júl', 'augusztus|aug', 'szeptember|szept', 'október|okt', 'november|nov', 'december|dec'];
+const HU_MONTH = `(?:${HU_MONTHS.join('|')})(?![\\p{L}])`;
+const huMonth = (name: string): number => HU_MONTHS.findIndex((names) => names.split('|').includes(name.toLowerCase())) + 1;
+
 
 
 export function monthNumber(name: string): number {
@@ -41,6 +46,10 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/, parts: (m) => [+m[1]!, +m[2]!, +m[3]!] },
   // 2026.06.18, 2026/06/18: year first, as East Asian and some ERP mail writes it
   { re: /\b(20\d{2})([./])(\d{1,2})\2(\d{1,2})\b(?![./]\d)/, parts: (m) => [+m[1]!, +m[3]!, +m[4]!] },
+  // 2026. április 8., 2026. ápr. 8-án: the year, the month's name and the day, as Hungarian writes a date
+  { re: new RegExp(`(?<![\\d.])(20\\d{2})\\.\\s*(${HU_MONTH})\\.?\\s+(\\d{1,2})(?![\\d,])`, 'iu'), parts: (m) => [+m[1]!, huMonth(m[2]!), +m[3]!] },
+  // április 8-án, márc. 12.: the same without a year, the day with its period or case ending
+  { re: new RegExp(`(?<![\\p{L}])(${HU_MONTH})\\.?\\s+(\\d{1,2})(?:\\.(?!\\d)|-(?:án|én|ig|a|e|ra|re|jén|ján|áig|éig|ától|étől|i)(?![\\p{L}]))`, 'iu'), parts: (m, sense) => yearless(huMonth(m[1]!), +m[2]!, sense) },
   // 16JUN26, 16JUN2026: a carrier's or a booking system's day, month and year run together
   { re: new RegExp(`\\b(\\d{1,2})(${MONTH})(\\d{4}|\\d{2})\\b`, 'i'), parts: (m) => [fullYear(m[3]!), monthNumber(m[2]!), +m[1]!] },
   // 14.X.2026: the month in Roman numerals, as Polish, Italian and Czech mail writes it
