@@ -851,3 +851,15 @@ describe('Hungarian dates: the year, the month\'s name and the day (dev-addition
     expect(first('2026. 12 db')).toBeUndefined();
   });
 });
+
+describe('the Hungarian words of a confirmation (dev-additions-18 round)', () => {
+  const huf = { unitPrice: 85, currency: 'HUF' } as const;
+  it('"visszaigazoljuk", "megerősítjük" confirm the order', async () => {
+    expect(await read('Köszönjük megrendelését, a rendelést visszaigazoljuk. Szállítás 2026. június 17-én.', huf))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Megerősítjük a megrendelést a megadott áron.', huf)).toEqual({ kind: 'confirmed' });
+  });
+  it('a confirmation of receipt confirms nothing', async () => {
+    expect(await read('A megrendelés beérkezését visszaigazoljuk, a szállítási határidőt hamarosan jelezzük.', huf)).toEqual({ kind: 'unclear' });
+  });
+});
