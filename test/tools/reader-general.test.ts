@@ -863,3 +863,14 @@ describe('the Hungarian words of a confirmation (dev-additions-18 round)', () =>
     expect(await read('A megrendelés beérkezését visszaigazoljuk, a szállítási határidőt hamarosan jelezzük.', huf)).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('goods that come "beyond" the day placed for are late (dev-additions-18 round)', () => {
+  it('"approx. ten days beyond your required date" is a delay', async () => {
+    expect(await read('Due to a shortage of castings the delivery will be approx. 10 days beyond the required date. We shall revert with the exact dispatch date.'))
+      .toEqual({ kind: 'delayed' });
+    expect(await read('Unfortunately delivery will go beyond your requested date by about a week.')).toEqual({ kind: 'delayed' });
+  });
+  it('a date after which something else follows is no delay', async () => {
+    expect(await read('The invoice will follow after your delivery date.')).toEqual({ kind: 'unclear' });
+  });
+});
