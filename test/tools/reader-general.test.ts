@@ -874,3 +874,15 @@ describe('goods that come "beyond" the day placed for are late (dev-additions-18
     expect(await read('The invoice will follow after your delivery date.')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('an ERP table\'s "Commit Date" column is the day the supplier commits to (dev-additions-18 round)', () => {
+  it('the committed day, not the requested one, is the delivery day', async () => {
+    const table = [
+      'We acknowledge your purchase order as below.',
+      '',
+      'Sr | Item Code | Qty | Rate (EUR) | Req. Date  | Committed Date',
+      '1  | HX-2200-B | 300 | 12.40      | 19-06-2026 | 17-06-2026',
+    ].join('\n');
+    expect(await read(table)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+});
