@@ -886,3 +886,10 @@ describe('an ERP table\'s "Commit Date" column is the day the supplier commits t
     expect(await read(table)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
   });
 });
+
+describe('"can\'t hit your date", "unable to meet the required date" are words of a delay (dev-additions-18 round)', () => {
+  it('a date not hit is a delay, though no new day is given yet', async () => {
+    expect(await read('Sorry, we can\'t hit your date on this one.')).toEqual({ kind: 'delayed' });
+    expect(await read('We are unable to meet the required date for this PO, our press is down.')).toEqual({ kind: 'delayed' });
+  });
+});
