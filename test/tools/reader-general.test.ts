@@ -893,3 +893,25 @@ describe('"can\'t hit your date", "unable to meet the required date" are words o
     expect(await read('We are unable to meet the required date for this PO, our press is down.')).toEqual({ kind: 'delayed' });
   });
 });
+
+describe('"forwarding what our planner sent me" hands on the supplier\'s own side\'s mail (dev-additions-18 round)', () => {
+  it('the forwarded mail of the supplier\'s own staff is read as the supplier\'s word', async () => {
+    const mail = [
+      'Hi, forwarding what our planner sent me this morning.',
+      '',
+      'Rob',
+      '',
+      '-----Original Message-----',
+      'From: Patel, Nisha',
+      'Sent: Monday, June 8, 2026 7:48 AM',
+      'Subject: RE: your PO',
+      '',
+      'Rob - the line is down. We won\'t make the 19th; the goods will be with them on 24 June.',
+    ].join('\n');
+    expect(await read(mail)).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
+  });
+  it('a forwarded mail the supplier does not hand on as its side\'s stays set aside', async () => {
+    const mail = ['Hi, see below.', '', '-----Original Message-----', 'From: Buyer', 'Sent: Monday, June 8, 2026 7:48 AM', '', 'Can you confirm delivery on 17 June?'].join('\n');
+    expect(await read(mail)).toEqual({ kind: 'unclear' });
+  });
+});
