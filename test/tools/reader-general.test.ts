@@ -915,3 +915,10 @@ describe('"forwarding what our planner sent me" hands on the supplier\'s own sid
     expect(await read(mail)).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('the day the goods are made is not their day when a ship day follows it (dev-additions-18 round)', () => {
+  it('"run them on the 22nd and ship on the 24th" is delivered on the 24th', async () => {
+    expect(await read('Sorry, we won\'t make your date. We can run them on the 22nd and ship on the 24th.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
+    expect(await read('Sorry, we won\'t make your date. Production is booked for 22 June, dispatch 24 June.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
+  });
+});

@@ -420,6 +420,20 @@ function arrivalAfterLeaving(sentences: string[], sense: DateSense): string | un
   return undefined;
 }
 
+/** Words of the goods being made: "run", "produce", "in production", "machined", "moulded". */
+const MAKING_WORD = /\b(?:run|running|produc(?:e|ed|ing|tion)|manufactur\w*|machin(?:e|ed|ing)|mou?ld(?:ed|ing)?|press(?:ed|ing)?|cast(?:ing)?|assembl\w*|make|made|build|built)\b/i;
+/**
+ * Whether a date is the day the goods are made, a day they leave following it in the same sentence ("Earliest we can run
+ * 44-88 is the 19th, ship on the 21st", "production on 3 June, dispatch 5 June"): the making day is no day of the goods'
+ * way.
+ */
+function madeBeforeLeaving(s: string, d: FoundDate, sense: DateSense): boolean {
+  const prior = datesIn(s, sense).filter((f) => f.end <= d.index).at(-1);
+  const before = s.slice(prior?.end ?? 0, d.index);
+  if (!MAKING_WORD.test(before) || SHIP_WORDS.test(before) || ARRIVAL_CUE.test(before)) return false;
+  return datesIn(s, sense).some((f) => f.iso && f.index >= d.end && SHIP_WORDS.test(s.slice(d.end, f.index)));
+}
+
 /**
  * The delivery date: the first stated as the new one, else the first stated as the goods' arrival,
  * else the first that is not another date; never `notDay` (the day a delay does not keep). The day a price moves or holds
@@ -469,6 +483,8 @@ export function deliveryDate(
         continue;
       }
       if (ARRIVAL_CUE.test(before) || WITH_YOU_AFTER.test(s.slice(d.end))) arrival ??= d.iso;
+      // "Earliest we can run it is the 19th, ship on the 21st": the day the goods are made, a day they leave after it.
+      if (first === undefined && madeBeforeLeaving(s, d, sense)) continue;
       if (first === undefined) {
         first = d.iso;
         firstAside = !ABOUT_DELIVERY.test(s);
