@@ -774,3 +774,15 @@ describe('a part named against its whole when the PO\'s quantity is not beside t
       .toMatchObject({ kind: 'partial', quantity: 90 });
   });
 });
+
+describe('a fixed-width row whose text runs into the next column (dev-additions-18 round)', () => {
+  it('reads the figure that starts under the price header as the row\'s unit price', async () => {
+    const table = [
+      'Order acknowledgement',
+      '',
+      'Qty   Item      Description            Price     Total     Ship Date',
+      '300   BR-220    Steel bracket 90mm galv 13.10     3930.00   16/06/2026',
+    ].join('\n');
+    expect(await read(table)).toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-16') });
+  });
+});
