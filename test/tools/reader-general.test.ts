@@ -786,3 +786,14 @@ describe('a fixed-width row whose text runs into the next column (dev-additions-
     expect(await read(table)).toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-16') });
   });
 });
+
+describe('an order rounded up to full packs (dev-additions-18 round)', () => {
+  it('is a count the PO does not state, not a limit "up to" it', async () => {
+    const packs = { quantity: 300, packSize: 25 } as const;
+    expect(await read('Confirmed for delivery on 16 June. Our boxes hold 25, so we rounded the order up to 13 boxes (325 pcs) at the same price.', packs))
+      .toEqual({ kind: 'unclear' });
+    // A limit stays a limit.
+    expect(await read('Confirmed for delivery on 16 June. We can make up to 500 pcs a week.', packs))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+});
