@@ -3,7 +3,7 @@ import type { ReplyContext, ReplyReader } from '../domain/world.js';
 import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
-import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, readsTwoWays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
+import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, nextWeekdayEitherSide, offersTwoDays, promisesTwoDays, readsTwoWays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
 import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, REST_AFTER_A_LOT, sparesThisOrder, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered, withOrderedQuantity } from './reader/quantity.js';
@@ -129,6 +129,9 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   // "delivery 05/06" from a writer whose way of writing dates the mail does not show, both readings days the order
   // allows: several possible readings are for a person.
   if (kind !== 'refused' && readsTwoWays(words, context)) return { kind: 'unclear', charges };
+  // "next Thursday" early in a week, this week's Thursday on or before the day placed for and the next week's after it:
+  // one reading confirms, the other delays.
+  if (['confirmed', 'price_change', 'unclear'].includes(kind) && nextWeekdayEitherSide(words, context)) return { kind: 'unclear', charges };
   // Two days promised for the same goods; a delay names its old day and its new one, a partial its lots.
   if ((kind === 'confirmed' || kind === 'unclear') && stated !== 'delayed' && promisesTwoDays(words, sense, line?.ship ?? doc.labelled.ship)) return { kind: 'unclear', charges };
   // A day the words give beside a line's promised day that is not it: which one holds is for a person.

@@ -797,3 +797,13 @@ describe('an order rounded up to full packs (dev-additions-18 round)', () => {
       .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
   });
 });
+
+describe('"next Thursday" that may be either of two Thursdays (dev-additions-18 round)', () => {
+  it('is unclear when one reading is on time and the other after the day placed for', async () => {
+    // Mail on Monday 8 June, placed for Friday 12 June: this week's Thursday (11th) or the next (18th).
+    const monday = { receivedAt: '2026-06-08T09:30:00Z', requestedDate: '2026-06-12' };
+    expect(await read('Your order is confirmed, we will deliver next Thursday.', monday)).toEqual({ kind: 'unclear' });
+    // Both readings on time: a confirmation without a day.
+    expect(await read('Your order is confirmed, we will deliver next Thursday.', { ...monday, requestedDate: '2026-06-26' })).toEqual({ kind: 'confirmed' });
+  });
+});
