@@ -8,7 +8,8 @@ import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyT
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered, withOrderedQuantity } from './reader/quantity.js';
 import { aboutThisOrder, namesOnlyOtherOrders } from './reader/references.js';
-import { ownLayoutLines, statements } from './reader/statements.js';
+import { ownLayoutLines, ownSentences, statements } from './reader/statements.js';
+import { asksToChangeTheOrder } from './reader/claims.js';
 import { inTable, isOrderDocument, onlyPointsToAttachment, readDocument, shippedOfLine, tablePrice, type DocumentReading, type TableLine } from './reader/document.js';
 
 export { visibleText, statements };
@@ -218,6 +219,10 @@ export const patternReader: ReplyReader = {
     const reading = read(said, ownLayoutLines(visibleLayout(text)), context, noOtherMoney);
     const fields = hints.kind ? fromHints(reading, { ...hints, kind: hints.kind }) : { ...fromText(reading), ...defined(hints) };
     if (fields.kind === 'confirmed' && fields.unitPrice !== undefined && !samePrice(fields.unitPrice, context.unitPrice)) fields.kind = 'price_change';
+    // A new price beside an instruction to change the order to an amount ("our price is now 6.45 per piece; please amend
+    // the PO to 6.45 and send it again"): the supplier waits for a new PO, so the order goes on at no price yet. A
+    // confirmation with such an instruction stays a confirmation of the order as placed (the instruction is set aside).
+    if (fields.kind === 'price_change' && ownSentences(visible).some(asksToChangeTheOrder)) return { kind: 'unclear' };
     return withOrderedQuantity(withoutAddedCost(ReplyFields.parse(defined(fields)), said, context, reading.charges, reading.tableRows), context);
   },
 };

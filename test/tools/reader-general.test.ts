@@ -807,3 +807,20 @@ describe('"next Thursday" that may be either of two Thursdays (dev-additions-18 
     expect(await read('Your order is confirmed, we will deliver next Thursday.', { ...monday, requestedDate: '2026-06-26' })).toEqual({ kind: 'confirmed' });
   });
 });
+
+describe('an instruction to change the PO beside the price it names (dev-additions-18 round)', () => {
+  it('is unclear, not a price change at that price', async () => {
+    expect(await read('Our current price for this item is EUR 13.10 per piece. Please amend your order to EUR 13.10 and send it back to us, then we will schedule delivery.'))
+      .toEqual({ kind: 'unclear' });
+    // The price stated as the supplier's own, with no instruction to the buyer, stays a price change.
+    expect(await read('Our current price for this item is EUR 13.10 per piece; we will deliver on 16 June.'))
+      .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-16') });
+  });
+});
+
+describe('a confirmation beside an instruction to change the PO (dev-additions-18 round)', () => {
+  it('stays a confirmation of the order as placed', async () => {
+    expect(await read('We confirm your order for delivery on 16 June. Please amend your order to EUR 13.10 per piece.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+});
