@@ -824,3 +824,14 @@ describe('a confirmation beside an instruction to change the PO (dev-additions-1
       .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
   });
 });
+
+describe('a Portuguese value that moves to an amount per unit (dev-additions-18 round)', () => {
+  it('"o valor passa a R$ 13,10 por unidade" is a price change at that price', async () => {
+    const reais = { unitPrice: 12.4, currency: 'BRL' } as const;
+    expect(await read('Devido ao aumento de custos, o valor passa a R$ 13,10 por unidade. Entrega mantida para 16/06/2026.', reais))
+      .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-16') });
+    // The order's value moving to a total is no unit price.
+    expect(await read('Devido ao aumento de custos, o valor do pedido passa a R$ 3.930,00. Entrega mantida para 16/06/2026.', reais))
+      .toEqual({ kind: 'unclear' });
+  });
+});

@@ -14,6 +14,8 @@ const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\b(?:tages|li
 const NOT_UNIT_NEAR = /\b(?:soit|i\.e|making|which makes|total|totals|sum|subtotal|order value|value of|invoice|grand|amount|net amount|balance|gesamt\w*|summe|betrag|rechnungs\w*|montant|facture|importe|valor|freight|shipping|carriage|delivery charge|surcharge|fee|fees|deposit|minimum order|fracht|versand\w*|zuschlag|gebühr|frais|port|envío|envio|portes|recargo|whole order|entire order|for all|in total|insgesamt|au total|en total|credit|discount|rabatt|remise|descuento|save|saving)\b/i;
 
 /** Words of invoicing: beside a price marked per unit they name how the order is billed, not a total. */
+/** Words of value, which name a total unless the amount is marked per unit. */
+const VALUE_WORDS = /\b(?:valor|value|amount|montant|importe|betrag|valore|waarde)\b/gi;
 const INVOICING = /\b(?:invoice|invoiced|invoicing|bill|billed|factur\w*|fattur\w*|berechn\w*|verrechn\w*)\b/gi;
 
 export interface UnitPrice extends Amount {
@@ -165,7 +167,8 @@ export function unitPrices(sentences: string[], packSize?: number, poPrice?: num
       const per = measures.get(measureAfter(s, a) ?? '');
       // "we'll have to invoice this order at $27.80/ea", "… at $46.50/M": invoicing at a price marked per unit is no total.
       const markedPerUnit = PER_UNIT_AFTER.test(after) || per !== undefined;
-      if (NOT_UNIT_NEAR.test(clause) && !(markedPerUnit && !NOT_UNIT_NEAR.test(clause.replace(INVOICING, ' ')))) continue;
+      // "o valor passa a R$ 18,40 por unidade", "the amount per piece is …": a value marked per unit is a unit's price.
+      if (NOT_UNIT_NEAR.test(clause) && !(markedPerUnit && !NOT_UNIT_NEAR.test(clause.replace(INVOICING, ' ').replace(VALUE_WORDS, ' ')))) continue;
       if (NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!.slice(0, 12))) continue;
       // "87 cents each instead of the 79 on the PO": the old price is not the one stated now.
       if (OLD_PRICE_CUE.test(clause)) continue;
