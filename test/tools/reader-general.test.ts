@@ -835,3 +835,12 @@ describe('a Portuguese value that moves to an amount per unit (dev-additions-18 
       .toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a day and month spaced out without a year (dev-additions-18 round)', () => {
+  it('"na 26. 6." after a word of a day is that day', async () => {
+    expect(await read('Cena za kus se mění na 13,10 EUR a termín dodání se posouvá na 26. 6.'))
+      .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-26') });
+    // A price written with a dot is no day.
+    expect(await read('Cena za kus se mění na 13.10 EUR.')).toEqual({ kind: 'price_change', unitPrice: 13.1 });
+  });
+});
