@@ -844,3 +844,10 @@ describe('a day and month spaced out without a year (dev-additions-18 round)', (
     expect(await read('Cena za kus se mění na 13.10 EUR.')).toEqual({ kind: 'price_change', unitPrice: 13.1 });
   });
 });
+
+describe('the stock the supplier sends is the lot that comes (dev-additions-18 round)', () => {
+  it('"we have 180 pcs in stock which we\'ll ship Friday; the rest follows" is a partial of 180', async () => {
+    expect(await read('We have 180 pcs in stock which we\'ll ship Friday. The rest will follow once production catches up.'))
+      .toEqual({ kind: 'partial', quantity: 180, deliveryDate: day('2026-06-12') });
+  });
+});

@@ -19,6 +19,9 @@ const PARTIAL_QUANTITY: RegExp[] = [
   new RegExp(`\\b(?:now|today|this week|immediately|sofort|heute|maintenant|aujourd'hui|ahora|hoy|nu|ora|oggi|subito|vandaag|vorab)\\b[^.\\d]{0,30}${COUNT}\\s*${OF_UNITS}`, 'i'),
   // "We can do 600 now and the rest next week": a bare count the supplier sends now, the rest named beside it.
   new RegExp(`\\b(?:do|ship|send|deliver|supply|get you|send you)\\s+${COUNT}\\s+(?:now|today|right away|immediately|this week)\\b(?=[^.]{0,40}\\b(?:the rest|the balance|the remainder|remaining)\\b)`, 'i'),
+  // "we have 320 kg in stock which we'll deliver Wednesday", "60 pcs on hand that we can ship today": the stock the supplier
+  // sends is the lot that comes.
+  new RegExp(`\\b${COUNT}\\s*${OF_UNITS}\\s+(?:in stock|on stock|on hand|available|ready)\\b[^.]{0,20}?\\b(?:which|that|and)\\s+(?:we(?:'ll|’ll| will| can| shall)?|will|can)\\s+(?:be\\s+)?(?:deliver|ship|send|dispatch|despatch|get out|send out)\\w*`, 'i'),
   // "500 pcs on 12 June, 500 pcs on 26 June": the first lot of a split.
   new RegExp(`\\b${COUNT}\\s*${OF_UNITS}\\s+(?:on|le|am|el|il|op)\\s+(?:the\\s+)?(?:\\d|[a-zäöüéèàñ]+\\.?,?\\s+(?:the\\s+)?\\d)`, 'i'),
   // "300 units will be delivered on …, and the balance will follow": the first lot of a split.
