@@ -4,7 +4,7 @@ import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
 import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, nextWeekdayEitherSide, offersTwoDays, promisesTwoDays, readsTwoWays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
-import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, REST_AFTER_A_LOT, sparesThisOrder, substitutesTheItem, THE_REST } from './reader/kind.js';
+import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, REST_AFTER_A_LOT, replacedByAnother, sparesThisOrder, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered, withOrderedQuantity } from './reader/quantity.js';
 import { aboutThisOrder, namesOnlyOtherOrders } from './reader/references.js';
@@ -105,8 +105,12 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   // nothing in the mail is left open.
   const partWithDay = () => (inParts ?? lessTheRemainder(words, context)) !== undefined && deliveryDate(words, sense) !== undefined;
   if (kind === 'unclear' && !words.some(isOpen) && !aboutSomethingElse(words) && partWithDay()) kind = 'partial';
-  // Another item in place of the ordered one: the order placed does not go on, whatever else the reply settles.
+  // Another item in place of the ordered one: the order placed does not go on, whatever else the reply settles. Nor is
+  // it refused when the ordered item itself is replaced by a new reference ("n'est plus fabriqué ; il est remplacé par la
+  // référence …", "superseded by"): the supplier means to supply the successor, and whether to take it is for a person. A
+  // refusal that only offers an alternative beside it stays a refusal.
   if (GOES_ON.includes(kind) && substitutesTheItem(words)) return { kind: 'unclear', charges };
+  if (kind === 'refused' && replacedByAnother(words)) return { kind: 'unclear', charges };
   const shippedNow = line && shippedOfLine(line, context);
   if (shippedNow !== undefined && (kind === 'confirmed' || kind === 'delayed')) kind = 'partial';
   // A document's ship day with "delivered next day" in the words is the day before the goods' arrival.

@@ -851,3 +851,12 @@ describe('the stock the supplier sends is the lot that comes (dev-additions-18 r
       .toEqual({ kind: 'partial', quantity: 180, deliveryDate: day('2026-06-12') });
   });
 });
+
+describe('a discontinued item replaced by another (dev-additions-18 round)', () => {
+  it('is a substitute offered, unclear, not a refusal', async () => {
+    expect(await read('The item on your order is discontinued and has been superseded by part no. 7714-B at the same price, available for delivery on 16 June.'))
+      .toEqual({ kind: 'unclear' });
+    // Discontinued with no replacement stays a refusal.
+    expect(await read('The item on your order is discontinued and we cannot supply it; there is no replacement.')).toEqual({ kind: 'refused' });
+  });
+});

@@ -182,3 +182,12 @@ export const substitutesTheItem = (sentences: string[]): boolean => sentences.so
   const m = SUBSTITUTE.exec(s);
   return m !== null && !NO_SUBSTITUTE.test(s.slice(0, m.index));
 });
+
+/** "il est remplacé par la référence 40-221B", "superseded by part 7714-B", "ersetzt durch": the ordered item goes on under another reference. */
+const REPLACED_BY = /(?<!\p{L})(?:remplacé\p{L}* par|replaced by|superseded by|ersetzt durch|abgelöst durch|vervangen door|reemplazad[oa] por|sustituid[oa] por|sostituit[oa] da|substituíd[oa] por|zastąpion\p{L}* przez|nahrazen\p{L}* )(?!\p{L})/iu;
+
+/** Whether the reply says the ordered item is replaced by another reference, not denied: a refusal it is not. */
+export const replacedByAnother = (sentences: string[]): boolean => sentences.some((s) => {
+  const m = REPLACED_BY.exec(s);
+  return m !== null && !NO_SUBSTITUTE.test(s.slice(0, m.index));
+});
