@@ -860,3 +860,12 @@ describe('a discontinued item replaced by another (dev-additions-18 round)', () 
     expect(await read('The item on your order is discontinued and we cannot supply it; there is no replacement.')).toEqual({ kind: 'refused' });
   });
 });
+
+describe('a pack price with the tax words between the amount and the pack (dev-additions-18 round)', () => {
+  it('"60,00 € HT le carton de 48" is a pack price, converted to the ordered unit', async () => {
+    const cartons = { unitPrice: 1.15, quantity: 960, packSize: 48 } as const;
+    expect(await read('Le nouveau prix est de 60,00 € HT le carton de 48.', cartons)).toEqual({ kind: 'price_change', unitPrice: 1.25 });
+    // A carton of another count than the PO's pack is for a person.
+    expect(await read('Le nouveau prix est de 60,00 € HT le carton de 50.', cartons)).toEqual({ kind: 'unclear' });
+  });
+});

@@ -37,7 +37,7 @@ const PIECES = '(?:pcs|pieces|units|stück|stk|st|szt|sztuk|ks|kusů|pz|pezzi|ud
 /** The count a pack holds, written after its word: "of 100", "(25 Stück)", "20 szt.", "de 12 uds.". */
 const PACK_OF = `(?:\\s*(?:(?:of|à|a|de|von|mit|da|van|with|zu|om|po|á|med|z)\\s+(\\d+)(?:\\s*${PIECES})?|\\(\\s*(\\d+)\\s*(?:${PIECES})?\\s*\\)|(\\d+)\\s*${PIECES}${WORD_END}))?`;
 /** Words right after an amount that make it the price of a pack: "per box of 100", "/ carton de 24". */
-const PER_PACK_AFTER = new RegExp(`^\\s*(?:\\/\\s*|(?:per|a|each|pro|je|par|por|la|le|el|al|the|za|för|pr\\.?)\\s+)${PACK}${WORD_END}${PACK_OF}`, 'i');
+const PER_PACK_AFTER = new RegExp(`^\\s*(?:(?:HT|H\\.T\\.|hors taxes?|net|nets|netto|neto|excl\\.? (?:vat|gst|tax)|zzgl\\.? mwst\\.?)\\s+)?(?:\\/\\s*|(?:per|a|each|pro|je|par|por|la|le|el|al|the|za|för|pr\\.?)\\s+)${PACK}${WORD_END}${PACK_OF}`, 'i');
 /** Words right before an amount that make it the price of a pack: "Preis je VE 60,00 €", "per case of 24: $54", "cena za opakowanie 20 szt. wynosi 96,00 zł". */
 const PER_PACK_BEFORE = new RegExp(`(?<![\\p{L}])(?:per|each|pro|je|par|por|a|an|the|du|del|de la|of the|la|le|el|il|het|der|die|das|für (?:den|die|das)|pour le|za|för|pr\\.?|na|po)\\s+${PACK}${WORD_END}${PACK_OF}[^\\d;,]{0,30}$`, 'iu');
 /** "per 100", "/ 1.000 Stk", "/1000pcs": a price per hundred or thousand units. */
