@@ -922,3 +922,98 @@ describe('the day the goods are made is not their day when a ship day follows it
     expect(await read('Sorry, we won\'t make your date. Production is booked for 22 June, dispatch 24 June.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
   });
 });
+
+describe('a fixed-width row whose text runs into the next column (dev-additions-18 round)', () => {
+  it('reads the figure that starts under the price header as the row\'s unit price', async () => {
+    const table = [
+      'Order acknowledgement',
+      '',
+      'Qty   Item      Description            Price     Total     Ship Date',
+      '300   BR-220    Steel bracket 90mm galv 13.10     3930.00   16/06/2026',
+    ].join('\n');
+    expect(await read(table)).toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-16') });
+  });
+});
+
+describe('an order rounded up to full packs (dev-additions-18 round)', () => {
+  it('is a count the PO does not state, not a limit "up to" it', async () => {
+    const packs = { quantity: 300, packSize: 25 } as const;
+    expect(await read('Confirmed for delivery on 16 June. Our boxes hold 25, so we rounded the order up to 13 boxes (325 pcs) at the same price.', packs))
+      .toEqual({ kind: 'unclear' });
+    // A limit stays a limit.
+    expect(await read('Confirmed for delivery on 16 June. We can make up to 500 pcs a week.', packs))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+});
+
+describe('"next Thursday" that may be either of two Thursdays (dev-additions-18 round)', () => {
+  it('is unclear when one reading is on time and the other after the day placed for', async () => {
+    // Mail on Monday 8 June, placed for Friday 12 June: this week's Thursday (11th) or the next (18th).
+    const monday = { receivedAt: '2026-06-08T09:30:00Z', requestedDate: '2026-06-12' };
+    expect(await read('Your order is confirmed, we will deliver next Thursday.', monday)).toEqual({ kind: 'unclear' });
+    // Both readings on time: a confirmation without a day.
+    expect(await read('Your order is confirmed, we will deliver next Thursday.', { ...monday, requestedDate: '2026-06-26' })).toEqual({ kind: 'confirmed' });
+  });
+});
+
+describe('an instruction to change the PO beside the price it names (dev-additions-18 round)', () => {
+  it('is unclear, not a price change at that price', async () => {
+    expect(await read('Our current price for this item is EUR 13.10 per piece. Please amend your order to EUR 13.10 and send it back to us, then we will schedule delivery.'))
+      .toEqual({ kind: 'unclear' });
+    // The price stated as the supplier's own, with no instruction to the buyer, stays a price change.
+    expect(await read('Our current price for this item is EUR 13.10 per piece; we will deliver on 16 June.'))
+      .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-16') });
+  });
+});
+
+describe('a confirmation beside an instruction to change the PO (dev-additions-18 round)', () => {
+  it('stays a confirmation of the order as placed', async () => {
+    expect(await read('We confirm your order for delivery on 16 June. Please amend your order to EUR 13.10 per piece.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+});
+
+describe('a Portuguese value that moves to an amount per unit (dev-additions-18 round)', () => {
+  it('"o valor passa a R$ 13,10 por unidade" is a price change at that price', async () => {
+    const reais = { unitPrice: 12.4, currency: 'BRL' } as const;
+    expect(await read('Devido ao aumento de custos, o valor passa a R$ 13,10 por unidade. Entrega mantida para 16/06/2026.', reais))
+      .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-16') });
+    // The order's value moving to a total is no unit price.
+    expect(await read('Devido ao aumento de custos, o valor do pedido passa a R$ 3.930,00. Entrega mantida para 16/06/2026.', reais))
+      .toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('a day and month spaced out without a year (dev-additions-18 round)', () => {
+  it('"na 26. 6." after a word of a day is that day', async () => {
+    expect(await read('Cena za kus se mění na 13,10 EUR a termín dodání se posouvá na 26. 6.'))
+      .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-26') });
+    // A price written with a dot is no day.
+    expect(await read('Cena za kus se mění na 13.10 EUR.')).toEqual({ kind: 'price_change', unitPrice: 13.1 });
+  });
+});
+
+describe('the stock the supplier sends is the lot that comes (dev-additions-18 round)', () => {
+  it('"we have 180 pcs in stock which we\'ll ship Friday; the rest follows" is a partial of 180', async () => {
+    expect(await read('We have 180 pcs in stock which we\'ll ship Friday. The rest will follow once production catches up.'))
+      .toEqual({ kind: 'partial', quantity: 180, deliveryDate: day('2026-06-12') });
+  });
+});
+
+describe('a discontinued item replaced by another (dev-additions-18 round)', () => {
+  it('is a substitute offered, unclear, not a refusal', async () => {
+    expect(await read('The item on your order is discontinued and has been superseded by part no. 7714-B at the same price, available for delivery on 16 June.'))
+      .toEqual({ kind: 'unclear' });
+    // Discontinued with no replacement stays a refusal.
+    expect(await read('The item on your order is discontinued and we cannot supply it; there is no replacement.')).toEqual({ kind: 'refused' });
+  });
+});
+
+describe('a pack price with the tax words between the amount and the pack (dev-additions-18 round)', () => {
+  it('"60,00 € HT le carton de 48" is a pack price, converted to the ordered unit', async () => {
+    const cartons = { unitPrice: 1.15, quantity: 960, packSize: 48 } as const;
+    expect(await read('Le nouveau prix est de 60,00 € HT le carton de 48.', cartons)).toEqual({ kind: 'price_change', unitPrice: 1.25 });
+    // A carton of another count than the PO's pack is for a person.
+    expect(await read('Le nouveau prix est de 60,00 € HT le carton de 50.', cartons)).toEqual({ kind: 'unclear' });
+  });
+});

@@ -1,5 +1,5 @@
 // Dates as suppliers write them, in the languages read; always as midnight UTC of that day.
-import { arrivalOf, businessDaysLater, DAY_MS, fridayOf, inIsoWeek, JUST_BEFORE_MS, nextDayOfMonth, nextWeekday, onWeekday, relativeDay, WEEKDAY, weekdayNumber, yearless, type DateSense } from './days.js';
+import { arrivalOf, businessDaysLater, DAY_MS, fridayOf, inIsoWeek, JUST_BEFORE_MS, nextDayOfMonth, partsOf, nextWeekday, onWeekday, relativeDay, WEEKDAY, weekdayNumber, yearless, type DateSense } from './days.js';
 
 export type { DateSense };
 
@@ -75,6 +75,9 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?![.,:]?\\d)`, 'i'), parts: (m, sense) => yearless(monthNumber(m[1]!), +m[2]!, sense) },
   // am 28.03., bis 3.4.
   { re: new RegExp(`${DAY_CUE}(\\d{1,2})\\.(\\d{1,2})\\.(?!\\d)`, 'i'), parts: (m, sense) => yearless(+m[2]!, +m[1]!, sense) },
+  // "na 20. 11.", "do 5. 12.", "am 20. 11.": day and month spaced out, as Czech, Slovak and Polish mail writes them, after a
+  // word of a day (Czech and Polish "na", "do", "dne", "dnia", "od" among them); a price has no space after its mark.
+  { re: new RegExp(`(?:${DAY_CUE}|(?<=\\b(?:na|do|dne|dnia|od)\\s))(\\d{1,2})\\. (\\d{1,2})\\.(?!\\s?\\d)`, 'i'), parts: (m, sense) => yearless(+m[2]!, +m[1]!, sense) },
   // today, heute, ce jour, hoy; tomorrow, demain, mañana (not "guten Morgen", "por la mañana")
   { re: /\b(?:today|heute|aujourd'hui|ce jour|hoy|oggi|vandaag|(tomorrow|demain|domani|(?<!guten |por la |esta |de la )morgen|(?<!por la |esta |de la |en la )mañana))\b/i, parts: (m, sense) => relativeDay(m[1] === undefined ? 0 : 1, sense), weak: true },
   // dziś, hoje, dnes, idag; jutro, amanhã, zítra, imorgon: today and tomorrow in Polish, Portuguese, Czech and Swedish
@@ -188,6 +191,28 @@ export function readsTwoWays(sentences: string[], context: { receivedAt?: string
     const b = +m[2]!;
     const reading = (month: number, day: number) => (m[3] !== undefined ? [fullYear(m[3]), month, day] as [number, number, number] : yearless(month, day, sense));
     return allowed(reading(a, b)) && allowed(reading(b, a));
+  }));
+}
+
+/** "next Thursday", "nächsten Donnerstag", "jeudi prochain": a weekday said to be the next one, without its date. */
+const NEXT_WEEKDAY = new RegExp(`\\b(?:next|nächste[nr]?|kommende[nr]?|próximo|prochain)\\s+(${WEEKDAY})(?![\\wà-ÿ])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))|\\b(${WEEKDAY})\\s+(?:prochain|próximo|que viene)\\b`, 'gi');
+
+/**
+ * "next Thursday" said early in a week may be this week's Thursday or the following week's. When one reading is on or
+ * before the day the order was placed for and the other after it, one confirms and the other delays: for a person.
+ */
+export function nextWeekdayEitherSide(sentences: string[], context: { receivedAt?: string; requestedDate?: string }): boolean {
+  if (context.receivedAt === undefined || context.requestedDate === undefined) return false;
+  const sense: DateSense = { receivedAt: context.receivedAt };
+  const asked = context.requestedDate.slice(0, 10);
+  return sentences.some((s) => [...s.matchAll(NEXT_WEEKDAY)].some((m) => {
+    const weekday = weekdayNumber((m[1] ?? m[2])!);
+    const first = onWeekday(weekday, undefined, sense);
+    if (first === undefined || nextWeekday(weekday, sense) !== undefined) return false;
+    const [y, mo, d] = first;
+    const later = partsOf(Date.UTC(y, mo - 1, d + 7));
+    const iso = (p: [number, number, number]) => isoDate(...p)?.slice(0, 10);
+    return (iso(first) ?? '') <= asked && (iso(later) ?? '') > asked;
   }));
 }
 

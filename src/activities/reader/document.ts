@@ -132,6 +132,27 @@ function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, s
   return row;
 }
 
+/**
+ * A fixed-width row whose text runs from one column into the next with a single space between ("Rainwater head zinc
+ * 12.90" under "Description" and "Unit Price"): split where a word starts under the next column's header, so each part
+ * stands under its own column.
+ */
+function splitAtColumns(header: Cell[], cells: Cell[]): Cell[] {
+  return cells.flatMap((c) => {
+    const parts: Cell[] = [];
+    let rest = c;
+    for (const h of header) {
+      if (h.start <= rest.start || h.start >= rest.end) continue;
+      const at = [...rest.text.matchAll(/\s(?=\S)/g)].map((m) => rest.start + m.index + 1).find((p) => p >= h.start && p < h.end);
+      if (at === undefined) continue;
+      const head = rest.text.slice(0, at - rest.start).trimEnd();
+      parts.push({ text: head, start: rest.start, end: rest.start + head.length });
+      rest = { text: rest.text.slice(at - rest.start), start: at, end: rest.end };
+    }
+    return [...parts, rest];
+  });
+}
+
 /** Assigns each cell of a row to the header column it stands under: by position when the counts differ. */
 function rolesFor(header: Cell[], cells: Cell[]): (Role | undefined)[] {
   const headerRoles = header.map((h) => roleOf(h.text));
@@ -176,7 +197,8 @@ export function readDocument(lines: string[], sense: DateSense): DocumentReading
           reading.tableLines.add(line.trim());
           continue;
         }
-        const cells = cellsOf(line);
+        const spaced = !/[|\t]/.test(line) && !/[|\t]/.test(lines[i]!);
+        const cells = spaced ? splitAtColumns(header, cellsOf(line)) : cellsOf(line);
         // A labelled field ("Ship date: …") ends the table, as does a line with no figure in it.
         if (cells.length < 2 || !cells.some((c) => /\d/.test(c.text)) || /^\s*[^:|\t\d]{2,40}:\s/.test(line)) break;
         reading.tableLines.add(line.trim());

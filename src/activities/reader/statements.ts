@@ -168,6 +168,14 @@ export function ownLayoutLines(layout: string): string[] {
  * any sentence addressed to a machine. What is set aside is not read for any field.
  */
 export function statements(visible: string): string[] {
+  return ownSentences(visible).filter((said) => !notTheSuppliersStatement(said));
+}
+
+/**
+ * The sentences the supplier wrote in this mail (not quoted, forwarded, signature, fenced or addressed to a machine),
+ * its claims about the buyer's side and its demands on the buyer included.
+ */
+export function ownSentences(visible: string): string[] {
   const kept: string[] = [];
   const text = unfenced(visible);
   for (const paragraph of ownLines(text).join('\n').split(/\n\s*\n/)) {
@@ -177,7 +185,7 @@ export function statements(visible: string): string[] {
       const own = role === undefined ? line : line.slice(0, role);
       for (const sentence of sentencesOf(own)) {
         const said = sentence.trim();
-        if (said && !TO_THE_MACHINE.some((re) => re.test(said)) && !DISCLAIMER.test(said) && !notTheSuppliersStatement(said)) kept.push(said);
+        if (said && !TO_THE_MACHINE.some((re) => re.test(said)) && !DISCLAIMER.test(said)) kept.push(said);
       }
       if (role !== undefined) break;
     }
