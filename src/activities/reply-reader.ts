@@ -3,12 +3,13 @@ import type { ReplyContext, ReplyReader } from '../domain/world.js';
 import { visibleLayout, visibleText } from '../domain/visible-text.js';
 import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
-import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, offersTwoDays, promisesTwoDays, readsTwoWays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
-import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, REST_AFTER_A_LOT, sparesThisOrder, substitutesTheItem, THE_REST } from './reader/kind.js';
+import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, nextWeekdayEitherSide, offersTwoDays, promisesTwoDays, readsTwoWays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
+import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, REST_AFTER_A_LOT, replacedByAnother, sparesThisOrder, substitutesTheItem, THE_REST } from './reader/kind.js';
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered, withOrderedQuantity } from './reader/quantity.js';
 import { aboutThisOrder, namesOnlyOtherOrders } from './reader/references.js';
-import { ownLayoutLines, statements } from './reader/statements.js';
+import { ownLayoutLines, ownSentences, statements } from './reader/statements.js';
+import { asksToChangeTheOrder } from './reader/claims.js';
 import { inTable, isOrderDocument, onlyPointsToAttachment, readDocument, shippedOfLine, tablePrice, type DocumentReading, type TableLine } from './reader/document.js';
 
 export { visibleText, statements };
@@ -104,8 +105,12 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   // nothing in the mail is left open.
   const partWithDay = () => (inParts ?? lessTheRemainder(words, context)) !== undefined && deliveryDate(words, sense) !== undefined;
   if (kind === 'unclear' && !words.some(isOpen) && !aboutSomethingElse(words) && partWithDay()) kind = 'partial';
-  // Another item in place of the ordered one: the order placed does not go on, whatever else the reply settles.
+  // Another item in place of the ordered one: the order placed does not go on, whatever else the reply settles. Nor is
+  // it refused when the ordered item itself is replaced by a new reference ("n'est plus fabriqué ; il est remplacé par la
+  // référence …", "superseded by"): the supplier means to supply the successor, and whether to take it is for a person. A
+  // refusal that only offers an alternative beside it stays a refusal.
   if (GOES_ON.includes(kind) && substitutesTheItem(words)) return { kind: 'unclear', charges };
+  if (kind === 'refused' && replacedByAnother(words)) return { kind: 'unclear', charges };
   const shippedNow = line && shippedOfLine(line, context);
   if (shippedNow !== undefined && (kind === 'confirmed' || kind === 'delayed')) kind = 'partial';
   // A document's ship day with "delivered next day" in the words is the day before the goods' arrival.
@@ -129,6 +134,9 @@ function read(said: string[], lines: string[], context: ReplyContext, noOtherMon
   // "delivery 05/06" from a writer whose way of writing dates the mail does not show, both readings days the order
   // allows: several possible readings are for a person.
   if (kind !== 'refused' && readsTwoWays(words, context)) return { kind: 'unclear', charges };
+  // "next Thursday" early in a week, this week's Thursday on or before the day placed for and the next week's after it:
+  // one reading confirms, the other delays.
+  if (['confirmed', 'price_change', 'unclear'].includes(kind) && nextWeekdayEitherSide(words, context)) return { kind: 'unclear', charges };
   // Two days promised for the same goods; a delay names its old day and its new one, a partial its lots.
   if ((kind === 'confirmed' || kind === 'unclear') && stated !== 'delayed' && promisesTwoDays(words, sense, line?.ship ?? doc.labelled.ship)) return { kind: 'unclear', charges };
   // A day the words give beside a line's promised day that is not it: which one holds is for a person.
@@ -215,6 +223,10 @@ export const patternReader: ReplyReader = {
     const reading = read(said, ownLayoutLines(visibleLayout(text)), context, noOtherMoney);
     const fields = hints.kind ? fromHints(reading, { ...hints, kind: hints.kind }) : { ...fromText(reading), ...defined(hints) };
     if (fields.kind === 'confirmed' && fields.unitPrice !== undefined && !samePrice(fields.unitPrice, context.unitPrice)) fields.kind = 'price_change';
+    // A new price beside an instruction to change the order to an amount ("our price is now 6.45 per piece; please amend
+    // the PO to 6.45 and send it again"): the supplier waits for a new PO, so the order goes on at no price yet. A
+    // confirmation with such an instruction stays a confirmation of the order as placed (the instruction is set aside).
+    if (fields.kind === 'price_change' && ownSentences(visible).some(asksToChangeTheOrder)) return { kind: 'unclear' };
     return withOrderedQuantity(withoutAddedCost(ReplyFields.parse(defined(fields)), said, context, reading.charges, reading.tableRows), context);
   },
 };

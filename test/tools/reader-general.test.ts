@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { datesIn } from '../../src/activities/reader/dates.js';
 import { isOpen } from '../../src/activities/reader/kind.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import type { ReplyContext } from '../../src/domain/world.js';
@@ -772,5 +773,247 @@ describe('a part named against its whole when the PO\'s quantity is not beside t
     const noQuantity = { quantity: undefined };
     expect(await read('We can let you have 90 of the 150 from stock today; the rest follows when production catches up.', noQuantity))
       .toMatchObject({ kind: 'partial', quantity: 90 });
+  });
+});
+
+describe('the Norwegian and Danish words of a refusal (dev-additions-18 round)', () => {
+  it('"kan dessverre ikke levere", "varen er utgått", "produceres ikke længere" refuse the order', async () => {
+    const nok = { unitPrice: 890, currency: 'NOK' } as const;
+    expect(await read('Hei! Beklager, men vi kan dessverre ikke levere denne bestillingen. Produktet er utgått.', nok)).toEqual({ kind: 'refused' });
+    expect(await read('Hej. Artiklen produceres ikke længere, så vi kan desværre ikke levere jeres ordre.', { currency: 'DKK' })).toEqual({ kind: 'refused' });
+  });
+  it('"kan ikke levere før …" and "kan ikke levere hele" are no refusal', async () => {
+    const nok = { unitPrice: 890, currency: 'NOK' } as const;
+    expect(await read('Vi kan dessverre ikke levere før 26. juni.', nok)).not.toEqual({ kind: 'refused' });
+    expect(await read('Vi kan ikke levere hele antallet nå.', nok)).not.toEqual({ kind: 'refused' });
+  });
+});
+
+describe('the Romanian words of a refusal (dev-additions-18 round)', () => {
+  it('"nu putem livra comanda", "nu mai este fabricat", "scos din fabricație" refuse the order', async () => {
+    const lei = { unitPrice: 58, currency: 'RON' } as const;
+    expect(await read('Din păcate nu putem livra această comandă: articolul a fost scos din fabricație.', lei)).toEqual({ kind: 'refused' });
+    expect(await read('Vă informăm că modelul comandat nu mai este produs de furnizorul nostru.', lei)).toEqual({ kind: 'refused' });
+  });
+  it('"nu putem livra până la …" and "nu putem livra integral" are no refusal', async () => {
+    const lei = { unitPrice: 58, currency: 'RON' } as const;
+    expect(await read('Nu putem livra până la 26 iunie.', lei)).not.toEqual({ kind: 'refused' });
+    expect(await read('Nu putem livra integral comanda acum.', lei)).not.toEqual({ kind: 'refused' });
+  });
+});
+
+describe('a day by a word after words of the goods\' arrival is the arrival (dev-additions-18 round)', () => {
+  // PO.receivedAt is Monday 8 June 2026.
+  it('"shipped today … delivery tomorrow" is delivered tomorrow, not today', async () => {
+    expect(await read('Your order went out today with DPD, tracking 0155 4412. Delivery tomorrow.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+    expect(await read('Votre commande a été expédiée aujourd\'hui par Colissimo. Livraison prévue demain.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+  });
+});
+
+describe('dates written CCYYMMDD in a date column or field, as EDI acknowledgements print them (dev-additions-18 round)', () => {
+  const ack = (date: string) => [
+    'PURCHASE ORDER ACKNOWLEDGMENT (855)',
+    'PO Number: 88120   PO Date: 20260601',
+    '',
+    'Line  Part          Qty   UOM  Unit Price  Est Delivery Date',
+    `0001  HX-2200-B     300   EA   12.40       ${date}`,
+  ].join('\n');
+  it('"20260617" under "Est Delivery Date" is 17 June 2026', async () => {
+    expect(await read(ack('20260617'))).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Order acknowledgement for your PO.\nEst. Ship Date (068): 20260616')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+  it('eight digits that are no calendar day are no date', async () => {
+    expect(await read(ack('20261317'))).toEqual({ kind: 'confirmed' });
+  });
+});
+
+describe('"the material" and "the consignment" name the goods, as Indian and British English write them (dev-additions-18 round)', () => {
+  it('"the material … shall be dispatched tomorrow" confirms the order', async () => {
+    expect(await read('Material is ready and shall be dispatched tomorrow.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+    expect(await read('The complete consignment is ready and shall be dispatched today by road.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-08') });
+    expect(await read('Materials are packed and shall be delivered tomorrow.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+  });
+  it('the material dispatched only once something is settled is still open', async () => {
+    expect(await read('Material will be dispatched once we receive the revised PO.')).toEqual({ kind: 'unclear' });
+    expect(await read('The material will be dispatched only after receipt of advance payment.')).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('Hungarian dates: the year, the month\'s name and the day (dev-additions-18 round)', () => {
+  const sense = { receivedAt: '2026-06-08T09:30:00Z' };
+  const first = (s: string) => datesIn(s, sense).find((d) => d.iso)?.iso;
+  it('"2026. június 17.", "2026. jún. 17-én" and "július 3-án" are days', () => {
+    expect(first('Szállítási határidő: 2026. június 17.')).toBe(day('2026-06-17'));
+    expect(first('A szállítás 2026. jún. 17-én történik.')).toBe(day('2026-06-17'));
+    expect(first('Kiszállítás július 3-án.')).toBe(day('2026-07-03'));
+  });
+  it('a year followed by a count is no date', () => {
+    expect(first('2026. 12 db')).toBeUndefined();
+  });
+});
+
+describe('the Hungarian words of a confirmation (dev-additions-18 round)', () => {
+  const huf = { unitPrice: 85, currency: 'HUF' } as const;
+  it('"visszaigazoljuk", "megerősítjük" confirm the order', async () => {
+    expect(await read('Köszönjük megrendelését, a rendelést visszaigazoljuk. Szállítás 2026. június 17-én.', huf))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Megerősítjük a megrendelést a megadott áron.', huf)).toEqual({ kind: 'confirmed' });
+  });
+  it('a confirmation of receipt confirms nothing', async () => {
+    expect(await read('A megrendelés beérkezését visszaigazoljuk, a szállítási határidőt hamarosan jelezzük.', huf)).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('goods that come "beyond" the day placed for are late (dev-additions-18 round)', () => {
+  it('"approx. ten days beyond your required date" is a delay', async () => {
+    expect(await read('Due to a shortage of castings the delivery will be approx. 10 days beyond the required date. We shall revert with the exact dispatch date.'))
+      .toEqual({ kind: 'delayed' });
+    expect(await read('Unfortunately delivery will go beyond your requested date by about a week.')).toEqual({ kind: 'delayed' });
+  });
+  it('a date after which something else follows is no delay', async () => {
+    expect(await read('The invoice will follow after your delivery date.')).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('an ERP table\'s "Commit Date" column is the day the supplier commits to (dev-additions-18 round)', () => {
+  it('the committed day, not the requested one, is the delivery day', async () => {
+    const table = [
+      'We acknowledge your purchase order as below.',
+      '',
+      'Sr | Item Code | Qty | Rate (EUR) | Req. Date  | Committed Date',
+      '1  | HX-2200-B | 300 | 12.40      | 19-06-2026 | 17-06-2026',
+    ].join('\n');
+    expect(await read(table)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+  });
+});
+
+describe('"can\'t hit your date", "unable to meet the required date" are words of a delay (dev-additions-18 round)', () => {
+  it('a date not hit is a delay, though no new day is given yet', async () => {
+    expect(await read('Sorry, we can\'t hit your date on this one.')).toEqual({ kind: 'delayed' });
+    expect(await read('We are unable to meet the required date for this PO, our press is down.')).toEqual({ kind: 'delayed' });
+  });
+});
+
+describe('"forwarding what our planner sent me" hands on the supplier\'s own side\'s mail (dev-additions-18 round)', () => {
+  it('the forwarded mail of the supplier\'s own staff is read as the supplier\'s word', async () => {
+    const mail = [
+      'Hi, forwarding what our planner sent me this morning.',
+      '',
+      'Rob',
+      '',
+      '-----Original Message-----',
+      'From: Patel, Nisha',
+      'Sent: Monday, June 8, 2026 7:48 AM',
+      'Subject: RE: your PO',
+      '',
+      'Rob - the line is down. We won\'t make the 19th; the goods will be with them on 24 June.',
+    ].join('\n');
+    expect(await read(mail)).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
+  });
+  it('a forwarded mail the supplier does not hand on as its side\'s stays set aside', async () => {
+    const mail = ['Hi, see below.', '', '-----Original Message-----', 'From: Buyer', 'Sent: Monday, June 8, 2026 7:48 AM', '', 'Can you confirm delivery on 17 June?'].join('\n');
+    expect(await read(mail)).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('the day the goods are made is not their day when a ship day follows it (dev-additions-18 round)', () => {
+  it('"run them on the 22nd and ship on the 24th" is delivered on the 24th', async () => {
+    expect(await read('Sorry, we won\'t make your date. We can run them on the 22nd and ship on the 24th.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
+    expect(await read('Sorry, we won\'t make your date. Production is booked for 22 June, dispatch 24 June.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
+  });
+});
+
+describe('a fixed-width row whose text runs into the next column (dev-additions-18 round)', () => {
+  it('reads the figure that starts under the price header as the row\'s unit price', async () => {
+    const table = [
+      'Order acknowledgement',
+      '',
+      'Qty   Item      Description            Price     Total     Ship Date',
+      '300   BR-220    Steel bracket 90mm galv 13.10     3930.00   16/06/2026',
+    ].join('\n');
+    expect(await read(table)).toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-16') });
+  });
+});
+
+describe('an order rounded up to full packs (dev-additions-18 round)', () => {
+  it('is a count the PO does not state, not a limit "up to" it', async () => {
+    const packs = { quantity: 300, packSize: 25 } as const;
+    expect(await read('Confirmed for delivery on 16 June. Our boxes hold 25, so we rounded the order up to 13 boxes (325 pcs) at the same price.', packs))
+      .toEqual({ kind: 'unclear' });
+    // A limit stays a limit.
+    expect(await read('Confirmed for delivery on 16 June. We can make up to 500 pcs a week.', packs))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+});
+
+describe('"next Thursday" that may be either of two Thursdays (dev-additions-18 round)', () => {
+  it('is unclear when one reading is on time and the other after the day placed for', async () => {
+    // Mail on Monday 8 June, placed for Friday 12 June: this week's Thursday (11th) or the next (18th).
+    const monday = { receivedAt: '2026-06-08T09:30:00Z', requestedDate: '2026-06-12' };
+    expect(await read('Your order is confirmed, we will deliver next Thursday.', monday)).toEqual({ kind: 'unclear' });
+    // Both readings on time: a confirmation without a day.
+    expect(await read('Your order is confirmed, we will deliver next Thursday.', { ...monday, requestedDate: '2026-06-26' })).toEqual({ kind: 'confirmed' });
+  });
+});
+
+describe('an instruction to change the PO beside the price it names (dev-additions-18 round)', () => {
+  it('is unclear, not a price change at that price', async () => {
+    expect(await read('Our current price for this item is EUR 13.10 per piece. Please amend your order to EUR 13.10 and send it back to us, then we will schedule delivery.'))
+      .toEqual({ kind: 'unclear' });
+    // The price stated as the supplier's own, with no instruction to the buyer, stays a price change.
+    expect(await read('Our current price for this item is EUR 13.10 per piece; we will deliver on 16 June.'))
+      .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-16') });
+  });
+});
+
+describe('a confirmation beside an instruction to change the PO (dev-additions-18 round)', () => {
+  it('stays a confirmation of the order as placed', async () => {
+    expect(await read('We confirm your order for delivery on 16 June. Please amend your order to EUR 13.10 per piece.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+});
+
+describe('a Portuguese value that moves to an amount per unit (dev-additions-18 round)', () => {
+  it('"o valor passa a R$ 13,10 por unidade" is a price change at that price', async () => {
+    const reais = { unitPrice: 12.4, currency: 'BRL' } as const;
+    expect(await read('Devido ao aumento de custos, o valor passa a R$ 13,10 por unidade. Entrega mantida para 16/06/2026.', reais))
+      .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-16') });
+    // The order's value moving to a total is no unit price.
+    expect(await read('Devido ao aumento de custos, o valor do pedido passa a R$ 3.930,00. Entrega mantida para 16/06/2026.', reais))
+      .toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('a day and month spaced out without a year (dev-additions-18 round)', () => {
+  it('"na 26. 6." after a word of a day is that day', async () => {
+    expect(await read('Cena za kus se mění na 13,10 EUR a termín dodání se posouvá na 26. 6.'))
+      .toEqual({ kind: 'price_change', unitPrice: 13.1, deliveryDate: day('2026-06-26') });
+    // A price written with a dot is no day.
+    expect(await read('Cena za kus se mění na 13.10 EUR.')).toEqual({ kind: 'price_change', unitPrice: 13.1 });
+  });
+});
+
+describe('the stock the supplier sends is the lot that comes (dev-additions-18 round)', () => {
+  it('"we have 180 pcs in stock which we\'ll ship Friday; the rest follows" is a partial of 180', async () => {
+    expect(await read('We have 180 pcs in stock which we\'ll ship Friday. The rest will follow once production catches up.'))
+      .toEqual({ kind: 'partial', quantity: 180, deliveryDate: day('2026-06-12') });
+  });
+});
+
+describe('a discontinued item replaced by another (dev-additions-18 round)', () => {
+  it('is a substitute offered, unclear, not a refusal', async () => {
+    expect(await read('The item on your order is discontinued and has been superseded by part no. 7714-B at the same price, available for delivery on 16 June.'))
+      .toEqual({ kind: 'unclear' });
+    // Discontinued with no replacement stays a refusal.
+    expect(await read('The item on your order is discontinued and we cannot supply it; there is no replacement.')).toEqual({ kind: 'refused' });
+  });
+});
+
+describe('a pack price with the tax words between the amount and the pack (dev-additions-18 round)', () => {
+  it('"60,00 € HT le carton de 48" is a pack price, converted to the ordered unit', async () => {
+    const cartons = { unitPrice: 1.15, quantity: 960, packSize: 48 } as const;
+    expect(await read('Le nouveau prix est de 60,00 € HT le carton de 48.', cartons)).toEqual({ kind: 'price_change', unitPrice: 1.25 });
+    // A carton of another count than the PO's pack is for a person.
+    expect(await read('Le nouveau prix est de 60,00 € HT le carton de 50.', cartons)).toEqual({ kind: 'unclear' });
   });
 });

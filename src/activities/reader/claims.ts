@@ -101,8 +101,15 @@ export function notTheSuppliersStatement(sentence: string): boolean {
   if (BUYER_SIDE_CLAIMS.some((re) => re.test(sentence))) return true;
   if (ACT_ON_RECORDS.test(sentence) && AS_DONE.test(sentence)) return true;
   // A demand without an amount for the act ("please update your records") is left to the kind rules.
-  return DEMANDS.some((re) => re.test(sentence)) && ACT_AT_AN_AMOUNT.test(sentence) && amountsIn(sentence).length > 0;
+  return asksToChangeTheOrder(sentence);
 }
+
+/**
+ * An instruction to the buyer to change the order at or to an amount ("please update the PO to 4.80", "graag de order
+ * aanpassen naar € 6,45"): no price the supplier states, and the order cannot go on at the PO's price either.
+ */
+export const asksToChangeTheOrder = (sentence: string): boolean =>
+  DEMANDS.some((re) => re.test(sentence)) && ACT_AT_AN_AMOUNT.test(sentence) && amountsIn(sentence).length > 0;
 
 /** Links and their targets: an amount in a URL is part of an address, not a statement. Markdown links keep their text. */
 export function withoutLinks(text: string): string {

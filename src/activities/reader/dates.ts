@@ -1,5 +1,5 @@
 // Dates as suppliers write them, in the languages read; always as midnight UTC of that day.
-import { arrivalOf, businessDaysLater, DAY_MS, fridayOf, inIsoWeek, JUST_BEFORE_MS, nextDayOfMonth, nextWeekday, onWeekday, relativeDay, WEEKDAY, weekdayNumber, yearless, type DateSense } from './days.js';
+import { arrivalOf, businessDaysLater, DAY_MS, fridayOf, inIsoWeek, JUST_BEFORE_MS, nextDayOfMonth, partsOf, nextWeekday, onWeekday, relativeDay, WEEKDAY, weekdayNumber, yearless, type DateSense } from './days.js';
 
 export type { DateSense };
 
@@ -12,6 +12,11 @@ const MONTH_NAMES: [number, string][] = [
   [11, 'november|nov|novembre|noviembre|novembro|listopada|listopad'], [12, 'december|dec|dezember|dez|décembre|decembre|diciembre|dic|dicembre|dezembro|grudnia|grudzień'],
 ];
 export const MONTH = MONTH_NAMES.map(([, names]) => names).join('|');
+
+/** Hungarian month names and their abbreviations, by month number: "április", "ápr.", "márc.". */
+const HU_MONTHS: string[] = ['január|jan', 'február|febr', 'március|márc', 'április|ápr', 'május|máj', 'június|jún', 'július|júl', 'augusztus|aug', 'szeptember|szept', 'október|okt', 'november|nov', 'december|dec'];
+const HU_MONTH = `(?:${HU_MONTHS.join('|')})(?![\\p{L}])`;
+const huMonth = (name: string): number => HU_MONTHS.findIndex((names) => names.split('|').includes(name.toLowerCase())) + 1;
 
 
 
@@ -41,6 +46,10 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/, parts: (m) => [+m[1]!, +m[2]!, +m[3]!] },
   // 2026.06.18, 2026/06/18: year first, as East Asian and some ERP mail writes it
   { re: /\b(20\d{2})([./])(\d{1,2})\2(\d{1,2})\b(?![./]\d)/, parts: (m) => [+m[1]!, +m[3]!, +m[4]!] },
+  // 2026. április 8., 2026. ápr. 8-án: the year, the month's name and the day, as Hungarian writes a date
+  { re: new RegExp(`(?<![\\d.])(20\\d{2})\\.\\s*(${HU_MONTH})\\.?\\s+(\\d{1,2})(?![\\d,])`, 'iu'), parts: (m) => [+m[1]!, huMonth(m[2]!), +m[3]!] },
+  // április 8-án, márc. 12.: the same without a year, the day with its period or case ending
+  { re: new RegExp(`(?<![\\p{L}])(${HU_MONTH})\\.?\\s+(\\d{1,2})(?:\\.(?!\\d)|-(?:án|én|ig|a|e|ra|re|jén|ján|áig|éig|ától|étől|i)(?![\\p{L}]))`, 'iu'), parts: (m, sense) => yearless(huMonth(m[1]!), +m[2]!, sense) },
   // 16JUN26, 16JUN2026: a carrier's or a booking system's day, month and year run together
   { re: new RegExp(`\\b(\\d{1,2})(${MONTH})(\\d{4}|\\d{2})\\b`, 'i'), parts: (m) => [fullYear(m[3]!), monthNumber(m[2]!), +m[1]!] },
   // 14.X.2026: the month in Roman numerals, as Polish, Italian and Czech mail writes it
@@ -66,6 +75,9 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?![.,:]?\\d)`, 'i'), parts: (m, sense) => yearless(monthNumber(m[1]!), +m[2]!, sense) },
   // am 28.03., bis 3.4.
   { re: new RegExp(`${DAY_CUE}(\\d{1,2})\\.(\\d{1,2})\\.(?!\\d)`, 'i'), parts: (m, sense) => yearless(+m[2]!, +m[1]!, sense) },
+  // "na 20. 11.", "do 5. 12.", "am 20. 11.": day and month spaced out, as Czech, Slovak and Polish mail writes them, after a
+  // word of a day (Czech and Polish "na", "do", "dne", "dnia", "od" among them); a price has no space after its mark.
+  { re: new RegExp(`(?:${DAY_CUE}|(?<=\\b(?:na|do|dne|dnia|od)\\s))(\\d{1,2})\\. (\\d{1,2})\\.(?!\\s?\\d)`, 'i'), parts: (m, sense) => yearless(+m[2]!, +m[1]!, sense) },
   // today, heute, ce jour, hoy; tomorrow, demain, mañana (not "guten Morgen", "por la mañana")
   { re: /\b(?:today|heute|aujourd'hui|ce jour|hoy|oggi|vandaag|(tomorrow|demain|domani|(?<!guten |por la |esta |de la )morgen|(?<!por la |esta |de la |en la )mañana))\b/i, parts: (m, sense) => relativeDay(m[1] === undefined ? 0 : 1, sense), weak: true },
   // dziś, hoje, dnes, idag; jutro, amanhã, zítra, imorgon: today and tomorrow in Polish, Portuguese, Czech and Swedish
@@ -179,6 +191,28 @@ export function readsTwoWays(sentences: string[], context: { receivedAt?: string
     const b = +m[2]!;
     const reading = (month: number, day: number) => (m[3] !== undefined ? [fullYear(m[3]), month, day] as [number, number, number] : yearless(month, day, sense));
     return allowed(reading(a, b)) && allowed(reading(b, a));
+  }));
+}
+
+/** "next Thursday", "nächsten Donnerstag", "jeudi prochain": a weekday said to be the next one, without its date. */
+const NEXT_WEEKDAY = new RegExp(`\\b(?:next|nächste[nr]?|kommende[nr]?|próximo|prochain)\\s+(${WEEKDAY})(?![\\wà-ÿ])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))|\\b(${WEEKDAY})\\s+(?:prochain|próximo|que viene)\\b`, 'gi');
+
+/**
+ * "next Thursday" said early in a week may be this week's Thursday or the following week's. When one reading is on or
+ * before the day the order was placed for and the other after it, one confirms and the other delays: for a person.
+ */
+export function nextWeekdayEitherSide(sentences: string[], context: { receivedAt?: string; requestedDate?: string }): boolean {
+  if (context.receivedAt === undefined || context.requestedDate === undefined) return false;
+  const sense: DateSense = { receivedAt: context.receivedAt };
+  const asked = context.requestedDate.slice(0, 10);
+  return sentences.some((s) => [...s.matchAll(NEXT_WEEKDAY)].some((m) => {
+    const weekday = weekdayNumber((m[1] ?? m[2])!);
+    const first = onWeekday(weekday, undefined, sense);
+    if (first === undefined || nextWeekday(weekday, sense) !== undefined) return false;
+    const [y, mo, d] = first;
+    const later = partsOf(Date.UTC(y, mo - 1, d + 7));
+    const iso = (p: [number, number, number]) => isoDate(...p)?.slice(0, 10);
+    return (iso(first) ?? '') <= asked && (iso(later) ?? '') > asked;
   }));
 }
 
@@ -411,6 +445,20 @@ function arrivalAfterLeaving(sentences: string[], sense: DateSense): string | un
   return undefined;
 }
 
+/** Words of the goods being made: "run", "produce", "in production", "machined", "moulded". */
+const MAKING_WORD = /\b(?:run|running|produc(?:e|ed|ing|tion)|manufactur\w*|machin(?:e|ed|ing)|mou?ld(?:ed|ing)?|press(?:ed|ing)?|cast(?:ing)?|assembl\w*|make|made|build|built)\b/i;
+/**
+ * Whether a date is the day the goods are made, a day they leave following it in the same sentence ("Earliest we can run
+ * 44-88 is the 19th, ship on the 21st", "production on 3 June, dispatch 5 June"): the making day is no day of the goods'
+ * way.
+ */
+function madeBeforeLeaving(s: string, d: FoundDate, sense: DateSense): boolean {
+  const prior = datesIn(s, sense).filter((f) => f.end <= d.index).at(-1);
+  const before = s.slice(prior?.end ?? 0, d.index);
+  if (!MAKING_WORD.test(before) || SHIP_WORDS.test(before) || ARRIVAL_CUE.test(before)) return false;
+  return datesIn(s, sense).some((f) => f.iso && f.index >= d.end && SHIP_WORDS.test(s.slice(d.end, f.index)));
+}
+
 /**
  * The delivery date: the first stated as the new one, else the first stated as the goods' arrival,
  * else the first that is not another date; never `notDay` (the day a delay does not keep). The day a price moves or holds
@@ -424,6 +472,9 @@ export function deliveryDate(
   let arrival: string | undefined;
   let firstAside = false;
   let weakest: string | undefined;
+  // "Expédiée ce jour … Livraison demain", "shipped today, delivery tomorrow": a day by a word after words of the goods'
+  // arrival is the arrival, before any other day by a word.
+  let weakArrival: string | undefined;
   let requested: string | undefined;
   let priceDay: string | undefined;
   const came = arrivalOf(sense) ?? Number.NEGATIVE_INFINITY;
@@ -453,9 +504,12 @@ export function deliveryDate(
       if (d.weak) {
         // "from today" starts a price, not a delivery: a day by a word counts only in a sentence about the goods' way.
         if (ABOUT_DELIVERY.test(s) && !STARTS_FROM.test(before)) weakest ??= d.iso;
+        if (ABOUT_DELIVERY.test(s) && !STARTS_FROM.test(before) && ARRIVAL_CUE.test(before)) weakArrival ??= d.iso;
         continue;
       }
       if (ARRIVAL_CUE.test(before) || WITH_YOU_AFTER.test(s.slice(d.end))) arrival ??= d.iso;
+      // "Earliest we can run it is the 19th, ship on the 21st": the day the goods are made, a day they leave after it.
+      if (first === undefined && madeBeforeLeaving(s, d, sense)) continue;
       if (first === undefined) {
         first = d.iso;
         firstAside = !ABOUT_DELIVERY.test(s);
@@ -463,7 +517,7 @@ export function deliveryDate(
     }
   }
   // A mail that names a delivery week commits to no day: a date it gives outside any delivery sentence is not the delivery's.
-  return arrival ?? paired ?? dayAfterLeaving(sentences, sense) ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? requested ?? weakest ?? (priceDayCounts ? priceDay : undefined);
+  return arrival ?? paired ?? dayAfterLeaving(sentences, sense) ?? (firstAside && sentences.some((s) => DELIVERY_WEEK.test(s)) ? undefined : first) ?? requested ?? weakArrival ?? weakest ?? (priceDayCounts ? priceDay : undefined);
 }
 
 /** "KW 27", "week 27", "semaine 27": a calendar week without its day. */

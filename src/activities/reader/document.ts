@@ -15,7 +15,7 @@ const ROLES: [Role, RegExp][] = [
   ['backordered', /\bpend\.|\bpend\b|^rest$|back-?\s?order|\bb\/o\b|rückstand|offen|restmenge|reliquat|restant|en attente|pendiente|\bbalance\b|open qty|outstanding|à livrer|por (?:servir|entregar)|da evadere|nalevering/i],
   ['shipped', /\bserv\.|teillief\w*|\bserv\b|surtid|ship(?:ping)? now|now shipping|to ship now|this (?:lot|drop)|ship(?:ped)?\s*qty|qty\s*ship|qty\s*shp\b|\bshp\.?\s*qty|\bshipped\b|despatched|dispatched|\bdelivered\b|this (?:shipment|delivery)|geliefert|liefermenge|versandt|expédi[ée]|livr[ée]|enviad|servid|entregad|consegnat|spedit|geleverd|verzonden/i],
   ['requested', /\byour\s*(?:date|req)|\bihr\s*(?:termin|datum)|\bvotre date|\bsu fecha|request|req\.?\s*(?:date|del|dlv)|need[- ]?by|wunsch|demandée|souhaitée|solicitad|requerid|deseada|richiest|gewenst/i],
-  ['arrival', /\bconf\.?\s*(?:dlv\.?\s*)?dat|\bprom\.?\s*(?:date|dt)\b|\b(?:del|dlv)\.?\s*date\b|liefer-?\s*dat|\bdt\.?\s*conf|\bf\.\s*conf|\bdeliv\.|\bour\s*date|\bunser\s*(?:termin|datum)|\bnotre date|\bnuestra fecha|deliver|liefertermin|lieferdatum|\btermin\b|\beta\b|arrival|livraison|confirmée|confirmad[ao]|bestätigt|confermat|bevestigd|confirm\w*\s*date|promis|\bdue\b|entrega|compromiso|consegna|leverdatum|leveringsdatum|^l\.?t\.?$|^l-?termin$|dostaw|(?<!ut)leveransdatum|(?<!ut)leveransdag|dodání|dodaci|dodací|teslim|leveringsdato/i],
+  ['arrival', /\bcommit(?:ted|ment)?\s*(?:date|dt|dlv|del)\b|\bconf\.?\s*(?:dlv\.?\s*)?dat|\bprom\.?\s*(?:date|dt)\b|\b(?:del|dlv)\.?\s*date\b|liefer-?\s*dat|\bdt\.?\s*conf|\bf\.\s*conf|\bdeliv\.|\bour\s*date|\bunser\s*(?:termin|datum)|\bnotre date|\bnuestra fecha|deliver|liefertermin|lieferdatum|\btermin\b|\beta\b|arrival|livraison|confirmée|confirmad[ao]|bestätigt|confermat|bevestigd|confirm\w*\s*date|promis|\bdue\b|entrega|compromiso|consegna|leverdatum|leveringsdatum|^l\.?t\.?$|^l-?termin$|dostaw|(?<!ut)leveransdatum|(?<!ut)leveransdag|dodání|dodaci|dodací|teslim|leveringsdato/i],
   // "Disp. Date", "Disp Dt": the dispatch column as Indian and other ERPs abbreviate it.
   ['ship', /ship|despatch|dispatch|\bdisp\.?\s*(?:date|dt)\b|versand|expédition|envío|envio|despacho|spedizione|verzend|wysyłk|wysylk|expedice|expedic|utleverans|avsändning|sevk|afsendelse|forsendelse/i],
   ['amount', /\bext\b|ext\.|extended|amount|total|betrag|gesamt|\bwert\b|montant|importe|\bvalor\b|totale|importo|bedrag|line value|net value|warto(?:ść|sc)/i],
@@ -86,6 +86,18 @@ const PER_COUNT_HEADER = /(?:\b(?:per|pro|je|par|por)\s*|(?:preis|price|prix|pre
 /** A price cell that names the count its price is for after the amount: "2,40 €/100", "EUR 36.50 per 1.000", "1,20/1000". */
 const PER_COUNT_CELL = /\d\s*(?:€|\$|£|[A-Z]{3})?\s*(?:\/\s*|\b(?:per|pro|je|par|por)\s+)(100|1[.,]?000)(?![\d.,]*\d)/i;
 
+/**
+ * A date column's cell written as EDI (X12 and EDIFACT) and many ERP exports write dates, CCYYMMDD with no separators
+ * ("20251120"): under a date header or after a date's label ("Sched Ship Date: 20251120") it is that day. Alone in running text eight digits are a number, not a date.
+ */
+function compactDate(text: string): string | undefined {
+  const m = /^\s*((?:19|20)\d{2})(\d{2})(\d{2})\s*$/.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? date.toISOString() : undefined;
+}
+
 function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, sense: DateSense, text: string): TableLine {
   const row: TableLine = { perPack: false, text };
   cells.forEach((cell, i) => {
@@ -107,7 +119,7 @@ function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, s
     } else if (role === 'uom') {
       if (PACK_WORD.test(cell.text)) row.perPack = true;
     } else if (role === 'requested' || role === 'arrival' || role === 'ship') {
-      const iso = datesIn(cell.text, sense).find((d) => d.iso)?.iso;
+      const iso = datesIn(cell.text, sense).find((d) => d.iso)?.iso ?? compactDate(cell.text);
       if (iso) row[role] = iso;
     }
   });
@@ -118,6 +130,27 @@ function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, s
   if (count && row.per === undefined) row.per = Number(count[1]!.replace(/[.,]/, ''));
   else if (/preis\s*\/\s*\d|price\s*\/\s*\d|per\s+(?:100|1000|c|m)\b|%/i.test(header)) row.perPack = true;
   return row;
+}
+
+/**
+ * A fixed-width row whose text runs from one column into the next with a single space between ("Rainwater head zinc
+ * 12.90" under "Description" and "Unit Price"): split where a word starts under the next column's header, so each part
+ * stands under its own column.
+ */
+function splitAtColumns(header: Cell[], cells: Cell[]): Cell[] {
+  return cells.flatMap((c) => {
+    const parts: Cell[] = [];
+    let rest = c;
+    for (const h of header) {
+      if (h.start <= rest.start || h.start >= rest.end) continue;
+      const at = [...rest.text.matchAll(/\s(?=\S)/g)].map((m) => rest.start + m.index + 1).find((p) => p >= h.start && p < h.end);
+      if (at === undefined) continue;
+      const head = rest.text.slice(0, at - rest.start).trimEnd();
+      parts.push({ text: head, start: rest.start, end: rest.start + head.length });
+      rest = { text: rest.text.slice(at - rest.start), start: at, end: rest.end };
+    }
+    return [...parts, rest];
+  });
 }
 
 /** Assigns each cell of a row to the header column it stands under: by position when the counts differ. */
@@ -164,7 +197,8 @@ export function readDocument(lines: string[], sense: DateSense): DocumentReading
           reading.tableLines.add(line.trim());
           continue;
         }
-        const cells = cellsOf(line);
+        const spaced = !/[|\t]/.test(line) && !/[|\t]/.test(lines[i]!);
+        const cells = spaced ? splitAtColumns(header, cellsOf(line)) : cellsOf(line);
         // A labelled field ("Ship date: …") ends the table, as does a line with no figure in it.
         if (cells.length < 2 || !cells.some((c) => /\d/.test(c.text)) || /^\s*[^:|\t\d]{2,40}:\s/.test(line)) break;
         reading.tableLines.add(line.trim());
@@ -180,7 +214,7 @@ export function readDocument(lines: string[], sense: DateSense): DocumentReading
       // A label written as a program's field name ("deliveryDate:", "ship_date:") is not a document's.
       if (!m || /[a-z][A-Z]|_/.test(m[1]!)) continue;
       const role = LABEL_ROLES.find(([, re]) => re.test(m[1]!))?.[0];
-      const iso = role && datesIn(m[2]!, sense).find((d) => d.iso)?.iso;
+      const iso = role && (datesIn(m[2]!, sense).find((d) => d.iso)?.iso ?? compactDate(m[2]!));
       if (role && role !== 'other' && iso) reading.labelled[role] ??= iso;
     }
   }

@@ -14,6 +14,8 @@ const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\b(?:tages|li
 const NOT_UNIT_NEAR = /\b(?:soit|i\.e|making|which makes|total|totals|sum|subtotal|order value|value of|invoice|grand|amount|net amount|balance|gesamt\w*|summe|betrag|rechnungs\w*|montant|facture|importe|valor|freight|shipping|carriage|delivery charge|surcharge|fee|fees|deposit|minimum order|fracht|versand\w*|zuschlag|gebühr|frais|port|envío|envio|portes|recargo|whole order|entire order|for all|in total|insgesamt|au total|en total|credit|discount|rabatt|remise|descuento|save|saving)\b/i;
 
 /** Words of invoicing: beside a price marked per unit they name how the order is billed, not a total. */
+/** Words of value, which name a total unless the amount is marked per unit. */
+const VALUE_WORDS = /\b(?:valor|value|amount|montant|importe|betrag|valore|waarde)\b/gi;
 const INVOICING = /\b(?:invoice|invoiced|invoicing|bill|billed|factur\w*|fattur\w*|berechn\w*|verrechn\w*)\b/gi;
 
 export interface UnitPrice extends Amount {
@@ -35,7 +37,7 @@ const PIECES = '(?:pcs|pieces|units|stück|stk|st|szt|sztuk|ks|kusů|pz|pezzi|ud
 /** The count a pack holds, written after its word: "of 100", "(25 Stück)", "20 szt.", "de 12 uds.". */
 const PACK_OF = `(?:\\s*(?:(?:of|à|a|de|von|mit|da|van|with|zu|om|po|á|med|z)\\s+(\\d+)(?:\\s*${PIECES})?|\\(\\s*(\\d+)\\s*(?:${PIECES})?\\s*\\)|(\\d+)\\s*${PIECES}${WORD_END}))?`;
 /** Words right after an amount that make it the price of a pack: "per box of 100", "/ carton de 24". */
-const PER_PACK_AFTER = new RegExp(`^\\s*(?:\\/\\s*|(?:per|a|each|pro|je|par|por|la|le|el|al|the|za|för|pr\\.?)\\s+)${PACK}${WORD_END}${PACK_OF}`, 'i');
+const PER_PACK_AFTER = new RegExp(`^\\s*(?:(?:HT|H\\.T\\.|hors taxes?|net|nets|netto|neto|excl\\.? (?:vat|gst|tax)|zzgl\\.? mwst\\.?)\\s+)?(?:\\/\\s*|(?:per|a|each|pro|je|par|por|la|le|el|al|the|za|för|pr\\.?)\\s+)${PACK}${WORD_END}${PACK_OF}`, 'i');
 /** Words right before an amount that make it the price of a pack: "Preis je VE 60,00 €", "per case of 24: $54", "cena za opakowanie 20 szt. wynosi 96,00 zł". */
 const PER_PACK_BEFORE = new RegExp(`(?<![\\p{L}])(?:per|each|pro|je|par|por|a|an|the|du|del|de la|of the|la|le|el|il|het|der|die|das|für (?:den|die|das)|pour le|za|för|pr\\.?|na|po)\\s+${PACK}${WORD_END}${PACK_OF}[^\\d;,]{0,30}$`, 'iu');
 /** "per 100", "/ 1.000 Stk", "/1000pcs": a price per hundred or thousand units. */
@@ -165,7 +167,8 @@ export function unitPrices(sentences: string[], packSize?: number, poPrice?: num
       const per = measures.get(measureAfter(s, a) ?? '');
       // "we'll have to invoice this order at $27.80/ea", "… at $46.50/M": invoicing at a price marked per unit is no total.
       const markedPerUnit = PER_UNIT_AFTER.test(after) || per !== undefined;
-      if (NOT_UNIT_NEAR.test(clause) && !(markedPerUnit && !NOT_UNIT_NEAR.test(clause.replace(INVOICING, ' ')))) continue;
+      // "o valor passa a R$ 18,40 por unidade", "the amount per piece is …": a value marked per unit is a unit's price.
+      if (NOT_UNIT_NEAR.test(clause) && !(markedPerUnit && !NOT_UNIT_NEAR.test(clause.replace(INVOICING, ' ').replace(VALUE_WORDS, ' ')))) continue;
       if (NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!.slice(0, 12))) continue;
       // "87 cents each instead of the 79 on the PO": the old price is not the one stated now.
       if (OLD_PRICE_CUE.test(clause)) continue;

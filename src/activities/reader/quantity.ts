@@ -19,6 +19,9 @@ const PARTIAL_QUANTITY: RegExp[] = [
   new RegExp(`\\b(?:now|today|this week|immediately|sofort|heute|maintenant|aujourd'hui|ahora|hoy|nu|ora|oggi|subito|vandaag|vorab)\\b[^.\\d]{0,30}${COUNT}\\s*${OF_UNITS}`, 'i'),
   // "We can do 600 now and the rest next week": a bare count the supplier sends now, the rest named beside it.
   new RegExp(`\\b(?:do|ship|send|deliver|supply|get you|send you)\\s+${COUNT}\\s+(?:now|today|right away|immediately|this week)\\b(?=[^.]{0,40}\\b(?:the rest|the balance|the remainder|remaining)\\b)`, 'i'),
+  // "we have 320 kg in stock which we'll deliver Wednesday", "60 pcs on hand that we can ship today": the stock the supplier
+  // sends is the lot that comes.
+  new RegExp(`\\b${COUNT}\\s*${OF_UNITS}\\s+(?:in stock|on stock|on hand|available|ready)\\b[^.]{0,20}?\\b(?:which|that|and)\\s+(?:we(?:'ll|’ll| will| can| shall)?|will|can)\\s+(?:be\\s+)?(?:deliver|ship|send|dispatch|despatch|get out|send out)\\w*`, 'i'),
   // "500 pcs on 12 June, 500 pcs on 26 June": the first lot of a split.
   new RegExp(`\\b${COUNT}\\s*${OF_UNITS}\\s+(?:on|le|am|el|il|op)\\s+(?:the\\s+)?(?:\\d|[a-zäöüéèàñ]+\\.?,?\\s+(?:the\\s+)?\\d)`, 'i'),
   // "300 units will be delivered on …, and the balance will follow": the first lot of a split.
@@ -227,6 +230,11 @@ const NOT_THE_ORDER_AFTER = new RegExp(`^\\s*(?:each|per|pro|je|par|por|a piece|
 /** A threshold, not this order's count: "minimum 500 pcs", "Mindestbestellmenge von 500 Stück", "from 5,000 pcs and above". */
 const THRESHOLD_BEFORE = /\b(?:min(?:imum)?|moq|from|above|over|more than|at least|ab|über|mehr als|dès|à partir de|plus de|au moins|desde|a partir de|más de|oltre|vanaf|meer dan|mindest\w*|up to|bis zu|jusqu'à|hasta)\b[^\d.;]{0,20}$/i;
 const THRESHOLD_AFTER = /^\s*(?:and (?:above|over|more|up)|or more|\+|und mehr|oder mehr|et plus|ou plus|o más|y más|e oltre|of meer|en meer)/i;
+/**
+ * "we've rounded your 40 up to 4 cases", "increased it up to 500 pcs": the count the supplier has put on the order, not a
+ * limit ("up to 500 pcs").
+ */
+const CHANGED_UP_TO = /\b(?:round(?:ed|ing|s)?|bump(?:ed|ing|s)?|increas(?:ed|ing|es?)|rais(?:ed|ing|es?)|top(?:ped|ping|s)?|brought|made)\b[^.;\d]{0,30}(?:\d[\d.,]*\s+)?up to\s*$/i;
 /** What the supplier holds, not what ships: "5,000 pcs in stock", "2.000 unidades en stock", "1.000 stuks op voorraad". */
 const STOCK_AFTER = /^\s*(?:[\p{L}-]+\s+){0,2}(?:in stock|on stock|on hand|auf lager|am lager|vorrätig|lagernd|en stock|en existencia|op voorraad|in voorraad|a magazzino|in giacenza|disponibles? en stock)\b/iu;
 
@@ -243,7 +251,7 @@ function countsIn(s: string, packSize: number | undefined): StatedCount[] {
     if (NOT_THE_ORDER_BEFORE.test(before) || NOT_THE_ORDER_AFTER.test(after) || STOCK_AFTER.test(after)) continue;
     // "5 cartoni (da 12 pezzi)", "6 scatole (da 50 pezzi)": what one pack holds, not a count of the goods.
     if (PACK_CONTENT_BEFORE.test(before)) continue;
-    const threshold = THRESHOLD_BEFORE.test(before) || THRESHOLD_AFTER.test(after);
+    const threshold = (THRESHOLD_BEFORE.test(before) && !CHANGED_UP_TO.test(before)) || THRESHOLD_AFTER.test(after);
     if (m[3] !== undefined) {
       if (packSize !== undefined && /^\d+$/.test(m[1]!)) counts.push({ n: Number(m[1]) * packSize, family: undefined, threshold });
       continue;

@@ -82,7 +82,7 @@ const POSTSCRIPT = /^\s*p\.?\s?s\.?\s*[:.-]?\s/i;
  * "suivi ci-dessous". What a supplier forwards from its own staff, or its carrier's notice of the goods, is the
  * supplier's word (LABELS.md); the buyer's own mail quoted back is not, and a bare "see below" may point to it.
  */
-const OUR_SIDE_BELOW = /\b(?:below|beneath)\s+(?:is\s+|are\s+)?(?:from|by)\s+(?:our|my)\s+(?:[\w-]+\s+)?(?:warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder|department|dept|office|desk)\b|\b(?:from|by)\s+(?:our|my)\s+(?:[\w-]+\s+)?(?:warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder|department|dept|office|desk)\b[^.?!]{0,30}\b(?:below|beneath)\b|\b(?:tracking|carrier|courier|shipment|shipping|dispatch|despatch|delivery)\s+(?:notice|notification|confirmation|details|info|update|email|message)?\s*(?:is\s+)?below\b|\b(?:ups|fedex|dhl|tnt|dpd|gls|purolator|canpar|usps|royal mail|palletways)\s+(?:notice|notification|confirmation|email|message|update)\s+(?:is\s+)?below\b|\b(?:anbei|unten|nachstehend)\b[^.?!]{0,30}\b(?:versand|sendungs|liefer)\w*|\b(?:versand|sendungs|liefer)\w*\s+(?:anbei|unten|nachstehend)\b|\bci-dessous\b[^.?!]{0,30}\b(?:expédition|suivi|livraison|transporteur)|\b(?:avis d'expédition|suivi|transporteur)\b[^.?!]{0,20}\bci-dessous\b|\b(?:abajo|a continuación)\b[^.?!]{0,30}\b(?:envío|seguimiento|despacho|transportista)|\b(?:aviso de (?:envío|despacho)|seguimiento)\b[^.?!]{0,20}\b(?:abajo|a continuación)\b/i;
+const OUR_SIDE_BELOW = /\bforward(?:ing|ed)?\b[^.?!]{0,20}\b(?:from|what|the (?:note|mail|email|message|update|reply) (?:from|of))\s+(?:our|my)\s+(?:[\w-]+\s+)?(?:warehouse|dispatch|despatch|logistics|shipping|production|planner|planning|scheduler|works|team|colleagues?|plant|3pl|forwarder|department|dept|office|desk)\b|\b(?:below|beneath)\s+(?:is\s+|are\s+)?(?:from|by)\s+(?:our|my)\s+(?:[\w-]+\s+)?(?:warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder|department|dept|office|desk)\b|\b(?:from|by)\s+(?:our|my)\s+(?:[\w-]+\s+)?(?:warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder|department|dept|office|desk)\b[^.?!]{0,30}\b(?:below|beneath)\b|\b(?:tracking|carrier|courier|shipment|shipping|dispatch|despatch|delivery)\s+(?:notice|notification|confirmation|details|info|update|email|message)?\s*(?:is\s+)?below\b|\b(?:ups|fedex|dhl|tnt|dpd|gls|purolator|canpar|usps|royal mail|palletways)\s+(?:notice|notification|confirmation|email|message|update)\s+(?:is\s+)?below\b|\b(?:anbei|unten|nachstehend)\b[^.?!]{0,30}\b(?:versand|sendungs|liefer)\w*|\b(?:versand|sendungs|liefer)\w*\s+(?:anbei|unten|nachstehend)\b|\bci-dessous\b[^.?!]{0,30}\b(?:expédition|suivi|livraison|transporteur)|\b(?:avis d'expédition|suivi|transporteur)\b[^.?!]{0,20}\bci-dessous\b|\b(?:abajo|a continuación)\b[^.?!]{0,30}\b(?:envío|seguimiento|despacho|transportista)|\b(?:aviso de (?:envío|despacho)|seguimiento)\b[^.?!]{0,20}\b(?:abajo|a continuación)\b/i;
 /** Header lines of a forwarded or earlier mail: who sent it, when and what about, not anyone's statement. */
 const HEADER_LINE = /^\s*(?:from|sent|date|to|cc|subject|von|gesendet|datum|an|betreff|de|envoyé|à|objet|enviado|fecha|para|asunto)\s?:/i;
 
@@ -168,6 +168,14 @@ export function ownLayoutLines(layout: string): string[] {
  * any sentence addressed to a machine. What is set aside is not read for any field.
  */
 export function statements(visible: string): string[] {
+  return ownSentences(visible).filter((said) => !notTheSuppliersStatement(said));
+}
+
+/**
+ * The sentences the supplier wrote in this mail (not quoted, forwarded, signature, fenced or addressed to a machine),
+ * its claims about the buyer's side and its demands on the buyer included.
+ */
+export function ownSentences(visible: string): string[] {
   const kept: string[] = [];
   const text = unfenced(visible);
   for (const paragraph of ownLines(text).join('\n').split(/\n\s*\n/)) {
@@ -177,7 +185,7 @@ export function statements(visible: string): string[] {
       const own = role === undefined ? line : line.slice(0, role);
       for (const sentence of sentencesOf(own)) {
         const said = sentence.trim();
-        if (said && !TO_THE_MACHINE.some((re) => re.test(said)) && !DISCLAIMER.test(said) && !notTheSuppliersStatement(said)) kept.push(said);
+        if (said && !TO_THE_MACHINE.some((re) => re.test(said)) && !DISCLAIMER.test(said)) kept.push(said);
       }
       if (role !== undefined) break;
     }
