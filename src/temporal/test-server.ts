@@ -66,11 +66,26 @@ export function ensureTestServer(say: (l: string) => void = console.error): stri
 }
 
 /**
+ * The SDK gives the server's JVM a few seconds to listen, which a machine busy with other JVMs and
+ * test workers can outlast (seen in CI: "did not start within 5s"); a JVM that was only slow starts
+ * the next time, and any other failure is no slowness.
+ */
+async function startingAgain<T>(start: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start();
+    } catch (err) {
+      if (attempt >= attempts || !/did not start within/.test(String(err))) throw err;
+    }
+  }
+}
+
+/**
  * A time-skipping server from the wrapper at `executable`, with the service's search attributes
  * registered: like a real server, the test server refuses attributes nobody registered.
  */
 export async function startTimeSkippingServer(executable: string): Promise<TestWorkflowEnvironment> {
-  const env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: executable } } });
+  const env = await startingAgain(() => TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: executable } } }));
   await env.connection.operatorService.addSearchAttributes({
     namespace: 'default',
     searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTE_KEYS.map((k) => [k.name, encodeSearchAttributeIndexedValueType(k.type)!])),
