@@ -1017,3 +1017,25 @@ describe('a pack price with the tax words between the amount and the pack (dev-a
     expect(await read('Le nouveau prix est de 60,00 € HT le carton de 50.', cartons)).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a bare assent above the buyer\'s quoted mail (dev-additions-19 round)', () => {
+  const under = (assent: string, ask: string) =>
+    `${assent}\n\nMarta\n\nOn Mon, 8 Jun 2026 at 09:12, Buying <buying@example.com> wrote:\n> Hi Marta,\n> ${ask}\n> Thanks,\n> Tom`;
+  it('confirms the order when the quoted mail asks for nothing but the order as placed', async () => {
+    expect(await read(under('Yep, fine by us.', 'Please can you confirm our order for 300 pcs of M8x40 bolts at €12.40 each, delivery by 19 June?')))
+      .toEqual({ kind: 'confirmed' });
+    expect(await read(under('ok, noted. Cheers', 'Could you confirm PO 4471 as placed, delivery by 17 June?'), { poNumber: '4471' }))
+      .toEqual({ kind: 'confirmed' });
+  });
+  it('stays unclear when the quoted mail names another price, count or day, or asks more', async () => {
+    expect(await read(under('Yep, fine by us.', 'Please can you confirm our order for 300 pcs at €11.90 each, delivery by 19 June?'))).toEqual({ kind: 'unclear' });
+    expect(await read(under('Yep, fine by us.', 'Please can you confirm our order for 250 pcs at €12.40 each, delivery by 19 June?'))).toEqual({ kind: 'unclear' });
+    expect(await read(under('Yep, fine by us.', 'Please can you confirm our order for 300 pcs at €12.40 each, delivery by 26 June?'))).toEqual({ kind: 'unclear' });
+    expect(await read(under('Yep, fine by us.', 'Please can you confirm our order for 300 pcs, delivery by Friday?'))).toEqual({ kind: 'unclear' });
+    expect(await read(under('Yep, fine by us.', 'Can you confirm the order and could you ship it sooner?'))).toEqual({ kind: 'unclear' });
+    expect(await read(under('Yep, fine by us.', 'Please can you confirm our order for 300-350 pcs?'))).toEqual({ kind: 'unclear' });
+    // Words of the supplier's own beside the assent, or no quoted mail at all: a person reads it.
+    expect(await read(under('Yep, fine by us, but freight is extra.', 'Please can you confirm our order for 300 pcs at €12.40 each?'))).toEqual({ kind: 'unclear' });
+    expect(await read('Yep, fine by us.')).toEqual({ kind: 'unclear' });
+  });
+});
