@@ -1039,3 +1039,12 @@ describe('a bare assent above the buyer\'s quoted mail (dev-additions-19 round)'
     expect(await read('Yep, fine by us.')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a Hungarian delivery in part (dev-additions-19 round)', () => {
+  it('"darab/darabot" counts the goods and "a maradék/a fennmaradó" is the rest that follows', async () => {
+    expect(await read('A megrendelt 300 darab szelepből 120 darabot június 12-én szállítunk, a fennmaradó 180 darab július elején érkezik.'))
+      .toEqual({ kind: 'partial', quantity: 120, deliveryDate: day('2026-06-12') });
+    expect(await read('Június 15-én 200 darabot tudunk küldeni, a maradék 100 db később jön.'))
+      .toEqual({ kind: 'partial', quantity: 200, deliveryDate: day('2026-06-15') });
+  });
+});
