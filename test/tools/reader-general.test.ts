@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { datesIn } from '../../src/activities/reader/dates.js';
-import { isOpen } from '../../src/activities/reader/kind.js';
+import { isOpen, kindOf } from '../../src/activities/reader/kind.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import type { ReplyContext } from '../../src/domain/world.js';
 
@@ -1046,5 +1046,15 @@ describe('a Hungarian delivery in part (dev-additions-19 round)', () => {
       .toEqual({ kind: 'partial', quantity: 120, deliveryDate: day('2026-06-12') });
     expect(await read('Június 15-én 200 darabot tudunk küldeni, a maradék 100 db később jön.'))
       .toEqual({ kind: 'partial', quantity: 200, deliveryDate: day('2026-06-15') });
+  });
+});
+
+describe('a French price that "passe à" a new amount (dev-additions-19 round)', () => {
+  it('"Le prix unitaire passe à 4,20 €" is a price change', async () => {
+    expect(kindOf(['Le prix unitaire passe à 4,20 €.'])).toBe('price_change');
+    expect(kindOf(['Le prix unitaire passe de 3,95 € à 4,20 €.'])).toBe('price_change');
+    expect(await read('Le prix unitaire passe à 4,20 €.', { unitPrice: 3.95 })).toEqual({ kind: 'price_change', unitPrice: 4.2 });
+    // "passe à l'atelier" after a price is no change of it.
+    expect(kindOf(['Le prix reste inchangé ; la commande passe à l\'atelier demain.'])).not.toBe('price_change');
   });
 });
