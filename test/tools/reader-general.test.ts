@@ -1034,6 +1034,9 @@ describe('a bare assent above the buyer\'s quoted mail (dev-additions-19 round)'
     expect(await read(under('Yep, fine by us.', 'Please can you confirm our order for 300 pcs, delivery by Friday?'))).toEqual({ kind: 'unclear' });
     expect(await read(under('Yep, fine by us.', 'Can you confirm the order and could you ship it sooner?'))).toEqual({ kind: 'unclear' });
     expect(await read(under('Yep, fine by us.', 'Please can you confirm our order for 300-350 pcs?'))).toEqual({ kind: 'unclear' });
+    // A "yes" to whether the order was received, or cancelled, is no confirmation of it.
+    expect(await read(under('Yes, thanks.', 'Can you confirm you received our order for 300 pcs at €12.40?'))).toEqual({ kind: 'unclear' });
+    expect(await read(under('Yes, that\'s fine.', 'Can you confirm the order is cancelled?'))).toEqual({ kind: 'unclear' });
     // Words of the supplier's own beside the assent, or no quoted mail at all: a person reads it.
     expect(await read(under('Yep, fine by us, but freight is extra.', 'Please can you confirm our order for 300 pcs at €12.40 each?'))).toEqual({ kind: 'unclear' });
     expect(await read('Yep, fine by us.')).toEqual({ kind: 'unclear' });

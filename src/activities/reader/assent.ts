@@ -28,8 +28,11 @@ const signsOff = (s: string, quoted: string): boolean => {
 
 /** A request to confirm or acknowledge the order. */
 const ASKS_TO_CONFIRM = /\b(?:confirm\w*|acknowledg\w*|ack)\b/i;
-/** Anything the quoted mail could ask beyond the order as placed: another term, day, quantity, cost or an item in its place. */
-const ASKS_MORE = /\b(?:instead|earlier|sooner|asap|urgent\w*|rush|expedit\w*|discount\w*|reduc\w*|cheaper|lower|higher|better|split|partial\w*|part[- ]ship\w*|change\w*|amend\w*|revis\w*|increas\w*|decreas\w*|additional|extra|more|fewer|less|substitut\w*|alternativ\w*|equivalent|freight|shipping cost|carriage|surcharge|deposit|prepay\w*|payment|terms|quot\w*|offer\w*|if not|otherwise|or (?:else|could|can|would|should))\b/i;
+/**
+ * Anything the quoted mail could ask beyond the order as placed: another term, day, quantity, cost or an item in its place;
+ * or something a "yes" answers that is not the order going on (received it, in stock, cancelled, whether or not).
+ */
+const ASKS_MORE = /\b(?:instead|earlier|sooner|asap|urgent\w*|rush|expedit\w*|discount\w*|reduc\w*|cheaper|lower|higher|better|split|partial\w*|part[- ]ship\w*|change\w*|amend\w*|revis\w*|increas\w*|decreas\w*|additional|extra|more|fewer|less|substitut\w*|alternativ\w*|equivalent|freight|shipping cost|carriage|surcharge|deposit|prepay\w*|payment|terms|quot\w*|offer\w*|if not|or not|whether|otherwise|or (?:else|could|can|would|should)|cancel\w*|hold|delay\w*|late|short\w*|back-?order\w*|stock|availab\w*|receiv\w*|receipt|got)\b/i;
 /** A day named without its date ("Friday", "next week", "end of May"): which day it is, the quoted mail's own date says. */
 const LOOSE_DAY = new RegExp(`(?<![\\p{L}])(?:${MONTH}|${WEEKDAY}|today|tomorrow|tonight|weeks?|months?|next|end of|early|mid|late)(?![\\p{L}])`, 'iu');
 /** Units a count is written in straight after its digits ("120pcs", "40kg"); other letters make a measure or a code ("80gsm"). */
