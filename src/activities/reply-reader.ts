@@ -8,7 +8,8 @@ import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyT
 import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered, withOrderedQuantity } from './reader/quantity.js';
 import { aboutThisOrder, namesOnlyOtherOrders } from './reader/references.js';
-import { ownLayoutLines, ownSentences, statements } from './reader/statements.js';
+import { ownLayoutLines, ownSentences, quotedMail, statements } from './reader/statements.js';
+import { assentsToTheOrderAsPlaced } from './reader/assent.js';
 import { asksToChangeTheOrder } from './reader/claims.js';
 import { inTable, isOrderDocument, onlyPointsToAttachment, readDocument, shippedOfLine, tablePrice, type DocumentReading, type TableLine } from './reader/document.js';
 
@@ -221,6 +222,8 @@ export const patternReader: ReplyReader = {
     // A bare number may be a count; money with a sign, a code or in cents ("79 cêntimos") is money.
     const noOtherMoney = amountsIn(visible).every((a) => (a.currency === undefined && !a.cents) || theOrdersMoney(a.value, context));
     const reading = read(said, ownLayoutLines(visibleLayout(text)), context, noOtherMoney);
+    // "Yes that's grand" above the buyer's mail asking to confirm the order as placed confirms it, with no day of its own.
+    if (reading.kind === 'unclear' && Object.keys(defined(hints)).length === 0 && assentsToTheOrderAsPlaced(said, quotedMail(visible), context)) return { kind: 'confirmed' };
     const fields = hints.kind ? fromHints(reading, { ...hints, kind: hints.kind }) : { ...fromText(reading), ...defined(hints) };
     if (fields.kind === 'confirmed' && fields.unitPrice !== undefined && !samePrice(fields.unitPrice, context.unitPrice)) fields.kind = 'price_change';
     // A new price beside an instruction to change the order to an amount ("our price is now 6.45 per piece; please amend

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { datesIn } from '../../src/activities/reader/dates.js';
-import { isOpen } from '../../src/activities/reader/kind.js';
+import { isOpen, kindOf } from '../../src/activities/reader/kind.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import type { ReplyContext } from '../../src/domain/world.js';
 
@@ -1015,5 +1015,49 @@ describe('a pack price with the tax words between the amount and the pack (dev-a
     expect(await read('Le nouveau prix est de 60,00 € HT le carton de 48.', cartons)).toEqual({ kind: 'price_change', unitPrice: 1.25 });
     // A carton of another count than the PO's pack is for a person.
     expect(await read('Le nouveau prix est de 60,00 € HT le carton de 50.', cartons)).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('a bare assent above the buyer\'s quoted mail (dev-additions-19 round)', () => {
+  const under = (assent: string, ask: string) =>
+    `${assent}\n\nMarta\n\nOn Mon, 8 Jun 2026 at 09:12, Buying <buying@example.com> wrote:\n> Hi Marta,\n> ${ask}\n> Thanks,\n> Tom`;
+  it('confirms the order when the quoted mail asks for nothing but the order as placed', async () => {
+    expect(await read(under('Yep, fine by us.', 'Please can you confirm our order for 300 pcs of M8x40 bolts at €12.40 each, delivery by 19 June?')))
+      .toEqual({ kind: 'confirmed' });
+    expect(await read(under('ok, noted. Cheers', 'Could you confirm PO 4471 as placed, delivery by 17 June?'), { poNumber: '4471' }))
+      .toEqual({ kind: 'confirmed' });
+  });
+  it('stays unclear when the quoted mail names another price, count or day, or asks more', async () => {
+    expect(await read(under('Yep, fine by us.', 'Please can you confirm our order for 300 pcs at €11.90 each, delivery by 19 June?'))).toEqual({ kind: 'unclear' });
+    expect(await read(under('Yep, fine by us.', 'Please can you confirm our order for 250 pcs at €12.40 each, delivery by 19 June?'))).toEqual({ kind: 'unclear' });
+    expect(await read(under('Yep, fine by us.', 'Please can you confirm our order for 300 pcs at €12.40 each, delivery by 26 June?'))).toEqual({ kind: 'unclear' });
+    expect(await read(under('Yep, fine by us.', 'Please can you confirm our order for 300 pcs, delivery by Friday?'))).toEqual({ kind: 'unclear' });
+    expect(await read(under('Yep, fine by us.', 'Can you confirm the order and could you ship it sooner?'))).toEqual({ kind: 'unclear' });
+    expect(await read(under('Yep, fine by us.', 'Please can you confirm our order for 300-350 pcs?'))).toEqual({ kind: 'unclear' });
+    // A "yes" to whether the order was received, or cancelled, is no confirmation of it.
+    expect(await read(under('Yes, thanks.', 'Can you confirm you received our order for 300 pcs at €12.40?'))).toEqual({ kind: 'unclear' });
+    expect(await read(under('Yes, that\'s fine.', 'Can you confirm the order is cancelled?'))).toEqual({ kind: 'unclear' });
+    // Words of the supplier's own beside the assent, or no quoted mail at all: a person reads it.
+    expect(await read(under('Yep, fine by us, but freight is extra.', 'Please can you confirm our order for 300 pcs at €12.40 each?'))).toEqual({ kind: 'unclear' });
+    expect(await read('Yep, fine by us.')).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('a Hungarian delivery in part (dev-additions-19 round)', () => {
+  it('"darab/darabot" counts the goods and "a maradék/a fennmaradó" is the rest that follows', async () => {
+    expect(await read('A megrendelt 300 darab szelepből 120 darabot június 12-én szállítunk, a fennmaradó 180 darab július elején érkezik.'))
+      .toEqual({ kind: 'partial', quantity: 120, deliveryDate: day('2026-06-12') });
+    expect(await read('Június 15-én 200 darabot tudunk küldeni, a maradék 100 db később jön.'))
+      .toEqual({ kind: 'partial', quantity: 200, deliveryDate: day('2026-06-15') });
+  });
+});
+
+describe('a French price that "passe à" a new amount (dev-additions-19 round)', () => {
+  it('"Le prix unitaire passe à 4,20 €" is a price change', async () => {
+    expect(kindOf(['Le prix unitaire passe à 4,20 €.'])).toBe('price_change');
+    expect(kindOf(['Le prix unitaire passe de 3,95 € à 4,20 €.'])).toBe('price_change');
+    expect(await read('Le prix unitaire passe à 4,20 €.', { unitPrice: 3.95 })).toEqual({ kind: 'price_change', unitPrice: 4.2 });
+    // "passe à l'atelier" after a price is no change of it.
+    expect(kindOf(['Le prix reste inchangé ; la commande passe à l\'atelier demain.'])).not.toBe('price_change');
   });
 });

@@ -5,7 +5,7 @@ import { parseNumber } from './amounts.js';
 
 /** A count standing on its own, not the tail of an order number (PC-26-1015) or a decimal. */
 const COUNT = '(?<![\\w./-])(\\d{1,3}(?:[,.]\\d{3})+|\\d+)';
-const UNITS = '(?:units|pcs|pc|pieces|items|stück|stk|einheiten|pièces|unités|unidades|piezas|uds|pzas|pzs|pz|pezzi|unità|stuks|eenheden|szt|nos|peças|kg|kgs|m|mts|metros|meters|metres|mètres|meter|lbs|ft)';
+const UNITS = '(?:units|pcs|pc|pieces|items|stück|stk|einheiten|pièces|unités|unidades|piezas|uds|pzas|pzs|pz|pezzi|unità|stuks|eenheden|szt|nos|peças|kg|kgs|m|mts|metros|meters|metres|mètres|meter|lbs|ft|darab(?:ot|ból|bol|ra)?|db)';
 /** Packs a count may be given in: "18 cases", "15 Kartons à 50 Stück", "30 cases of 12". */
 const PACKS = '(?:cases|case|boxes|box|cartons|carton|cartoni|cartone|scatola|confezioni|confezione|pacchi|pacco|bancali|bancale|kartons|karton|colis|colli|collo|boîtes|boîte|cajas|caja|caixas|caixa|packs|pack|packages|ve|gebinde|scatole|dozen|drums|drum|reels|reel|rolls|roll|bags|bag|sacks|sack|tambores|tambor|fûts|fût|bidons|bidon|rollen|rolle|bobinas|bobina|bobines|bobine|spools|spool|pallets|pallet|paletten|palette|palés|palé|ibcs|ibc)';
 /** The ordered units or packs after a count: the pack word and what a pack holds are captured. */
@@ -69,7 +69,7 @@ function partOfAWhole(sentences: string[]): number | undefined {
 const WRITTEN = '(?<![\\w./-])(\\d{1,3}(?:[,. \\u00a0\\u202f]\\d{3})+|\\d+)(?![\\d,.]\\d)';
 /** What is still to come: "the remaining 20 cases", "die restlichen 750 Stück", "le reliquat de 1 800 pièces", "las 500 restantes". */
 const REMAINDER: RegExp[] = [
-  new RegExp(`\\b(?:remaining|other|outstanding|balance of|rest of|remainder of|restlichen|übrigen|fehlenden|restanti|rimanenti|resterende|overige|pozostał[eay])\\s+(?:the\\s+)?${WRITTEN}\\s*${OF_UNITS}?`, 'i'),
+  new RegExp(`\\b(?:remaining|other|outstanding|balance of|rest of|remainder of|restlichen|übrigen|fehlenden|restanti|rimanenti|resterende|overige|pozostał[eay]|a maradék|a fennmaradó)\\s+(?:the\\s+)?${WRITTEN}\\s*${OF_UNITS}?`, 'i'),
   new RegExp(`\\b(?:balance|remainder|rest|restmenge|rückstand|reliquat|solde|reste|resto|saldo|restant|pendiente)\\s+(?:of\\s+|von\\s+|de\\s+|di\\s+|van\\s+|:\\s*|\\(\\s*)?(?:the\\s+)?${WRITTEN}\\s*${OF_UNITS}?`, 'i'),
   new RegExp(`${WRITTEN}\\s*${OF_UNITS}?\\s+(?:restant(?:e|es|s)?|restantes|remaining|outstanding|to follow|on back-?order|back-?ordered)\\b`, 'i'),
   // "les 4 autres boîtes", "gli altri 3 colli", "die anderen 200 Stück": the other ones, counted, are the rest.

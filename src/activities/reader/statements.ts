@@ -86,6 +86,21 @@ const OUR_SIDE_BELOW = /\bforward(?:ing|ed)?\b[^.?!]{0,20}\b(?:from|what|the (?:
 /** Header lines of a forwarded or earlier mail: who sent it, when and what about, not anyone's statement. */
 const HEADER_LINE = /^\s*(?:from|sent|date|to|cc|subject|von|gesendet|datum|an|betreff|de|envoyé|à|objet|enviado|fecha|para|asunto)\s?:/i;
 
+/**
+ * The earlier mail the supplier writes above, as its lines with the quote marks (">") taken off and its reply header
+ * ("On … wrote:", "From: … Sent: …") left out; none when the text quotes no earlier mail or forwards one (a forwarded
+ * mail may be anyone's).
+ */
+export function quotedMail(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines.some((l) => FORWARDED.test(l.replace(/^(?:\s*>)+/, '')))) return [];
+  const start = lines.findIndex((l, i) => /^\s*>/.test(l) || EARLIER_MAIL.some((re) => re.test(l))
+    || (HEADER_FROM.test(l) && lines.slice(i + 1, i + 4).some((n) => HEADER_SENT.test(n))));
+  if (start < 0) return [];
+  return lines.slice(start).map((l) => l.replace(/^(?:\s*>)+\s?/, ''))
+    .filter((l) => !EARLIER_MAIL.some((re) => re.test(l)) && !HEADER_LINE.test(l));
+}
+
 /** The lines the supplier wrote in this mail: earlier mails, forwarded blocks and the signature dropped. */
 export function ownLines(text: string, keepSignature = false): string[] {
   const lines = text.split('\n');
