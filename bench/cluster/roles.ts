@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { withDefaultHeap } from '../../src/roles/heap.js';
 import type { Role } from '../../src/roles/role.js';
@@ -18,7 +18,13 @@ export interface RoleProcess {
   stop(): Promise<number | null>;
   /** SIGKILL: nothing drains. */
   kill(): Promise<void>;
+  /** Where its output goes, when it is kept. */
+  logFile?: string;
 }
+
+/** The end of a role's output: why it stopped, when it stopped before it was ready. */
+const lastLines = (file: string): string =>
+  (existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').slice(-5).join(' | ') : 'no output');
 
 export interface RoleOptions {
   name?: string;
@@ -48,7 +54,7 @@ export function spawnRole(role: Role, o: RoleOptions): RoleProcess {
   }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
-    role, name: o.name ?? role, child, url: `http://127.0.0.1:${o.port}`, exited,
+    role, name: o.name ?? role, child, url: `http://127.0.0.1:${o.port}`, exited, ...(o.logFile ? { logFile: o.logFile } : {}),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;
@@ -67,7 +73,7 @@ export async function ready(p: RoleProcess, timeoutMs = 90_000): Promise<void> {
   let gone = false;
   void p.exited.then(() => { gone = true; });
   while (Date.now() < deadline) {
-    if (gone) throw new Error(`${p.name} exited with ${p.child.exitCode ?? p.child.signalCode} before it was ready`);
+    if (gone) throw new Error(`${p.name} exited with ${p.child.exitCode ?? p.child.signalCode} before it was ready${p.logFile ? `: ${lastLines(p.logFile)}` : ''}`);
     try {
       const res = await fetch(`${p.url}/ready`, { signal: AbortSignal.timeout(3000) });
       if (res.ok) return;

@@ -1,7 +1,11 @@
 import { signedHeaders, WAREHOUSE } from '../../src/api/signatures.js';
 
 /** A port for a process a test starts on loopback, from a range no other part of the tests picks from. */
-export const randomPort = (): number => 21_000 + Math.floor(Math.random() * 19_000);
+/**
+ * Below Linux's ephemeral range (32768 and up): a port there may be held by any outgoing connection
+ * of the machine's at that moment, and a role process that could not listen exited before it was ready.
+ */
+export const randomPort = (): number => 21_000 + Math.floor(Math.random() * 11_000);
 
 /** A JSON call to a service on loopback: the status, the headers and the parsed body (null when empty). */
 export function jsonApi(baseUrl: string) {
