@@ -82,7 +82,14 @@ const POSTSCRIPT = /^\s*p\.?\s?s\.?\s*[:.-]?\s/i;
  * "suivi ci-dessous". What a supplier forwards from its own staff, or its carrier's notice of the goods, is the
  * supplier's word (LABELS.md); the buyer's own mail quoted back is not, and a bare "see below" may point to it.
  */
-const OUR_SIDE_BELOW = /\bforward(?:ing|ed)?\b[^.?!]{0,20}\b(?:from|what|the (?:note|mail|email|message|update|reply) (?:from|of))\s+(?:our|my)\s+(?:[\w-]+\s+)?(?:warehouse|dispatch|despatch|logistics|shipping|production|planner|planning|scheduler|works|team|colleagues?|plant|3pl|forwarder|department|dept|office|desk)\b|\b(?:below|beneath)\s+(?:is\s+|are\s+)?(?:from|by)\s+(?:our|my)\s+(?:[\w-]+\s+)?(?:warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder|department|dept|office|desk)\b|\b(?:from|by)\s+(?:our|my)\s+(?:[\w-]+\s+)?(?:warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder|department|dept|office|desk)\b[^.?!]{0,30}\b(?:below|beneath)\b|\b(?:tracking|carrier|courier|shipment|shipping|dispatch|despatch|delivery)\s+(?:notice|notification|confirmation|details|info|update|email|message)?\s*(?:is\s+)?below\b|\b(?:ups|fedex|dhl|tnt|dpd|gls|purolator|canpar|usps|royal mail|palletways)\s+(?:notice|notification|confirmation|email|message|update)\s+(?:is\s+)?below\b|\b(?:anbei|unten|nachstehend)\b[^.?!]{0,30}\b(?:versand|sendungs|liefer)\w*|\b(?:versand|sendungs|liefer)\w*\s+(?:anbei|unten|nachstehend)\b|\bci-dessous\b[^.?!]{0,30}\b(?:expédition|suivi|livraison|transporteur)|\b(?:avis d'expédition|suivi|transporteur)\b[^.?!]{0,20}\bci-dessous\b|\b(?:abajo|a continuación)\b[^.?!]{0,30}\b(?:envío|seguimiento|despacho|transportista)|\b(?:aviso de (?:envío|despacho)|seguimiento)\b[^.?!]{0,20}\b(?:abajo|a continuación)\b/i;
+/** The supplier's own teams whose mail it hands on as its word; one it forwards may also be its planners'. */
+const OUR_TEAM = '(?:warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder|department|dept|office|desk)';
+const FORWARDING_TEAM = '(?:warehouse|dispatch|despatch|logistics|shipping|production|planner|planning|scheduler|works|team|colleagues?|plant|3pl|forwarder|department|dept|office|desk)';
+const OUR_SIDE_BELOW = new RegExp(`\\bforward(?:ing|ed)?\\b[^.?!]{0,20}\\b(?:from|what|the (?:note|mail|email|message|update|reply) (?:from|of))\\s+(?:our|my)\\s+(?:[\\w-]+\\s+)?${FORWARDING_TEAM}\\b|\\b(?:below|beneath)\\s+(?:is\\s+|are\\s+)?(?:from|by)\\s+(?:our|my)\\s+(?:[\\w-]+\\s+)?${OUR_TEAM}\\b|\\b(?:from|by)\\s+(?:our|my)\\s+(?:[\\w-]+\\s+)?${OUR_TEAM}\\b[^.?!]{0,30}\\b(?:below|beneath)\\b|\\b(?:tracking|carrier|courier|shipment|shipping|dispatch|despatch|delivery)\\s+(?:notice|notification|confirmation|details|info|update|email|message)?\\s*(?:is\\s+)?below\\b|\\b(?:ups|fedex|dhl|tnt|dpd|gls|purolator|canpar|usps|royal mail|palletways)\\s+(?:notice|notification|confirmation|email|message|update)\\s+(?:is\\s+)?below\\b|\\b(?:anbei|unten|nachstehend)\\b[^.?!]{0,30}\\b(?:versand|sendungs|liefer)\\w*|\\b(?:versand|sendungs|liefer)\\w*\\s+(?:anbei|unten|nachstehend)\\b|\\bci-dessous\\b[^.?!]{0,30}\\b(?:expédition|suivi|livraison|transporteur)|\\b(?:avis d'expédition|suivi|transporteur)\\b[^.?!]{0,20}\\bci-dessous\\b|\\b(?:abajo|a continuación)\\b[^.?!]{0,30}\\b(?:envío|seguimiento|despacho|transportista)|\\b(?:aviso de (?:envío|despacho)|seguimiento)\\b[^.?!]{0,20}\\b(?:abajo|a continuación)\\b`, 'i');
+/** Whether an earlier mail starts at line `i`: its "On … wrote:" line, or a From: with a Sent: just under it. */
+const startsEarlierMail = (lines: readonly string[], i: number): boolean =>
+  EARLIER_MAIL.some((re) => re.test(lines[i]!)) || (HEADER_FROM.test(lines[i]!) && lines.slice(i + 1, i + 4).some((n) => HEADER_SENT.test(n)));
+
 /** Header lines of a forwarded or earlier mail: who sent it, when and what about, not anyone's statement. */
 const HEADER_LINE = /^\s*(?:from|sent|date|to|cc|subject|von|gesendet|datum|an|betreff|de|envoyé|à|objet|enviado|fecha|para|asunto)\s?:/i;
 
@@ -94,8 +101,7 @@ const HEADER_LINE = /^\s*(?:from|sent|date|to|cc|subject|von|gesendet|datum|an|b
 export function quotedMail(text: string): string[] {
   const lines = text.split('\n');
   if (lines.some((l) => FORWARDED.test(l.replace(/^(?:\s*>)+/, '')))) return [];
-  const start = lines.findIndex((l, i) => /^\s*>/.test(l) || EARLIER_MAIL.some((re) => re.test(l))
-    || (HEADER_FROM.test(l) && lines.slice(i + 1, i + 4).some((n) => HEADER_SENT.test(n))));
+  const start = lines.findIndex((l, i) => /^\s*>/.test(l) || startsEarlierMail(lines, i));
   if (start < 0) return [];
   return lines.slice(start).map((l) => l.replace(/^(?:\s*>)+\s?/, ''))
     .filter((l) => !EARLIER_MAIL.some((re) => re.test(l)) && !HEADER_LINE.test(l));
@@ -116,8 +122,7 @@ export function ownLines(text: string, keepSignature = false): string[] {
       inForward = !RULE_LINE.test(line);
       continue;
     }
-    const startsMail = FORWARDED.test(line) || EARLIER_MAIL.some((re) => re.test(line))
-      || (HEADER_FROM.test(line) && lines.slice(i + 1, i + 4).some((l) => HEADER_SENT.test(l)));
+    const startsMail = FORWARDED.test(line) || startsEarlierMail(lines, i);
     if (startsMail && !inHandedOn && kept.some((l) => OUR_SIDE_BELOW.test(l))) {
       [inHandedOn, inItsHeader, inSignature] = [true, true, false];
       kept.push('');
@@ -130,8 +135,7 @@ export function ownLines(text: string, keepSignature = false): string[] {
       inForward = true;
       continue;
     }
-    if (EARLIER_MAIL.some((re) => re.test(line))) break;
-    if (HEADER_FROM.test(line) && lines.slice(i + 1, i + 4).some((l) => HEADER_SENT.test(l))) break;
+    if (startsEarlierMail(lines, i)) break;
     if (CLOSING.test(line) && !keepSignature) inSignature = true;
     if (inSignature && !POSTSCRIPT.test(line)) {
       kept.push('');
