@@ -306,3 +306,24 @@ describe('the shared safety rules on other orders and attachments', () => {
     expect(read).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('the pattern reader\'s reading of the whole mail is the second opinion a confirmation must agree with', () => {
+  const ORDER = { poNumber: 'PO-1047', receivedAt: '2027-06-01T09:00:00Z', requestedDate: '2027-06-14' };
+
+  it('a confirmation stands beside a price list that starts after this delivery, which the patterns weigh', async () => {
+    const text = 'Hi Sam,\n\nPO-1047 confirmed, out to you Friday 11 June. Heads up: our new price list ($5.60 a unit) takes effect 1 August.\n\nCheers,\nMick';
+    expect(await patternReader.read(text, {}, { ...PO, ...ORDER })).toEqual({ kind: 'confirmed', deliveryDate: '2027-06-11T00:00:00.000Z' });
+    const { read } = await readWith([reportReply({
+      kind: 'confirmed', deliveryDate: '2027-06-11',
+      evidence: { kind: 'PO-1047 confirmed, out to you Friday 11 June.', deliveryDate: 'PO-1047 confirmed, out to you Friday 11 June.' },
+    })], text, {}, 5_000, ORDER);
+    expect(read).toEqual({ kind: 'confirmed', deliveryDate: '2027-06-11T00:00:00.000Z' });
+  });
+
+  it('a confirmation the patterns read as a delay (its day is after the one ordered) is unclear when the model leaves the day out', async () => {
+    const text = 'Hello,\n\nWe confirm your order PO-1047. Delivery: 30 June 2027.\n\nRegards,\nTom';
+    expect((await patternReader.read(text, {}, { ...PO, ...ORDER })).kind).toBe('delayed');
+    const { read } = await readWith([reportReply({ kind: 'confirmed', evidence: { kind: 'We confirm your order PO-1047.' } })], text, {}, 5_000, ORDER);
+    expect(read).toEqual({ kind: 'unclear' });
+  });
+});

@@ -114,7 +114,7 @@ export function createClaudeReader(opts: ClaudeReaderOptions): ReplyReader {
       if (!report.success) {
         return fallBack(`the ${REPORT_TOOL} input is malformed: ${report.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}`);
       }
-      return withHints(checkReport(report.data, own, context), hints, context);
+      return withHints(checkReport(report.data, own, context, await opts.fallback.read(text, {}, context)), hints, context);
     },
   };
 }

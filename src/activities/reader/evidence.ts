@@ -113,10 +113,10 @@ const REPRICED: ReplyKind[] = ['confirmed', 'delayed', 'price_change'];
  * lets the order go on at a cost the supplier's sentences add (a surcharge, a fee, a pack price) is
  * `unclear`.
  */
-export const checkReport = (report: ReportReply, own: Statements, context: ReplyContext): ReplyFields =>
-  withoutAddedCost(borneOut(report, own, context), own.said, context, own.charges);
+export const checkReport = (report: ReportReply, own: Statements, context: ReplyContext, patterns?: ReplyFields): ReplyFields =>
+  withoutAddedCost(borneOut(report, own, context, patterns), own.said, context, own.charges);
 
-function borneOut(report: ReportReply, own: Statements, context: ReplyContext): ReplyFields {
+function borneOut(report: ReportReply, own: Statements, context: ReplyContext, patterns: ReplyFields | undefined): ReplyFields {
   const { evidence } = report;
   // A reply that names the buyer's orders, none of them this one, is about another order, whatever the model makes of it.
   if (report.kind === 'unclear' || namesOnlyOtherOrders(own.said, context)) return { kind: 'unclear' };
@@ -131,8 +131,6 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext): 
   if (onlyPointsToAttachment(kindSaid)) return { kind: 'unclear' };
   // A confirmation is the one mistake that closes an order wrongly: not from a sentence the patterns read as saying otherwise.
   if (report.kind === 'confirmed' && !['confirmed', 'unclear'].includes(kindOf([kindSaid]))) return { kind: 'unclear' };
-  // Nor when the supplier's words, read by the patterns, state something else anywhere: a person looks.
-  if (report.kind === 'confirmed' && !['confirmed', 'unclear'].includes(kindOf(own.said))) return { kind: 'unclear' };
 
   const dateSaid = report.deliveryDate === undefined ? undefined : grounded(evidence.deliveryDate, own);
   // The day a price moves or holds until ("prices will increase by 8 % from 1 January", "Preise gelten bis 31.03.") or a
@@ -173,9 +171,16 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext): 
       return defined({ kind, quantity, deliveryDate });
     case 'price_change':
       return defined({ kind, unitPrice, deliveryDate });
-    default:
+    default: {
       // A confirmation that promises a later day than the order was placed for is a delay, as the pattern reader reads it.
-      return defined({ kind: kind === 'confirmed' && laterThanPlaced(deliveryDate, context) ? 'delayed' : kind, deliveryDate });
+      const read = kind === 'confirmed' && laterThanPlaced(deliveryDate, context) ? 'delayed' : kind;
+      // Nor is it a confirmation when the patterns read the mail as stating something else: a person looks. The pattern
+      // reader's reading of the whole mail weighs what the kinds of its sentences cannot (a price list that starts after
+      // this delivery, the order's line in a table); where it reads nothing plain, the sentences' kind stands in for it.
+      const patternsSay = patterns === undefined || patterns.kind === 'unclear' ? kindOf(own.said) : patterns.kind;
+      if (read === 'confirmed' && !['confirmed', 'unclear'].includes(patternsSay)) return { kind: 'unclear' };
+      return defined({ kind: read, deliveryDate });
+    }
   }
 }
 

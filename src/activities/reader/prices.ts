@@ -188,8 +188,11 @@ export function unitPrices(sentences: string[], packSize?: number, poPrice?: num
   return prices;
 }
 
-/** Words that make a date the day a price starts: "from 1 January", "effective March 1", "ab 1. Februar", "à partir du". */
-const STARTS_ON = /(?<![\p{L}])(?:from|effective(?: from| on)?|as of|as from|starting(?: on| from)?|beginning|with effect from|w\.e\.f\.?|valid from|ab(?: dem)?|gültig ab|mit wirkung (?:zum|ab)|à partir du|à compter du|dès le|au|a partir del?|desde el|con decorrenza(?: dal)?|a partire dal|dal|dall'|vanaf|per|a partir de|desde|od|från och med|fr\.o\.m\.?|från|fra og med|fra)\s*(?:the\s+|le\s+|el\s+|dem\s+|dnia\s+|dne\s+)?$/iu;
+/**
+ * Words that make a date the day a price starts: "from 1 January", "effective March 1", "ab 1. Februar", "à partir du"; and
+ * a price list that "takes effect 1 August", "comes into force on", "entre en vigueur le", "entra en vigor el", "in vigore dal".
+ */
+const STARTS_ON = /(?<![\p{L}])(?:from|effective(?: from| on)?|takes? effect(?: on| from)?|(?:comes?|coming|will come) into (?:effect|force)(?: on| from)?|in (?:effect|force) (?:from|on|as of)|goes live(?: on)?|entre(?:ra)? en vigueur(?: le| au)?|en vigueur (?:le|au|dès le)|entra(?:rá)? en vigor(?: el)?|vigentes? (?:desde el|a partir del?)|in vigore (?:dal|a partire dal)|ingaande|gaat in op|as of|as from|starting(?: on| from)?|beginning|with effect from|w\.e\.f\.?|valid from|ab(?: dem)?|gültig ab|mit wirkung (?:zum|ab)|à partir du|à compter du|dès le|au|a partir del?|desde el|con decorrenza(?: dal)?|a partire dal|dal|dall'|vanaf|per|a partir de|desde|od|från och med|fr\.o\.m\.?|från|fra og med|fra)\s*(?:the\s+|le\s+|el\s+|dem\s+|dnia\s+|dne\s+)?$/iu;
 /** A price for next year is not this order's. */
 const NEXT_YEAR = /\b(?:next year|the new year|nächste[ns]? jahr|im neuen jahr|l'année prochaine|l'an prochain|el (?:próximo|año que viene)|el nuevo año|l'anno prossimo|volgend jaar)\b/i;
 
