@@ -334,6 +334,26 @@ describe('a reply about another order is not this one\'s', () => {
     expect(await read('We confirm your order SPO-acme-industrial-12, delivery on 12 May 2026.', { poNumber: line.poNumber })).toEqual({ kind: 'unclear' });
   });
 
+  it('the supplier\'s own document numbers and the order\'s dates are no other orders, so what follows them is still this order\'s news', async () => {
+    const claude = async (text: string, kind: string, deliveryDate: string, dateSaid: string) => {
+      const fake = await startFakeModel([reportReply({ kind: 'confirmed', deliveryDate, evidence: { kind, deliveryDate: dateSaid } })]);
+      const reader = createClaudeReader({ apiKey: 'sk-test', model: 'claude-test', baseURL: fake.url, timeoutMs: 5_000, fallback: patternReader });
+      return reader.read(text, {}, { ...PO, ...ours });
+    };
+    // A number inside another ("LFP-OC-260120-1", a portal's confirmation number) is not an "OC", a buyer's order.
+    expect(await claude('Your purchase order PO-25-4471 has been confirmed.\nConfirmation #: LFP-OC-260120-1\nConfirmed on: 6 May 2026\nDelivery date: 12 May 2026',
+      'Confirmed on: 6 May 2026', '2026-05-12', 'Delivery date: 12 May 2026')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+    // "Fecha pedido: 07/04/2026" is the order's date, not an order numbered 07/04/2026.
+    expect(await claude('Su pedido: PO-25-4471 Fecha pedido: 04/05/2026\nQueda confirmado su pedido.\nFecha de entrega: 12/05/2026',
+      'Queda confirmado su pedido.', '2026-05-12', 'Fecha de entrega: 12/05/2026')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+    // "ACCUSÉ DE RÉCEPTION DE COMMANDE N° ARC-26-118": the supplier's acknowledgement, its words more than twenty letters long.
+    expect(await claude('ACCUSÉ DE RÉCEPTION DE COMMANDE N° ARC-26-118\nVotre commande : PO-25-4471\nNous confirmons votre commande, livraison le 12/05/2026.',
+      'Nous confirmons votre commande, livraison le 12/05/2026.', '2026-05-12', 'Nous confirmons votre commande, livraison le 12/05/2026.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+    // A buyer's other order still is one.
+    expect(await read('Your PO-25-4471 ships 12 May 2026. Your PO 25-4470 we cannot supply.', ours)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-05-12') });
+  });
+
   it('the Claude reader\'s confirmation of another PO is unclear too', async () => {
     const text = 'We confirm your PO 25-4470, delivery on 12 May 2026.';
     const fake = await startFakeModel([reportReply({ kind: 'confirmed', deliveryDate: '2026-05-12', evidence: { kind: text, deliveryDate: text } })]);

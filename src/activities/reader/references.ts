@@ -2,7 +2,7 @@
 // them this one, confirms another order: its date and its kind are not this order's.
 
 /** A buyer's order number after the words that introduce one, or in the service's own form ("PO-BOLT-7"): "your PO 4471", "Ihre Bestellung Nr. 2025-0912", "OC 3318". */
-const PO_REFERENCE = /\b(?:(?:your|ihre[rnms]?|votre|vos|su|sus|vuestr[oa]|customer|cust\.?|kunden-?)\s+)?(?:purchase\s+order|p\.\s?o\.|po|order|bestellung|bestell-?nr\.?|commande|bon de commande|pedido|orden de compra|oc|o\.c\.)\s*(?:no\.?|nr\.?|n°|n\.º|#|number|nummer|número|num\.?)?\s*[:#-]?\s*((?=[A-Z0-9_./-]*\d)[A-Z0-9][A-Z0-9_./-]{2,}[A-Z0-9])/gi;
+const PO_REFERENCE = /(?<![A-Za-z0-9][-/.])\b(?:(?:your|ihre[rnms]?|votre|vos|su|sus|vuestr[oa]|customer|cust\.?|kunden-?)\s+)?(?:purchase\s+order|p\.\s?o\.|po|order|bestellung|bestell-?nr\.?|commande|bon de commande|pedido|orden de compra|oc|o\.c\.)\s*(?:no\.?|nr\.?|n°|n\.º|#|number|nummer|número|num\.?)?\s*[:#-]?\s*(?!\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{4}-\d{1,2}-\d{1,2}\b)((?=[A-Z0-9_./-]*\d)[A-Z0-9][A-Z0-9_./-]{2,}[A-Z0-9])/gi;
 
 /** The numbers a reply may know this order by: its PO number, and the consolidated PO it was placed on. */
 export interface OrderNumbers { poNumber?: string | undefined; groupPoNumber?: string | undefined }
@@ -43,7 +43,7 @@ const oursOf = (order: OrderNumbers): string[] =>
 function namesOtherOrder(s: string, ours: string[]): boolean | undefined {
   if (ours.some((o) => key(s).includes(o))) return false;
   const others = [...s.matchAll(PO_REFERENCE)]
-    .filter((m) => !SUPPLIERS_OWN.test(s.slice(Math.max(0, m.index - 20), m.index)) && !WEB_ORDER.test(m[0]))
+    .filter((m) => !SUPPLIERS_OWN.test(s.slice(Math.max(0, m.index - 40), m.index)) && !WEB_ORDER.test(m[0]))
     .map((m) => key(m[1]!)).filter((k) => k.length >= 3);
   if (others.length === 0) return undefined;
   return !others.some((k) => ours.some((o) => k.includes(o) || o.includes(k)));
