@@ -1061,3 +1061,82 @@ describe('a French price that "passe à" a new amount (dev-additions-19 round)',
     expect(kindOf(['Le prix reste inchangé ; la commande passe à l\'atelier demain.'])).not.toBe('price_change');
   });
 });
+
+describe('a Portuguese demand for payment before dispatch (dev-additions-19 replies)', () => {
+  it('"pagamento antecipado", "adiantado" or "mediante pagamento" before the goods leave is unclear', async () => {
+    const brl = { unitPrice: 12.4, currency: 'BRL' } as const;
+    expect(await read('Pedido aceito. O envio será feito somente após pagamento adiantado do valor total; despachamos no dia 15/06.', brl))
+      .toEqual({ kind: 'unclear' });
+    expect(await read('Confirmamos a encomenda. Por favor note que exigimos pagamento prévio; expedimos a 12 de junho.', brl))
+      .toEqual({ kind: 'unclear' });
+    expect(await read('Pedido recebido. A mercadoria será liberada mediante pagamento do boleto; entrega prevista em 16/06.', brl))
+      .toEqual({ kind: 'unclear' });
+    // Payment terms after delivery are no demand before dispatch.
+    expect(await read('Pedido confirmado, pagamento a 30 dias. Entrega prevista em 16/06.', brl))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+});
+
+describe('Portuguese days of delivery and "só" before a day (dev-additions-19 replies)', () => {
+  it('a bare day after "previsão de entrega:", "prazo de entrega" or "prevista em" is the delivery', async () => {
+    const brl = { unitPrice: 12.4, currency: 'BRL' } as const;
+    expect(await read('Confirmamos o pedido. Previsão de embarque: 15/06.', brl)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-15') });
+    expect(await read('Confirmamos o pedido; prazo de entrega 17/06.', brl)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Pedido confirmado. Entrega prevista em 16/06.', brl)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+  });
+  it('"só" before the day the goods can leave or arrive is a delay', async () => {
+    expect(await read('Por falta de matéria-prima, a encomenda só poderá ser entregue a 29 de junho.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-29') });
+    expect(await read('Infelizmente só conseguimos enviar no dia 30/06.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-30') });
+    expect(await read('A mercadoria só estará disponível a partir de 2 de julho.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-07-02') });
+    // "só" before a count is a smaller lot, not a later day; without "só" a day before the one asked for confirms.
+    expect(await read('A encomenda será expedida a 15 de junho.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-15') });
+    expect((await read('Temos só 200 peças em stock, seguem a 15 de junho.')).kind).not.toBe('delayed');
+  });
+});
+
+describe('an order summary\'s "Extended" line total (dev-additions-19 replies)', () => {
+  it('"Extended: $612.00" beside the PO\'s unit price is the line\'s total, not a price', async () => {
+    const usd = { unitPrice: 10.2, currency: 'USD', quantity: 60 } as const;
+    expect(await read('Thanks for the order. Qty 60 EA | Unit price: $10.20 | Extended: $612.00\nEst. ship date: 06/16/2026', usd))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+    expect(await read('Order entered: qty 60, unit price $10.20, extended price $612.00. Estimated ship date 06/17/2026.', usd))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    // A unit price other than the PO's beside it is never read as the order confirmed.
+    expect((await read('Thanks for the order. Qty 60 EA | Unit price: $10.90 | Extended: $654.00\nEst. ship date: 06/16/2026', usd)).kind).not.toBe('confirmed');
+  });
+});
+
+describe('an item that "is now" an amount, a pack price with a tax note, a "revised rate" (dev-additions-19 replies)', () => {
+  const carton = { unitPrice: 1.5, currency: 'AUD', quantity: 240, packSize: 12 } as const;
+  it('reads the new price of a pack, a tax note between the amount and the pack word', async () => {
+    expect(await read('Order\'s fine, but the hand towels are now $19.20 +GST per carton of 12.', carton)).toEqual({ kind: 'price_change', unitPrice: 1.6 });
+    expect(await read('Going ahead with it - those wipes have gone up to $19.80 ex GST a carton though.', carton)).toEqual({ kind: 'price_change', unitPrice: 1.65 });
+    expect(await read('Please note the revised unit rate of AUD 1.70 per piece for this order.', carton)).toEqual({ kind: 'price_change', unitPrice: 1.7 });
+  });
+  it('"is now" without money, or the PO\'s own pack price, is no new price', async () => {
+    expect(kindOf(['Your order is now ready for dispatch.'])).not.toBe('price_change');
+    expect(kindOf(['The lead time is now 3 weeks.'])).not.toBe('price_change');
+    expect(await read('Confirmed at $18.00 +GST per carton of 12, delivery Friday 12 June.', carton)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+  });
+});
+
+describe('a day the goods are given after a closure, by a weekday after a shipped count, by Dutch "gaan mee" (dev-additions-19 replies)', () => {
+  it('"closed …, so the shipment can go on <day>": the goods\' day, not the closure\'s', async () => {
+    expect(await read('Our works are shut for stocktake from 15 to 19 June, so the shipment will go out on 24 June.')).toEqual({ kind: 'delayed', deliveryDate: day('2026-06-24') });
+    expect(await read('We are closed 10-12 June for a holiday, therefore delivery of your order will be on 16 June.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-16') });
+    // A closure notice with no day given as its consequence for the goods gives none.
+    expect((await read('Please note we are closed for the holiday from 22 to 26 June.')).kind).toBe('unclear');
+  });
+  it('a weekday after "ship/send <count> …" is that lot\'s day', async () => {
+    // PO.receivedAt is Monday 8 June 2026.
+    expect(await read('We can send 200 of the 300 valves Thursday, the other 100 are on backorder.')).toEqual({ kind: 'partial', quantity: 200, deliveryDate: day('2026-06-11') });
+    expect(await read('We will ship all 300 pcs Friday.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+    // Sending an answer on a weekday names no day of the goods.
+    expect(await read('We will send the revised quote Friday.')).toEqual({ kind: 'unclear' });
+  });
+  it('Dutch "gaan/gaat morgen mee", "vertrekt vandaag": the goods leave that day', async () => {
+    expect(await read('Je bestelling gaat morgen mee met de vrachtwagen.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+    expect(await read('Deellevering: 200 van de 300 stuks vertrekken vandaag, de overige 100 volgen later.')).toEqual({ kind: 'partial', quantity: 200, deliveryDate: day('2026-06-08') });
+    expect(await read('Morgen gaan we de planning bekijken.')).toEqual({ kind: 'unclear' });
+  });
+});

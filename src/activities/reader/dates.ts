@@ -27,8 +27,8 @@ export function monthNumber(name: string): number {
 
 
 type Parts = (m: RegExpExecArray, sense: DateSense) => [number, number, number] | undefined;
-/** Words after which a bare "28.03." or "7/18" is a date: "am 28.03.", "ships Friday 7/18", "le 3/9", "no dia 14/07". */
-const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|dispatch|despatch|delivery|deliver|date|previst[ao] (?:a|para)|prévue? (?:le|pour le)|liefertermin|lieferdatum|liefertag|termin|to you|with you|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì|dia|expected|(?:date|eta|etd) (?:is|is now|now|will be|of|still|remains|stays)(?: at)?|(?:mo|di|mi|do|fr|sa|ma|wo|vr)\\.?),?\\s)`;
+/** Words after which a bare "28.03." or "7/18" is a date: "am 28.03.", "ships Friday 7/18", "le 3/9", "no dia 14/07", "Previsão de entrega: 18/09". */
+const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|dispatch|despatch|delivery|deliver|date|previst[ao] (?:a|para|em|no dia)|previsão(?: de (?:entrega|embarque|envio|expedição))?:?|(?:data|prazo) de entrega:?|prévue? (?:le|pour le)|liefertermin|lieferdatum|liefertag|termin|to you|with you|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì|dia|expected|(?:date|eta|etd) (?:is|is now|now|will be|of|still|remains|stays)(?: at)?|(?:mo|di|mi|do|fr|sa|ma|wo|vr)\\.?),?\\s)`;
 /**
  * "ETA to your Brisbane DC 19/01": an ETA is always a day, so a bare "19/01" a few words after it (no other number
  * between) is its date though no day word stands right before it.
@@ -100,6 +100,9 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   // this Thursday, on Friday, am Donnerstag, will send Monday, with you Weds, consegna mercoledì, leveren (donderdag): the next such weekday after
   // the mail came; the word before stays outside the match, where it tells an arrival from a dispatch
   { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|shipping|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|be there|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio|part|partira|sale|salen|saldrá|land|lands|truck|van|lorry|camion|camión|leveren|levering)\\s+\\(?)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
+  // "We can ship 8 of the 12 pumps Wednesday", "will send the first 200 units Friday": a weekday closing a clause that ships a
+  // counted lot of the goods is that lot's day (a count, so no answer or quote sent on that day)
+  { re: new RegExp(`(?<=\\b(?:ship|send|deliver|dispatch|despatch)\\s+(?:(?:the|those|these|first|all|only|just)\\s+)*\\d[\\d,.]*\\s+(?:[\\w-]+\\s+){0,4})(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "on Friday's truck", "off on Thursday's run": the goods leave with that weekday's round
   { re: new RegExp(`\\b(?:on|for|with|in)\\s+(${WEEKDAY})['’]s\\s+(?:truck|run|van|lorry|delivery|collection|pick-?up|shipment|load|courier|route)\\b`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
   // "staat donderdag bij jullie", "Freitag früh bei Ihnen", "Thursday with you": a weekday the goods are with the buyer
@@ -336,6 +339,8 @@ const LEAVES_ON = [
   "\\b(?:os|se|le|les)\\s+(?:lo|la|los|las)\\s+(?:mandamos|enviamos|mandaremos|enviaremos)\\s+(?:hoy|mañana|(?:el|este)\\s+(?:lunes|martes|miércoles|jueves|viernes|sábado|\\d))",
   "\\b(?:parte|partono|partirà|partiranno)\\s+(?:oggi|domani|(?:il\\s+)?(?:lunedì|martedì|mercoledì|giovedì|venerdì)|il\\s+\\d)",
   '\\b(?:shipping(?:\\s+out)?|dispatching|despatching|leaves?\\s+(?:us|our\\s+(?:warehouse|works|premises|site|yard|dock|plant|factory|depot)))\\s+(?:today|tomorrow|this\\s+(?:morning|afternoon|evening)|(?:on\\s+|this\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|mon|tue|wed|thu|fri)\\b|on\\s+(?:the\\s+)?\\d)',
+  // "5 van de 8 dozen gaan morgen mee", "de order gaat vandaag de deur uit", "vertrekt morgen": the goods leaving in Dutch.
+  '\\b(?:gaat|gaan)\\s+(?:vandaag|morgen|(?:op\\s+)?(?:maandag|dinsdag|woensdag|donderdag|vrijdag))\\s+(?:al\\s+|nog\\s+)?(?:mee|weg|de deur uit|op transport)\\b|\\b(?:vertrekt|vertrekken)\\s+(?:vandaag|morgen|(?:op\\s+)?(?:maandag|dinsdag|woensdag|donderdag|vrijdag))\\b',
   // "towar wyjeżdża jutro", "a mercadoria segue amanhã", "zboží dnes odchází": the goods leaving today or tomorrow in Polish,
   // Portuguese and Czech.
   '\\b(?:wyjeżdża(?:ją)?|wyjedzie|wyjadą|wysyłamy|wyślemy)\\s+(?:dziś|dzisiaj|jutro|w\\s+(?:poniedziałek|wtorek|środę|czwartek|piątek))',
@@ -351,8 +356,8 @@ export const LEAVES = new RegExp(
 const ABOUT_DELIVERY = new RegExp(`${/(?:liefer|versand|versend|raus\b)|\b(?:deliver\w*|ship\w*|dispatch\w*|despatch\w*|arriv\w*|eta|send\w*|sent|liefer\w*|versand\w*|versend\w*|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|consegn\w*|spedi\w*|lever\w*|verzend\w*|confirm\w*|bestätig\w*|zrealiz\w*|realizacj\w*|realizuj\w*|dostaw\w*|wysył\w*|dodá\w*|dodan\w*|doruč\w*|expedu\w*|leverans\w*|levereras|teslim\w*|sevk\w*)\b/.source}|${LEAVES.source}`, 'i');
 /** Words before a day that make it when something starts ("from today", "ab heute"), not a delivery. */
 const STARTS_FROM = /\b(?:from|as of|effective|starting|beginning|valid|ab|à partir d'|à compter d'|dès|a partir de|desde|da|vanaf|per)\s*$/i;
-/** A sentence about the supplier's own days off: its dates are not the delivery's. */
-const CLOSURE = /\b(?:closed|closure|shut ?down|holidays?|bank holiday|betriebsferien|betriebsurlaub|geschlossen|feiertag\w*|fermé\w*|fermeture|fermons|fermerons|congés|cerrad[oa]s?|cierre|cerramos|cerraremos|vacaciones|festivo|chius[oa]|chiusura|per ferie|ferie|gesloten|vakantie)\b/i;
+/** A sentence about the supplier's own days off ("closed", "our works are shut for stocktake"): its dates are not the delivery's. */
+const CLOSURE = /\b(?:closed|closure|shut ?down|(?:are|is|be) shut|holidays?|bank holiday|betriebsferien|betriebsurlaub|geschlossen|feiertag\w*|fermé\w*|fermeture|fermons|fermerons|congés|cerrad[oa]s?|cierre|cerramos|cerraremos|vacaciones|festivo|chius[oa]|chiusura|per ferie|ferie|gesloten|vakantie)\b/i;
 
 /** "ist innerhalb von 3 Arbeitstagen bei Ihnen": the goods with the buyer. */
 /**
@@ -365,11 +370,18 @@ const WITH_YOU = /\b(?:bei ihnen|with you|chez vous|bij (?:jullie|u)\b|en (?:sus
 /** Words before a date that make it the day the buyer asked for. */
 const REQUESTED_CUE = /\b(?:requested|required|need[- ]?by|benötigt|requise?|requerid[ao]|your date|wunsch\w*|gewünscht\w*|souhaitée|demandée|solicitad[ao]|richiest[ao]|gewenst\w*)\b[^\d\n]{0,30}$/i;
 
+/**
+ * "Our factory is closed for New Year from Feb 10 to Feb 24, so the shipment can be arranged on Feb 27": the goods' day
+ * given as what follows from a closure is theirs (the closure's own days stay aside). Without such words a sentence about a
+ * closure ("deliveries resume on 5 January") gives no day of this order's goods.
+ */
+const AFTER_CLOSURE = new RegExp(`\\b(?:so|therefore|hence|thus|consequently|as a result|which means|daher|deshalb|donc|por lo que|por eso|quindi|dus|por isso)\\b[^.;]{0,40}?(?:${GOODS_WAY.source})`, 'i');
+
 /** The first date the sentences state as the goods' arrival ("delivery on …", "livraison le …"), or with `ship`, their dispatch too. */
 export function statedArrival(sentences: string[], sense: DateSense, ship = false): string | undefined {
   const cue = ship ? new RegExp(`${ARRIVAL_CUE.source}|${SHIP_CUE.source}`, 'i') : ARRIVAL_CUE;
   for (const s of sentences) {
-    if (CLOSURE.test(s)) continue;
+    if (CLOSURE.test(s) && !AFTER_CLOSURE.test(s)) continue;
     const d = datesIn(s, sense).find((f) => f.iso && !f.weak && !f.aside && (cue.test(s.slice(0, f.index)) || WITH_YOU_AFTER.test(s.slice(f.end)) || (f.relative && (ABOUT_DELIVERY.test(s) || WITH_YOU.test(s))))
       && !OTHER_DATE_CUE.test(s.slice(0, f.index)) && !REQUESTED_CUE.test(s.slice(0, f.index)));
     if (d) return d.iso;
@@ -378,7 +390,7 @@ export function statedArrival(sentences: string[], sense: DateSense, ship = fals
 }
 
 /** Words before a date that make it the goods' dispatch. */
-const SHIP_CUE = /\b(?:ship\w*|dispatch\w*|despatch\w*|versand\w*|versend\w*|expédi\w*|env[íi]\w*|despach\w*|spedi\w*|verzend\w*)\b[^\d\n]{0,30}$/;
+const SHIP_CUE = /\b(?:ship\w*|dispatch\w*|despatch\w*|versand\w*|versend\w*|exp[ée]di\w*|env[íi]\w*|despach\w*|spedi\w*|verzend\w*)\b[^\d\n]{0,30}$/;
 /** The same, as a sentence may begin with them ("Expédition prévue le 18 mars"). */
 const SHIP_WORDS = new RegExp(SHIP_CUE.source, 'i');
 

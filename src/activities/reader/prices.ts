@@ -10,8 +10,11 @@ const PER_UNIT_AFTER = /^\s*(?:\/\s*(?:unit|pc|pcs|piece|ea|each|item|stk|stück
 const UNIT_PRICE_BEFORE = /(?:\bunit\s+(?:price|cost)|\bprice\s+per\s+(?:unit|piece|pc)|\bcost\s+per\s+(?:unit|piece|pc)|\bper[- ]unit\s+(?:price|cost)|stückpreis|einzelpreis|\bpreis\s+pro\s+stück|\bprix\s+unitaire|\bprecio\s+(?:unitario|por\s+unidad)|\bpreço\s+unitário|\bcena\s+jednostkowa|\bcoste?o?\s+unitario|\bprezzo\s+unitario|\bstuksprijs|\beenheidsprijs|\bprijs\s+per\s+stuk|\b(?:stycke?|styk|enhets|enheds)pris(?:et|en)?)\b[^;!?]{0,60}$/i;
 /** Words before an amount that make it a price, unless the clause says it is a total or a charge. */
 const PRICE_BEFORE = /(?:\bprices?|\bcosts?|\bpriced|\bcharge[sd]?|\b(?:tages|listen|netto|verkaufs|tarif)?preis(?:e|en)?|\bkostet|\bprix|\bprecios?|\bprezzo|\bprijs|\bcuesta|co[uû]te|\b(?:stycke?|styk|enhets|enheds|stk)?pris(?:et|en)?|\bkost(?:ar|er))\b[^;!?]{0,60}$|\bpreços?(?=\W)[^;!?]{0,60}$|\bcen(?:a|y|ie|ę)(?=[\s:])[^;!?]{0,60}$|(?:\bat|@)\s*$/i;
-/** Words that make an amount a total, a charge on top, or something else than the price of a unit. */
-const NOT_UNIT_NEAR = /\b(?:soit|i\.e|making|which makes|total|totals|sum|subtotal|order value|value of|invoice|grand|amount|net amount|balance|gesamt\w*|summe|betrag|rechnungs\w*|montant|facture|importe|valor|freight|shipping|carriage|delivery charge|surcharge|fee|fees|deposit|minimum order|fracht|versand\w*|zuschlag|gebühr|frais|port|envío|envio|portes|recargo|whole order|entire order|for all|in total|insgesamt|au total|en total|credit|discount|rabatt|remise|descuento|save|saving)\b/i;
+/**
+ * Words that make an amount a total, a charge on top, or something else than the price of a unit. "Extended" is the line's
+ * total in a US order summary ("Qty: 60 EA  Unit price: $14.75  Extended: $885.00").
+ */
+const NOT_UNIT_NEAR = /\b(?:soit|i\.e|making|which makes|total|totals|sum|subtotal|extended|ext\.? (?:price|amount|value)|order value|value of|invoice|grand|amount|net amount|balance|gesamt\w*|summe|betrag|rechnungs\w*|montant|facture|importe|valor|freight|shipping|carriage|delivery charge|surcharge|fee|fees|deposit|minimum order|fracht|versand\w*|zuschlag|gebühr|frais|port|envío|envio|portes|recargo|whole order|entire order|for all|in total|insgesamt|au total|en total|credit|discount|rabatt|remise|descuento|save|saving)\b/i;
 
 /** Words of invoicing: beside a price marked per unit they name how the order is billed, not a total. */
 /** Words of value, which name a total unless the amount is marked per unit. */
@@ -36,8 +39,11 @@ const WORD_END = '(?![a-zà-ÿĀ-ž])';
 const PIECES = '(?:pcs|pieces|units|stück|stk|st|szt|sztuk|ks|kusů|pz|pezzi|uds|unidades|piezas|pièces|unités|stuks|adet|peças|stykker|styck|stycken)\\.?';
 /** The count a pack holds, written after its word: "of 100", "(25 Stück)", "20 szt.", "de 12 uds.". */
 const PACK_OF = `(?:\\s*(?:(?:of|à|a|de|von|mit|da|van|with|zu|om|po|á|med|z)\\s+(\\d+)(?:\\s*${PIECES})?|\\(\\s*(\\d+)\\s*(?:${PIECES})?\\s*\\)|(\\d+)\\s*${PIECES}${WORD_END}))?`;
-/** Words right after an amount that make it the price of a pack: "per box of 100", "/ carton de 24". */
-const PER_PACK_AFTER = new RegExp(`^\\s*(?:(?:HT|H\\.T\\.|hors taxes?|net|nets|netto|neto|excl\\.? (?:vat|gst|tax)|zzgl\\.? mwst\\.?)\\s+)?(?:\\/\\s*|(?:per|a|each|pro|je|par|por|la|le|el|al|the|za|för|pr\\.?)\\s+)${PACK}${WORD_END}${PACK_OF}`, 'i');
+/**
+ * Words right after an amount that make it the price of a pack: "per box of 100", "/ carton de 24"; a tax note between them
+ * ("$57.60 +GST per carton of 24", "HT", "excl. VAT") leaves it the pack's net price.
+ */
+const PER_PACK_AFTER = new RegExp(`^\\s*(?:(?:HT|H\\.T\\.|hors taxes?|net|nets|netto|neto|excl\\.? (?:vat|gst|tax)|(?:\\+|plus|ex\\.?)\\s?(?:vat|gst|tax)|zzgl\\.? mwst\\.?)\\s+)?(?:\\/\\s*|(?:per|a|each|pro|je|par|por|la|le|el|al|the|za|för|pr\\.?)\\s+)${PACK}${WORD_END}${PACK_OF}`, 'i');
 /** Words right before an amount that make it the price of a pack: "Preis je VE 60,00 €", "per case of 24: $54", "cena za opakowanie 20 szt. wynosi 96,00 zł". */
 const PER_PACK_BEFORE = new RegExp(`(?<![\\p{L}])(?:per|each|pro|je|par|por|a|an|the|du|del|de la|of the|la|le|el|il|het|der|die|das|für (?:den|die|das)|pour le|za|för|pr\\.?|na|po)\\s+${PACK}${WORD_END}${PACK_OF}[^\\d;,]{0,30}$`, 'iu');
 /** "per 100", "/ 1.000 Stk", "/1000pcs": a price per hundred or thousand units. */
