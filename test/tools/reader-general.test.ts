@@ -1061,3 +1061,16 @@ describe('a French price that "passe à" a new amount (dev-additions-19 round)',
     expect(kindOf(['Le prix reste inchangé ; la commande passe à l\'atelier demain.'])).not.toBe('price_change');
   });
 });
+
+describe('a Czech delivery in part (dev-additions-19 replies)', () => {
+  it('the counted rest ("zbývajících/zbylých N ks") or a shipment called partial makes the lot that goes now a partial', async () => {
+    expect(await read('Dnes odesíláme 180 ks, zbylých 120 ks pošleme příští týden.'))
+      .toEqual({ kind: 'partial', quantity: 180, deliveryDate: day('2026-06-08') });
+    expect(await read('Zítra expedujeme 250 ks; zbývající 50 ks dodáme do konce června.'))
+      .toEqual({ kind: 'partial', quantity: 250, deliveryDate: day('2026-06-09') });
+    expect(kindOf(['Jedná se o částečnou dodávku, zbytek bude následovat.'])).toBe('partial');
+    expect(kindOf(['Dílčí zásilka odešla dnes.'])).toBe('partial');
+    // The whole order leaving today is no partial: it confirms.
+    expect(await read('Dnes expedujeme celou objednávku, 300 ks.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-08') });
+  });
+});
