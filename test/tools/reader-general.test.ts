@@ -1137,3 +1137,12 @@ describe('a Czech new price per thousand beside the old one (dev-additions-19 re
     expect(datesIn('Termín dodání: 22. 6.', { receivedAt: PO.receivedAt }).map((d) => d.iso)).toEqual([day('2026-06-22')]);
   });
 });
+
+describe('a quote or an invoice sent is no shipment, in Turkish and Hungarian (dev-additions-19 replies)', () => {
+  it('"elküldjük", "gönderilmiştir" confirm only when the goods are what is sent', async () => {
+    expect(await read('A rendelést holnap elküldjük.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+    expect(await read('Az árajánlatot holnap elküldjük.')).toEqual({ kind: 'unclear' });
+    expect(await read('Holnap elküldjük a számlát.')).toEqual({ kind: 'unclear' });
+    expect(await read('Teklifimiz bugün gönderilmiştir.')).toEqual({ kind: 'unclear' });
+  });
+});

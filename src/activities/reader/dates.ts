@@ -372,7 +372,7 @@ export const LEAVES = new RegExp(
 );
 
 /** Words of a sentence about the goods' way to the buyer. */
-const ABOUT_DELIVERY = new RegExp(`${/(?:liefer|versand|versend|raus\b)|\b(?:deliver\w*|ship\w*|dispatch\w*|despatch\w*|arriv\w*|eta|send\w*|sent|liefer\w*|versand\w*|versend\w*|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|consegn\w*|spedi\w*|lever\w*|verzend\w*|confirm\w*|bestätig\w*|zrealiz\w*|realizacj\w*|realizuj\w*|dostaw\w*|wysył\w*|dodá\w*|dodan\w*|doruč\w*|expedu\w*|leverans\w*|levereras|teslim\w*|sevk\w*|gönder\w*|kargo\w*|szállít\w*|küld\w*|skicka\w*)\b/.source}|${LEAVES.source}`, 'i');
+const ABOUT_DELIVERY = new RegExp(`${/(?:liefer|versand|versend|raus\b)|\b(?:deliver\w*|ship\w*|dispatch\w*|despatch\w*|arriv\w*|eta|send\w*|sent|liefer\w*|versand\w*|versend\w*|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|consegn\w*|spedi\w*|lever\w*|verzend\w*|confirm\w*|bestätig\w*|zrealiz\w*|realizacj\w*|realizuj\w*|dostaw\w*|wysył\w*|dodá\w*|dodan\w*|doruč\w*|expedu\w*|leverans\w*|levereras|teslim\w*|sevk\w*|gönder\w*|kargo\w*|(?:ki)?szállít\w*|(?:el|ki)?küld\w*|skicka\w*)\b/.source}|${LEAVES.source}`, 'i');
 /** Words before a day that make it when something starts ("from today", "ab heute"), not a delivery. */
 const STARTS_FROM = /\b(?:from|as of|effective|starting|beginning|valid|ab|à partir d'|à compter d'|dès|a partir de|desde|da|vanaf|per)\s*$/i;
 /** A sentence about the supplier's own days off: its dates are not the delivery's. */

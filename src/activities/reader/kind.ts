@@ -67,10 +67,11 @@ const HUNGARIAN_CONFIRM = /(?<!(?:beérkezését|átvételét|megérkezését|k�
  * The goods sent or to be sent, in Swedish ("vi skickar hela ordern", "ordern levereras på fredag"), Turkish ("siparişinizin
  * tamamı bugün kargoya verildi", "gönderilmiştir", "sevk edilecektir") and Hungarian ("kedden szállítjuk", "holnap
  * elküldjük"), as a shipment notice or a promise of the whole order. Swedish names the goods or the order, so that "vi
- * skickar en offert" (a quote) is none; a denial is a word of its own in Swedish ("inte") and Hungarian ("nem"), and a suffix
- * in Turkish ("gönderilemedi", "gönderilmeyecek"), which these forms do not match.
+ * skickar en offert" (a quote) is none, nor is a quote, an invoice or a proforma sent in Turkish or Hungarian ("teklifimiz
+ * gönderilmiştir", "a számlát elküldjük"); a denial is a word of its own in Swedish ("inte") and Hungarian ("nem"), and a
+ * suffix in Turkish ("gönderilemedi", "gönderilmeyecek"), which these forms do not match.
  */
-const SV_TR_HU_SENT = /(?<![\p{L}])vi\s+(?:skickar|levererar|skeppar)\s+(?:(?:hela|er|din|den|det|de)\s+)?(?:ordern|order|beställningen|varorna|godset|leveransen|allt|dem|den|det)(?![\p{L}])|(?<![\p{L}])(?:ordern|beställningen|varorna|godset|leveransen)\s+(?:skickas|levereras|skeppas)(?![\p{L}])(?!\s+inte)|(?<![\p{L}])(?:gönderil(?:miştir|mistir|di|ecektir|ecek)|kargoya veril(?:miştir|mistir|di|ecektir|ecek)|sevk edil(?:miştir|mistir|di|ecektir|ecek)|teslim edil(?:ecektir|ecek))(?![\p{L}])|(?<![\p{L}])(?<!nem\s+)(?:ki|el)?(?:szállítjuk|küldjük)(?![\p{L}])/iu;
+const SV_TR_HU_SENT = /(?<![\p{L}])vi\s+(?:skickar|levererar|skeppar)\s+(?:(?:hela|er|din|den|det|de)\s+)?(?:ordern|order|beställningen|varorna|godset|leveransen|allt|dem|den|det)(?![\p{L}])|(?<![\p{L}])(?:ordern|beställningen|varorna|godset|leveransen)\s+(?:skickas|levereras|skeppas)(?![\p{L}])(?!\s+inte)|(?<![\p{L}])(?<!(?:teklif|fatura|proforma|bilgi|numune)\p{L}*\s+(?:\p{L}+\s+){0,2})(?:gönderil(?:miştir|mistir|di|ecektir|ecek)|kargoya veril(?:miştir|mistir|di|ecektir|ecek)|sevk edil(?:miştir|mistir|di|ecektir|ecek)|teslim edil(?:ecektir|ecek))(?![\p{L}])|(?<![\p{L}])(?<!nem\s+)(?:ki)?szállítjuk(?![\p{L}])|(?<![\p{L}])(?<!nem\s+)(?<!(?:ajánlat|árajánlat|száml|visszaigazolás|proform|díjbekérő|mint|információ|adat)\p{L}*\s+(?:\p{L}+\s+){0,2})(?:el|ki)?küldjük(?![\p{L}])(?![^.?!]{0,60}(?:ajánlat|száml|visszaigazolás|proform|díjbekérő|információ))/iu;
 
 /**
  * "We'll have the full 1,500 ft of cable on your PO to you by Monday": the goods, however the writer names them, promised to
