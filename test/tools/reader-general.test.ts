@@ -1140,3 +1140,88 @@ describe('a day the goods are given after a closure, by a weekday after a shippe
     expect(await read('Morgen gaan we de planning bekijken.')).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a Czech delivery in part (dev-additions-19 replies)', () => {
+  it('the counted rest ("zbývajících/zbylých N ks") or a shipment called partial makes the lot that goes now a partial', async () => {
+    expect(await read('Dnes odesíláme 180 ks, zbylých 120 ks pošleme příští týden.'))
+      .toEqual({ kind: 'partial', quantity: 180, deliveryDate: day('2026-06-08') });
+    expect(await read('Zítra expedujeme 250 ks; zbývající 50 ks dodáme do konce června.'))
+      .toEqual({ kind: 'partial', quantity: 250, deliveryDate: day('2026-06-09') });
+    expect(kindOf(['Jedná se o částečnou dodávku, zbytek bude následovat.'])).toBe('partial');
+    expect(kindOf(['Dílčí zásilka odešla dnes.'])).toBe('partial');
+    // The whole order leaving today is no partial: it confirms.
+    expect(await read('Dnes expedujeme celou objednávku, 300 ks.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-08') });
+  });
+});
+
+describe('weekdays in Polish, Swedish, Turkish and Hungarian (dev-additions-19 replies)', () => {
+  // PO.receivedAt is Monday 8 June 2026.
+  const sense = { receivedAt: PO.receivedAt, dayFirst: true };
+  const isos = (s: string) => datesIn(s, sense).map((d) => d.iso);
+  it('a weekday in the form for "on" or "by" it is the next such day', () => {
+    expect(isos('Towar wyślemy we wtorek.')).toEqual([day('2026-06-09')]);
+    expect(isos('Dostawa najpóźniej do piątku.')).toEqual([day('2026-06-12')]);
+    expect(isos('Leveransen kommer till fredag.')).toEqual([day('2026-06-12')]);
+    expect(isos('Sipariş perşembe günü yola çıkacak.')).toEqual([day('2026-06-11')]);
+    expect(isos('Cumaya kadar teslim edilecektir.')).toEqual([day('2026-06-12')]);
+    expect(isos('Az árut szerdán adjuk fel.')).toEqual([day('2026-06-10')]);
+    expect(isos('Péntekig megérkezik.')).toEqual([day('2026-06-12')]);
+  });
+  it('is no day when named within next week, or when its date follows it', () => {
+    expect(isos('Wyślemy w przyszłym tygodniu w środę.').filter(Boolean)).toEqual([]);
+    expect(isos('A jövő héten kedden érkezik.').filter(Boolean)).toEqual([]);
+    expect(isos('Vi skickar på torsdag den 18 juni.')).toEqual([day('2026-06-18')]);
+  });
+  it('with words of the goods sent, confirms the order for that day', async () => {
+    expect(await read('Vi skickar hela ordern på onsdag med DHL.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-10') });
+    expect(await read('A rendelést pénteken kiszállítjuk.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+    expect(await read('Siparişinizin tamamı bugün kargoya verilmiştir.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-08') });
+    // A quote sent, the goods not sent, or not sent that day: no confirmation.
+    expect(await read('Vi skickar en offert på onsdag.')).toEqual({ kind: 'unclear' });
+    expect(await read('A rendelést kedden nem szállítjuk.')).toEqual({ kind: 'unclear' });
+    expect(await read('Siparişiniz bugün gönderilemedi.')).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('a Turkish delay (dev-additions-19 replies)', () => {
+  it('"gecikecektir", "ertelendi" delay the order; "gecikme olmadan" does not', async () => {
+    expect(await read('Sevkiyatınız yaklaşık bir hafta gecikecektir.')).toEqual({ kind: 'delayed' });
+    expect(kindOf(['Siparişinizin sevki ertelendi.'])).toBe('delayed');
+    expect(await read('Siparişiniz herhangi bir gecikme olmadan cuma günü sevk edilecektir.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-12') });
+  });
+});
+
+describe('a Hungarian acknowledgement with its date year first (dev-additions-19 replies)', () => {
+  it('"visszaigazolunk" confirms and "2026. 06. 17." is one date', async () => {
+    expect(await read('Köszönjük a megrendelést, amelyet ezúton visszaigazolunk. Szállítási határidő: 2026. 06. 17.'))
+      .toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-17') });
+    expect(await read('Megrendelését visszaigazoljuk. Szállítási határidő: 2026. 06. 26.'))
+      .toEqual({ kind: 'delayed', deliveryDate: day('2026-06-26') });
+    // A receipt acknowledged is no acceptance.
+    expect(await read('A megrendelés beérkezését visszaigazoljuk, a határidőt később közöljük.')).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('a Czech new price per thousand beside the old one (dev-additions-19 replies)', () => {
+  const czk = { unitPrice: 12.4, currency: 'CZK' } as const;
+  it('"nová cena za 1000 ks činí …" is a price change per unit; the price "dříve" is the old one', async () => {
+    expect(await read('Od června se cena mění: nová cena za 1000 ks činí 13 100 Kč (dříve 12 400 Kč) a platí i pro tuto objednávku.', czk))
+      .toEqual({ kind: 'price_change', unitPrice: 13.1 });
+    expect(await read('Objednávku potvrzujeme za cenu 12 400 Kč za 1000 ks, termín dodání 17. 6.', czk)).not.toMatchObject({ kind: 'price_change' });
+    expect(kindOf(['Cena zůstává stejná jako dříve.'])).not.toBe('price_change');
+  });
+  it('a day after "termín expedice" or "termín dodání" is a date', () => {
+    expect(datesIn('Termín expedice 17. 6.', { receivedAt: PO.receivedAt }).map((d) => d.iso)).toEqual([day('2026-06-17')]);
+    expect(datesIn('Termín dodání: 22. 6.', { receivedAt: PO.receivedAt }).map((d) => d.iso)).toEqual([day('2026-06-22')]);
+  });
+});
+
+describe('a quote or an invoice sent is no shipment, in Turkish and Hungarian (dev-additions-19 replies)', () => {
+  it('"elküldjük", "gönderilmiştir" confirm only when the goods are what is sent', async () => {
+    expect(await read('A rendelést holnap elküldjük.')).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-09') });
+    expect(await read('Az árajánlatot holnap elküldjük.')).toEqual({ kind: 'unclear' });
+    expect(await read('Holnap elküldjük a számlát.')).toEqual({ kind: 'unclear' });
+    expect(await read('Teklifimiz bugün gönderilmiştir.')).toEqual({ kind: 'unclear' });
+  });
+});

@@ -26,6 +26,20 @@ export function monthNumber(name: string): number {
 }
 
 
+/**
+ * A weekday as Polish ("w środę", "we wtorek", "do piątku", "na czwartek"), Swedish ("på torsdag", "till fredag", "senast
+ * måndag"), Turkish ("perşembe günü", "bu cuma", "cumaya kadar") and Hungarian ("kedden", "csütörtökön", "péntekig") write
+ * it for the day something happens on or by; the name is the one captured group that matched.
+ */
+const PL_SV_TR_HU_ON_A_DAY = [
+  '(?<!\\p{L})(?:w|we|do|na)\\s+(?:(?:ten|tę|najbliższ\\p{L}*)\\s+)?(poniedziałek|wtorek|środę|czwartek|piątek|sobotę|niedzielę|poniedziałku|wtorku|środy|czwartku|piątku|soboty|niedzieli)',
+  '(?<!\\p{L})(?:på|till|senast|nu på)\\s+(måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag)(?:en)?',
+  '(?<!\\p{L})(?:bu\\s+)?(pazartesi|sal[ıi]|çarşamba|perşembe|cuma|cumartesi|pazar)\\s+(?:gün[üu]|sabah[ıi]|akşam[ıi]|öğleden sonra)',
+  '(?<!\\p{L})bu\\s+(pazartesi|sal[ıi]|çarşamba|perşembe|cuma|cumartesi)',
+  '(?<!\\p{L})(pazartesiye|sal[ıi]ya|çarşambaya|perşembeye|cumaya|cumartesiye)\\s+kadar',
+  '(?<!\\p{L})(hétfőn|kedden|szerdán|csütörtökön|pénteken|szombaton|vasárnap|hétfőig|keddig|szerdáig|csütörtökig|péntekig|szombatig|vasárnapig)',
+].join('|');
+
 type Parts = (m: RegExpExecArray, sense: DateSense) => [number, number, number] | undefined;
 /** Words after which a bare "28.03." or "7/18" is a date: "am 28.03.", "ships Friday 7/18", "le 3/9", "no dia 14/07", "Previsão de entrega: 18/09". */
 const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|dispatch|despatch|delivery|deliver|date|previst[ao] (?:a|para|em|no dia)|previsão(?: de (?:entrega|embarque|envio|expedição))?:?|(?:data|prazo) de entrega:?|prévue? (?:le|pour le)|liefertermin|lieferdatum|liefertag|termin|to you|with you|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì|dia|expected|(?:date|eta|etd) (?:is|is now|now|will be|of|still|remains|stays)(?: at)?|(?:mo|di|mi|do|fr|sa|ma|wo|vr)\\.?),?\\s)`;
@@ -46,6 +60,8 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/, parts: (m) => [+m[1]!, +m[2]!, +m[3]!] },
   // 2026.06.18, 2026/06/18: year first, as East Asian and some ERP mail writes it
   { re: /\b(20\d{2})([./])(\d{1,2})\2(\d{1,2})\b(?![./]\d)/, parts: (m) => [+m[1]!, +m[3]!, +m[4]!] },
+  // 2026. 10. 16.: year, month and day spaced out after their periods, as Hungarian writes a date
+  { re: /\b(20\d{2})\.\s(\d{1,2})\.\s(\d{1,2})\b(?![.,]?\d)/, parts: (m) => [+m[1]!, +m[2]!, +m[3]!] },
   // 2026. április 8., 2026. ápr. 8-án: the year, the month's name and the day, as Hungarian writes a date
   { re: new RegExp(`(?<![\\d.])(20\\d{2})\\.\\s*(${HU_MONTH})\\.?\\s+(\\d{1,2})(?![\\d,])`, 'iu'), parts: (m) => [+m[1]!, huMonth(m[2]!), +m[3]!] },
   // április 8-án, márc. 12.: the same without a year, the day with its period or case ending
@@ -75,13 +91,15 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?![.,:]?\\d)`, 'i'), parts: (m, sense) => yearless(monthNumber(m[1]!), +m[2]!, sense) },
   // am 28.03., bis 3.4.
   { re: new RegExp(`${DAY_CUE}(\\d{1,2})\\.(\\d{1,2})\\.(?!\\d)`, 'i'), parts: (m, sense) => yearless(+m[2]!, +m[1]!, sense) },
-  // "na 20. 11.", "do 5. 12.", "am 20. 11.": day and month spaced out, as Czech, Slovak and Polish mail writes them, after a
-  // word of a day (Czech and Polish "na", "do", "dne", "dnia", "od" among them); a price has no space after its mark.
-  { re: new RegExp(`(?:${DAY_CUE}|(?<=\\b(?:na|do|dne|dnia|od)\\s))(\\d{1,2})\\. (\\d{1,2})\\.(?!\\s?\\d)`, 'i'), parts: (m, sense) => yearless(+m[2]!, +m[1]!, sense) },
+  // "na 20. 11.", "do 5. 12.", "am 20. 11.", "Termín expedice 10. 11.": day and month spaced out, as Czech, Slovak and Polish
+  // mail writes them, after a word of a day (Czech and Polish "na", "do", "dne", "dnia", "od", Czech "termín", "expedice",
+  // "dodání" among them); a price has no space after its mark.
+  { re: new RegExp(`(?:${DAY_CUE}|(?<=\\b(?:na|do|dne|dnia|od|termín(?:u)?(?:\\s+(?:expedice|dodání|dodávky))?|expedice|dodání)\\s*:?\\s))(\\d{1,2})\\. (\\d{1,2})\\.(?!\\s?\\d)`, 'i'), parts: (m, sense) => yearless(+m[2]!, +m[1]!, sense) },
   // today, heute, ce jour, hoy; tomorrow, demain, mañana (not "guten Morgen", "por la mañana")
   { re: /\b(?:today|heute|aujourd'hui|ce jour|hoy|oggi|vandaag|(tomorrow|demain|domani|(?<!guten |por la |esta |de la )morgen|(?<!por la |esta |de la |en la )mañana))\b/i, parts: (m, sense) => relativeDay(m[1] === undefined ? 0 : 1, sense), weak: true },
-  // dziś, hoje, dnes, idag; jutro, amanhã, zítra, imorgon: today and tomorrow in Polish, Portuguese, Czech and Swedish
-  { re: /(?<![\wà-ž])(?:(dziś|dzisiaj|hoje|dnes|idag|i dag)|(jutro|amanhã|zítra|imorgon|i morgon))(?![\wà-ž])/i, parts: (m, sense) => relativeDay(m[2] === undefined ? 0 : 1, sense), weak: true },
+  // dziś, hoje, dnes, idag, bugün; jutro, amanhã, zítra, imorgon, yarın, holnap: today and tomorrow in Polish, Portuguese,
+  // Czech, Swedish and Turkish, and tomorrow in Hungarian (its "ma" is too short a word to tell from others)
+  { re: /(?<![\wà-ž])(?:(dziś|dzisiaj|hoje|dnes|idag|i dag|bugün)|(jutro|amanhã|zítra|imorgon|i morgon|yarın|yarin|holnap))(?![\wà-ž])/i, parts: (m, sense) => relativeDay(m[2] === undefined ? 0 : 1, sense), weak: true },
   // Wednesday in week 47, Dienstag KW 27, KW 27 Dienstag: that day of the ISO week
   { re: new RegExp(`\\b(${WEEKDAY})\\.?,?\\s+(?:in\\s+|of\\s+|der\\s+|de\\s+la\\s+|de\\s+)?(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[2]!, weekdayNumber(m[1]!), sense) },
   { re: new RegExp(`\\b(?:kw|cw|wk|week|woche|semaine|sem\\.|semana|settimana|vecka)\\s*(\\d{1,2}),?\\s+\\(?(?:on\\s+|am\\s+|le\\s+|el\\s+)?(${WEEKDAY})\\b`, 'i'), parts: (m, sense) => inIsoWeek(+m[1]!, weekdayNumber(m[2]!), sense) },
@@ -97,6 +115,12 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   // next Thursday, nächsten Donnerstag, jeudi prochain, el próximo jueves: a day only where "next" cannot mean this week's
   { re: new RegExp(`\\b(?:next|nächste[nr]?|kommende[nr]?|próximo|prochain)\\s+(${WEEKDAY})(?![\\wà-ÿ])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))|\\b(${WEEKDAY})\\s+(?:prochain|próximo|que viene)\\b`, 'i'),
     parts: (m, sense) => nextWeekday(weekdayNumber((m[1] ?? m[2])!), sense) },
+  // w środę, we wtorek, do piątku; på torsdag, till fredag; perşembe günü, bu cuma, cumaya kadar; kedden, pénteken, péntekig: a
+  // weekday in the form these languages give it for "on" or "by" that day, the next such day. Not one named within next or
+  // last week ("w przyszłym tygodniu w środę", "nästa vecka på torsdag", "jövő héten kedden"), which is no day of this count,
+  // nor one its date follows ("w czwartek 10 grudnia", "på torsdag den 19 juni"): the date says the day ("kedden 120 db" is a count).
+  { re: new RegExp(`(?<!(?:tygodni\\p{L}*|przyszł\\p{L}*|vecka|veckan|nästa|förra|hafta\\p{L}*|gelecek|önümüzdeki|geçen|héten|hét|jövő|következő|múlt|előző)[,]?\\s+)(?:${PL_SV_TR_HU_ON_A_DAY})(?!\\p{L})(?!\\.?,?\\s+(?:den\\s+)?\\d{1,2}(?:[./:]|\\s+(?:${MONTH}|augusti)(?!\\p{L})))`, 'iu'),
+    parts: (m, sense) => onWeekday(weekdayNumber(m.slice(1).find((g) => g !== undefined)!), undefined, sense) },
   // this Thursday, on Friday, am Donnerstag, will send Monday, with you Weds, consegna mercoledì, leveren (donderdag): the next such weekday after
   // the mail came; the word before stays outside the match, where it tells an arrival from a dispatch
   { re: new RegExp(`(?<=\\b(?:this|coming|on|by|until|for|ships?|shipping|send|sending|deliver(?:y|ed)?|dispatch(?:ed)?|despatch(?:ed)?|ready|out|arrives?|with you|be there|to you|am|bis|dann|geht|gehen|kommt|kommen|ce|le|este|el|questo|deze|op|consegna|livraison|lieferung|entrega|envío|envio|part|partira|sale|salen|saldrá|land|lands|truck|van|lorry|camion|camión|leveren|levering)\\s+\\(?)(${WEEKDAY})(?![\\wà-ÿ'’])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))`, 'i'), parts: (m, sense) => onWeekday(weekdayNumber(m[1]!), undefined, sense) },
@@ -353,7 +377,7 @@ export const LEAVES = new RegExp(
 );
 
 /** Words of a sentence about the goods' way to the buyer. */
-const ABOUT_DELIVERY = new RegExp(`${/(?:liefer|versand|versend|raus\b)|\b(?:deliver\w*|ship\w*|dispatch\w*|despatch\w*|arriv\w*|eta|send\w*|sent|liefer\w*|versand\w*|versend\w*|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|consegn\w*|spedi\w*|lever\w*|verzend\w*|confirm\w*|bestätig\w*|zrealiz\w*|realizacj\w*|realizuj\w*|dostaw\w*|wysył\w*|dodá\w*|dodan\w*|doruč\w*|expedu\w*|leverans\w*|levereras|teslim\w*|sevk\w*)\b/.source}|${LEAVES.source}`, 'i');
+const ABOUT_DELIVERY = new RegExp(`${/(?:liefer|versand|versend|raus\b)|\b(?:deliver\w*|ship\w*|dispatch\w*|despatch\w*|arriv\w*|eta|send\w*|sent|liefer\w*|versand\w*|versend\w*|livr\w*|expédi\w*|entreg\w*|env[íi]\w*|despach\w*|consegn\w*|spedi\w*|lever\w*|verzend\w*|confirm\w*|bestätig\w*|zrealiz\w*|realizacj\w*|realizuj\w*|dostaw\w*|wysył\w*|dodá\w*|dodan\w*|doruč\w*|expedu\w*|leverans\w*|levereras|teslim\w*|sevk\w*|gönder\w*|kargo\w*|(?:ki)?szállít\w*|(?:el|ki)?küld\w*|skicka\w*)\b/.source}|${LEAVES.source}`, 'i');
 /** Words before a day that make it when something starts ("from today", "ab heute"), not a delivery. */
 const STARTS_FROM = /\b(?:from|as of|effective|starting|beginning|valid|ab|à partir d'|à compter d'|dès|a partir de|desde|da|vanaf|per)\s*$/i;
 /** A sentence about the supplier's own days off ("closed", "our works are shut for stocktake"): its dates are not the delivery's. */

@@ -23,11 +23,20 @@ export function yearless(month: number, day: number, sense: DateSense): [number,
   return undefined;
 }
 
-/** Weekday names and abbreviations, Sunday first (as getUTCDay counts); Portuguese ones only with "-feira" ("segunda" is also "second"). */
+/**
+ * Weekday names and abbreviations, Sunday first (as getUTCDay counts); Portuguese ones only with "-feira" ("segunda" is also
+ * "second"). Polish, Swedish, Turkish and Hungarian ones with the forms a day takes after "on" or "by" ("w środę", "do
+ * piątku", "torsdagen", "cumaya", "kedden", "péntekig"), since those languages inflect the name itself; Turkish with "i"
+ * for the dotless "ı", as the visible text may carry it.
+ */
 export const WEEKDAYS = [
-  'sunday|sun|sonntag|dimanche|domingo|domenica|zondag', 'monday|mon|montag|lundi|lunes|lunedì|maandag|segunda-feira', 'tuesday|tue|tues|dienstag|mardi|martes|martedì|dinsdag|terça-feira',
-  'wednesday|weds|wed|mittwoch|mercredi|miércoles|mercoledì|woensdag|quarta-feira', 'thursday|thu|thur|thurs|donnerstag|jeudi|jueves|giovedì|donderdag|quinta-feira',
-  'friday|fri|freitag|vendredi|viernes|venerdì|vrijdag|sexta-feira', 'saturday|sat|samstag|samedi|sábado|sabato|zaterdag',
+  'sunday|sun|sonntag|dimanche|domingo|domenica|zondag|niedziela|niedzielę|niedzieli|söndag|söndagen|pazar|pazara|vasárnap|vasárnapig',
+  'monday|mon|montag|lundi|lunes|lunedì|maandag|segunda-feira|poniedziałek|poniedziałku|måndag|måndagen|pazartesi|pazartesiye|hétfő|hétfőn|hétfőig',
+  'tuesday|tue|tues|dienstag|mardi|martes|martedì|dinsdag|terça-feira|wtorek|wtorku|tisdag|tisdagen|salı|sali|salıya|saliya|kedd|kedden|keddig',
+  'wednesday|weds|wed|mittwoch|mercredi|miércoles|mercoledì|woensdag|quarta-feira|środa|środę|środy|onsdag|onsdagen|çarşamba|çarşambaya|szerda|szerdán|szerdáig',
+  'thursday|thu|thur|thurs|donnerstag|jeudi|jueves|giovedì|donderdag|quinta-feira|czwartek|czwartku|torsdag|torsdagen|perşembe|perşembeye|csütörtök|csütörtökön|csütörtökig',
+  'friday|fri|freitag|vendredi|viernes|venerdì|vrijdag|sexta-feira|piątek|piątku|fredag|fredagen|cuma|cumaya|péntek|pénteken|péntekig',
+  'saturday|sat|samstag|samedi|sábado|sabato|zaterdag|sobota|sobotę|soboty|lördag|lördagen|cumartesi|cumartesiye|szombat|szombaton|szombatig',
 ];
 export const WEEKDAY = WEEKDAYS.join('|');
 export const weekdayNumber = (name: string): number => WEEKDAYS.findIndex((names) => names.split('|').includes(name.toLowerCase()));

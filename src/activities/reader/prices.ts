@@ -26,8 +26,11 @@ export interface UnitPrice extends Amount {
   isNew: boolean;
 }
 
-/** Words right before an amount that make it the price as it was, or as the buyer's PO has it ("your PO shows 8.40", "Ihr Bestellpreis: 12,10 €"). */
-export const OLD_PRICE_CUE = /\b(?:instead of|rather than|in place of|statt|anstatt|anstelle von|au lieu de|en lugar de|en vez de|antes|avant|invece di|anziché|prima era|in plaats van|voorheen|previously|formerly|bisher|vorher|(?:was|were) (?:at )?|eram?)\s*(?:the\s+|den\s+|des\s+|los\s+|le\s+|il\s+|de\s+)?(?:\w+\s+)?[^\d\s]{0,3}$|\b(?:your (?:po|order|purchase order) (?:shows|says|states|has)|(?:ihr|ihrem|ihren) bestellpreis|bestellpreis|your (?:po|order) price|prix de (?:votre )?commande|precio de (?:su )?pedido)\s*:?\s*[^\d\s]{0,3}\s*$/i;
+/**
+ * Words right before an amount that make it the price as it was, or as the buyer's PO has it ("your PO shows 8.40", "Ihr
+ * Bestellpreis: 12,10 €"); Czech "dříve", "původně" and Polish "wcześniej", "poprzednio" among them ("(dříve 1 720 Kč)").
+ */
+export const OLD_PRICE_CUE = /\b(?:instead of|rather than|in place of|statt|anstatt|anstelle von|au lieu de|en lugar de|en vez de|antes|avant|invece di|anziché|prima era|in plaats van|voorheen|previously|formerly|bisher|vorher|dříve|původně|dosud|wcześniej|poprzednio|dotychczas|(?:was|were) (?:at )?|eram?)\s*(?:the\s+|den\s+|des\s+|los\s+|le\s+|il\s+|de\s+)?(?:\w+\s+)?[^\d\s]{0,3}$|\b(?:your (?:po|order|purchase order) (?:shows|says|states|has)|(?:ihr|ihrem|ihren) bestellpreis|bestellpreis|your (?:po|order) price|prix de (?:votre )?commande|precio de (?:su )?pedido)\s*:?\s*[^\d\s]{0,3}\s*$/i;
 
 const NEW_PRICE_CUE = /\b(?:to|now|new|neue[rn]?|nouveau|nouvelle|nuevo|auf|ora|nuovo|nu|nieuwe)\b[^.\d]{0,30}$/i;
 

@@ -156,10 +156,12 @@ const SENTENCE_END = /(?<=[.!?;])(?<!\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|o
 
 /**
  * A period after a date's digits ("am 05.12. für Sie in Ordnung?") ends no sentence when a lower-case word follows; nor do
- * the periods of a date spaced out as Czech and Slovak mail writes it ("Nový termín dodání je 26. 2. 2027").
+ * the periods of a date spaced out as Czech and Slovak mail writes it ("Nový termín dodání je 26. 2. 2027"), or year first as
+ * Hungarian writes it ("Szállítási határidő: 2026. 10. 16.").
  */
 const spacedDate = (before: string, piece: string): boolean =>
-  (/\b\d{1,2}\.$/.test(before) && /^\d{1,2}\.(?:\s|$)/.test(piece)) || (/\b\d{1,2}\.\s\d{1,2}\.$/.test(before) && /^(?:\d{4}|\d{2})\b/.test(piece));
+  (/\b\d{1,2}\.$/.test(before) && /^\d{1,2}\.(?:\s|$)/.test(piece)) || (/\b\d{1,2}\.\s\d{1,2}\.$/.test(before) && /^(?:\d{4}|\d{2})\b/.test(piece))
+  || (/\b20\d{2}\.$/.test(before) && /^\d{1,2}\.(?:\s|$)/.test(piece));
 
 function sentencesOf(line: string): string[] {
   const out: string[] = [];
