@@ -1096,6 +1096,17 @@ describe('a price per a bigger measure of the PO\'s unit of measure', () => {
     expect((await read('The price for this order is now EUR 1.24/kg.', { ...pieces, unit: 'm' })).unitPrice).toBeUndefined();
   });
 
+  it('a count in tonnes on an order in kg, or in km on one in metres, is counted in the PO\'s unit', async () => {
+    const kilos5t = { unitPrice: 1.18, quantity: 5000, unit: 'kg' } as const;
+    expect(await read('We can ship 3 t today, the remaining 2 t follow next week.', kilos5t)).toMatchObject({ kind: 'partial', quantity: 3000 });
+    expect(await read('Only 3 MT available now; the balance of 2 MT will follow on 22 June.', kilos5t)).toMatchObject({ kind: 'partial', quantity: 3000 });
+    expect(await read('Confirmed: 5 MT HDPE granulate, delivery 15 June.', kilos5t)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-15') });
+    // A whole order confirmed for another weight than ordered is for a person.
+    expect(await read('Confirmed: 4 MT HDPE granulate, delivery 15 June.', kilos5t)).toEqual({ kind: 'unclear' });
+    const cable = { unitPrice: 2.35, quantity: 2000, unit: 'm' } as const;
+    expect(await read('We can ship 1.5 km today; the remaining 500 m will follow next week.', cable)).toMatchObject({ kind: 'partial', quantity: 1500 });
+  });
+
   it('the reader is told the unit the PO\'s quote counts in, and only when the quote says', () => {
     const s = replyWaiting(ordered(), 'x');
     const inKg = { ...s, quotes: s.quotes!.map((q) => (q.quoteId === s.po!.quoteId ? { ...q, unit: 'kg' } : q)) };
