@@ -23,7 +23,7 @@ function withPrices(said: string[], kind: ReplyKind, context: ReplyContext): { k
   const settled = said.filter((s) => !isOpen(s));
   const foreign = said.some((s) => amountsIn(s).some((a) => inOtherCurrency(a, context.currency, s)));
   if (foreign && kind !== 'refused') return { kind: 'unclear' };
-  const read = unitPrices(settled, context.packSize, context.unitPrice, context.quantity).map((p) => ({ ...p, value: readingNear(p.value, p.digits, context.unitPrice) }));
+  const read = unitPrices(settled, context.packSize, context.unitPrice, context.quantity, context.unit).map((p) => ({ ...p, value: readingNear(p.value, p.digits, context.unitPrice) }));
   const stated = statedNewPrice(read, context.unitPrice);
   // Part of the order at a price of its own is two changes at once: a person reads it.
   if (kind === 'partial' && stated !== undefined) return { kind: 'unclear' };

@@ -142,7 +142,9 @@ export const Approvals = z.object({
     freight: z.number().optional().describe('the supplier\'s freight for this order; absent when it charges none'), requestedAt: z.string().nullable(),
     alternatives: z.array(open({
       quoteId: z.string().describe('approve this quote instead with {"decision":"approve","quoteId":…}'), supplier: z.string(), unitPrice: z.number(),
-      moq: z.number(), orderMultiple: z.number().optional(), leadTimeDays: z.number(), validUntil: z.string(),
+      moq: z.number(), orderMultiple: z.number().optional(),
+      unit: z.string().optional().describe('what the supplier counts and prices the SKU in ("kg", "m", "l"); absent for pieces or when it does not say'),
+      leadTimeDays: z.number(), validUntil: z.string(),
     })).describe('the other quotes the agent holds for the PO'),
     kind: z.enum(['consolidated']).optional()
       .describe('present for a supplier\'s consolidated PO (SPO-<supplier>-<k>), decided whole: quantity is all its lines\' units, unitPrice its dearest line\'s, sku its lines\' SKUs'),

@@ -56,6 +56,11 @@ export const Quote = z.object({
   moq: z.number().int().positive(),
   /** The supplier sells whole packs: the quantity ordered is a multiple of this. */
   orderMultiple: z.number().int().positive().optional(),
+  /**
+   * The unit the supplier counts and prices the SKU in ("pcs", "kg", "m", "l"): the quantity and the unit price are per
+   * it. A clerk reads a price "per MT" on an order of 2,000 kg as per 1,000 of them; absent, the world does not say.
+   */
+  unit: z.string().min(1).max(16).optional(),
   priceBreaks: z.array(PriceBreak).optional(),
   leadTimeDays: z.number().int().nonnegative(),
   validUntil: isoTime,

@@ -43,7 +43,7 @@ export interface World {
 
 /**
  * What a clerk has beside a supplier's mail: the PO's unit price as it stands and the deployment's
- * ISO 4217 currency, and, when known, the PO's quantity, the supplier's pack size (ordered units per
+ * ISO 4217 currency, and, when known, the PO's quantity, the unit it counts in, the supplier's pack size (ordered units per
  * pack), the delivery date the order was placed for, and when the mail arrived. A date written
  * without a year takes its year from `receivedAt`; a promised date after `requestedDate` is a delay.
  */
@@ -55,6 +55,8 @@ export interface ReplyContext {
   unitPrice: number;
   currency: string;
   quantity?: number;
+  /** The unit the quantity and the unit price are in, as the quote has it ("pcs", "kg", "m"): "per MT" on kg is per 1,000. */
+  unit?: string;
   packSize?: number;
   /** The freight the PO states (part of its total): a reply that names it adds no cost. */
   freight?: number;

@@ -24,6 +24,8 @@ export interface CatalogueEntry {
   orderMultiple: number;
   /** Base prices from a quantity on, before the supplier's price factor. */
   priceBreaks: PriceBreak[];
+  /** What the line is counted and priced in: "pcs", "kg", "m", "l". */
+  unit: string;
 }
 
 export interface StoredQuote {

@@ -127,14 +127,14 @@ export class SandboxStore {
     return next;
   }
 
-  addCatalogueEntry(e: Omit<CatalogueEntry, 'orderMultiple' | 'priceBreaks'> & Partial<CatalogueEntry>): void {
+  addCatalogueEntry(e: Omit<CatalogueEntry, 'orderMultiple' | 'priceBreaks' | 'unit'> & Partial<CatalogueEntry>): void {
     this.db.prepare('INSERT INTO suppliers (supplier) VALUES (?) ON CONFLICT DO NOTHING').run(e.supplier);
     this.db
       .prepare(
-        `INSERT INTO catalogue (supplier, sku, base_price, moq, lead_time_days, order_multiple, price_breaks)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        `INSERT INTO catalogue (supplier, sku, base_price, moq, lead_time_days, order_multiple, price_breaks, unit)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
       )
-      .run(e.supplier, e.sku, e.basePrice, e.moq, e.leadTimeDays, e.orderMultiple ?? 1, JSON.stringify(e.priceBreaks ?? []));
+      .run(e.supplier, e.sku, e.basePrice, e.moq, e.leadTimeDays, e.orderMultiple ?? 1, JSON.stringify(e.priceBreaks ?? []), e.unit ?? 'pcs');
   }
 
   /** Catalogue lines for a SKU joined with each supplier's current settings. */
@@ -142,7 +142,7 @@ export class SandboxStore {
     return this.db
       .prepare(
         `SELECT c.supplier, c.sku, c.base_price AS basePrice, c.moq, c.lead_time_days AS leadTimeDays,
-           c.order_multiple AS orderMultiple, c.price_breaks AS priceBreaks,
+           c.order_multiple AS orderMultiple, c.price_breaks AS priceBreaks, c.unit,
            s.behaviour, s.reply_after_days AS replyAfterDays, s.price_factor AS priceFactor, s.order_costs AS orderCosts
          FROM catalogue c JOIN suppliers s ON s.supplier = c.supplier WHERE c.sku = ? ORDER BY c.supplier`,
       )

@@ -30,6 +30,7 @@ CREATE TABLE IF NOT EXISTS catalogue (
   lead_time_days INTEGER NOT NULL,
   order_multiple INTEGER NOT NULL DEFAULT 1,
   price_breaks TEXT NOT NULL DEFAULT '[]',
+  unit TEXT NOT NULL DEFAULT 'pcs',
   PRIMARY KEY (supplier, sku)
 );
 CREATE TABLE IF NOT EXISTS quotes (
@@ -109,6 +110,8 @@ CREATE TABLE IF NOT EXISTS documents (
 export const addedColumns: Array<{ table: string; column: string; definition: string }> = [
   { table: 'catalogue', column: 'order_multiple', definition: 'INTEGER NOT NULL DEFAULT 1' },
   { table: 'catalogue', column: 'price_breaks', definition: "TEXT NOT NULL DEFAULT '[]'" },
+  /** The unit a line is counted and priced in: a file from before it sold everything by the piece. */
+  { table: 'catalogue', column: 'unit', definition: "TEXT NOT NULL DEFAULT 'pcs'" },
   { table: 'quotes', column: 'order_multiple', definition: 'INTEGER NOT NULL DEFAULT 1' },
   { table: 'quotes', column: 'price_breaks', definition: "TEXT NOT NULL DEFAULT '[]'" },
   { table: 'stock', column: 'service_level', definition: 'REAL' },

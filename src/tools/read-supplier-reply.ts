@@ -48,13 +48,15 @@ function applyReply(s: ReplenishState, reply: SupplierReply): ReplenishState {
 /** What the reader has beside the unread reply, as a clerk has the PO beside the mail. */
 export function replyContext(s: ReplenishState, currency: string): ReplyContext {
   const u = s.unreadReply!;
-  const packSize = s.quotes?.find((q) => q.quoteId === s.po!.quoteId)?.orderMultiple;
+  const quote = s.quotes?.find((q) => q.quoteId === s.po!.quoteId);
+  const packSize = quote?.orderMultiple;
   return {
     poNumber: s.po!.poNumber,
     ...(s.supplierOrder?.spoNumber ? { groupPoNumber: s.supplierOrder.spoNumber } : {}),
     unitPrice: s.po!.unitPrice,
     currency,
     quantity: s.po!.quantity,
+    ...(quote?.unit !== undefined ? { unit: quote.unit } : {}),
     ...(packSize !== undefined && packSize > 1 ? { packSize } : {}),
     ...(s.po!.freight ? { freight: s.po!.freight } : {}),
     // The date the supplier acknowledged when the order was placed is the date it was placed for.

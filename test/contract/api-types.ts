@@ -1423,6 +1423,8 @@ export interface paths {
                                     unitPrice: number;
                                     moq: number;
                                     orderMultiple?: number;
+                                    /** @description what the supplier counts and prices the SKU in ("kg", "m", "l"); absent for pieces or when it does not say */
+                                    unit?: string;
                                     leadTimeDays: number;
                                     validUntil: string;
                                 } & {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_REFUSAL } from '../../src/domain/world.js';
-import { orderFrom, startSandbox } from '../support/sandbox.js';
+import Database from 'better-sqlite3';
+import { orderFrom, startSandbox, tempFile } from '../support/sandbox.js';
 
 async function placedOrder(sandbox: Awaited<ReturnType<typeof startSandbox>>, quantity: number) {
   const [quote] = (await sandbox.world.quotes('GLOVES-L', quantity)).filter((q) => q.supplier === 'quickparts');
@@ -101,5 +102,30 @@ describe('stock in the ERP', () => {
     const badFault = await http('PUT', '/faults', { endpoint: 'everything', failNext: 1 });
     expect(badFault.status).toBe(400);
     expect(badFault.body.error).toMatch(/endpoint/);
+  });
+});
+
+describe('the unit a supplier counts and prices a line in', () => {
+  it('a line sold by the kilo or the metre is quoted in it; a line of pieces reads as it always did', async () => {
+    const { world, store } = await startSandbox();
+    store.setStock('GRANULATE-PP', { onHand: 500, safetyStock: 200, targetLevel: 3000 }, true);
+    store.addCatalogueEntry({ supplier: 'acme-industrial', sku: 'GRANULATE-PP', basePrice: 1.18, moq: 1000, leadTimeDays: 10, unit: 'kg' });
+    store.addCatalogueEntry({ supplier: 'quickparts', sku: 'GRANULATE-PP', basePrice: 1.3, moq: 500, leadTimeDays: 3 });
+    const quotes = await world.quotes('GRANULATE-PP', 2000);
+    expect(quotes.find((q) => q.supplier === 'acme-industrial')).toMatchObject({ unit: 'kg', unitPrice: 1.18 });
+    expect(quotes.find((q) => q.supplier === 'quickparts')).not.toHaveProperty('unit');
+  });
+
+  it('a sandbox file from before units opens, its lines counted in pieces', async () => {
+    const file = tempFile();
+    const old = new Database(file);
+    old.exec(`CREATE TABLE catalogue (supplier TEXT NOT NULL, sku TEXT NOT NULL, base_price REAL NOT NULL, moq INTEGER NOT NULL,
+      lead_time_days INTEGER NOT NULL, order_multiple INTEGER NOT NULL DEFAULT 1, price_breaks TEXT NOT NULL DEFAULT '[]', PRIMARY KEY (supplier, sku))`);
+    old.prepare('INSERT INTO catalogue (supplier, sku, base_price, moq, lead_time_days) VALUES (?, ?, ?, ?, ?)').run('quickparts', 'TAPE-50', 2.4, 10, 1);
+    old.close();
+    const { world } = await startSandbox({ file });
+    const [quote] = (await world.quotes('TAPE-50', 20)).filter((q) => q.supplier === 'quickparts');
+    expect(quote).toMatchObject({ unitPrice: 2.4 });
+    expect(quote).not.toHaveProperty('unit');
   });
 });

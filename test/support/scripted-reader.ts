@@ -32,7 +32,7 @@ export function labelledReport(visible: string, label: ReplyFields, context: Par
   const day = label.deliveryDate?.slice(0, 10);
   if (label.deliveryDate) evidence.deliveryDate = holding((s) => datesIn(s, sense).some((d) => d.iso === label.deliveryDate));
   if (label.unitPrice !== undefined) {
-    evidence.unitPrice = holding((s) => unitPrices([s], context.packSize).some((a) => samePrice(a.value, label.unitPrice!)))
+    evidence.unitPrice = holding((s) => unitPrices([s], context.packSize, undefined, undefined, context.unit).some((a) => samePrice(a.value, label.unitPrice!)))
       ?? holding((s) => amountsIn(s).some((a) => samePrice(a.value, label.unitPrice!)));
   }
   if (label.quantity !== undefined) {
@@ -54,13 +54,14 @@ export function labelledReport(visible: string, label: ReplyFields, context: Par
 export function contextOf(req: ModelRequest): Partial<ReplyContext> {
   const text = turnText(req);
   const price = text.match(/The purchase order's unit price is ([\d.]+) ([A-Z]{3})\./);
-  const ordered = text.match(/It orders (\d+) units(?: \(the supplier packs (\d+) units to a pack\))?/);
+  // "It orders 2000 units" when the order's unit is not known, "It orders 2000 kg" when it is.
+  const ordered = text.match(/It orders (\d+) (\S+?)(?: \(the supplier packs (\d+) \S+ to a pack\))?\./);
   const placed = text.match(/It was placed for delivery on (\d{4}-\d{2}-\d{2})/)?.[1];
   // A faithful model dates a yearless date by the mail's arrival; noon stands for a time of that day.
   const arrived = text.match(/The message arrived on (\d{4}-\d{2}-\d{2})/)?.[1];
   return {
     ...(price ? { unitPrice: Number(price[1]), currency: price[2]! } : {}),
-    ...(ordered ? { quantity: Number(ordered[1]), ...(ordered[2] ? { packSize: Number(ordered[2]) } : {}) } : {}),
+    ...(ordered ? { quantity: Number(ordered[1]), ...(ordered[2] !== 'units' ? { unit: ordered[2] } : {}), ...(ordered[3] ? { packSize: Number(ordered[3]) } : {}) } : {}),
     ...(placed ? { requestedDate: `${placed}T00:00:00.000Z` } : {}),
     ...(arrived ? { receivedAt: `${arrived}T12:00:00Z` } : {}),
   };

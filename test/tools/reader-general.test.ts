@@ -3,6 +3,11 @@ import { datesIn } from '../../src/activities/reader/dates.js';
 import { isOpen, kindOf } from '../../src/activities/reader/kind.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
 import type { ReplyContext } from '../../src/domain/world.js';
+import { buildReaderRequest } from '../../src/activities/reader/claude.js';
+import { replyContext } from '../../src/tools/read-supplier-reply.js';
+import { turnText } from '../support/fake-model.js';
+import { contextOf } from '../support/scripted-reader.js';
+import { ordered, replyWaiting } from '../support/states.js';
 
 // General rules of the pattern reader, each with mail written here (not taken from the labelled
 // corpora): how dates, money signs and layouts are written by suppliers nobody here tuned for.
@@ -1223,5 +1228,67 @@ describe('a quote or an invoice sent is no shipment, in Turkish and Hungarian (d
     expect(await read('Az árajánlatot holnap elküldjük.')).toEqual({ kind: 'unclear' });
     expect(await read('Holnap elküldjük a számlát.')).toEqual({ kind: 'unclear' });
     expect(await read('Teklifimiz bugün gönderilmiştir.')).toEqual({ kind: 'unclear' });
+  });
+});
+
+describe('a price per a bigger measure of the PO\'s unit of measure', () => {
+  const kilos = { unitPrice: 82, currency: 'INR', quantity: 2000, unit: 'kg' } as const;
+  it('a price per tonne on an order counted in kg is that price per kilo', async () => {
+    expect(await read('Revised rate INR 84,500 per MT ex-works for this order.', kilos)).toEqual({ kind: 'price_change', unitPrice: 84.5 });
+    const euros = { unitPrice: 1.18, quantity: 2000, unit: 'kg' } as const;
+    expect(await read('Owing to resin costs the price for this order is now € 1.240 / t.', euros)).toEqual({ kind: 'price_change', unitPrice: 1.24 });
+    expect(await read('Pour votre commande, le prix passe à 1 310,00 € la tonne.', euros)).toEqual({ kind: 'price_change', unitPrice: 1.31 });
+    expect(await read('Für diese Bestellung gilt ab sofort ein Preis von 1.275,00 € je Tonne.', euros)).toEqual({ kind: 'price_change', unitPrice: 1.275 });
+    expect(await read('El nuevo precio para este pedido es de 1.295 € por tonelada.', euros)).toEqual({ kind: 'price_change', unitPrice: 1.295 });
+    expect(await read('New price for this order: EUR 1,260.00 per 1,000 kg.', euros)).toEqual({ kind: 'price_change', unitPrice: 1.26 });
+    // The PO's own price per tonne is no change.
+    expect(await read('Confirmed at EUR 1,180 per tonne, as on your PO.', euros)).toEqual({ kind: 'confirmed' });
+  });
+
+  it('a price per 100 m or per km on an order counted in metres is that price per metre', async () => {
+    const metres = { unitPrice: 2.35, quantity: 1500, unit: 'm' } as const;
+    expect(await read('The cable price for this order goes up to EUR 248.00 per 100 m.', metres)).toEqual({ kind: 'price_change', unitPrice: 2.48 });
+    expect(await read('Unfortunately the price for this order is now € 2,510 per km.', metres)).toEqual({ kind: 'price_change', unitPrice: 2.51 });
+  });
+
+  it('a price per tonne or per metre on an order counted in pieces does not convert', async () => {
+    const pieces = { unitPrice: 1.18, quantity: 2000, unit: 'pcs' } as const;
+    expect((await read('Owing to resin costs the price for this order is now € 1.240 / t.', pieces)).unitPrice).toBeUndefined();
+    expect((await read('Revised rate INR 84,500 per MT ex-works for this order.', { ...kilos, unit: 'pcs' })).unitPrice).toBeUndefined();
+    expect((await read('The price for this order goes up to EUR 1.24 per m.', pieces)).unitPrice).toBeUndefined();
+    // A price per kilo on an order of metres is no price of a metre either.
+    expect((await read('The price for this order is now EUR 1.24/kg.', { ...pieces, unit: 'm' })).unitPrice).toBeUndefined();
+  });
+
+  it('a count in tonnes on an order in kg, or in km on one in metres, is counted in the PO\'s unit', async () => {
+    const kilos5t = { unitPrice: 1.18, quantity: 5000, unit: 'kg' } as const;
+    expect(await read('We can ship 3 t today, the remaining 2 t follow next week.', kilos5t)).toMatchObject({ kind: 'partial', quantity: 3000 });
+    expect(await read('Only 3 MT available now; the balance of 2 MT will follow on 22 June.', kilos5t)).toMatchObject({ kind: 'partial', quantity: 3000 });
+    expect(await read('Confirmed: 5 MT HDPE granulate, delivery 15 June.', kilos5t)).toEqual({ kind: 'confirmed', deliveryDate: day('2026-06-15') });
+    // A whole order confirmed for another weight than ordered is for a person.
+    expect(await read('Confirmed: 4 MT HDPE granulate, delivery 15 June.', kilos5t)).toEqual({ kind: 'unclear' });
+    const cable = { unitPrice: 2.35, quantity: 2000, unit: 'm' } as const;
+    expect(await read('We can ship 1.5 km today; the remaining 500 m will follow next week.', cable)).toMatchObject({ kind: 'partial', quantity: 1500 });
+  });
+
+  it('the reader is told the unit the PO\'s quote counts in, and only when the quote says', () => {
+    const s = replyWaiting(ordered(), 'x');
+    const inKg = { ...s, quotes: s.quotes!.map((q) => (q.quoteId === s.po!.quoteId ? { ...q, unit: 'kg' } : q)) };
+    expect(replyContext(inKg, 'EUR')).toMatchObject({ unit: 'kg', quantity: s.po!.quantity });
+    expect(replyContext(s, 'EUR')).not.toHaveProperty('unit');
+  });
+
+  it('the Claude reader\'s request names the unit, and the scripted model reads it back', () => {
+    const request = (context: ReplyContext) => ({ index: 0, at: 0, headers: {}, body: buildReaderRequest('Confirmed.', context, 'claude-test') });
+    const kg = request({ ...PO, quantity: 2000, unit: 'kg' });
+    expect(turnText(kg)).toContain('It orders 2000 kg.');
+    expect(contextOf(kg)).toMatchObject({ quantity: 2000, unit: 'kg' });
+    const packed = request({ ...PO, quantity: 240, unit: 'pcs', packSize: 12 });
+    expect(turnText(packed)).toContain('It orders 240 pcs (the supplier packs 12 pcs to a pack).');
+    expect(contextOf(packed)).toMatchObject({ quantity: 240, unit: 'pcs', packSize: 12 });
+    const units = request(PO);
+    expect(turnText(units)).toContain('It orders 300 units.');
+    expect(contextOf(units)).toMatchObject({ quantity: 300 });
+    expect(contextOf(units)).not.toHaveProperty('unit');
   });
 });

@@ -58,7 +58,8 @@ function beside(c: ReplyContext): string {
   const day = (iso: string) => iso.slice(0, 10);
   return [
     `The purchase order's unit price is ${c.unitPrice} ${c.currency}.`,
-    c.quantity !== undefined ? `It orders ${c.quantity} units${c.packSize ? ` (the supplier packs ${c.packSize} units to a pack)` : ''}.` : '',
+    // "It orders 2000 kg": a price per tonne is then per a thousand of the order's units, as a clerk reads it.
+    c.quantity !== undefined ? `It orders ${c.quantity} ${c.unit ?? 'units'}${c.packSize ? ` (the supplier packs ${c.packSize} ${c.unit ?? 'units'} to a pack)` : ''}.` : '',
     c.freight !== undefined ? `It states a freight of ${c.freight} ${c.currency} for the order.` : '',
     c.requestedDate !== undefined ? `It was placed for delivery on ${day(c.requestedDate)}.` : '',
     c.receivedAt !== undefined ? `The message arrived on ${day(c.receivedAt)}; a date written without a year is the next such date after it.` : '',

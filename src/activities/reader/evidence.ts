@@ -154,7 +154,7 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext, p
   const priceSaid = said !== undefined && (startsLater(said, own.sense, thisDelivery) || later.some((s) => folded(s).includes(folded(said))))
     ? undefined : said;
   // The amount must read as the price of a unit where it stands (price words, "per unit"), not as a count, a total or a fee.
-  const amounts = priceSaid === undefined ? [] : unitPrices([priceSaid], context.packSize, context.unitPrice).filter((a) => samePrice(a.value, report.unitPrice!));
+  const amounts = priceSaid === undefined ? [] : unitPrices([priceSaid], context.packSize, context.unitPrice, undefined, context.unit).filter((a) => samePrice(a.value, report.unitPrice!));
   const foreign = (report.currency !== undefined && report.currency.toUpperCase() !== context.currency)
     || (amounts.length > 0 && amounts.every((a) => inOtherCurrency(a, context.currency, priceSaid!)));
   if (foreign && report.kind !== 'refused') return { kind: 'unclear' };

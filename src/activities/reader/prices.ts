@@ -135,11 +135,12 @@ const ORDERED_IN_KILOS = /(?<![\d.,])(\d{1,3}(?:[\s.,']\d{3})+|\d+)\s*(?:kg|kilo
  * thousand. A price in such a measure is a price of the ordered unit once divided; in any other measure it may be a
  * price per kilo of goods counted in pieces, and is not read as one.
  */
-function orderedMeasures(sentences: string[], poPrice: number | undefined, quantity?: number): Map<string, number> {
+function orderedMeasures(sentences: string[], poPrice: number | undefined, quantity?: number, unit?: string): Map<string, number> {
   const measures = new Map<string, number>();
   if (poPrice === undefined) return measures;
-  // "2 000 kg" where 2,000 were ordered: the order counts kilos, so a price per tonne is a thousand of its units.
-  if (quantity !== undefined && sentences.some((s) => [...s.matchAll(ORDERED_IN_KILOS)].some((m) => +m[1]!.replace(/[\s.,']/g, '') === quantity))) {
+  // "2 000 kg" where 2,000 were ordered: the order counts kilos, so a price per tonne is a thousand of its units. The PO's
+  // own unit, when known, says so better than a count in the mail that happens to match.
+  if (unit === undefined && quantity !== undefined && sentences.some((s) => [...s.matchAll(ORDERED_IN_KILOS)].some((m) => +m[1]!.replace(/[\s.,']/g, '') === quantity))) {
     for (const [measure, per] of [['kg', 1], ['kilo', 1], ['t', 1000], ['tonne', 1000], ['ton', 1000], ['tonn', 1000], ['mt', 1000]] as const) measures.set(measure, per);
   }
   for (const s of sentences) {
@@ -152,13 +153,42 @@ function orderedMeasures(sentences: string[], poPrice: number | undefined, quant
   return measures;
 }
 
+/** The PO's unit when it is a weight or a length, as the base a bigger measure of it is counted in. */
+const UNIT_FAMILY: Array<[RegExp, 'weight' | 'length']> = [[/^(?:kg|kgs|kilos?|kilograms?|kilogrammes?)$/i, 'weight'], [/^(?:m|mtrs?|metres?|meters?|lm)$/i, 'length']];
+const familyOf = (unit: string): 'weight' | 'length' | 'count' => UNIT_FAMILY.find(([re]) => re.test(unit.trim()))?.[1] ?? 'count';
+/**
+ * A weight or a length written right after an amount, with how many of it: "/kg", "per MT", "€/t", "la tonne", "je Tonne",
+ * "por tonelada", "per 1,000 kg", "/ 100 m", "per km". A capital "M" alone is a thousand (PER_M_AFTER), not a metre.
+ */
+const PER_WEIGHT_OR_LENGTH_AFTER = /^\s*(?:\/\s*|(?:per|pro|je|par|por|la|le|el|al|the|a|an)\s+)(?:(100|1[.,\s']?000)\s*)?(kgs?|kilos?|kilograms?|kilogrammes?|t|tonnes?|tons?|tonn|mt|metric\s+tons?|toneladas?|tonnellat[ae]|m|mtrs?|metres?|meters?|mètres?|metros?|metri|lm|km)(?![\p{L}\d])/iu;
+const KILOS = /^(?:kgs?|kilos?|kilograms?|kilogrammes?)$/i;
+const TONNES = /^(?:t|tonnes?|tons?|tonn|mt|metric\s+tons?|toneladas?|tonnellat[ae])$/i;
+
+/**
+ * What an amount priced per a weight or a length stands for in the PO's unit: the count of that unit it is for
+ * ("per MT" on an order in kg is per 1,000 of them, "per 100 m" on one in metres per 100); null when the PO counts
+ * another unit (a price per tonne on an order of pieces is no price of a piece); undefined when no measure follows.
+ * "MT" is a metric tonne beside kilos and a metre beside metres ("142,50 TL/mt").
+ */
+function perPoUnit(after: string, unit: string): number | null | undefined {
+  const m = PER_WEIGHT_OR_LENGTH_AFTER.exec(after);
+  if (!m || m[2] === 'M') return undefined;
+  const count = m[1] === undefined ? 1 : Number(m[1].replace(/[.,\s']/, ''));
+  const own = familyOf(unit);
+  const word = m[2]!;
+  if (own === 'length' && /^mt$/i.test(word)) return count;
+  if (KILOS.test(word) || TONNES.test(word)) return own === 'weight' ? count * (TONNES.test(word) ? 1000 : 1) : null;
+  return own === 'length' ? count * (/^km$/i.test(word) ? 1000 : 1) : null;
+}
+
 /**
  * The unit prices stated in the sentences, in order; a pack's price counts once converted to the ordered unit. With the
- * PO's unit price (`poPrice`), a price per the measure the mail writes that price in counts as a unit's too.
+ * PO's unit price (`poPrice`), a price per the measure the mail writes that price in counts as a unit's too; with the
+ * PO's unit of measure (`unit`, "kg", "m"), so does a price per a bigger measure of it, converted ("per MT" on kilos).
  */
-export function unitPrices(sentences: string[], packSize?: number, poPrice?: number, quantity?: number): UnitPrice[] {
+export function unitPrices(sentences: string[], packSize?: number, poPrice?: number, quantity?: number, unit?: string): UnitPrice[] {
   const prices: UnitPrice[] = [];
-  const measures = orderedMeasures(sentences, poPrice, quantity);
+  const measures = orderedMeasures(sentences, poPrice, quantity, unit);
   for (const s of sentences) {
     let clauseStart = 0;
     const found: (UnitPrice & { perPack: boolean; perUnit: boolean })[] = [];
@@ -173,7 +203,10 @@ export function unitPrices(sentences: string[], packSize?: number, poPrice?: num
       const clause = s.slice(clauseStart, a.index).slice(-40);
       const after = s.slice(a.end, a.end + 30);
       clauseStart = a.end;
-      const per = measures.get(measureAfter(s, a) ?? '');
+      // What the mail shows of its own measures wins; else the PO's unit says what a weight or a length is.
+      const ofUnit = unit === undefined ? undefined : perPoUnit(after, unit);
+      const per = measures.get(measureAfter(s, a) ?? '') ?? ofUnit ?? undefined;
+      if (per === undefined && ofUnit === null) continue;
       // "we'll have to invoice this order at $27.80/ea", "… at $46.50/M": invoicing at a price marked per unit is no total.
       const markedPerUnit = PER_UNIT_AFTER.test(after) || per !== undefined;
       // "o valor passa a R$ 18,40 por unidade", "the amount per piece is …": a value marked per unit is a unit's price.
@@ -186,7 +219,9 @@ export function unitPrices(sentences: string[], packSize?: number, poPrice?: num
       const perUnit = UNIT_PRICE_BEFORE.test(window) || markedPerUnit;
       const priced = PRICE_BEFORE.test(window) && !NOT_UNIT_NEAR.test(after.split(/[,;]/)[0]!);
       if (perUnit || priced || ofPack !== undefined || toFromPrice(s, a, found.at(-1)) || movesFromTo(s, a, amounts[i + 1])) {
-        const value = ofPack ?? (per === undefined ? a.value : roundPrice(a.value / per));
+        // "€ 1.240 / t" is a thousand and some euros: a price per a thousand units is written in its thousands.
+        const whole = per !== undefined && per >= 1000 && /^\d{1,3}[.,]\d{3}$/.test(a.digits ?? '') ? Number(a.digits!.replace(/[.,]/, '')) : a.value;
+        const value = ofPack ?? (per === undefined ? a.value : roundPrice(whole / per));
         found.push({ ...a, value, isNew: NEW_PRICE_CUE.test(clause) || toFromPrice(s, a, found.at(-1)), perPack: ofPack !== undefined, perUnit });
       }
     }

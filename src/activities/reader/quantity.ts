@@ -3,6 +3,22 @@ import { parseNumber } from './amounts.js';
 
 // The quantity a partial delivery states: what comes now, not what was ordered or what follows.
 
+/** A count in tonnes ("3 t", "2,5 MT", "1.2 tonnes") or in kilometres ("1 km"): no count of a unit by itself. */
+const TONNES_COUNT = /(?<![\w.,/-])(\d+(?:[.,]\d{1,2})?)\s*(?:t|tonnes?|tons?|mt|metric\s+tons?|toneladas?|tonnellat[ae])(?![\p{L}\d])/giu;
+const KM_COUNT = /(?<![\w.,/-])(\d+(?:[.,]\d{1,2})?)\s*km(?![\p{L}\d])/giu;
+const thousandfold = (unit: string) => (_: string, n: string) => `${Math.round(Number(n.replace(',', '.')) * 1000)} ${unit}`;
+/**
+ * The sentences with counts in a bigger measure of the PO's unit written in that unit, as a clerk reads them beside a PO
+ * of 5,000 kg: "3 t today, the remaining 2 t next week" is 3,000 kg and 2,000 kg; "1 km" of a cable ordered in metres is
+ * 1,000 m. "MT" beside metres is a metre (a Turkish "mt"), so only an order in kilos reads tonnes.
+ */
+export function inOrderedUnit(sentences: string[], unit: string | undefined): string[] {
+  if (unit === undefined) return sentences;
+  if (/^(?:kg|kgs|kilos?|kilograms?)$/i.test(unit)) return sentences.map((s) => s.replace(TONNES_COUNT, thousandfold('kg')));
+  if (/^(?:m|mtrs?|metres?|meters?)$/i.test(unit)) return sentences.map((s) => s.replace(KM_COUNT, thousandfold('m')));
+  return sentences;
+}
+
 /** A count standing on its own, not the tail of an order number (PC-26-1015) or a decimal. */
 const COUNT = '(?<![\\w./-])(\\d{1,3}(?:[,.]\\d{3})+|\\d+)';
 const UNITS = '(?:units|pcs|pc|pieces|items|stück|stk|einheiten|pièces|unités|unidades|piezas|uds|pzas|pzs|pz|pezzi|unità|stuks|eenheden|szt|nos|peças|kg|kgs|m|mts|metros|meters|metres|mètres|meter|lbs|ft|darab(?:ot|ból|bol|ra)?|db)';
@@ -79,7 +95,8 @@ const REMAINDER: RegExp[] = [
 ];
 
 /** The ordered quantity less what the text says is still to come, when it says so. */
-export function lessTheRemainder(sentences: string[], context: { quantity?: number; packSize?: number }): number | undefined {
+export function lessTheRemainder(sentences: string[], context: { quantity?: number; packSize?: number; unit?: string }): number | undefined {
+  sentences = inOrderedUnit(sentences, context.unit);
   const found = context.quantity === undefined ? undefined : firstMatch(REMAINDER, sentences);
   const rest = found && restOf(found, sentences, context);
   if (rest === undefined) return undefined;
@@ -112,7 +129,8 @@ function restOf(found: { s: string; m: RegExpExecArray }, sentences: string[], c
  * "PO 66120 shipped today, 450 pcs. The other 150 are on backorder": a count of the goods that is the ordered quantity less
  * a count still to come is the lot sent now. Both counts must be written, so neither is guessed from the other.
  */
-export function lotBeforeCountedRest(sentences: string[], context: { quantity?: number; packSize?: number }): number | undefined {
+export function lotBeforeCountedRest(sentences: string[], context: { quantity?: number; packSize?: number; unit?: string }): number | undefined {
+  sentences = inOrderedUnit(sentences, context.unit);
   const now = lessTheRemainder(sentences, context);
   if (now === undefined) return undefined;
   return sentences.some((s) => [...s.matchAll(GOODS_COUNT)].some((m) => unitsOf(s, m, context.packSize) === now)) ? now : undefined;
@@ -167,7 +185,8 @@ export function shareOfOrdered(sentences: string[], ordered: number | undefined)
 }
 
 /** What part of the order comes now; a count that is not less than what was ordered is no part of it. */
-export function partialQuantity(sentences: string[], context: { quantity?: number; packSize?: number } = {}): number | undefined {
+export function partialQuantity(sentences: string[], context: { quantity?: number; packSize?: number; unit?: string } = {}): number | undefined {
+  sentences = inOrderedUnit(sentences, context.unit);
   const part = partOfOrdered(sentences, context.quantity, context.packSize) ?? lessTheRemainder(sentences, context) ?? firstOfLots(sentences, context)
     ?? shareOfOrdered(sentences, context.quantity);
   if (part !== undefined) return part;
@@ -183,7 +202,8 @@ const GOODS_COUNT = new RegExp(`${COUNT}(?:\\s*${OF_UNITS}|(?=\\s+(?:and|&|und|e
  * Two lots that make up the ordered quantity between them ("3,000 pcs on the 10th and 2,000 pcs on
  * the 14th"): the order comes in parts, the first of them now. Undefined when no two counts do.
  */
-export function firstOfLots(sentences: string[], context: { quantity?: number; packSize?: number }): number | undefined {
+export function firstOfLots(sentences: string[], context: { quantity?: number; packSize?: number; unit?: string }): number | undefined {
+  sentences = inOrderedUnit(sentences, context.unit);
   if (context.quantity === undefined) return undefined;
   const lots: number[] = [];
   // "40 rollen …, de overige 20 rollen": packs of a size nobody gave, which between them make the ordered count, are the ordered units.
@@ -272,17 +292,20 @@ function countsIn(s: string, packSize: number | undefined): StatedCount[] {
  * Lengths and weights count only when the mail gives the ordered quantity in them: otherwise they
  * are the item's measures or the parcel's weight.
  */
-export function unaccountedCount(sentences: string[], context: { quantity?: number; packSize?: number }, shipped?: number): string | null {
+export function unaccountedCount(sentences: string[], context: { quantity?: number; packSize?: number; unit?: string }, shipped?: number): string | null {
   const ordered = context.quantity;
   if (ordered === undefined) return null;
-  const stated = sentences.map((s) => ({ s, counts: countsIn(s, context.packSize) }));
+  const inUnit = inOrderedUnit(sentences, context.unit);
+  const stated = sentences.map((s, i) => ({ s, counts: countsIn(inUnit[i]!, context.packSize), inBiggerMeasure: inUnit[i] !== s }));
   const orderedIn = new Set(stated.flatMap(({ counts }) => counts.filter((c) => c.n === ordered).map((c) => c.family)));
   const ofTheOrder = (c: StatedCount) => c.family === undefined || (orderedIn.size > 0 ? orderedIn.has(c.family) : c.family === 'pieces');
+  // "4 MT HDPE" beside a PO of 5,000 kg: tonnes are no item's own measure, so a count in them is of the goods ordered.
+  const ofTheOrderIn = (c: StatedCount, inBiggerMeasure: boolean) => ofTheOrder(c) || (inBiggerMeasure && c.family !== 'pieces');
   const accounted = shipped === undefined ? [ordered] : [ordered, shipped, ordered - shipped];
   const unaccounted = stated
     // What is still to come of a split order may come in lots of its own.
     .filter(({ s }) => !(shipped !== undefined && THE_REST_WORDS.test(s)))
-    .flatMap(({ s, counts }) => counts.filter((c) => !c.threshold && ofTheOrder(c) && !accounted.includes(c.n)).map((c) => ({ s, n: c.n })));
+    .flatMap(({ s, counts, inBiggerMeasure }) => counts.filter((c) => !c.threshold && ofTheOrderIn(c, inBiggerMeasure) && !accounted.includes(c.n)).map((c) => ({ s, n: c.n })));
   // "400 pcs on the 10th, 300 on the 17th and the last 300 on the 24th": later lots that make up the order with the first.
   if (shipped !== undefined && shipped + unaccounted.reduce((sum, c) => sum + c.n, 0) === ordered) return null;
   return unaccounted[0]?.s ?? null;

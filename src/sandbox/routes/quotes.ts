@@ -36,13 +36,14 @@ export function quoteRoutes(app: FastifyInstance, { store, dayMs, now: clock, fa
     const now = clock();
     const quotes: Quote[] = offers.map((offer) => {
       const priceBreaks = breaksOf(offer);
-      // Pack size and breaks only when the supplier has them, so a plain quote reads as it always did.
+      // Pack size, breaks and a unit other than the piece only when the supplier has them, so a plain quote reads as it always did.
       const quote: Quote = {
         quoteId: `Q-${randomUUID()}`,
         supplier: offer.supplier,
         unitPrice: priceOf(offer),
         moq: offer.moq,
         ...(offer.orderMultiple > 1 ? { orderMultiple: offer.orderMultiple } : {}),
+        ...(offer.unit !== 'pcs' ? { unit: offer.unit } : {}),
         ...(priceBreaks.length ? { priceBreaks } : {}),
         leadTimeDays: offer.leadTimeDays,
         validUntil: iso(now + quoteValidityDays * dayMs),
