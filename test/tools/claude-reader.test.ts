@@ -327,3 +327,14 @@ describe('the pattern reader\'s reading of the whole mail is the second opinion 
     expect(read).toEqual({ kind: 'unclear' });
   });
 });
+
+describe('a model\'s price is borne out as the pattern reader reads the amount', () => {
+  it('a price per thousand on an order counted in thousands, and "3,450" beside a PO at 3.40, are prices of one unit', async () => {
+    const perM = 'Due to the zinc increase we have to invoice this order at $46.50/M instead of the $42.00/M on your PO.';
+    const m = await readWith([reportReply({ kind: 'price_change', unitPrice: 0.0465, evidence: { kind: perM, unitPrice: perM } })], perM, {}, 5_000, { unitPrice: 0.042, quantity: 250_000 });
+    expect(m.read).toEqual({ kind: 'price_change', unitPrice: 0.0465 });
+    const comma = 'The new unit price is 3,450 USD.';
+    const c = await readWith([reportReply({ kind: 'price_change', unitPrice: 3.45, evidence: { kind: comma, unitPrice: comma } })], comma, {}, 5_000, { unitPrice: 3.4 });
+    expect(c.read).toEqual({ kind: 'price_change', unitPrice: 3.45 });
+  });
+});
