@@ -5,7 +5,7 @@ import { amountsIn, inOtherCurrency } from './reader/amounts.js';
 import { orderAndCharges, withoutAddedCost } from './reader/costs.js';
 import { dateSense, dayAfterLeaving, deliveryDate, laterThanPlaced, nextWeekdayEitherSide, offersTwoDays, promisesTwoDays, readsTwoWays, statedArrival, statedPeriod, type DateSense } from './reader/dates.js';
 import { aboutSomethingElse, GOES_ON, isOpen, kindOf, promisesNews, refusesOnlyTheRest, REST_AFTER_A_LOT, replacedByAnother, sparesThisOrder, substitutesTheItem, THE_REST } from './reader/kind.js';
-import { notStartingLater, plausiblePrice, readingNear, roundPrice, samePrice, statedNewPrice, unitPrices } from './reader/prices.js';
+import { notStartingLater, plausiblePrice, roundPrice, samePrice, statedNewPrice, unitPrices, unitPricesBeside } from './reader/prices.js';
 import { firstOfLots, forLargerOrders, lessTheRemainder, lotBeforeCountedRest, partialQuantity, partOfOrdered, withOrderedQuantity } from './reader/quantity.js';
 import { aboutThisOrder, namesOnlyOtherOrders } from './reader/references.js';
 import { ownLayoutLines, ownSentences, quotedMail, statements } from './reader/statements.js';
@@ -23,7 +23,7 @@ function withPrices(said: string[], kind: ReplyKind, context: ReplyContext): { k
   const settled = said.filter((s) => !isOpen(s));
   const foreign = said.some((s) => amountsIn(s).some((a) => inOtherCurrency(a, context.currency, s)));
   if (foreign && kind !== 'refused') return { kind: 'unclear' };
-  const read = unitPrices(settled, context.packSize, context.unitPrice, context.quantity, context.unit).map((p) => ({ ...p, value: readingNear(p.value, p.digits, context.unitPrice) }));
+  const read = unitPricesBeside(settled, context);
   const stated = statedNewPrice(read, context.unitPrice);
   // Part of the order at a price of its own is two changes at once: a person reads it.
   if (kind === 'partial' && stated !== undefined) return { kind: 'unclear' };

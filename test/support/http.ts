@@ -1,9 +1,9 @@
 import { signedHeaders, WAREHOUSE } from '../../src/api/signatures.js';
 
-/** A port for a process a test starts on loopback, from a range no other part of the tests picks from. */
 /**
- * Below Linux's ephemeral range (32768 and up): a port there may be held by any outgoing connection
- * of the machine's at that moment, and a role process that could not listen exited before it was ready.
+ * A port for a process a test starts on loopback, from a range no other part of the tests picks from, below Linux's
+ * ephemeral range (32768 and up): a port there may be held by any outgoing connection of the machine's at that moment, and
+ * a role process that could not listen exited before it was ready.
  */
 export const randomPort = (): number => 21_000 + Math.floor(Math.random() * 11_000);
 

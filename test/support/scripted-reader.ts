@@ -2,7 +2,7 @@ import { createClaudeReader, type ClaudeReaderOptions } from '../../src/activiti
 import { amountsIn } from '../../src/activities/reader/amounts.js';
 import { datesIn } from '../../src/activities/reader/dates.js';
 import { countsIn, statementsOf } from '../../src/activities/reader/evidence.js';
-import { readingNear, samePrice, unitPrices } from '../../src/activities/reader/prices.js';
+import { samePrice, unitPricesBeside } from '../../src/activities/reader/prices.js';
 import { kindOf } from '../../src/activities/reader/kind.js';
 import { partialQuantity } from '../../src/activities/reader/quantity.js';
 import { patternReader } from '../../src/activities/reply-reader.js';
@@ -33,8 +33,7 @@ export function labelledReport(visible: string, label: ReplyFields, context: Par
   if (label.deliveryDate) evidence.deliveryDate = holding((s) => datesIn(s, sense).some((d) => d.iso === label.deliveryDate));
   if (label.unitPrice !== undefined) {
     // With the PO beside it, as the model has it: "$46.50/M" on an order of 250,000 is 0.0465 a unit, "3,450" is 3.45 beside a PO at 3.40.
-    evidence.unitPrice = holding((s) => unitPrices([s], context.packSize, context.unitPrice, context.quantity, context.unit)
-      .some((a) => samePrice(context.unitPrice === undefined ? a.value : readingNear(a.value, a.digits, context.unitPrice), label.unitPrice!)))
+    evidence.unitPrice = holding((s) => unitPricesBeside([s], context).some((a) => samePrice(a.value, label.unitPrice!)))
       ?? holding((s) => amountsIn(s).some((a) => samePrice(a.value, label.unitPrice!)));
   }
   if (label.quantity !== undefined) {

@@ -40,6 +40,9 @@ const PL_SV_TR_HU_ON_A_DAY = [
   '(?<!\\p{L})(hétfőn|kedden|szerdán|csütörtökön|pénteken|szombaton|vasárnap|hétfőig|keddig|szerdáig|csütörtökig|péntekig|szombatig|vasárnapig)',
 ].join('|');
 
+/** "next Thursday", "nächsten Donnerstag", "jeudi prochain": a weekday said to be the next one, without its date. */
+const NEXT_WEEKDAY = new RegExp(`\\b(?:next|nächste[nr]?|kommende[nr]?|próximo|prochain)\\s+(${WEEKDAY})(?![\\wà-ÿ])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))|\\b(${WEEKDAY})\\s+(?:prochain|próximo|que viene)\\b`, 'gi');
+
 type Parts = (m: RegExpExecArray, sense: DateSense) => [number, number, number] | undefined;
 /** Words after which a bare "28.03." or "7/18" is a date: "am 28.03.", "ships Friday 7/18", "le 3/9", "no dia 14/07", "Previsão de entrega: 18/09". */
 const DAY_CUE = `(?<=\\b(?:am|bis|zum|ab|den|der|dem|einschließlich|spätestens|vom|ca\\.|le|au|el|del|il|al|dal|on|by|for|until|eta|ship|ships|shipping|dispatch|despatch|delivery|deliver|date|previst[ao] (?:a|para|em|no dia)|previsão(?: de (?:entrega|embarque|envio|expedição))?:?|(?:data|prazo) de entrega:?|prévue? (?:le|pour le)|liefertermin|lieferdatum|liefertag|termin|to you|with you|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|montag|dienstag|mittwoch|donnerstag|freitag|lundi|mardi|mercredi|jeudi|vendredi|lunes|martes|miércoles|jueves|viernes|maandag|dinsdag|woensdag|donderdag|vrijdag|lunedì|martedì|mercoledì|giovedì|venerdì|dia|expected|(?:date|eta|etd) (?:is|is now|now|will be|of|still|remains|stays)(?: at)?|(?:mo|di|mi|do|fr|sa|ma|wo|vr)\\.?),?\\s)`;
@@ -113,8 +116,7 @@ const PATTERNS: { re: RegExp; parts: Parts; weak?: boolean; relative?: boolean }
   { re: /\b(?:(end of (?:next|the following) week|ende (?:der )?nächste[rn]? woche|fin de (?:la )?semaine prochaine|(?:a )?finales de la (?:próxima semana|semana que viene))|(end of (?:this|the) week|ende (?:dieser|der) woche|fin de (?:cette |la )?semaine|(?:a )?finales de (?:esta|la) semana))\b/i,
     parts: (m, sense) => fridayOf(m[1] !== undefined ? 1 : 0, sense), relative: true },
   // next Thursday, nächsten Donnerstag, jeudi prochain, el próximo jueves: a day only where "next" cannot mean this week's
-  { re: new RegExp(`\\b(?:next|nächste[nr]?|kommende[nr]?|próximo|prochain)\\s+(${WEEKDAY})(?![\\wà-ÿ])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))|\\b(${WEEKDAY})\\s+(?:prochain|próximo|que viene)\\b`, 'i'),
-    parts: (m, sense) => nextWeekday(weekdayNumber((m[1] ?? m[2])!), sense) },
+  { re: new RegExp(NEXT_WEEKDAY.source, 'i'), parts: (m, sense) => nextWeekday(weekdayNumber((m[1] ?? m[2])!), sense) },
   // w środę, we wtorek, do piątku; på torsdag, till fredag; perşembe günü, bu cuma, cumaya kadar; kedden, pénteken, péntekig: a
   // weekday in the form these languages give it for "on" or "by" that day, the next such day. Not one named within next or
   // last week ("w przyszłym tygodniu w środę", "nästa vecka på torsdag", "jövő héten kedden"), which is no day of this count,
@@ -221,9 +223,6 @@ export function readsTwoWays(sentences: string[], context: { receivedAt?: string
   }));
 }
 
-/** "next Thursday", "nächsten Donnerstag", "jeudi prochain": a weekday said to be the next one, without its date. */
-const NEXT_WEEKDAY = new RegExp(`\\b(?:next|nächste[nr]?|kommende[nr]?|próximo|prochain)\\s+(${WEEKDAY})(?![\\wà-ÿ])(?!\\.?,?\\s+(?:the\\s+)?(?:\\d|(?:${MONTH})\\b))|\\b(${WEEKDAY})\\s+(?:prochain|próximo|que viene)\\b`, 'gi');
-
 /**
  * "next Thursday" said early in a week may be this week's Thursday or the following week's. When one reading is on or
  * before the day the order was placed for and the other after it, one confirms and the other delays: for a person.
@@ -243,7 +242,8 @@ export function nextWeekdayEitherSide(sentences: string[], context: { receivedAt
   }));
 }
 
-function isoDate(y: number, month: number, d: number): string | undefined {
+/** The day as an ISO time, when it is one of the calendar's. */
+export function isoDate(y: number, month: number, d: number): string | undefined {
   const at = new Date(Date.UTC(y, month - 1, d));
   return at.getUTCFullYear() === y && at.getUTCMonth() === month - 1 && at.getUTCDate() === d ? at.toISOString() : undefined;
 }
@@ -539,8 +539,10 @@ export function deliveryDate(
       if (OTHER_DATE_CUE.test(before)) continue;
       if (d.weak) {
         // "from today" starts a price, not a delivery: a day by a word counts only in a sentence about the goods' way.
-        if (ABOUT_DELIVERY.test(s) && !STARTS_FROM.test(before)) weakest ??= d.iso;
-        if (ABOUT_DELIVERY.test(s) && !STARTS_FROM.test(before) && ARRIVAL_CUE.test(before)) weakArrival ??= d.iso;
+        if (ABOUT_DELIVERY.test(s) && !STARTS_FROM.test(before)) {
+          weakest ??= d.iso;
+          if (ARRIVAL_CUE.test(before)) weakArrival ??= d.iso;
+        }
         continue;
       }
       if (ARRIVAL_CUE.test(before) || WITH_YOU_AFTER.test(s.slice(d.end))) arrival ??= d.iso;

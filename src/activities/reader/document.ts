@@ -1,5 +1,5 @@
 import { amountsIn, parseNumber } from './amounts.js';
-import { datesIn, type DateSense } from './dates.js';
+import { datesIn, isoDate, type DateSense } from './dates.js';
 import { CONFIRMED } from './kind.js';
 import { exactPerUnit, readingNear, roundPrice } from './prices.js';
 
@@ -92,10 +92,7 @@ const PER_COUNT_CELL = /\d\s*(?:€|\$|£|[A-Z]{3})?\s*(?:\/\s*|\b(?:per|pro|je|
  */
 function compactDate(text: string): string | undefined {
   const m = /^\s*((?:19|20)\d{2})(\d{2})(\d{2})\s*$/.exec(text);
-  if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? date.toISOString() : undefined;
+  return m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : undefined;
 }
 
 function rowOf(cells: Cell[], roles: (Role | undefined)[], headerText: string, sense: DateSense, text: string): TableLine {

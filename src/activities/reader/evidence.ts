@@ -9,7 +9,7 @@ import { onlyPointsToAttachment, readDocument, shippedOfLine, tablePrice as tabl
 import { partialQuantity } from './quantity.js';
 import { kindOf } from './kind.js';
 import { aboutThisOrder, namesOnlyOtherOrders } from './references.js';
-import { notStartingLater, readingNear, samePrice, startsLater, unitPrices } from './prices.js';
+import { notStartingLater, samePrice, startsLater, unitPricesBeside } from './prices.js';
 import { ownLayoutLines, statements } from './statements.js';
 
 // A model's reading of a reply counts only as far as the reply's own words bear it out: each field
@@ -154,9 +154,8 @@ function borneOut(report: ReportReply, own: Statements, context: ReplyContext, p
   const priceSaid = said !== undefined && (startsLater(said, own.sense, thisDelivery) || later.some((s) => folded(s).includes(folded(said))))
     ? undefined : said;
   // The amount must read as the price of a unit where it stands (price words, "per unit"), not as a count, a total or a fee.
-  // Read as the pattern reader reads a price: "3,450" the way the PO's price makes plausible, a price per the order's count.
-  const amounts = priceSaid === undefined ? [] : unitPrices([priceSaid], context.packSize, context.unitPrice, context.quantity, context.unit)
-    .filter((a) => samePrice(readingNear(a.value, a.digits, context.unitPrice), report.unitPrice!));
+  // Read as the pattern reader reads a price, with the PO beside it.
+  const amounts = priceSaid === undefined ? [] : unitPricesBeside([priceSaid], context).filter((a) => samePrice(a.value, report.unitPrice!));
   const foreign = (report.currency !== undefined && report.currency.toUpperCase() !== context.currency)
     || (amounts.length > 0 && amounts.every((a) => inOtherCurrency(a, context.currency, priceSaid!)));
   if (foreign && report.kind !== 'refused') return { kind: 'unclear' };

@@ -218,16 +218,16 @@ const NO_SUBSTITUTE = /\b(?:no|not|kein\w*|nicht|pas d[e']|aucun\w*|ning[úu]n\w
  * Whether the reply puts another item in place of the ordered one: an order that goes on for it is not
  * the order placed, whatever the price and the day, so a person decides.
  */
-export const substitutesTheItem = (sentences: string[]): boolean => sentences.some((s) => {
-  const m = SUBSTITUTE.exec(s);
+export const substitutesTheItem = (sentences: string[]): boolean => sentences.some((s) => namesUndenied(SUBSTITUTE, s));
+
+/** Whether the words are in the sentence and no "no", "kein", "pas d'" just before them takes them back. */
+const namesUndenied = (re: RegExp, s: string): boolean => {
+  const m = re.exec(s);
   return m !== null && !NO_SUBSTITUTE.test(s.slice(0, m.index));
-});
+};
 
 /** "il est remplacé par la référence 40-221B", "superseded by part 7714-B", "ersetzt durch": the ordered item goes on under another reference. */
 const REPLACED_BY = /(?<!\p{L})(?:remplacé\p{L}* par|replaced by|superseded by|ersetzt durch|abgelöst durch|vervangen door|reemplazad[oa] por|sustituid[oa] por|sostituit[oa] da|substituíd[oa] por|zastąpion\p{L}* przez|nahrazen\p{L}* )(?!\p{L})/iu;
 
 /** Whether the reply says the ordered item is replaced by another reference, not denied: a refusal it is not. */
-export const replacedByAnother = (sentences: string[]): boolean => sentences.some((s) => {
-  const m = REPLACED_BY.exec(s);
-  return m !== null && !NO_SUBSTITUTE.test(s.slice(0, m.index));
-});
+export const replacedByAnother = (sentences: string[]): boolean => sentences.some((s) => namesUndenied(REPLACED_BY, s));

@@ -1,5 +1,6 @@
 import { amountsIn, type Amount } from './amounts.js';
 import { datesIn, MONTH, monthNumber, type DateSense } from './dates.js';
+import { unitFamily } from './units.js';
 
 // Which amounts are unit prices: the words right before or after an amount say what it is the
 // price of. A total, freight or a fee is not a unit price, whatever its size.
@@ -153,9 +154,6 @@ function orderedMeasures(sentences: string[], poPrice: number | undefined, quant
   return measures;
 }
 
-/** The PO's unit when it is a weight or a length, as the base a bigger measure of it is counted in. */
-const UNIT_FAMILY: Array<[RegExp, 'weight' | 'length']> = [[/^(?:kg|kgs|kilos?|kilograms?|kilogrammes?)$/i, 'weight'], [/^(?:m|mtrs?|metres?|meters?|lm)$/i, 'length']];
-const familyOf = (unit: string): 'weight' | 'length' | 'count' => UNIT_FAMILY.find(([re]) => re.test(unit.trim()))?.[1] ?? 'count';
 /**
  * A weight or a length written right after an amount, with how many of it: "/kg", "per MT", "€/t", "la tonne", "je Tonne",
  * "por tonelada", "per 1,000 kg", "/ 100 m", "per km". A capital "M" alone is a thousand (PER_M_AFTER), not a metre.
@@ -174,7 +172,7 @@ function perPoUnit(after: string, unit: string): number | null | undefined {
   const m = PER_WEIGHT_OR_LENGTH_AFTER.exec(after);
   if (!m || m[2] === 'M') return undefined;
   const count = m[1] === undefined ? 1 : Number(m[1].replace(/[.,\s']/, ''));
-  const own = familyOf(unit);
+  const own = unitFamily(unit);
   const word = m[2]!;
   if (own === 'length' && /^mt$/i.test(word)) return count;
   if (KILOS.test(word) || TONNES.test(word)) return own === 'weight' ? count * (TONNES.test(word) ? 1000 : 1) : null;
@@ -312,6 +310,16 @@ export function readingNear(value: number, digits: string | undefined, poPrice: 
   if (samePrice(asDecimal, poPrice) || samePrice(asThousands, poPrice)) return samePrice(asDecimal, poPrice) ? asDecimal : asThousands;
   if (plausiblePrice(asDecimal, poPrice) !== plausiblePrice(asThousands, poPrice)) return plausiblePrice(asDecimal, poPrice) ? asDecimal : asThousands;
   return value;
+}
+
+/**
+ * The unit prices the sentences state, read with the PO beside them as a clerk reads them: per its pack, its count and its
+ * unit of measure, and "3,450" the way its price makes plausible.
+ */
+export function unitPricesBeside(sentences: string[], po: { unitPrice?: number; packSize?: number; quantity?: number; unit?: string }): UnitPrice[] {
+  const prices = unitPrices(sentences, po.packSize, po.unitPrice, po.quantity, po.unit);
+  const poPrice = po.unitPrice;
+  return poPrice === undefined ? prices : prices.map((p) => ({ ...p, value: readingNear(p.value, p.digits, poPrice) }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ReplyFields } from '../../domain/types.js';
 import { parseNumber } from './amounts.js';
+import { unitFamily } from './units.js';
 
 // The quantity a partial delivery states: what comes now, not what was ordered or what follows.
 
@@ -13,9 +14,9 @@ const thousandfold = (unit: string) => (_: string, n: string) => `${Math.round(N
  * 1,000 m. "MT" beside metres is a metre (a Turkish "mt"), so only an order in kilos reads tonnes.
  */
 export function inOrderedUnit(sentences: string[], unit: string | undefined): string[] {
-  if (unit === undefined) return sentences;
-  if (/^(?:kg|kgs|kilos?|kilograms?)$/i.test(unit)) return sentences.map((s) => s.replace(TONNES_COUNT, thousandfold('kg')));
-  if (/^(?:m|mtrs?|metres?|meters?)$/i.test(unit)) return sentences.map((s) => s.replace(KM_COUNT, thousandfold('m')));
+  const family = unit === undefined ? 'count' : unitFamily(unit);
+  if (family === 'weight') return sentences.map((s) => s.replace(TONNES_COUNT, thousandfold('kg')));
+  if (family === 'length') return sentences.map((s) => s.replace(KM_COUNT, thousandfold('m')));
   return sentences;
 }
 

@@ -76,16 +76,19 @@ const HEADER_SENT = /^\s*(?:sent|date|gesendet|datum|envoyé|enviado|fecha)\s?:/
 const CLOSING = /^\s*(?:(?:kind|best|warm|warmest|with best)\s+regards|regards|sincerely|yours (?:sincerely|faithfully|truly)|mit freundlichen grüßen|freundliche grüße|viele grüße|beste grüße|grüße|(?:bien )?cordialement|salutations distinguées|bien à vous|(?:un )?saludos?(?: cordiales)?|atentamente|un cordial saludo|cordiali saluti|distinti saluti|saluti|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|--)\s*[,.!]?\s*$/i;
 const POSTSCRIPT = /^\s*p\.?\s?s\.?\s*[:.-]?\s/i;
 
+/** The supplier's own teams whose mail it hands on as its word; one it forwards may also be its planners'. */
+const TEAMS = 'warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder|department|dept|office|desk';
+const OUR_TEAM = `(?:${TEAMS})`;
+const FORWARDING_TEAM = `(?:planner|planning|scheduler|${TEAMS})`;
+
 /**
  * Words of the supplier's, before a forwarded or earlier mail, that hand it on as its own side's answer: "see below from
  * our dispatch team", "below from our warehouse", "tracking below", "Purolator notice below", "anbei die Versandinfo",
  * "suivi ci-dessous". What a supplier forwards from its own staff, or its carrier's notice of the goods, is the
  * supplier's word (LABELS.md); the buyer's own mail quoted back is not, and a bare "see below" may point to it.
  */
-/** The supplier's own teams whose mail it hands on as its word; one it forwards may also be its planners'. */
-const OUR_TEAM = '(?:warehouse|dispatch|despatch|logistics|shipping|production|works|team|colleagues?|plant|3pl|forwarder|department|dept|office|desk)';
-const FORWARDING_TEAM = '(?:warehouse|dispatch|despatch|logistics|shipping|production|planner|planning|scheduler|works|team|colleagues?|plant|3pl|forwarder|department|dept|office|desk)';
 const OUR_SIDE_BELOW = new RegExp(`\\bforward(?:ing|ed)?\\b[^.?!]{0,20}\\b(?:from|what|the (?:note|mail|email|message|update|reply) (?:from|of))\\s+(?:our|my)\\s+(?:[\\w-]+\\s+)?${FORWARDING_TEAM}\\b|\\b(?:below|beneath)\\s+(?:is\\s+|are\\s+)?(?:from|by)\\s+(?:our|my)\\s+(?:[\\w-]+\\s+)?${OUR_TEAM}\\b|\\b(?:from|by)\\s+(?:our|my)\\s+(?:[\\w-]+\\s+)?${OUR_TEAM}\\b[^.?!]{0,30}\\b(?:below|beneath)\\b|\\b(?:tracking|carrier|courier|shipment|shipping|dispatch|despatch|delivery)\\s+(?:notice|notification|confirmation|details|info|update|email|message)?\\s*(?:is\\s+)?below\\b|\\b(?:ups|fedex|dhl|tnt|dpd|gls|purolator|canpar|usps|royal mail|palletways)\\s+(?:notice|notification|confirmation|email|message|update)\\s+(?:is\\s+)?below\\b|\\b(?:anbei|unten|nachstehend)\\b[^.?!]{0,30}\\b(?:versand|sendungs|liefer)\\w*|\\b(?:versand|sendungs|liefer)\\w*\\s+(?:anbei|unten|nachstehend)\\b|\\bci-dessous\\b[^.?!]{0,30}\\b(?:expédition|suivi|livraison|transporteur)|\\b(?:avis d'expédition|suivi|transporteur)\\b[^.?!]{0,20}\\bci-dessous\\b|\\b(?:abajo|a continuación)\\b[^.?!]{0,30}\\b(?:envío|seguimiento|despacho|transportista)|\\b(?:aviso de (?:envío|despacho)|seguimiento)\\b[^.?!]{0,20}\\b(?:abajo|a continuación)\\b`, 'i');
+
 /** Whether an earlier mail starts at line `i`: its "On … wrote:" line, or a From: with a Sent: just under it. */
 const startsEarlierMail = (lines: readonly string[], i: number): boolean =>
   EARLIER_MAIL.some((re) => re.test(lines[i]!)) || (HEADER_FROM.test(lines[i]!) && lines.slice(i + 1, i + 4).some((n) => HEADER_SENT.test(n)));
